@@ -1,0 +1,112 @@
+"""The command line (`python -m bot ...`): one click group; each command lives in its own module.
+
+Every command runs under `run_command`, which turns a BotError into one line on stderr and a
+non-zero exit (1), so no user sees a traceback for bad input or an unreachable service.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import click
+
+from bot.config import Config, load_config
+from bot.logs import setup_logging
+from handlers.errors import BotError
+
+T = TypeVar("T")
+
+
+@dataclass
+class CliState:
+    """What the group callback parsed; commands ask it for the loaded config."""
+
+    config_path: str | None
+    store_url: str | None
+    log_level: str | None
+    _config: Config | None = field(default=None, repr=False)
+
+    @property
+    def config(self) -> Config:
+        if self._config is None:
+            self._config = load_config(self.config_path, store_url=self.store_url)
+            setup_logging(self.log_level or self._config.settings.log_level, self._config.secrets)
+        return self._config
+
+
+def fail(message: str, code: int = 1) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+def run_command(work: Callable[[], Awaitable[T]]) -> T:
+    """Run an async command body on a fresh event loop (errors are handled by BotGroup)."""
+    return asyncio.run(work())  # type: ignore[arg-type]
+
+
+class BotGroup(click.Group):
+    """Turns every user-facing error of every command into one line and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BotError as exc:
+            fail(str(exc))
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except Exception as exc:  # a bug: say so in one line; the traceback goes to the debug log
+            logging.getLogger("bot.cli").debug("unexpected failure", exc_info=True)
+            fail(f"unexpected {type(exc).__name__}: {exc} (run with --log-level DEBUG for details)", 2)
+
+
+@contextmanager
+def progress(length: int, label: str) -> Iterator[Any]:
+    """A progress bar on a terminal (stderr); silent when output is piped."""
+    if sys.stderr.isatty():
+        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
+            yield bar
+    else:
+
+        class _Quiet:
+            def update(self, n: int) -> None:
+                pass
+
+        yield _Quiet()
+
+
+@click.group(cls=BotGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--config",
+    "config_path",
+    metavar="PATH",
+    help="TOML config file (default: $PRBOT_CONFIG, ./config.toml, else built-in defaults).",
+)
+@click.option(
+    "--store",
+    "store_url",
+    metavar="URL",
+    help="Store URL: sqlite:///PATH or redis://HOST:PORT/DB (beats REDIS_URL and the config).",
+)
+@click.option(
+    "--log-level",
+    type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"]),
+    help="Log level (default from config: INFO).",
+)
+@click.pass_context
+def cli(ctx: click.Context, config_path: str | None, store_url: str | None, log_level: str | None) -> None:
+    """A chat-ops bot that keeps Slack and Discord on top of a busy GitHub repository's pull requests."""
+    ctx.obj = CliState(config_path=config_path, store_url=store_url, log_level=log_level)
+
+
+def main() -> None:
+    from bot.cli import data  # noqa: F401  (registers commands)
+
+    cli(prog_name="python -m bot")

@@ -1,0 +1,311 @@
+"""Embedded SQLite store (the default): stdlib sqlite3 in WAL mode.
+
+Calls run on the event loop's thread: each one is a few indexed statements that finish in
+well under a millisecond, so one connection serves every asyncio task of the process without
+locking of our own. Writes go through `BEGIN IMMEDIATE`, so several processes sharing a file
+(two `run` instances, a CLI beside the bot) stay consistent and `claim` is atomic across them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from handlers.models import (
+    Classification,
+    IngestCursor,
+    PullRequest,
+    ThreadContext,
+    ThreadKey,
+    UpsertResult,
+    format_time,
+    parse_time,
+)
+from handlers.ports import StoreError, StoreUnavailable
+
+from .common import TIME_FIELDS, merge_files, window_fields
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS prs (
+    repo TEXT NOT NULL, number INTEGER NOT NULL, data TEXT NOT NULL, author TEXT NOT NULL,
+    created REAL NOT NULL, updated REAL NOT NULL, merged REAL, closed REAL,
+    PRIMARY KEY (repo, number)
+);
+CREATE INDEX IF NOT EXISTS prs_created ON prs (repo, created);
+CREATE INDEX IF NOT EXISTS prs_updated ON prs (repo, updated);
+CREATE INDEX IF NOT EXISTS prs_merged ON prs (repo, merged);
+CREATE INDEX IF NOT EXISTS prs_closed ON prs (repo, closed);
+CREATE INDEX IF NOT EXISTS prs_author ON prs (repo, author, created);
+CREATE TABLE IF NOT EXISTS classifications (
+    repo TEXT NOT NULL, number INTEGER NOT NULL, classifier TEXT NOT NULL,
+    content_hash TEXT NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (repo, classifier, number, content_hash)
+);
+CREATE TABLE IF NOT EXISTS digests (
+    repo TEXT NOT NULL, window_key TEXT NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (repo, window_key)
+);
+CREATE TABLE IF NOT EXISTS threads (key TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS cursors (repo TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS receipts (key TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires REAL NOT NULL);
+"""
+
+
+def _epoch(moment: datetime | None) -> float | None:
+    return None if moment is None else moment.timestamp()
+
+
+class SQLiteStore:
+    """Store backed by one SQLite file (or `:memory:`)."""
+
+    def __init__(self, url: str, path: str) -> None:
+        self.url = url
+        self.path = path
+        if path != ":memory:":
+            try:
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the directory for {path}: {exc.strerror}") from None
+        try:
+            self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
+            self._db.execute("PRAGMA busy_timeout = 10000")
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"cannot open SQLite store {path}: {exc}") from None
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise StoreUnavailable(f"SQLite store {self.path} is busy: {exc}") from None
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        else:
+            self._db.execute("COMMIT")
+
+    async def ping(self) -> None:
+        try:
+            self._db.execute("SELECT 1").fetchone()
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"SQLite store {self.path}: {exc}") from None
+
+    async def close(self) -> None:
+        self._db.close()
+
+    # -- pull requests -------------------------------------------------------------------
+    async def upsert_prs(self, prs: Iterable[PullRequest]) -> UpsertResult:
+        batch = list(prs)
+        if not batch:
+            return UpsertResult()
+        inserted = updated = unchanged = 0
+        with self._write() as db:
+            for pr in batch:
+                row = db.execute(
+                    "SELECT data FROM prs WHERE repo = ? AND number = ?", (pr.repo, pr.number)
+                ).fetchone()
+                old = PullRequest.from_dict(json.loads(row[0])) if row else None
+                new = merge_files(old, pr)
+                if old == new:
+                    unchanged += 1
+                    continue
+                if old is None:
+                    inserted += 1
+                else:
+                    updated += 1
+                db.execute(
+                    "INSERT OR REPLACE INTO prs (repo, number, data, author, created, updated, merged, closed)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        new.repo,
+                        new.number,
+                        json.dumps(new.to_dict(), ensure_ascii=False),
+                        new.author,
+                        _epoch(new.created_at),
+                        _epoch(new.updated_at),
+                        _epoch(new.merged_at),
+                        _epoch(new.closed_at),
+                    ),
+                )
+        return UpsertResult(inserted, updated, unchanged)
+
+    async def get_pr(self, repo: str, number: int) -> PullRequest | None:
+        return (await self.get_prs(repo, [number])).get(number)
+
+    async def get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
+        wanted = sorted(set(numbers))
+        found: dict[int, PullRequest] = {}
+        for start in range(0, len(wanted), 500):
+            chunk = wanted[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT data FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
+            )
+            for (data,) in rows:
+                pr = PullRequest.from_dict(json.loads(data))
+                found[pr.number] = pr
+        return found
+
+    async def prs_in_window(
+        self,
+        repo: str,
+        since: datetime,
+        until: datetime,
+        by: Sequence[str] = ("created", "merged"),
+    ) -> list[PullRequest]:
+        columns = window_fields(by)
+        # One indexed range read per time column, unioned by SQLite.
+        parts = " UNION ".join(
+            f"SELECT number, data FROM prs WHERE repo = ? AND {col} >= ? AND {col} < ?" for col in columns
+        )
+        params: list[Any] = []
+        for _ in columns:
+            params += [repo, since.timestamp(), until.timestamp()]
+        rows = self._db.execute(f"SELECT data FROM ({parts}) ORDER BY number", params)
+        return [PullRequest.from_dict(json.loads(data)) for (data,) in rows]
+
+    async def all_prs(self, repo: str) -> list[PullRequest]:
+        rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
+        return [PullRequest.from_dict(json.loads(data)) for (data,) in rows]
+
+    async def count_prs(self, repo: str) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM prs WHERE repo = ?", (repo,)).fetchone()[0])
+
+    async def first_seen(self, repo: str, authors: Iterable[str]) -> dict[str, datetime]:
+        result: dict[str, datetime] = {}
+        for author in set(authors):
+            row = self._db.execute(
+                "SELECT MIN(created) FROM prs WHERE repo = ? AND author = ?", (repo, author)
+            ).fetchone()
+            if row and row[0] is not None:
+                result[author] = datetime.fromtimestamp(row[0], UTC)
+        return result
+
+    # -- classifications ---------------------------------------------------------------------
+    async def get_classifications(
+        self, repo: str, keys: Iterable[tuple[int, str]], classifier: str
+    ) -> dict[int, Classification]:
+        wanted = dict(keys)
+        found: dict[int, Classification] = {}
+        numbers = sorted(wanted)
+        for start in range(0, len(numbers), 500):
+            chunk = numbers[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                "SELECT number, content_hash, data FROM classifications"
+                f" WHERE repo = ? AND classifier = ? AND number IN ({marks})",
+                (repo, classifier, *chunk),
+            )
+            for number, content_hash, data in rows:
+                if wanted.get(number) == content_hash:
+                    found[number] = Classification.from_dict(json.loads(data))
+        return found
+
+    async def put_classifications(self, items: Iterable[Classification]) -> None:
+        rows = [
+            (c.repo, c.number, c.classifier, c.content_hash, json.dumps(c.to_dict(), ensure_ascii=False))
+            for c in items
+        ]
+        if not rows:
+            return
+        with self._write() as db:
+            db.executemany("INSERT OR REPLACE INTO classifications VALUES (?, ?, ?, ?, ?)", rows)
+
+    # -- digests -------------------------------------------------------------------------------
+    async def put_digest(self, repo: str, window_key: str, data: dict[str, Any]) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO digests VALUES (?, ?, ?)",
+                (repo, window_key, json.dumps(data, ensure_ascii=False)),
+            )
+
+    async def get_digest(self, repo: str, window_key: str) -> dict[str, Any] | None:
+        row = self._db.execute(
+            "SELECT data FROM digests WHERE repo = ? AND window_key = ?", (repo, window_key)
+        ).fetchone()
+        return json.loads(row[0]) if row else None
+
+    # -- threads ---------------------------------------------------------------------------------
+    async def put_thread(self, context: ThreadContext, ttl_seconds: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM threads WHERE expires < ?", (time.time(),))
+            db.execute(
+                "INSERT OR REPLACE INTO threads VALUES (?, ?, ?)",
+                (
+                    context.key.as_str(),
+                    json.dumps(context.to_dict(), ensure_ascii=False),
+                    time.time() + ttl_seconds,
+                ),
+            )
+
+    async def get_thread(self, key: ThreadKey) -> ThreadContext | None:
+        row = self._db.execute(
+            "SELECT data FROM threads WHERE key = ? AND expires > ?", (key.as_str(), time.time())
+        ).fetchone()
+        return ThreadContext.from_dict(json.loads(row[0])) if row else None
+
+    # -- ingest cursors --------------------------------------------------------------------------
+    async def get_cursor(self, repo: str) -> IngestCursor | None:
+        row = self._db.execute("SELECT data FROM cursors WHERE repo = ?", (repo,)).fetchone()
+        if not row:
+            return None
+        data = json.loads(row[0])
+        updated = parse_time(data["updated_at"])
+        assert updated is not None
+        return IngestCursor(repo=repo, updated_at=updated, etag=data.get("etag"))
+
+    async def set_cursor(self, cursor: IngestCursor) -> None:
+        data = {"updated_at": format_time(cursor.updated_at), "etag": cursor.etag}
+        with self._write() as db:
+            db.execute("INSERT OR REPLACE INTO cursors VALUES (?, ?)", (cursor.repo, json.dumps(data)))
+
+    # -- claims, receipts, counters --------------------------------------------------------------
+    async def claim(self, key: str, owner: str, ttl_seconds: float) -> bool:
+        now = time.time()
+        with self._write() as db:
+            row = db.execute("SELECT owner, expires FROM claims WHERE key = ?", (key,)).fetchone()
+            if row and row[1] > now and row[0] != owner:
+                return False
+            db.execute("INSERT OR REPLACE INTO claims VALUES (?, ?, ?)", (key, owner, now + ttl_seconds))
+            return True
+
+    async def release(self, key: str, owner: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
+
+    async def put_receipt(self, key: str, data: dict[str, Any]) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO receipts VALUES (?, ?)", (key, json.dumps(data, ensure_ascii=False))
+            )
+
+    async def get_receipt(self, key: str) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT data FROM receipts WHERE key = ?", (key,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    async def hit(self, key: str, window_seconds: int) -> int:
+        now = time.time()
+        with self._write() as db:
+            row = db.execute("SELECT count, expires FROM counters WHERE key = ?", (key,)).fetchone()
+            if row is None or row[1] <= now:
+                db.execute("INSERT OR REPLACE INTO counters VALUES (?, 1, ?)", (key, now + window_seconds))
+                return 1
+            db.execute("UPDATE counters SET count = count + 1 WHERE key = ?", (key,))
+            return int(row[0]) + 1
+
+
+__all__ = ["SQLiteStore", "TIME_FIELDS"]

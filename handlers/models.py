@@ -1,0 +1,494 @@
+"""Platform-neutral values shared by every handler, store and adapter.
+
+Everything here is a frozen dataclass built from plain Python types, so handlers can be
+tested without any SDK and every backend can serialise the values the same way
+(`to_dict` / `from_dict`). Times are timezone-aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field, fields, replace
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+PRStatus = Literal["merged", "open", "draft", "closed"]
+"""What a user sees: `closed` always means closed without merging."""
+
+STATUSES: tuple[PRStatus, ...] = ("merged", "open", "draft", "closed")
+
+
+def parse_time(value: str | datetime | None) -> datetime | None:
+    """GitHub ISO-8601 text (or a datetime) -> aware UTC datetime; None stays None."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, datetime):
+        return value if value.tzinfo else value.replace(tzinfo=UTC)
+    text = value.strip()
+    if text.endswith("Z"):
+        text = text[:-1] + "+00:00"
+    parsed = datetime.fromisoformat(text)
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=UTC)
+    return parsed.astimezone(UTC)
+
+
+def format_time(value: datetime | None) -> str | None:
+    """Aware datetime -> `2026-02-13T10:00:00Z` (the form GitHub uses)."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True, slots=True)
+class PullRequest:
+    """One pull request as GitHub describes it. Title, body and labels are untrusted text."""
+
+    repo: str
+    number: int
+    title: str
+    author: str
+    state: Literal["open", "closed"]
+    created_at: datetime
+    updated_at: datetime
+    url: str
+    body: str | None = None
+    author_type: str = "User"  # GitHub's user.type: "User" or "Bot"
+    labels: tuple[str, ...] = ()
+    draft: bool = False
+    merged_at: datetime | None = None
+    closed_at: datetime | None = None
+    files: tuple[str, ...] | None = None  # changed file paths, when fetched
+    base_ref: str | None = None
+
+    @property
+    def status(self) -> PRStatus:
+        if self.merged_at is not None:
+            return "merged"
+        if self.state == "closed":
+            return "closed"
+        return "draft" if self.draft else "open"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.author_type == "Bot" or self.author.endswith("[bot]")
+
+    def content_hash(self) -> str:
+        """Hash of everything a classifier looks at; unchanged content -> same hash."""
+        payload = json.dumps(
+            [self.title, self.body or "", sorted(self.labels), sorted(self.files or ())],
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        for key in ("created_at", "updated_at", "merged_at", "closed_at"):
+            data[key] = format_time(data[key])
+        data["labels"] = list(self.labels)
+        data["files"] = None if self.files is None else list(self.files)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PullRequest:
+        known = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in known}
+        for key in ("created_at", "updated_at", "merged_at", "closed_at"):
+            values[key] = parse_time(values.get(key))
+        values["labels"] = tuple(values.get("labels") or ())
+        files = values.get("files")
+        values["files"] = None if files is None else tuple(files)
+        return cls(**values)
+
+    @classmethod
+    def from_github(cls, repo: str, obj: dict[str, Any]) -> PullRequest:
+        """Build from a GitHub REST pull-request object (the JSON GitHub returns).
+
+        Raises ValueError naming the field when a required field is missing or malformed.
+        """
+        if not isinstance(obj, dict):
+            raise ValueError("not a JSON object")
+        missing = [k for k in ("number", "title", "created_at") if obj.get(k) in (None, "")]
+        if missing:
+            raise ValueError(f"missing field(s): {', '.join(missing)}")
+        number = obj["number"]
+        if not isinstance(number, int) or isinstance(number, bool) or number <= 0:
+            raise ValueError(f"bad 'number': {number!r}")
+        user = obj.get("user") or {}
+        if not isinstance(user, dict):
+            raise ValueError("bad 'user': not an object")
+        labels = []
+        for label in obj.get("labels") or []:
+            name = label.get("name") if isinstance(label, dict) else label
+            if isinstance(name, str):
+                labels.append(name)
+        state = obj.get("state") or "open"
+        if state not in ("open", "closed"):
+            raise ValueError(f"bad 'state': {state!r}")
+        try:
+            created = parse_time(obj["created_at"])
+            updated = parse_time(obj.get("updated_at")) or created
+            merged = parse_time(obj.get("merged_at"))
+            closed = parse_time(obj.get("closed_at"))
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"bad timestamp: {exc}") from None
+        assert created is not None and updated is not None
+        body = obj.get("body")
+        base = obj.get("base") or {}
+        return cls(
+            repo=repo,
+            number=number,
+            title=str(obj["title"]),
+            body=body if isinstance(body, str) else None,
+            author=str(user.get("login") or "ghost"),
+            author_type=str(user.get("type") or "User"),
+            labels=tuple(labels),
+            state=state,
+            draft=bool(obj.get("draft")),
+            created_at=created,
+            updated_at=updated,
+            merged_at=merged,
+            closed_at=closed,
+            url=str(obj.get("html_url") or f"https://github.com/{repo}/pull/{number}"),
+            base_ref=base.get("ref") if isinstance(base, dict) else None,
+        )
+
+    def with_files(self, files: tuple[str, ...]) -> PullRequest:
+        return replace(self, files=files)
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    """The topics of one PR's content, as one classifier version saw it."""
+
+    repo: str
+    number: int
+    content_hash: str
+    classifier: str  # e.g. "heuristic:v3:tax-1a2b" or "anthropic:claude-x:p2:tax-1a2b"
+    topics: tuple[str, ...]
+    summary: str = ""
+    impact: float = 0.0  # 0..1, used for ranking
+    fallback: bool = False  # the LLM failed for this PR and the heuristic answered
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["topics"] = list(self.topics)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Classification:
+        values = dict(data)
+        values["topics"] = tuple(values.get("topics") or ())
+        return cls(**values)
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One topic of a repository's taxonomy. `evidence` is for the heuristic classifier."""
+
+    key: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    section: str | None = None
+    evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word a user may type for this topic (key, name, aliases), lower-case."""
+        seen: dict[str, None] = {}
+        for word in (self.key, self.name, *self.aliases):
+            seen[word.lower()] = None
+        return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A digest area grouping topics, e.g. "Hardware backends" holding rocm, blackwell, ..."""
+
+    key: str
+    name: str
+    order: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Taxonomy:
+    """A repository's topics and digest sections; `version` changes when the file does."""
+
+    name: str
+    version: str
+    topics: tuple[Topic, ...]
+    sections: tuple[Section, ...] = ()
+
+    def topic(self, key: str) -> Topic | None:
+        for topic in self.topics:
+            if topic.key == key:
+                return topic
+        return None
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return tuple(t.key for t in self.topics)
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A half-open time range [since, until) in UTC, with the label users see."""
+
+    since: datetime
+    until: datetime
+    label: str = ""
+
+    def contains(self, moment: datetime | None) -> bool:
+        return moment is not None and self.since <= moment < self.until
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Plain untrusted-or-model text; every renderer escapes it."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A code symbol, rendered in backticks."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PRRef:
+    """A citation of a PR; renderers build the link from `url` (always a stored URL)."""
+
+    number: int
+    url: str
+
+
+Inline = Text | Code | PRRef
+"""A run of rich text: renderers turn a tuple of these into their own markup."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReplyItem:
+    """One PR line in an answer."""
+
+    number: int
+    title: str
+    url: str
+    author: str
+    status: PRStatus
+    topics: tuple[str, ...] = ()
+    summary: str = ""
+    when: datetime | None = None  # merged_at for merged PRs, else created_at
+
+
+@dataclass(frozen=True, slots=True)
+class ItemGroup:
+    """A titled group of items (by state or sub-topic) when an answer is long."""
+
+    title: str
+    items: tuple[ReplyItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PRDetail:
+    """The detail card for one PR."""
+
+    number: int
+    title: str
+    url: str
+    author: str
+    status: PRStatus
+    created_at: datetime
+    updated_at: datetime
+    merged_at: datetime | None
+    closed_at: datetime | None
+    topics: tuple[str, ...]
+    summary: str
+    labels: tuple[str, ...]
+    areas: tuple[str, ...]  # top-level directories of changed files, when known
+
+
+ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer"]
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A platform-neutral answer; each renderer turns it into its own format.
+
+    `understood` states how the query was read, with exact dates. `groups` hold the items
+    shown; `total` counts every match, `overflow` the ones not shown. `synthesis` is an
+    optional paragraph (LLM or offline) that may cite only PRs in the result. `ephemeral`
+    marks replies only the asker should see (help, errors, nothing found).
+    """
+
+    kind: ReplyKind
+    title: str
+    understood: str = ""
+    groups: tuple[ItemGroup, ...] = ()
+    total: int = 0
+    overflow: int = 0
+    detail: PRDetail | None = None
+    synthesis: tuple[Inline, ...] = ()
+    notes: tuple[str, ...] = ()
+    suggestions: tuple[str, ...] = ()
+    ephemeral: bool = False
+
+    @property
+    def items(self) -> tuple[ReplyItem, ...]:
+        return tuple(item for group in self.groups for item in group.items)
+
+
+@dataclass(frozen=True, slots=True)
+class DigestPoint:
+    """One bullet: a bold lead-in, then inline text citing PRs; `children` are sub-bullets."""
+
+    lead: str
+    body: tuple[Inline, ...]
+    children: tuple[tuple[Inline, ...], ...] = ()
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        runs = [*self.body, *(span for child in self.children for span in child)]
+        return tuple(span.number for span in runs if isinstance(span, PRRef))
+
+
+@dataclass(frozen=True, slots=True)
+class DigestSection:
+    title: str
+    points: tuple[DigestPoint, ...]
+    pr_count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    area: str
+    key_prs: tuple[PRRef, ...]
+    impact: str
+
+
+@dataclass(frozen=True, slots=True)
+class DigestCounts:
+    """Every number a digest states, computed in code."""
+
+    total: int
+    opened: int
+    merged: int
+    closed_unmerged: int
+    still_open: int
+    authors: int
+    first_time_authors: int
+    bot_prs: int
+
+
+@dataclass(frozen=True, slots=True)
+class Digest:
+    """A weekly digest value; renderers produce Markdown, Block Kit, Discord and text."""
+
+    repo: str
+    window: Window
+    title: str
+    takeaways: tuple[Inline, ...]
+    sections: tuple[DigestSection, ...]
+    table: tuple[TableRow, ...]
+    counts: DigestCounts
+    mode: Literal["llm", "offline"]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def cited(self) -> tuple[int, ...]:
+        seen: dict[int, None] = {}
+        for span in self.takeaways:
+            if isinstance(span, PRRef):
+                seen[span.number] = None
+        for section in self.sections:
+            for point in section.points:
+                for number in point.cited:
+                    seen[number] = None
+        for row in self.table:
+            for ref in row.key_prs:
+                seen[ref.number] = None
+        return tuple(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadKey:
+    platform: str  # "slack" | "discord" | "console"
+    channel: str
+    thread: str
+
+    def as_str(self) -> str:
+        return f"{self.platform}:{self.channel}:{self.thread}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThreadContext:
+    """What a thread is about, so follow-ups can be answered; stored with an expiry."""
+
+    key: ThreadKey
+    repo: str
+    kind: Literal["query", "digest"]
+    since: datetime
+    until: datetime
+    query_text: str = ""
+    pr_numbers: tuple[int, ...] = ()
+    shown: int = 0
+    turns: tuple[tuple[str, str], ...] = ()  # (role, text), most recent last
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "key": asdict(self.key),
+            "repo": self.repo,
+            "kind": self.kind,
+            "since": format_time(self.since),
+            "until": format_time(self.until),
+            "query_text": self.query_text,
+            "pr_numbers": list(self.pr_numbers),
+            "shown": self.shown,
+            "turns": [list(t) for t in self.turns],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ThreadContext:
+        since = parse_time(data["since"])
+        until = parse_time(data["until"])
+        assert since is not None and until is not None
+        return cls(
+            key=ThreadKey(**data["key"]),
+            repo=data["repo"],
+            kind=data["kind"],
+            since=since,
+            until=until,
+            query_text=data.get("query_text", ""),
+            pr_numbers=tuple(data.get("pr_numbers") or ()),
+            shown=int(data.get("shown", 0)),
+            turns=tuple((str(r), str(t)) for r, t in data.get("turns") or ()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class IngestCursor:
+    """Where the last ingest of a repo stopped: the newest `updated_at` fully stored."""
+
+    repo: str
+    updated_at: datetime
+    etag: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UpsertResult:
+    inserted: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def __add__(self, other: UpsertResult) -> UpsertResult:
+        return UpsertResult(
+            self.inserted + other.inserted,
+            self.updated + other.updated,
+            self.unchanged + other.unchanged,
+        )
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
