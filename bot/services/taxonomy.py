@@ -1,0 +1,111 @@
+"""Load and validate a repository's topic taxonomy from TOML (shipped or a path).
+
+`Taxonomy.version` is a hash of the file's content, so any change to it changes every cache key
+of the heuristic classifier; `prompt_version` hashes only what an LLM prompt shows (keys,
+names, aliases, sections), so editing heuristic evidence never re-runs the LLM.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from handlers.errors import BotError
+from handlers.models import Section, Taxonomy, Topic
+
+EVIDENCE_KEYS = ("tags", "keywords", "body_keywords", "labels", "paths", "implies", "exclude")
+TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
+SHIPPED = ("vllm", "generic")
+_BY_REPO = {"vllm-project/vllm": "vllm"}
+
+
+class TaxonomyError(BotError):
+    """A taxonomy file is missing or invalid; the message names the file and the entry."""
+
+
+def default_taxonomy_name(repo: str) -> str:
+    return _BY_REPO.get(repo.lower(), "generic")
+
+
+def load_taxonomy(spec: str, repo: str = "") -> Taxonomy:
+    """`spec`: "" (pick by repo), a shipped name ("vllm", "generic") or a path to a TOML file."""
+    name = spec or default_taxonomy_name(repo)
+    if name in SHIPPED:
+        source = f"taxonomies/{name}.toml"
+        raw = (resources.files("bot.services") / "taxonomies" / f"{name}.toml").read_bytes()
+    else:
+        path = Path(name).expanduser()
+        source = str(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise TaxonomyError(
+                f"taxonomy {source}: cannot read ({exc.strerror}); shipped ones: {', '.join(SHIPPED)}"
+            ) from None
+    return parse_taxonomy(raw, source)
+
+
+def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
+    try:
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise TaxonomyError(f"taxonomy {source}: not valid TOML: {exc}") from None
+    meta = data.get("taxonomy") or {}
+    sections = tuple(
+        Section(key=str(s["key"]), name=str(s.get("name") or s["key"]), order=int(s.get("order", i)))
+        for i, s in enumerate(data.get("sections") or [])
+        if isinstance(s, dict) and "key" in s
+    )
+    section_keys = {s.key for s in sections}
+    topics: list[Topic] = []
+    for index, entry in enumerate(data.get("topics") or []):
+        where = f"taxonomy {source}: topics[{index}]"
+        if not isinstance(entry, dict) or not entry.get("key"):
+            raise TaxonomyError(f"{where}: needs a 'key'")
+        unknown = set(entry) - TOPIC_KEYS
+        if unknown:
+            raise TaxonomyError(f"{where} ({entry['key']}): unknown field(s) {', '.join(sorted(unknown))}")
+        if entry.get("section") and entry["section"] not in section_keys:
+            raise TaxonomyError(f"{where} ({entry['key']}): unknown section {entry['section']!r}")
+        evidence = {}
+        for key in EVIDENCE_KEYS:
+            values = entry.get(key) or []
+            if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+                raise TaxonomyError(f"{where} ({entry['key']}): {key} must be a list of strings")
+            evidence[key] = tuple(v.lower() if key != "paths" else v for v in values)
+        topics.append(
+            Topic(
+                key=str(entry["key"]),
+                name=str(entry.get("name") or entry["key"]),
+                aliases=tuple(str(a).lower() for a in entry.get("aliases") or []),
+                section=entry.get("section"),
+                evidence=evidence,
+            )
+        )
+    keys = [t.key for t in topics]
+    if not topics:
+        raise TaxonomyError(f"taxonomy {source}: no [[topics]]")
+    dupes = sorted({k for k in keys if keys.count(k) > 1})
+    if dupes:
+        raise TaxonomyError(f"taxonomy {source}: duplicate topic key(s) {', '.join(dupes)}")
+    for topic in topics:
+        missing = [k for k in topic.evidence.get("implies", ()) if k not in keys]
+        if missing:
+            raise TaxonomyError(
+                f"taxonomy {source}: topic {topic.key} implies unknown topic(s) {', '.join(missing)}"
+            )
+    version = hashlib.sha256(raw).hexdigest()[:10]
+    return Taxonomy(
+        name=str(meta.get("name") or source), version=version, topics=tuple(topics), sections=sections
+    )
+
+
+def prompt_version(taxonomy: Taxonomy) -> str:
+    """Hash of what a prompt shows of the taxonomy: keys, names, aliases, sections."""
+    shown: list[Any] = [[t.key, t.name, list(t.aliases), t.section] for t in taxonomy.topics]
+    shown.append([[s.key, s.name] for s in taxonomy.sections])
+    return hashlib.sha256(json.dumps(shown).encode()).hexdigest()[:10]
