@@ -314,6 +314,19 @@ ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer"]
 
 
 @dataclass(frozen=True, slots=True)
+class ThreadSeed:
+    """What a reply or digest thread is about; stored as its ThreadContext once posted."""
+
+    repo: str
+    kind: Literal["query", "digest"]
+    since: datetime
+    until: datetime
+    query_text: str = ""
+    pr_numbers: tuple[int, ...] = ()  # every matching PR, in answer order
+    shown: int = 0  # how many of them the message showed (for "more")
+
+
+@dataclass(frozen=True, slots=True)
 class Reply:
     """A platform-neutral answer; each renderer turns it into its own format.
 
@@ -334,6 +347,7 @@ class Reply:
     notes: tuple[str, ...] = ()
     suggestions: tuple[str, ...] = ()
     ephemeral: bool = False
+    seed: ThreadSeed | None = None  # set when follow-ups in the reply's thread make sense
 
     @property
     def items(self) -> tuple[ReplyItem, ...]:

@@ -22,6 +22,7 @@ from handlers.models import (
 )
 
 __all__ = [
+    "ClassificationSource",
     "Classifier",
     "Clock",
     "LLM",
@@ -153,6 +154,12 @@ class Classifier(Protocol):
     version: str
 
     async def classify(self, prs: Sequence[PullRequest]) -> list[Classification]: ...
+
+
+class ClassificationSource(Protocol):
+    """Current classifications of PRs, from the cache (heuristic on the spot for misses)."""
+
+    async def for_prs(self, repo: str, prs: Sequence[PullRequest]) -> dict[int, Classification]: ...
 
 
 class PullSource(Protocol):

@@ -1,0 +1,120 @@
+"""The one entry point every front end calls: Slack, Discord, the console, the CLI, the scheduler.
+
+`BotHandlers` holds the per-repo settings and the ports, and routes: a slash command to the
+query handler, a thread message to the follow-up handler, a digest request to the digest
+builder. Adapters translate platform events into these calls and render what comes back; they
+make no decisions of their own.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import tzinfo
+
+from handlers.errors import StoreUnavailable
+from handlers.models import Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed
+from handlers.ports import LLM, ClassificationSource, Clock, Store
+
+log = logging.getLogger(__name__)
+
+UNAVAILABLE = Reply(
+    kind="error",
+    title="The bot's data store is temporarily unavailable",
+    notes=("Please try again in a minute; nothing you asked was lost.",),
+    ephemeral=True,
+)
+
+
+@dataclass(frozen=True)
+class RepoSettings:
+    """Everything the handlers need to know about one followed repository."""
+
+    name: str
+    command: str
+    tz: tzinfo
+    tz_name: str
+    week_start: str  # "monday" | "sunday"
+    taxonomy: Taxonomy
+    default_days: int = 7
+    max_items: int = 10
+    digest_scope: str = "opened_or_merged"
+    include_bots: bool = False
+
+
+@dataclass(frozen=True)
+class FollowupLimits:
+    thread_ttl_seconds: int = 14 * 86400
+    llm_per_user_per_hour: int = 20
+    llm_per_channel_per_hour: int = 60
+    max_turns: int = 6
+
+
+class BotHandlers:
+    """The platform-neutral core's facade, built once by bot/bootstrap.py."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        repos: Sequence[RepoSettings],
+        classifications: dict[str, ClassificationSource],
+        clock: Clock,
+        llm: LLM | None = None,
+        limits: FollowupLimits = FollowupLimits(),
+    ) -> None:
+        self.store = store
+        self.repos = {r.name.lower(): r for r in repos}
+        self.classifications = classifications
+        self.clock = clock
+        self.llm = llm
+        self.limits = limits
+        from handlers.query import QueryHandler
+
+        self.query = QueryHandler(store=store, classifications=classifications, llm=llm)
+
+    # -- routing -----------------------------------------------------------------------------------
+    def repo(self, name: str) -> RepoSettings:
+        return self.repos[name.lower()]
+
+    def repo_for_command(self, command: str) -> RepoSettings | None:
+        wanted = command.lstrip("/").lower()
+        for settings in self.repos.values():
+            if settings.command == wanted:
+                return settings
+        return None
+
+    def topic_words(self, repo: str) -> tuple[str, ...]:
+        """Every word users may type for a topic (for autocomplete and help)."""
+        words: dict[str, None] = {}
+        for topic in self.repo(repo).taxonomy.topics:
+            for word in topic.words:
+                words[word] = None
+        return tuple(words)
+
+    # -- slash commands ----------------------------------------------------------------------------
+    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
+        """Answer the text of a slash command (`rocm last week`) for a repository."""
+        try:
+            return await self.query.answer(self.repo(repo), text, now=self.clock(), user=user)
+        except StoreUnavailable as exc:
+            log.warning("command %r for %s: %s", text[:100], repo, exc)
+            return UNAVAILABLE
+
+    # -- threads -------------------------------------------------------------------------------------
+    async def remember(self, key: ThreadKey, seed: ThreadSeed | None) -> None:
+        """Store what a posted reply or digest is about, so its thread can be followed up."""
+        if seed is None:
+            return
+        context = ThreadContext(
+            key=key,
+            repo=seed.repo,
+            kind=seed.kind,
+            since=seed.since,
+            until=seed.until,
+            query_text=seed.query_text,
+            pr_numbers=seed.pr_numbers,
+            shown=seed.shown,
+        )
+        await self.store.put_thread(context, self.limits.thread_ttl_seconds)
