@@ -26,6 +26,15 @@ UNAVAILABLE = Reply(
     ephemeral=True,
 )
 
+NO_CONTEXT = Reply(
+    kind="error",
+    title="I no longer have the context of this thread",
+    notes=(
+        "Threads are remembered for a limited time. Start a new query with the slash command, "
+        "e.g. `/vllm rocm last week`, and ask follow-ups under its answer.",
+    ),
+)
+
 
 @dataclass(frozen=True)
 class RepoSettings:
@@ -118,3 +127,17 @@ class BotHandlers:
             shown=seed.shown,
         )
         await self.store.put_thread(context, self.limits.thread_ttl_seconds)
+
+    # -- follow-ups ------------------------------------------------------------------------------------
+    async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
+        """Answer a message in a thread the bot follows (its own answer or digest)."""
+        try:
+            context = await self.store.get_thread(key)
+        except StoreUnavailable as exc:
+            log.warning("follow-up in %s: %s", key.as_str(), exc)
+            return UNAVAILABLE
+        if context is None:
+            return NO_CONTEXT
+        from handlers.followup import answer_followup
+
+        return await answer_followup(self, context, text, user=user)
