@@ -92,8 +92,7 @@ class PullRequest:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PullRequest:
-        known = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in known}
+        values = {k: v for k, v in data.items() if k in _PR_FIELDS}
         for key in ("created_at", "updated_at", "merged_at", "closed_at"):
             values[key] = parse_time(values.get(key))
         values["labels"] = tuple(values.get("labels") or ())
@@ -156,6 +155,9 @@ class PullRequest:
 
     def with_files(self, files: tuple[str, ...]) -> PullRequest:
         return replace(self, files=files)
+
+
+_PR_FIELDS = frozenset(f.name for f in fields(PullRequest))
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import merge_files, window_fields
+from .common import DecodeCache, merge_files, window_fields
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -89,6 +89,7 @@ class RedisStore:
 
     def __init__(self, url: str, prefix: str = "prbot:") -> None:
         self.url = url
+        self._decoded = DecodeCache()
         self.safe_url = _redact(url)
         self.prefix = prefix
         try:
@@ -129,7 +130,7 @@ class RedisStore:
         for repo, items in by_repo.items():
             raw = await self._r.hmget(self._k("pr", repo), [str(pr.number) for pr in items])
             for pr, old_raw in zip(items, raw, strict=True):
-                old = PullRequest.from_dict(json.loads(old_raw)) if old_raw else None
+                old = self._decoded.pr(old_raw) if old_raw else None
                 new = merge_files(old, pr)
                 if old == new:
                     unchanged += 1
@@ -158,7 +159,7 @@ class RedisStore:
     @_guard
     async def get_pr(self, repo: str, number: int) -> PullRequest | None:
         raw = await self._r.hget(self._k("pr", repo), str(number))
-        return PullRequest.from_dict(json.loads(raw)) if raw else None
+        return self._decoded.pr(raw) if raw else None
 
     @_guard
     async def get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
@@ -166,7 +167,7 @@ class RedisStore:
         if not wanted:
             return {}
         raw = await self._r.hmget(self._k("pr", repo), [str(n) for n in wanted])
-        return {n: PullRequest.from_dict(json.loads(r)) for n, r in zip(wanted, raw, strict=True) if r}
+        return {n: self._decoded.pr(r) for n, r in zip(wanted, raw, strict=True) if r}
 
     @_guard
     async def prs_in_window(
@@ -186,7 +187,7 @@ class RedisStore:
     @_guard
     async def all_prs(self, repo: str) -> list[PullRequest]:
         raw = await self._r.hgetall(self._k("pr", repo))
-        prs = [PullRequest.from_dict(json.loads(v)) for v in raw.values()]
+        prs = [self._decoded.pr(v) for v in raw.values()]
         return sorted(prs, key=lambda pr: pr.number)
 
     @_guard

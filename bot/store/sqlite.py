@@ -29,7 +29,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import TIME_FIELDS, merge_files, window_fields
+from .common import TIME_FIELDS, DecodeCache, merge_files, window_fields
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prs (
@@ -68,6 +68,7 @@ class SQLiteStore:
 
     def __init__(self, url: str, path: str) -> None:
         self.url = url
+        self._decoded = DecodeCache()
         self.path = path
         if path != ":memory:":
             try:
@@ -118,7 +119,7 @@ class SQLiteStore:
                 row = db.execute(
                     "SELECT data FROM prs WHERE repo = ? AND number = ?", (pr.repo, pr.number)
                 ).fetchone()
-                old = PullRequest.from_dict(json.loads(row[0])) if row else None
+                old = self._decoded.pr(row[0]) if row else None
                 new = merge_files(old, pr)
                 if old == new:
                     unchanged += 1
@@ -156,7 +157,7 @@ class SQLiteStore:
                 f"SELECT data FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
             )
             for (data,) in rows:
-                pr = PullRequest.from_dict(json.loads(data))
+                pr = self._decoded.pr(data)
                 found[pr.number] = pr
         return found
 
@@ -176,11 +177,11 @@ class SQLiteStore:
         for _ in columns:
             params += [repo, since.timestamp(), until.timestamp()]
         rows = self._db.execute(f"SELECT data FROM ({parts}) ORDER BY number", params)
-        return [PullRequest.from_dict(json.loads(data)) for (data,) in rows]
+        return [self._decoded.pr(data) for (data,) in rows]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:
         rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
-        return [PullRequest.from_dict(json.loads(data)) for (data,) in rows]
+        return [self._decoded.pr(data) for (data,) in rows]
 
     async def count_prs(self, repo: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM prs WHERE repo = ?", (repo,)).fetchone()[0])

@@ -1,0 +1,42 @@
+"""Run the real CLI (`python -m bot ...`) in a subprocess with a clean, offline environment."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """`python -m bot ARGS` with no secrets and no config from the caller's environment."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PRBOT_", "SLACK_", "DISCORD_", "GITHUB_", "ANTHROPIC_", "REDIS_"))
+    }
+    clean["PYTHONPATH"] = str(ROOT)
+    clean.setdefault("PRBOT_DATA_DIR", str((cwd or ROOT) / ".prbot-test-data"))
+    clean.update(env or {})
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd or ROOT,
+        env=clean,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def assert_clean_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
+    """Non-zero exit, one `error:` line naming the problem, no traceback."""
+    assert result.returncode != 0, result.stdout
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "error:" in result.stderr, result.stderr
+    for fragment in fragments:
+        assert fragment in result.stderr, result.stderr
