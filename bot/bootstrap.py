@@ -6,50 +6,36 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.store import open_store
-from handlers.app import BotHandlers, FollowupLimits, RepoSettings
-from handlers.models import utcnow
-from handlers.ports import Clock, Store
+from handlers.ports import LLM, Store
 
 
 def build_store(config: Config) -> Store:
     return open_store(config.store_url, redis_prefix=config.settings.store.redis_prefix)
 
 
-def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
-    """The facade every front end uses, with one classification service per repo."""
-    from bot.services.classify import ClassificationService
-    from bot.services.heuristic import HeuristicClassifier
-    from bot.services.taxonomy import load_taxonomy
+def build_llm(config: Config) -> LLM | None:
+    """The configured chat model, or None when the bot runs offline (`[llm] provider = "none"`).
 
-    repos = []
-    classifications = {}
-    for repo in config.settings.repos:
-        taxonomy = load_taxonomy(repo.taxonomy, repo.name)
-        heuristic = HeuristicClassifier(taxonomy)
-        classifications[repo.name] = ClassificationService(store, heuristic, heuristic)
-        repos.append(
-            RepoSettings(
-                name=repo.name,
-                command=repo.command,
-                tz=repo.tz,
-                tz_name=repo.timezone,
-                week_start=repo.week_start,
-                taxonomy=taxonomy,
-                default_days=config.settings.query.default_days,
-                max_items=config.settings.query.max_items,
-                digest_scope=repo.digest.scope,
-                include_bots=repo.digest.include_bots,
-            )
+    Raises ConfigError when Anthropic is chosen but ANTHROPIC_API_KEY is not set.
+    """
+    settings = config.settings.llm
+    if settings.provider == "none":
+        return None
+    key = config.secrets.anthropic_api_key
+    if not key:
+        raise ConfigError(
+            f'{config.source}: [llm] provider = "anthropic" needs the ANTHROPIC_API_KEY environment '
+            'variable; set it, or set provider = "none" to run offline'
         )
-    f = config.settings.followup
-    limits = FollowupLimits(
-        thread_ttl_seconds=int(f.thread_ttl_days * 86400),
-        llm_per_user_per_hour=f.llm_per_user_per_hour,
-        llm_per_channel_per_hour=f.llm_per_channel_per_hour,
-        max_turns=f.max_turns,
-    )
-    return BotHandlers(
-        store=store, repos=repos, classifications=classifications, clock=clock or utcnow, limits=limits
+    from bot.services.llm import AnthropicLLM  # the SDK is imported only when it is used
+
+    return AnthropicLLM(
+        api_key=key,
+        model=settings.model,
+        base_url=settings.base_url,
+        timeout=settings.timeout_seconds,
+        max_retries=settings.max_retries,
+        max_concurrency=settings.max_concurrency,
     )
