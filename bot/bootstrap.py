@@ -94,4 +94,12 @@ def build_classifier(
         return heuristic
     from bot.services.llm_classifier import AnthropicClassifier
 
-    return AnthropicClassifier(llm, taxonomy, heuristic, repo=repo, batch_size=config.settings.llm.batch_size)
+    settings = config.settings.llm
+    return AnthropicClassifier(
+        llm,
+        taxonomy,
+        heuristic,
+        repo=repo,
+        batch_size=settings.batch_size,
+        body_limit=settings.classify_body_chars,
+    )

@@ -177,17 +177,17 @@ def test_build_llm_uses_the_configured_model_and_endpoint(tmp_path: Any) -> None
 
 
 def test_build_classifier_picks_anthropic_only_with_an_llm(tmp_path: Any) -> None:
-    """Offline the heuristic classifies; with an LLM the Anthropic classifier does, batch size from config."""
+    """Offline the heuristic classifies; with an LLM the Anthropic one does, sized by [llm] settings."""
     from bot.bootstrap import build_classifier
     from bot.services.heuristic import HeuristicClassifier
     from bot.services.llm_classifier import AnthropicClassifier
     from bot.services.taxonomy import load_taxonomy
 
     path = tmp_path / "config.toml"
-    path.write_text('[llm]\nprovider = "anthropic"\nbatch_size = 7\n')
+    path.write_text('[llm]\nprovider = "anthropic"\nbatch_size = 7\nclassify_body_chars = 300\n')
     config = load_config(path, env={"ANTHROPIC_API_KEY": "sk-x"})
     taxonomy = load_taxonomy("vllm", "vllm-project/vllm")
     heuristic = HeuristicClassifier(taxonomy)
     assert build_classifier(config, None, taxonomy, heuristic, "vllm-project/vllm") is heuristic
     chosen = build_classifier(config, build_llm(config), taxonomy, heuristic, "vllm-project/vllm")
-    assert isinstance(chosen, AnthropicClassifier) and chosen.batch_size == 7
+    assert isinstance(chosen, AnthropicClassifier) and (chosen.batch_size, chosen.body_limit) == (7, 300)
