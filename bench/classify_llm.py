@@ -43,7 +43,7 @@ CACHE_WRITE, CACHE_READ, MIN_CACHEABLE = 1.25, 0.1, 1024
 def load_week(since: datetime, until: datetime) -> list[PullRequest]:
     bodies = [json.loads(line)["body"] for line in (SHARED / "pr-bodies-sample.jsonl").open()]
     bodies = [b for b in bodies if b]
-    prs = []
+    prs: list[PullRequest] = []
     for line in (SHARED / "merged-pulls.jsonl").open():
         obj = json.loads(line)
         merged = parse_time(obj.get("merged_at"))
@@ -91,7 +91,9 @@ async def measure(prs: list[PullRequest], batch_size: int) -> list[tuple[str, in
         requests, total, weighted, prefix = await run_batched(prs, batch_size, limit)
         rows.append((f"batched x{batch_size}, bodies cleaned to <= {limit} chars", requests, total, weighted))
     taxonomy = load_taxonomy("vllm", REPO)
-    classifier = AnthropicClassifier(_NoLLM(), taxonomy, HeuristicClassifier(taxonomy), repo=REPO)
+    classifier = AnthropicClassifier(
+        AnthropicLLM(api_key="bench", model="bench-model"), taxonomy, HeuristicClassifier(taxonomy), repo=REPO
+    )
     system = classifier.request_for([])[0]
     full = [f"#{pr.number} {pr.title}\n{pr.body or ''}" for pr in prs]
     one = len(system) + sum(len(x) + 2 for x in full)
@@ -101,13 +103,6 @@ async def measure(prs: list[PullRequest], batch_size: int) -> list[tuple[str, in
     state = "cached" if prefix >= MIN_CACHEABLE else f"below the {MIN_CACHEABLE}-token minimum: not cached"
     print(f"cacheable prefix (tools + system): ~{prefix} tokens, {state}")
     return rows
-
-
-class _NoLLM:
-    model = "none"
-
-    async def complete(self, *args: object, **kwargs: object) -> None:
-        raise NotImplementedError
 
 
 def main() -> None:
