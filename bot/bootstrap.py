@@ -6,11 +6,16 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
-from bot.config import Config
+from typing import TYPE_CHECKING
+
+from bot.config import Config, ConfigError
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
-from handlers.models import utcnow
-from handlers.ports import Clock, Store
+from handlers.models import Taxonomy, utcnow
+from handlers.ports import LLM, Classifier, Clock, Store
+
+if TYPE_CHECKING:
+    from bot.services.heuristic import HeuristicClassifier
 
 
 def build_store(config: Config) -> Store:
@@ -52,4 +57,49 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     )
     return BotHandlers(
         store=store, repos=repos, classifications=classifications, clock=clock or utcnow, limits=limits
+    )
+
+
+def build_llm(config: Config) -> LLM | None:
+    """The configured chat model, or None when the bot runs offline (`[llm] provider = "none"`).
+
+    Raises ConfigError when Anthropic is chosen but ANTHROPIC_API_KEY is not set.
+    """
+    settings = config.settings.llm
+    if settings.provider == "none":
+        return None
+    key = config.secrets.anthropic_api_key
+    if not key:
+        raise ConfigError(
+            f'{config.source}: [llm] provider = "anthropic" needs the ANTHROPIC_API_KEY environment '
+            'variable; set it, or set provider = "none" to run offline'
+        )
+    from bot.services.llm import AnthropicLLM  # the SDK is imported only when it is used
+
+    return AnthropicLLM(
+        api_key=key,
+        model=settings.model,
+        base_url=settings.base_url,
+        timeout=settings.timeout_seconds,
+        max_retries=settings.max_retries,
+        max_concurrency=settings.max_concurrency,
+    )
+
+
+def build_classifier(
+    config: Config, llm: LLM | None, taxonomy: Taxonomy, heuristic: HeuristicClassifier, repo: str
+) -> Classifier:
+    """The Anthropic classifier when an LLM is configured (heuristic per-PR fallback), else the heuristic."""
+    if llm is None:
+        return heuristic
+    from bot.services.llm_classifier import AnthropicClassifier
+
+    settings = config.settings.llm
+    return AnthropicClassifier(
+        llm,
+        taxonomy,
+        heuristic,
+        repo=repo,
+        batch_size=settings.batch_size,
+        body_limit=settings.classify_body_chars,
     )

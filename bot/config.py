@@ -65,6 +65,8 @@ class LLMConfig(_Section):
     max_concurrency: int = Field(4, ge=1, le=64)
     batch_size: int = Field(20, ge=1, le=100)
     use_batches_api: bool = False
+    # PR-body characters sent per PR when classifying (after clean_body); bench/classify_llm.py
+    classify_body_chars: int = Field(1500, ge=0, le=20000)
     digest_max_tokens: int = Field(4000, ge=256)
     answer_max_tokens: int = Field(800, ge=64)
 
