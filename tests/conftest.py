@@ -17,6 +17,8 @@ import pytest
 from bot.store import open_store
 from handlers.ports import Store
 
+pytest_plugins = ["tests.standins.conftest_anthropic"]
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PRBOT_SHARED", ROOT.parent / "shared")) / "data" / "vllm"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
