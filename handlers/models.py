@@ -122,9 +122,10 @@ class PullRequest:
             name = label.get("name") if isinstance(label, dict) else label
             if isinstance(name, str):
                 labels.append(name)
-        state = obj.get("state") or "open"
-        if state not in ("open", "closed"):
-            raise ValueError(f"bad 'state': {state!r}")
+        raw_state = obj.get("state") or "open"
+        if raw_state not in ("open", "closed"):
+            raise ValueError(f"bad 'state': {raw_state!r}")
+        state: Literal["open", "closed"] = "open" if raw_state == "open" else "closed"
         try:
             created = parse_time(obj["created_at"])
             updated = parse_time(obj.get("updated_at")) or created
