@@ -25,6 +25,7 @@ def build_store(config: Config) -> Store:
 def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
     """The facade every front end uses, with one classification service per repo."""
     from bot.services.classify import ClassificationService
+    from bot.services.digest_prompt import load_digest_prompt
     from bot.services.heuristic import HeuristicClassifier
     from bot.services.taxonomy import load_taxonomy
 
@@ -56,7 +57,13 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         max_turns=f.max_turns,
     )
     return BotHandlers(
-        store=store, repos=repos, classifications=classifications, clock=clock or utcnow, limits=limits
+        store=store,
+        repos=repos,
+        classifications=classifications,
+        clock=clock or utcnow,
+        limits=limits,
+        digest_prompt=load_digest_prompt(),
+        digest_max_tokens=config.settings.llm.digest_max_tokens,
     )
 
 

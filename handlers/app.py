@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
 
-from handlers.errors import StoreUnavailable
-from handlers.models import Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed
+from handlers.digest_llm import DigestPrompt
+from handlers.errors import BotError, StoreUnavailable
+from handlers.models import Digest, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
 from handlers.ports import LLM, ClassificationSource, Clock, Store
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,8 @@ class BotHandlers:
         clock: Clock,
         llm: LLM | None = None,
         limits: FollowupLimits = FollowupLimits(),
+        digest_prompt: DigestPrompt | None = None,
+        digest_max_tokens: int = 4000,
     ) -> None:
         self.store = store
         self.repos = {r.name.lower(): r for r in repos}
@@ -79,6 +82,8 @@ class BotHandlers:
         self.clock = clock
         self.llm = llm
         self.limits = limits
+        self.digest_prompt = digest_prompt
+        self.digest_max_tokens = digest_max_tokens
         from handlers.query import QueryHandler
 
         self.query = QueryHandler(store=store, classifications=classifications, llm=llm)
@@ -141,3 +146,27 @@ class BotHandlers:
         from handlers.followup import answer_followup
 
         return await answer_followup(self, context, text, user=user)
+
+    # -- digests ---------------------------------------------------------------------------------------
+    async def digest(self, repo: str, window: Window | None = None) -> Digest:
+        """Build the digest of `window` (default: the last full calendar week in the repo's
+        timezone) and store it by repo and window, so its thread can be followed up.
+        LLM-written when an LLM is configured, offline otherwise."""
+        from handlers.digest import build_digest, digest_to_dict, last_full_week, window_key
+
+        if repo.lower() not in self.repos:
+            known = ", ".join(r.name for r in self.repos.values())
+            raise BotError(f"repository {repo!r} is not configured (configured: {known})")
+        settings = self.repo(repo)
+        window = window or last_full_week(self.clock(), settings.tz, settings.week_start)
+        digest = await build_digest(
+            settings,
+            window,
+            store=self.store,
+            classifications=self.classifications[settings.name],
+            llm=self.llm,
+            prompt=self.digest_prompt,
+            max_tokens=self.digest_max_tokens,
+        )
+        await self.store.put_digest(settings.name, window_key(window), digest_to_dict(digest))
+        return digest

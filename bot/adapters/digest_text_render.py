@@ -1,0 +1,62 @@
+"""Plain-text rendering of a Digest, for logs and the console.
+
+No markup at all: PR references become `#N`, code symbols keep their backticks. Untrusted text
+loses control characters (no terminal escape sequences reach a console) and line breaks.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from handlers.digest import count_line, uncited_count
+from handlers.models import Code, Digest, Inline, PRRef
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_SPACES = re.compile(r"\s+")
+WIDTH = 100
+
+
+def clean(text: str) -> str:
+    return _SPACES.sub(" ", _CONTROL.sub(" ", text or "")).strip()
+
+
+def inline(spans: tuple[Inline, ...]) -> str:
+    parts = []
+    for span in spans:
+        if isinstance(span, PRRef):
+            parts.append(f"#{span.number}")
+        elif isinstance(span, Code):
+            parts.append(f"`{clean(span.text)}`")
+        else:
+            parts.append(_CONTROL.sub(" ", span.text))
+    return clean("".join(parts))
+
+
+def _wrap(text: str, first: str, rest: str) -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=rest) or [first.rstrip()]
+
+
+def render_digest_text(digest: Digest) -> str:
+    lines = [clean(digest.title), "=" * min(WIDTH, len(clean(digest.title))), ""]
+    if digest.takeaways:
+        lines += _wrap("Key takeaways: " + inline(digest.takeaways), "", "  ") + [""]
+    for index, section in enumerate(digest.sections, 1):
+        lines.append(f"{index}. {clean(section.title)} ({section.pr_count} PRs)")
+        for point in section.points:
+            lines += _wrap(f"{clean(point.lead)}: {inline(point.body)}", "  - ", "    ")
+            for child in point.children:
+                lines += _wrap(inline(child), "      - ", "        ")
+        more = uncited_count(section)
+        if more:
+            lines.append(f"  - ...and {more} more {'PR' if more == 1 else 'PRs'} in this area")
+        lines.append("")
+    if digest.table:
+        lines.append("Summary")
+        for row in digest.table:
+            refs = ", ".join(f"#{r.number}" for r in row.key_prs) or "-"
+            lines += _wrap(f"{clean(row.area)}: {refs} - {clean(row.impact)}", "  ", "    ")
+        lines.append("")
+    lines.append(count_line(digest))
+    lines += [clean(note) for note in digest.notes]
+    return "\n".join(lines).rstrip() + "\n"

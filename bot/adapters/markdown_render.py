@@ -1,0 +1,115 @@
+"""Markdown rendering of a Digest (for files and the CLI), in the look of the example digests.
+
+PR titles, tags and model text are untrusted: every Text span is escaped so it cannot open a
+link, an image, HTML, emphasis or a heading; bare URLs are shown inert in code spans; `@`
+gets a zero-width space so no mention (`@everyone`) can fire where the Markdown is pasted.
+Code spans pick a fence longer than any backtick run inside, so they cannot break out.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+from handlers.digest import count_line, uncited_count
+from handlers.models import Code, Digest, Inline, PRRef
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+_SPACES = re.compile(r"\s+")
+_URL = re.compile(r"(?:https?://|ftp://|www\.)\S+", re.IGNORECASE)
+_ACTIVE = re.compile(r"([\\`*_\[\]<>~]|&(?=#?\w+;))")
+_SAFE_URL = re.compile(r"^https://[A-Za-z0-9.-]+/[^\s]*$")
+ZWSP = "\u200b"
+
+
+def _plain(text: str) -> str:
+    return _SPACES.sub(" ", _CONTROL.sub(" ", text or ""))
+
+
+def escape(text: str, *, table: bool = False) -> str:
+    """Untrusted text -> Markdown that shows exactly that text and nothing active.
+
+    Only what can start markup is escaped (emphasis, code, brackets, HTML, entities, tables),
+    so the raw file stays readable; `(` needs no escape once `[` and `]` are escaped.
+    """
+    out = []
+    last = 0
+    text = _plain(text)
+    for match in _URL.finditer(text):
+        out.append(_escape_words(text[last : match.start()], table))
+        out.append(code(match.group(0), table=table))
+        last = match.end()
+    out.append(_escape_words(text[last:], table))
+    return "".join(out)
+
+
+def _escape_words(text: str, table: bool) -> str:
+    text = _ACTIVE.sub(r"\\\1", text).replace("@", "@" + ZWSP)
+    return text.replace("|", "\\|") if table else text
+
+
+def code(text: str, *, table: bool = False) -> str:
+    """A code span that no content can break out of."""
+    text = _plain(text).strip() or " "
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    if text.startswith("`") or text.endswith("`"):
+        text = f" {text} "
+    if table:
+        text = text.replace("|", "\\|")
+    return f"{fence}{text}{fence}"
+
+
+def link_url(ref: PRRef, repo: str) -> str:
+    """The stored URL when it is a plain https URL; otherwise the canonical PR URL."""
+    url = ref.url if _SAFE_URL.match(ref.url or "") else f"https://github.com/{repo}/pull/{ref.number}"
+    return quote(url, safe=":/#?&=%~+.,;@!-_")
+
+
+def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
+    parts = []
+    for span in spans:
+        if isinstance(span, PRRef):
+            parts.append(f"[PR#{span.number}]({link_url(span, repo)})")
+        elif isinstance(span, Code):
+            parts.append(code(span.text, table=table))
+        else:
+            parts.append(escape(span.text, table=table))
+    return _SPACES.sub(" ", "".join(parts)).strip()
+
+
+def _block(text: str) -> str:
+    """Text that starts a list item must not open a nested list of its own (`1. x`, `- x`)."""
+    numbered = re.match(r"\d+(?=[.)])", text)
+    if numbered:
+        return text[: numbered.end()] + "\\" + text[numbered.end() :]
+    return "\\" + text if text[:1] in "-+=" else text
+
+
+def render_digest_markdown(digest: Digest) -> str:
+    repo = digest.repo
+    lines = [f"# {escape(digest.title)}", ""]
+    if digest.takeaways:
+        lines += [f"**Key takeaways:** {inline(digest.takeaways, repo)}", ""]
+    for index, section in enumerate(digest.sections, 1):
+        lines.append(f"### {index}. {escape(section.title)} ({section.pr_count} PRs)")
+        lines.append("")
+        for point in section.points:
+            body = inline(point.body, repo)
+            lines.append(f"*   **{escape(point.lead)}**: {body}".rstrip())
+            for child in point.children:
+                lines.append(f"    *   {_block(inline(child, repo))}")
+        more = uncited_count(section)
+        if more:
+            lines.append(f"*   _…and {more} more {'PR' if more == 1 else 'PRs'} in this area._")
+        lines.append("")
+    if digest.table:
+        lines += ["### Summary", "", "| Area | Key PRs | Primary impact |", "| --- | --- | --- |"]
+        for row in digest.table:
+            refs = ", ".join(inline((ref,), repo) for ref in row.key_prs) or "—"
+            lines.append(f"| {escape(row.area, table=True)} | {refs} | {escape(row.impact, table=True)} |")
+        lines.append("")
+    lines += ["---", "", f"**Counts:** {escape(count_line(digest))}", ""]
+    for note in digest.notes:
+        lines += [f"_{escape(note)}_", ""]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,113 @@
+"""`digest`: build (and store) the digest of a window and print it as Markdown, text or JSON.
+
+The window is the last full calendar week in the repo's timezone unless `--since/--until`
+(local dates, both included) or `--week-ending` say otherwise. Slack and Discord JSON come from
+their renderers when those modules are installed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from bot.bootstrap import build_handlers, build_store
+from bot.cli import CliState, cli, run_command
+from handlers.digest import week_ending as week_ending_window
+from handlers.digest import window_for_dates
+from handlers.errors import BotError
+from handlers.models import Digest, Window
+
+FORMATS = ("markdown", "text", "slack-json", "discord-json")
+_JSON_RENDERERS = {
+    "slack-json": ("bot.adapters.slack_render", "render_digest_blocks"),
+    "discord-json": ("bot.adapters.discord_render", "render_digest_messages"),
+}
+
+
+def renderer_for(fmt: str) -> Callable[[Digest], str]:
+    """The function turning a Digest into the output text; a clear error if it is not installed."""
+    if fmt == "markdown":
+        from bot.adapters.markdown_render import render_digest_markdown
+
+        return render_digest_markdown
+    if fmt == "text":
+        from bot.adapters.digest_text_render import render_digest_text
+
+        return render_digest_text
+    module_name, function = _JSON_RENDERERS[fmt]
+    try:
+        render: Callable[[Digest], Any] = getattr(importlib.import_module(module_name), function)
+    except (ImportError, AttributeError):
+        raise BotError(f"--format {fmt} is not available yet ({module_name}.{function} is missing)") from None
+    return lambda digest: json.dumps(render(digest), indent=2, ensure_ascii=False) + "\n"
+
+
+_DATE = click.DateTime(formats=["%Y-%m-%d"])
+
+
+@cli.command()
+@click.option("--repo", metavar="OWNER/NAME", help="Repository (default: the first configured).")
+@click.option("--since", type=_DATE, help="First day of the window (YYYY-MM-DD, repo timezone).")
+@click.option("--until", type=_DATE, help="Last day of the window, included (YYYY-MM-DD).")
+@click.option("--week-ending", type=_DATE, help="The 7 days ending on this day (YYYY-MM-DD), included.")
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="markdown", show_default=True)
+@click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout."
+)
+@click.pass_obj
+def digest(
+    state: CliState,
+    repo: str | None,
+    since: datetime | None,
+    until: datetime | None,
+    week_ending: datetime | None,
+    fmt: str,
+    out: Path | None,
+) -> None:
+    """Build the weekly PR digest (default: the last full calendar week) and store it.
+
+    LLM-written when [llm] is configured (falling back to offline with a note), offline
+    otherwise. Every count in it is computed from the store.
+    """
+    if week_ending and (since or until):
+        raise click.UsageError("give --week-ending or --since/--until, not both")
+    if (since is None) != (until is None):
+        raise click.UsageError("give --since and --until together (both are days, both included)")
+    config = state.config
+    repo_cfg = config.repo(repo)
+    render = renderer_for(fmt)
+    window: Window | None = None
+    if since and until:
+        window = window_for_dates(since.date(), until.date(), repo_cfg.tz)
+    elif week_ending:
+        window = week_ending_window(week_ending.date(), repo_cfg.tz)
+
+    async def work() -> Digest:
+        store = build_store(config)
+        try:
+            await store.ping()
+            handlers = build_handlers(config, store)
+            return await handlers.digest(repo_cfg.name, window)
+        finally:
+            await store.close()
+
+    built = run_command(work)
+    text = render(built)
+    if out is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BotError(f"--out {out}: cannot write ({exc.strerror})") from None
+    click.echo(
+        f"{built.repo}: {built.mode} digest of {built.window.label} ({built.counts.total} PRs, "
+        f"{len(built.sections)} areas) written to {out}",
+        err=True,
+    )

@@ -1,0 +1,268 @@
+"""The offline weekly digest of one real vLLM week (shared data plus a few PRs of our own)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from datetime import UTC, date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.adapters.markdown_render import render_digest_markdown
+from bot.store import open_store
+from handlers.app import BotHandlers
+from handlers.digest import (
+    DigestWindowError,
+    build_digest,
+    digest_from_dict,
+    digest_seed,
+    digest_to_dict,
+    last_full_week,
+    uncited_count,
+    window_for_dates,
+    window_key,
+)
+from handlers.digest_facts import clean_title, spans
+from handlers.models import Code, Digest, PRRef, Text
+from handlers.ports import Store
+from tests.handlers import digest_data as data
+
+GOLDEN = Path(__file__).resolve().parent.parent / "fixtures" / "digest-vllm-2026-02-23.md"
+
+
+async def _build(store_url: str, **overrides: object) -> Digest:
+    store = open_store(store_url)
+    try:
+        settings = data.settings(**overrides)
+        return await build_digest(
+            settings, data.window(), store=store, classifications=data.classification_service(store, settings)
+        )
+    finally:
+        await store.close()
+
+
+@pytest.fixture(scope="module")
+def week(tmp_path_factory: pytest.TempPathFactory, shared_data: Path) -> data.Week:
+    url = f"sqlite:///{tmp_path_factory.mktemp('digest') / 'week.db'}"
+    return data.load_week_sync(url, shared_data)
+
+
+@pytest.fixture(scope="module")
+def digest(week: data.Week) -> Digest:
+    return asyncio.run(_build(week.store_url))
+
+
+def _in_window(week: data.Week) -> list:
+    w = data.window()
+    return [pr for pr in week.prs if w.contains(pr.created_at) or w.contains(pr.merged_at)]
+
+
+def _prose_numbers(digest: Digest) -> set[int]:
+    return {n for s in digest.sections for p in s.points for n in p.cited} | {
+        r.number for row in digest.table for r in row.key_prs
+    }
+
+
+def test_title_names_the_repo_and_the_window_dates(digest: Digest) -> None:
+    """The title reads "PR digest for OWNER/NAME · START – END"."""
+    assert digest.title == "PR digest for vllm-project/vllm · 2026-02-23 – 2026-03-01"
+
+
+def test_takeaways_state_the_total_and_number_the_top_areas_in_section_order(digest: Digest) -> None:
+    """Key takeaways give the PR total and (1) (2) (3) for the three most active areas."""
+    text = "".join(s.text for s in digest.takeaways if isinstance(s, Text))
+    assert f"{digest.counts.total} PRs were opened or merged" in text
+    for i, section in enumerate(digest.sections[:3], 1):
+        assert f"({i}) {section.title} ({section.pr_count} PRs)" in text
+
+
+def test_sections_come_most_active_first_with_other_changes_last(digest: Digest) -> None:
+    """Areas are ordered by PR count; the catch-all area closes the digest."""
+    named = [s for s in digest.sections if s.title != "Other changes"]
+    assert [s.pr_count for s in named] == sorted((s.pr_count for s in named), reverse=True)
+    assert digest.sections[-1].title == "Other changes"
+
+
+def test_footer_counts_equal_counts_computed_independently(week: data.Week, digest: Digest) -> None:
+    """Opened, merged, closed, open, authors, first-timers and bots match a recount of the data."""
+    w = data.window()
+    scope = _in_window(week)
+    humans = {pr.author for pr in scope if not pr.is_bot}
+    earliest: dict[str, datetime] = {}
+    for pr in week.prs:
+        earliest[pr.author] = min(earliest.get(pr.author, pr.created_at), pr.created_at)
+    c = digest.counts
+    assert c.total == len(scope)
+    assert c.opened == sum(1 for pr in scope if w.contains(pr.created_at))
+    assert c.merged == sum(1 for pr in scope if pr.merged_at and pr.merged_at < w.until)
+    assert c.closed_unmerged == 1  # 90004
+    assert c.still_open == c.total - c.merged - c.closed_unmerged
+    assert c.authors == len(humans)
+    assert c.first_time_authors == sum(1 for a in humans if earliest[a] >= w.since)
+    assert c.bot_prs == 2
+
+
+def test_every_cited_pr_is_in_the_window(week: data.Week, digest: Digest) -> None:
+    """No point or table row cites a PR outside the window's scope."""
+    assert set(digest.cited) <= {pr.number for pr in _in_window(week)}
+    assert digest.cited
+
+
+def test_bot_prs_are_counted_but_never_described(digest: Digest) -> None:
+    """dependabot and pre-commit-ci PRs are in the counts only."""
+    assert digest.counts.bot_prs == 2
+    assert not {90005, 90006} & _prose_numbers(digest)
+    assert sum(s.pr_count for s in digest.sections) == digest.counts.total - 2
+
+
+def test_bots_are_described_when_the_repo_includes_them(week: data.Week) -> None:
+    """include_bots puts bot PRs back into the areas."""
+    digest = asyncio.run(_build(week.store_url, include_bots=True))
+    assert sum(s.pr_count for s in digest.sections) == digest.counts.total
+
+
+def test_each_area_shows_at_most_six_points_and_counts_the_rest(digest: Digest) -> None:
+    """Long areas are capped at six bullets; the uncited PRs are counted, not dropped silently."""
+    assert all(len(s.points) <= 6 for s in digest.sections)
+    for section in digest.sections:
+        cited = {n for p in section.points for n in p.cited}
+        assert uncited_count(section) == section.pr_count - len(cited)
+    assert any(uncited_count(s) for s in digest.sections)
+
+
+def test_related_prs_are_grouped_into_one_point(digest: Digest) -> None:
+    """Grouped points cite several PRs (e.g. all ROCm work in Hardware backends under one lead)."""
+    hardware = next(s for s in digest.sections if s.title == "Hardware backends")
+    rocm = next(p for p in hardware.points if p.lead == "ROCm")
+    assert len(rocm.cited) > 3
+
+
+def test_prs_not_merged_show_their_state(digest: Digest) -> None:
+    """A PR still open at the window's end says "(open)" next to its title."""
+    markdown = render_digest_markdown(digest)
+    assert "(open) [PR#" in markdown
+
+
+def test_no_point_leads_a_title_with_its_tag_prefix(digest: Digest) -> None:
+    """`[Bugfix]`-style prefixes are stripped from titles in the prose."""
+    for section in digest.sections:
+        for point in section.points:
+            for run in (point.body, *point.children):
+                first = run[0]
+                assert not (isinstance(first, Text) and re.match(r"\s*\[", first.text))
+
+
+def test_takeaways_name_the_dominant_thread_of_work(digest: Digest) -> None:
+    """The trend sentence names the largest group of related PRs."""
+    text = "".join(s.text for s in digest.takeaways if isinstance(s, Text))
+    assert text.startswith("Most work went into ")
+
+
+def test_offline_markdown_matches_the_golden_file(digest: Digest) -> None:
+    """The rendered offline digest is stable (PRBOT_REGEN_GOLDEN=1 rewrites the golden file)."""
+    import os
+
+    markdown = render_digest_markdown(digest)
+    if os.environ.get("PRBOT_REGEN_GOLDEN"):
+        GOLDEN.write_text(markdown, encoding="utf-8")
+    assert markdown == GOLDEN.read_text(encoding="utf-8")
+
+
+def test_a_window_without_prs_says_so(tmp_path: Path) -> None:
+    """An empty week gives a digest stating that nothing was opened or merged."""
+    digest = asyncio.run(_build(f"sqlite:///{tmp_path / 'empty.db'}"))
+    assert digest.sections == () and digest.counts.total == 0
+    assert digest.takeaways == (Text("No PRs were opened or merged in this window."),)
+
+
+def test_merged_scope_leaves_out_prs_only_opened_in_the_window(week: data.Week) -> None:
+    """digest_scope = "merged" counts only PRs merged in the window."""
+    digest = asyncio.run(_build(week.store_url, digest_scope="merged"))
+    assert digest.counts.total == digest.counts.merged
+
+
+# -- windows ---------------------------------------------------------------------------------------------
+
+
+def test_default_window_is_the_last_full_monday_week_in_the_repo_timezone() -> None:
+    """On Wednesday 4 March the default is Monday 23 Feb – Sunday 1 March, local midnight to midnight."""
+    tz = ZoneInfo("America/Los_Angeles")
+    w = last_full_week(datetime(2026, 3, 4, 12, tzinfo=UTC), tz, "monday")
+    assert w.label == "2026-02-23 – 2026-03-01"
+    assert w.since == datetime(2026, 2, 23, 8, tzinfo=UTC)
+    assert w.until == datetime(2026, 3, 2, 8, tzinfo=UTC)
+
+
+def test_sunday_weeks_start_on_sunday() -> None:
+    """week_start = sunday gives Sunday – Saturday."""
+    w = last_full_week(datetime(2026, 3, 4, 12, tzinfo=UTC), ZoneInfo("UTC"), "sunday")
+    assert w.label == "2026-02-22 – 2026-02-28"
+
+
+def test_a_window_ending_before_it_starts_is_refused() -> None:
+    """--since after --until is one clear error."""
+    with pytest.raises(DigestWindowError, match="ends .* before it starts"):
+        window_for_dates(date(2026, 3, 1), date(2026, 2, 1), ZoneInfo("UTC"))
+
+
+# -- storage, threads, text helpers ----------------------------------------------------------------------
+
+
+def test_a_digest_survives_the_round_trip_through_its_dict(digest: Digest) -> None:
+    """digest_from_dict(digest_to_dict(d)) == d, and the dict lists the cited PRs."""
+    stored = digest_to_dict(digest)
+    assert digest_from_dict(stored) == digest
+    assert stored["cited"] == list(digest.cited)
+
+
+def test_a_digest_seed_points_its_thread_at_the_cited_prs(digest: Digest) -> None:
+    """The thread seed is of kind digest, with the window and every cited PR."""
+    seed = digest_seed(digest)
+    assert (seed.kind, seed.since, seed.until) == ("digest", digest.window.since, digest.window.until)
+    assert seed.pr_numbers == digest.cited
+
+
+async def test_the_facade_builds_and_stores_the_digest_by_repo_and_window(
+    store: Store, shared_data: Path
+) -> None:
+    """BotHandlers.digest stores the digest so thread follow-ups can find it later."""
+    await store.upsert_prs(data.added_prs())
+    settings = data.settings()
+    app = BotHandlers(
+        store=store,
+        repos=[settings],
+        classifications={data.REPO: data.classification_service(store, settings)},
+        clock=data.fixed_now,
+    )
+    digest = await app.digest(data.REPO)
+    stored = await store.get_digest(data.REPO, window_key(data.window()))
+    assert stored is not None and digest_from_dict(stored) == digest
+
+
+def test_identifiers_in_titles_become_code_spans() -> None:
+    """snake_case, CamelCase, dotted paths and backticked text are code; product names are not."""
+    assert spans("Fix `foo bar` in ModelState and use_fast for torch.cuda.empty_cache on FlashInfer") == (
+        Text("Fix "),
+        Code("foo bar"),
+        Text(" in "),
+        Code("ModelState"),
+        Text(" and "),
+        Code("use_fast"),
+        Text(" for "),
+        Code("torch.cuda.empty_cache"),
+        Text(" on FlashInfer"),
+    )
+
+
+def test_clean_title_strips_tags_kinds_and_trailing_refs() -> None:
+    """`[ROCm][Bugfix] fix: x (#123)` reads as "X"."""
+    assert clean_title("[ROCm][Bugfix] fix: wrong dtype (#123)") == "Wrong dtype"
+    assert clean_title("[Model Runner V2] Add model states [1/N]") == "Add model states [1/N]"
+
+
+def test_pr_refs_carry_the_stored_url(digest: Digest) -> None:
+    """Every citation links the URL stored for that PR."""
+    refs = [s for sec in digest.sections for p in sec.points for s in p.body if isinstance(s, PRRef)]
+    assert refs and all(r.url == f"https://github.com/vllm-project/vllm/pull/{r.number}" for r in refs)
