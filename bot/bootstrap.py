@@ -6,11 +6,16 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.config import Config
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import utcnow
 from handlers.ports import Clock, Store
+
+if TYPE_CHECKING:
+    from bot.adapters.discord_adapter import DiscordAdapter
 
 
 def build_store(config: Config) -> Store:
@@ -53,3 +58,13 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     return BotHandlers(
         store=store, repos=repos, classifications=classifications, clock=clock or utcnow, limits=limits
     )
+
+
+def build_discord(config: Config, handlers: BotHandlers) -> DiscordAdapter | None:
+    """The Discord front end, or None when DISCORD_TOKEN is not set (Discord not in use)."""
+    token = config.secrets.discord_token
+    if not token:
+        return None
+    from bot.adapters.discord_adapter import DiscordAdapter
+
+    return DiscordAdapter(handlers, config.settings.discord, token)
