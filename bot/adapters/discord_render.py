@@ -103,19 +103,22 @@ def _cut(text: str, room: int) -> str:
     return text if len(text) <= room else text[: max(room - 1, 0)] + "…"
 
 
-def _split_block(block: Block, limit: int) -> list[Block]:
-    """An oversized block -> blocks that each fit, split between items, heading repeated."""
+def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:
+    """An oversized block -> blocks split between items, the first sized to `first_room` when an
+    item fits there (so it can finish the current message), the rest to `limit`; headings repeat."""
     pieces: list[Block] = []
     heading = block.heading
     items: list[str] = []
+    room = first_room
     for item in block.items:
-        head_len = len(heading) + 1 if heading else 0
-        item = _cut(item, limit - head_len)
-        if items and len(Block(heading, (*items, item)).text()) > limit:
-            pieces.append(Block(heading, tuple(items)))
-            heading = f"{block.heading} (cont.)" if block.heading else None
-            items = []
-            item = _cut(item, limit - (len(heading) + 1 if heading else 0))
+        item = _cut(item, limit - (len(heading) + 1 if heading else 0))
+        if len(Block(heading, (*items, item)).text()) > room:
+            if items:
+                pieces.append(Block(heading, tuple(items)))
+                heading = f"{block.heading} (cont.)" if block.heading else None
+                items = []
+                item = _cut(item, limit - (len(heading) + 1 if heading else 0))
+            room = limit
         items.append(item)
     if items or not pieces:
         pieces.append(Block(heading, tuple(items)))
@@ -126,19 +129,21 @@ def pack(blocks: Sequence[Block], limit: int = LIMIT) -> list[str]:
     """Blocks -> messages of at most `limit` characters, blocks joined by a blank line."""
     messages: list[str] = []
     current = ""
+
+    def room() -> int:
+        return limit - (len(current) + 2 if current else 0)
+
     for block in blocks:
-        parts = [block] if len(block.text()) <= limit else _split_block(block, limit)
+        text = block.text()
+        if not text:
+            continue
+        parts = [text] if len(text) <= limit else [p.text() for p in _split_block(block, limit, room())]
         for part in parts:
-            text = part.text()
-            if not text:
-                continue
-            if not current:
-                current = text
-            elif len(current) + 2 + len(text) <= limit:
-                current = f"{current}\n\n{text}"
+            if len(part) <= room():
+                current = f"{current}\n\n{part}" if current else part
             else:
                 messages.append(current)
-                current = text
+                current = part
     if current:
         messages.append(current)
     return messages
@@ -152,7 +157,7 @@ def _item_line(item: ReplyItem) -> str:
         f"by {escape(item.author)}",
     ]
     line += " · " + " · ".join(facts)
-    if item.summary:
+    if item.summary and item.summary.strip(" :…").lower() not in item.title.lower():
         line += f"\n  {escape(item.summary)}"
     return line
 
