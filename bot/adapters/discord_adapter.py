@@ -21,6 +21,7 @@ import contextlib
 import logging
 import re
 from dataclasses import replace
+from typing import Any, Literal
 
 import discord
 import yarl
@@ -37,7 +38,7 @@ from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
-THREAD_ARCHIVE_MINUTES = 1440
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a day without messages archives a thread
 FAILED = Reply(
     kind="error",
     title="Something went wrong while answering; it has been logged.",
@@ -52,7 +53,7 @@ MISSING_PERMISSIONS = 50013
 def digest_seed(digest: Digest) -> ThreadSeed:
     """What a digest thread is about. Prefers handlers.digest.digest_seed once it exists."""
     try:
-        from handlers.digest import digest_seed as neutral_seed  # type: ignore[attr-defined]
+        from handlers.digest import digest_seed as neutral_seed
     except ImportError:
         cited = digest.cited
         return ThreadSeed(
@@ -92,7 +93,7 @@ class _Client(discord.Client):
         await self.adapter._setup()
 
     async def on_ready(self) -> None:
-        log.info("discord: connected as %s (%s) to %d guild(s)", self.user, self.user.id, len(self.guilds))
+        log.info("discord: connected as %s to %d guild(s)", self.user, len(self.guilds))
 
     async def on_message(self, message: discord.Message) -> None:
         await self.adapter._on_message(message)
@@ -194,7 +195,7 @@ class DiscordAdapter:
         async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
             return adapter.complete(repo.name, current)
 
-        command = app_commands.Command(
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
             name=repo.command, description=f"Ask about {repo.name} pull requests"[:100], callback=callback
         )
         command.autocomplete("query")(complete)
