@@ -17,6 +17,9 @@ from handlers.ports import LLM, Classifier, Clock, Store
 if TYPE_CHECKING:
     from bot.services.heuristic import HeuristicClassifier
 
+if TYPE_CHECKING:
+    from bot.adapters.discord_adapter import DiscordAdapter
+
 
 def build_store(config: Config) -> Store:
     return open_store(config.store_url, redis_prefix=config.settings.store.redis_prefix)
@@ -110,3 +113,13 @@ def build_classifier(
         batch_size=settings.batch_size,
         body_limit=settings.classify_body_chars,
     )
+
+
+def build_discord(config: Config, handlers: BotHandlers) -> DiscordAdapter | None:
+    """The Discord front end, or None when DISCORD_TOKEN is not set (Discord not in use)."""
+    token = config.secrets.discord_token
+    if not token:
+        return None
+    from bot.adapters.discord_adapter import DiscordAdapter
+
+    return DiscordAdapter(handlers, config.settings.discord, token)

@@ -1,0 +1,339 @@
+"""Discord front end: a discord.py client that turns slash commands, thread messages and digest
+posts into calls on the neutral `BotHandlers` facade, and renders what comes back.
+
+Lifecycle (called by the run mode): `await start()` logs in (which runs `setup_hook`: gateway
+discovery and command sync) and connects in a background task; `await stop()` closes;
+`connected` says whether the gateway session is up; `post_digest(...)` posts a digest.
+
+Thread keys: `ThreadKey("discord", <parent channel id>, <thread id>)`. A thread started from a
+message has the message's id, so the key also names the answer or digest message.
+
+Follow-ups are messages in threads this bot created (`thread.owner_id == bot user id`). They
+need the privileged message-content intent; with `[discord] message_content_intent = false`
+only messages that mention the bot carry text, so follow-ups work by mentioning it, and the
+help answer says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from dataclasses import replace
+from typing import Any, Literal
+
+import discord
+import yarl
+from discord import app_commands
+from discord.gateway import DiscordWebSocket
+from discord.http import Route
+
+from bot.adapters.discord_render import render_digest_messages, render_reply_messages
+from bot.config import DiscordConfig
+from handlers.app import BotHandlers, RepoSettings
+from handlers.errors import BotError
+from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+THREAD_ARCHIVE_MINUTES: Literal[1440] = 1440  # a day without messages archives a thread
+FAILED = Reply(
+    kind="error",
+    title="Something went wrong while answering; it has been logged.",
+    ephemeral=True,
+)
+# Discord's JSON error codes we explain in the log (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
+UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001
+MISSING_PERMISSIONS = 50013
+
+
+def digest_seed(digest: Digest) -> ThreadSeed:
+    """What a digest thread is about. Prefers handlers.digest.digest_seed once it exists."""
+    try:
+        from handlers.digest import digest_seed as neutral_seed
+    except ImportError:
+        cited = digest.cited
+        return ThreadSeed(
+            repo=digest.repo,
+            kind="digest",
+            since=digest.window.since,
+            until=digest.window.until,
+            pr_numbers=cited,
+            shown=len(cited),
+        )
+    return neutral_seed(digest)
+
+
+def describe_http_error(exc: discord.HTTPException, what: str) -> str:
+    """One log line naming what failed and what to do about it."""
+    if exc.status == 404 or exc.code == UNKNOWN_CHANNEL:
+        hint = "not found (unknown channel or message): check the configured channel ID"
+    elif exc.status == 403 or exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+        hint = (
+            "missing permissions: the bot needs View Channel, Send Messages, Create Public Threads "
+            "and Send Messages in Threads there"
+        )
+    else:
+        hint = "Discord refused the request"
+    return f"discord: {what}: {hint} (HTTP {exc.status}, code {exc.code}: {exc.text or 'no message'})"
+
+
+class _Client(discord.Client):
+    """discord.py's client with our hooks; everything it decides is in DiscordAdapter."""
+
+    def __init__(self, adapter: DiscordAdapter, intents: discord.Intents) -> None:
+        super().__init__(intents=intents, allowed_mentions=NO_MENTIONS)
+        self.adapter = adapter
+        self.tree = app_commands.CommandTree(self)
+
+    async def setup_hook(self) -> None:
+        await self.adapter._setup()
+
+    async def on_ready(self) -> None:
+        log.info("discord: connected as %s to %d guild(s)", self.user, len(self.guilds))
+
+    async def on_message(self, message: discord.Message) -> None:
+        await self.adapter._on_message(message)
+
+
+class DiscordAdapter:
+    """One Discord bot connection serving every configured repository."""
+
+    def __init__(self, handlers: BotHandlers, settings: DiscordConfig, token: str) -> None:
+        if not token:
+            raise BotError("DISCORD_TOKEN is not set: create a bot token in the Discord developer portal")
+        self.handlers = handlers
+        self.settings = settings
+        self._token = token
+        if settings.api_base_url:
+            # discord.py's REST base is a class setting; pointing it elsewhere (a stand-in, a proxy)
+            # is configuration of the library, done once before the client is built.
+            Route.BASE = settings.api_base_url.rstrip("/")
+        intents = discord.Intents.none()
+        intents.guilds = True  # guilds, channels, threads (THREAD_CREATE) and interactions' context
+        intents.guild_messages = True  # MESSAGE_CREATE in guild channels and threads
+        intents.message_content = settings.message_content_intent
+        self.client = _Client(self, intents)
+        self._task: asyncio.Task[None] | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Log in (runs setup_hook: gateway discovery, command sync) and connect in the background."""
+        try:
+            await self.client.login(self._token)
+        except discord.LoginFailure:
+            await self.client.close()
+            raise BotError("Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token") from None
+        self._task = asyncio.create_task(self.client.connect(reconnect=True), name="discord-gateway")
+        self._task.add_done_callback(self._connection_ended)
+
+    async def stop(self) -> None:
+        await self.client.close()
+        if self._task is not None:
+            with contextlib.suppress(Exception):  # already logged by _connection_ended
+                await self._task
+            self._task = None
+
+    @property
+    def connected(self) -> bool:
+        ws = self.client.ws
+        return self.client.is_ready() and not self.client.is_closed() and ws is not None and ws.open
+
+    async def wait_until_ready(self, timeout: float = 30.0) -> None:
+        await asyncio.wait_for(self.client.wait_until_ready(), timeout)
+
+    def _connection_ended(self, task: asyncio.Task[None]) -> None:
+        if task.cancelled():
+            return
+        exc = task.exception()
+        if isinstance(exc, discord.PrivilegedIntentsRequired):
+            log.error(
+                "discord: the gateway refused the message-content intent: enable 'Message Content Intent' "
+                "for the bot in the developer portal, or set [discord] message_content_intent = false"
+            )
+        elif exc is not None:
+            log.error("discord: gateway connection ended: %s: %s", type(exc).__name__, exc)
+
+    async def _setup(self) -> None:
+        """setup_hook: find the gateway, register one slash command per repo, sync them."""
+        if self.settings.api_base_url:
+            # A plain discord.Client connects to its built-in gateway URL; with another API base
+            # we ask that API where its gateway is (GET /gateway/bot), as Discord documents.
+            _, url, _ = await self.client.http.get_bot_gateway()
+            DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
+        tree = self.client.tree
+        for repo in self.handlers.repos.values():
+            tree.add_command(self._command_for(repo))
+        try:
+            if self.settings.guild_ids:
+                for guild_id in self.settings.guild_ids:
+                    guild = discord.Object(id=guild_id)
+                    tree.copy_global_to(guild=guild)
+                    synced = await tree.sync(guild=guild)
+                    log.info("discord: synced %d command(s) to guild %s", len(synced), guild_id)
+            else:
+                synced = await tree.sync()
+                log.info("discord: synced %d global command(s) (may take up to an hour to show)", len(synced))
+        except discord.HTTPException as exc:
+            log.error(
+                describe_http_error(
+                    exc, "syncing slash commands (was the bot invited with applications.commands?)"
+                )
+            )
+
+    # -- slash commands -----------------------------------------------------------------------------------
+    def _command_for(self, repo: RepoSettings) -> app_commands.Command:
+        adapter = self
+
+        @app_commands.describe(query="What to look for, e.g. rocm last week (empty: help)")
+        async def callback(interaction: discord.Interaction, query: str = "") -> None:
+            await adapter._answer_command(interaction, repo, query)
+
+        async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+            return adapter.complete(repo.name, current)
+
+        command: app_commands.Command[Any, ..., None] = app_commands.Command(
+            name=repo.command, description=f"Ask about {repo.name} pull requests"[:100], callback=callback
+        )
+        command.autocomplete("query")(complete)
+        return command
+
+    def complete(self, repo: str, current: str) -> list[app_commands.Choice[str]]:
+        """Complete the word being typed with the repo's topic words (Discord shows at most 25)."""
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        last = last.lower()
+        words = self.handlers.topic_words(repo)
+        matches = [w for w in words if w.startswith(last)] + [w for w in words if last and last in w[1:]]
+        values = list(dict.fromkeys(f"{prefix}{w}"[:100] for w in matches))[:25]
+        return [app_commands.Choice(name=v, value=v) for v in values]
+
+    async def _answer_command(self, interaction: discord.Interaction, repo: RepoSettings, text: str) -> None:
+        try:
+            # Discord drops interactions not acknowledged within 3 seconds: defer before any work.
+            await interaction.response.defer(thinking=True)
+        except discord.HTTPException as exc:
+            log.warning(describe_http_error(exc, f"acknowledging /{repo.command}"))
+            return
+        try:
+            reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
+        except BotError as exc:
+            reply = Reply(kind="error", title=str(exc), ephemeral=True)
+        except Exception:
+            log.exception("discord: /%s %r failed", repo.command, text[:100])
+            reply = FAILED
+        reply = self._with_platform_help(reply)
+        try:
+            await self._send_answer(interaction, repo, text, reply)
+        except discord.HTTPException as exc:
+            log.error(
+                describe_http_error(exc, f"answering /{repo.command} in channel {interaction.channel_id}")
+            )
+
+    def _with_platform_help(self, reply: Reply) -> Reply:
+        if reply.kind != "help" or self.settings.message_content_intent:
+            return reply
+        name = self.client.user.name if self.client.user else "the bot"
+        note = f"Follow-ups: mention @{name} in the answer's thread, e.g. `@{name} only the merged ones`."
+        return replace(reply, notes=(*reply.notes, note))
+
+    async def _send_answer(
+        self, interaction: discord.Interaction, repo: RepoSettings, text: str, reply: Reply
+    ) -> None:
+        parts = render_reply_messages(reply)
+        if reply.ephemeral:
+            # Ephemerality is fixed by the deferral, which was public: remove the public "thinking"
+            # message, then answer privately.
+            await interaction.delete_original_response()
+            for part in parts:
+                await interaction.followup.send(part, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            return
+        message = await interaction.edit_original_response(content=parts[0], allowed_mentions=NO_MENTIONS)
+        for part in parts[1:]:
+            await interaction.followup.send(part, allowed_mentions=NO_MENTIONS)
+        if reply.seed is None:
+            return
+        name = f"/{repo.command} {text}".strip()
+        await self._open_thread(message, name, reply.seed, what=f"answer to /{repo.command}")
+
+    async def _open_thread(self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str) -> None:
+        try:
+            thread = await message.create_thread(
+                name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+            )
+        except discord.HTTPException as exc:
+            log.error(
+                describe_http_error(exc, f"opening a thread on the {what} in channel {message.channel.id}")
+            )
+            return
+        await self.handlers.remember(ThreadKey("discord", str(message.channel.id), str(thread.id)), seed)
+
+    # -- follow-ups in threads ------------------------------------------------------------------------------
+    def _followup_text(self, message: discord.Message) -> str | None:
+        """The question in a message, or None when the message is not for us."""
+        me = self.client.user
+        if me is None or message.author.bot or message.author.id == me.id:
+            return None
+        if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+            return None
+        thread = message.channel
+        if not isinstance(thread, discord.Thread) or thread.owner_id != me.id:
+            return None
+        mentioned = any(user.id == me.id for user in message.mentions)
+        if not self.settings.message_content_intent and not mentioned:
+            return None  # without the intent Discord sends only messages that mention us with text
+        text = re.sub(rf"<@!?{me.id}>", " ", message.content).strip()
+        return text or None
+
+    async def _on_message(self, message: discord.Message) -> None:
+        text = self._followup_text(message)
+        if text is None:
+            return
+        thread = message.channel
+        assert isinstance(thread, discord.Thread)
+        key = ThreadKey("discord", str(thread.parent_id), str(thread.id))
+        try:
+            reply = await self.handlers.followup(key, text, user=str(message.author.id))
+        except BotError as exc:
+            reply = Reply(kind="error", title=str(exc))
+        except Exception:
+            log.exception("discord: follow-up in thread %s failed", thread.id)
+            reply = FAILED
+        try:
+            for part in render_reply_messages(reply):
+                await thread.send(part, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.error(describe_http_error(exc, f"answering a follow-up in thread {thread.id}"))
+
+    # -- digests --------------------------------------------------------------------------------------------------
+    async def post_digest(self, repo: str, channel_id: int, digest: Digest) -> int | None:
+        """Post a digest to a channel, open its thread, remember it; the first message's id.
+
+        A missing channel or missing permissions are logged and give None; nothing is raised.
+        """
+        where = f"posting the {repo} digest to channel {channel_id}"
+        try:
+            channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        except discord.HTTPException as exc:
+            log.error(describe_http_error(exc, where))
+            return None
+        if not isinstance(channel, discord.TextChannel):
+            log.error("discord: %s: it is a %s, not a text channel", where, type(channel).__name__)
+            return None
+        try:
+            messages = [
+                await channel.send(part, allowed_mentions=NO_MENTIONS)
+                for part in render_digest_messages(digest)
+            ]
+        except discord.HTTPException as exc:
+            log.error(describe_http_error(exc, where))
+            return None
+        first = messages[0]
+        log.info(
+            "discord: posted the %s digest to channel %s as %d message(s)", repo, channel_id, len(messages)
+        )
+        await self._open_thread(first, digest.title, digest_seed(digest), what=f"{repo} digest")
+        return first.id

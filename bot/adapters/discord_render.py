@@ -1,0 +1,256 @@
+"""Discord renderer: a neutral Reply or Digest -> Discord markdown messages of at most 2,000 characters.
+
+Untrusted text (PR titles, authors, labels, model prose) is escaped with discord.py's
+`escape_markdown` and `escape_mentions`, and every `<@`, `<#`, `<:`, `</`, `<t:` sequence is
+broken with a zero-width space, so no mention, channel link or masked link can come out of it.
+The adapter also sends everything with `AllowedMentions.none()`: two walls, not one.
+
+Long output is split only between blocks (header, groups, sections, table, notes); a block that
+cannot fit into one message on its own is split between its items, and its heading is repeated
+with "(cont.)". PR links are Discord masked links to the stored URL in angle brackets, which
+suppresses link previews: `[PR#123](<https://github.com/...>)`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from discord.utils import escape_markdown, escape_mentions
+
+from handlers.models import (
+    Code,
+    Digest,
+    DigestCounts,
+    Inline,
+    PRDetail,
+    PRRef,
+    Reply,
+    ReplyItem,
+    Text,
+)
+
+LIMIT = 2000
+"""Discord's maximum message length (characters)."""
+
+_ANGLE = re.compile(r"<(?=[@#:/]|a:|t:)")
+_SPACES = re.compile(r"\s+")
+_SAFE_URL = re.compile(r"^https?://[^\s<>()\[\]]+$")
+_STATUS = {
+    "merged": "merged",
+    "open": "opened",
+    "draft": "draft, opened",
+    "closed": "closed unmerged, opened",
+}
+
+
+# -- escaping -------------------------------------------------------------------------------------------
+def defuse(text: str) -> str:
+    """Break every mention form (@everyone, @here, <@id>, <@&role>, <#chan>, </cmd:id>, <t:..>)."""
+    return _ANGLE.sub("<\u200b", escape_mentions(text))
+
+
+def escape(text: str, *, one_line: bool = True) -> str:
+    """Untrusted text -> literal Discord text: markdown escaped, mentions broken."""
+    if one_line:
+        text = _SPACES.sub(" ", text).strip()
+    return defuse(escape_markdown(text))
+
+
+def code(text: str) -> str:
+    text = _SPACES.sub(" ", text).strip().replace("`", "ˋ")
+    return f"`{defuse(text)}`" if text else ""
+
+
+def pr_link(number: int, url: str) -> str:
+    """`[PR#N](<url>)` from a stored URL; a URL that is not plain http(s) gives bare `PR#N`."""
+    if _SAFE_URL.match(url):
+        return f"[PR#{number}](<{url}>)"
+    return f"PR#{number}"
+
+
+def inline(spans: Iterable[Inline]) -> str:
+    out = []
+    for span in spans:
+        if isinstance(span, PRRef):
+            out.append(pr_link(span.number, span.url))
+        elif isinstance(span, Code):
+            out.append(code(span.text))
+        elif isinstance(span, Text):
+            out.append(escape(span.text, one_line=False))
+    return "".join(out).strip()
+
+
+def _day(moment: datetime | None) -> str:
+    return f"{moment:%b %-d}" if moment else ""
+
+
+# -- splitting ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Block:
+    """A unit the splitter keeps together when it can: an optional heading and its items."""
+
+    heading: str | None
+    items: tuple[str, ...]
+
+    def text(self) -> str:
+        return "\n".join(([self.heading] if self.heading else []) + list(self.items))
+
+
+def _cut(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: max(room - 1, 0)] + "…"
+
+
+def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:
+    """An oversized block -> blocks split between items, the first sized to `first_room` when an
+    item fits there (so it can finish the current message), the rest to `limit`; headings repeat."""
+    pieces: list[Block] = []
+    heading = block.heading
+    items: list[str] = []
+    room = first_room
+    for item in block.items:
+        item = _cut(item, limit - (len(heading) + 1 if heading else 0))
+        if len(Block(heading, (*items, item)).text()) > room:
+            if items:
+                pieces.append(Block(heading, tuple(items)))
+                heading = f"{block.heading} (cont.)" if block.heading else None
+                items = []
+                item = _cut(item, limit - (len(heading) + 1 if heading else 0))
+            room = limit
+        items.append(item)
+    if items or not pieces:
+        pieces.append(Block(heading, tuple(items)))
+    return pieces
+
+
+def pack(blocks: Sequence[Block], limit: int = LIMIT) -> list[str]:
+    """Blocks -> messages of at most `limit` characters, blocks joined by a blank line."""
+    messages: list[str] = []
+    current = ""
+
+    def room() -> int:
+        return limit - (len(current) + 2 if current else 0)
+
+    for block in blocks:
+        text = block.text()
+        if not text:
+            continue
+        parts = [text] if len(text) <= limit else [p.text() for p in _split_block(block, limit, room())]
+        for part in parts:
+            if len(part) <= room():
+                current = f"{current}\n\n{part}" if current else part
+            else:
+                messages.append(current)
+                current = part
+    if current:
+        messages.append(current)
+    return messages
+
+
+# -- replies --------------------------------------------------------------------------------------------
+def _item_line(item: ReplyItem) -> str:
+    line = f"- {pr_link(item.number, item.url)} {escape(item.title)}"
+    facts = [
+        f"{_STATUS.get(item.status, item.status)} {_day(item.when)}".strip(),
+        f"by {escape(item.author)}",
+    ]
+    line += " · " + " · ".join(facts)
+    if item.summary and item.summary.strip(" :…").lower() not in item.title.lower():
+        line += f"\n  {escape(item.summary)}"
+    return line
+
+
+def _detail_block(detail: PRDetail) -> Block:
+    heading = f"**{pr_link(detail.number, detail.url)} {escape(detail.title)}**"
+    facts = [f"{detail.status} · by {escape(detail.author)} · opened {_day(detail.created_at)}"]
+    if detail.merged_at:
+        facts[0] += f" · merged {_day(detail.merged_at)}"
+    elif detail.closed_at:
+        facts[0] += f" · closed {_day(detail.closed_at)}"
+    for label, values in (("Topics", detail.topics), ("Labels", detail.labels), ("Areas", detail.areas)):
+        if values:
+            facts.append(f"{label}: " + ", ".join(escape(v) for v in values))
+    if detail.summary:
+        facts.append(escape(detail.summary, one_line=False))
+    return Block(heading, tuple(facts))
+
+
+def reply_blocks(reply: Reply) -> list[Block]:
+    head = [f"-# {escape(reply.understood)}"] if reply.understood else []
+    blocks = [Block(f"**{escape(reply.title)}**", tuple(head))]
+    if reply.detail is not None:
+        blocks.append(_detail_block(reply.detail))
+    for group in reply.groups:
+        heading = f"**{escape(group.title)}**" if group.title else None
+        blocks.append(Block(heading, tuple(_item_line(item) for item in group.items)))
+    if reply.overflow > 0:
+        blocks.append(Block(None, (f"*…and {reply.overflow} more: ask `more` in the thread.*",)))
+    if reply.synthesis:
+        blocks.append(Block(None, (inline(reply.synthesis),)))
+    notes = [defuse(note) for note in reply.notes]
+    if reply.suggestions:
+        notes.append("Try: " + " · ".join(code(s) for s in reply.suggestions))
+    if notes:
+        blocks.append(Block(None, tuple(notes)))
+    return blocks
+
+
+def render_reply_messages(reply: Reply) -> list[str]:
+    """A Reply -> one or more Discord messages (each at most 2,000 characters)."""
+    return pack(reply_blocks(reply))
+
+
+# -- digests --------------------------------------------------------------------------------------------
+def counts_line(counts: DigestCounts) -> str:
+    line = (
+        f"**{counts.total}** PRs · {counts.merged} merged · {counts.opened} opened · "
+        f"{counts.still_open} still open · {counts.closed_unmerged} closed unmerged · "
+        f"{counts.authors} authors ({counts.first_time_authors} first-time)"
+    )
+    if counts.bot_prs:
+        line += f" · {counts.bot_prs} from bots"
+    return line
+
+
+def _window_label(digest: Digest) -> str:
+    if digest.window.label:
+        return escape(digest.window.label)
+    last_day = digest.window.until - timedelta(seconds=1)
+    return f"{digest.window.since:%b %-d} – {last_day:%b %-d, %Y}"
+
+
+def digest_blocks(digest: Digest) -> list[Block]:
+    meta = f"-# {_window_label(digest)}" + (" · offline summary" if digest.mode == "offline" else "")
+    head = [meta, counts_line(digest.counts)]
+    if digest.takeaways:
+        head.append(inline(digest.takeaways))
+    blocks = [Block(f"## {escape(digest.title)}", tuple(head))]
+    for section in digest.sections:
+        heading = f"### {escape(section.title)}"
+        if section.pr_count:
+            heading += f" ({section.pr_count} PRs)"
+        items = []
+        for point in section.points:
+            line = f"- **{escape(point.lead)}** {inline(point.body)}".rstrip()
+            for child in point.children:
+                line += f"\n  - {inline(child)}"
+            items.append(line)
+        blocks.append(Block(heading, tuple(items)))
+    if digest.table:
+        rows = tuple(
+            f"- **{escape(row.area)}**: "
+            + ", ".join(pr_link(ref.number, ref.url) for ref in row.key_prs)
+            + (f" — {escape(row.impact)}" if row.impact else "")
+            for row in digest.table
+        )
+        blocks.append(Block("### Key PRs by area", rows))
+    if digest.notes:
+        blocks.append(Block(None, tuple(f"-# {defuse(note)}" for note in digest.notes)))
+    return blocks
+
+
+def render_digest_messages(digest: Digest) -> list[str]:
+    """A Digest -> Discord messages (each at most 2,000 characters), split between sections."""
+    return pack(digest_blocks(digest))
