@@ -32,12 +32,14 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     from bot.services.heuristic import HeuristicClassifier
     from bot.services.taxonomy import load_taxonomy
 
+    llm = build_llm(config)
     repos = []
     classifications = {}
     for repo in config.settings.repos:
         taxonomy = load_taxonomy(repo.taxonomy, repo.name)
         heuristic = HeuristicClassifier(taxonomy)
-        classifications[repo.name] = ClassificationService(store, heuristic, heuristic)
+        classifier = build_classifier(config, llm, taxonomy, heuristic, repo.name)
+        classifications[repo.name] = ClassificationService(store, classifier, heuristic)
         repos.append(
             RepoSettings(
                 name=repo.name,
@@ -64,6 +66,7 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         repos=repos,
         classifications=classifications,
         clock=clock or utcnow,
+        llm=llm,
         limits=limits,
         digest_prompt=load_digest_prompt(),
         digest_max_tokens=config.settings.llm.digest_max_tokens,

@@ -32,6 +32,7 @@ from discord.http import Route
 from bot.adapters.discord_render import render_digest_messages, render_reply_messages
 from bot.config import DiscordConfig
 from handlers.app import BotHandlers, RepoSettings
+from handlers.digest import digest_seed
 from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
 
@@ -48,23 +49,6 @@ FAILED = Reply(
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
-
-
-def digest_seed(digest: Digest) -> ThreadSeed:
-    """What a digest thread is about. Prefers handlers.digest.digest_seed once it exists."""
-    try:
-        from handlers.digest import digest_seed as neutral_seed
-    except ImportError:
-        cited = digest.cited
-        return ThreadSeed(
-            repo=digest.repo,
-            kind="digest",
-            since=digest.window.since,
-            until=digest.window.until,
-            pr_numbers=cited,
-            shown=len(cited),
-        )
-    return neutral_seed(digest)
 
 
 def describe_http_error(exc: discord.HTTPException, what: str) -> str:
