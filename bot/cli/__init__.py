@@ -107,9 +107,11 @@ def cli(ctx: click.Context, config_path: str | None, store_url: str | None, log_
 
 
 def main() -> None:
-    from bot.cli import (
-        data,  # noqa: F401  (registers commands)
-        digest,  # noqa: F401
-    )
+    # Every module in this package registers its commands on import; importing them all keeps
+    # commands from different modules independent (no central list to edit).
+    import importlib
+    import pkgutil
 
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
     cli(prog_name="python -m bot")
