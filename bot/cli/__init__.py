@@ -110,6 +110,7 @@ def main() -> None:
     from bot.cli import (
         data,  # noqa: F401  (registers commands)
         digest,  # noqa: F401
+        ingest,  # noqa: F401
     )
 
     cli(prog_name="python -m bot")
