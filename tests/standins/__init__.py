@@ -1,1 +1,0 @@
-"""Local HTTP stand-ins for the services the bot talks to (GitHub, ...), shared by tests and benchmarks."""
