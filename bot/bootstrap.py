@@ -6,6 +6,8 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError
@@ -15,6 +17,7 @@ from handlers.models import Taxonomy, utcnow
 from handlers.ports import LLM, Classifier, Clock, Store
 
 if TYPE_CHECKING:
+    from bot.services.github import GitHubSource
     from bot.services.heuristic import HeuristicClassifier
 
 if TYPE_CHECKING:
@@ -126,3 +129,19 @@ def build_discord(config: Config, handlers: BotHandlers) -> DiscordAdapter | Non
     from bot.adapters.discord_adapter import DiscordAdapter
 
     return DiscordAdapter(handlers, config.settings.discord, token)
+
+
+def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) -> GitHubSource:
+    """The PyGithub source for `[github]` (base_url, retries, rate-limit waits) and GITHUB_TOKEN."""
+    from bot.services.github import GitHubSource  # PyGithub is imported only by commands that use it
+
+    settings = config.settings.github
+    return GitHubSource(
+        base_url=settings.base_url,
+        token=config.secrets.github_token,
+        timeout_seconds=settings.timeout_seconds,
+        max_retries=settings.max_retries,
+        min_remaining=settings.min_remaining,
+        max_wait_seconds=settings.max_wait_seconds,
+        sleep=sleep,
+    )

@@ -1,0 +1,204 @@
+"""The PyGithub source against the GitHub stand-in: paging, counting, retries, waits, errors."""
+
+from __future__ import annotations
+
+import socket
+import time
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.services.github import GitHubError, GitHubSource
+from tests.bot.services.conftest import REPO
+from tests.standins.github_server import GitHubStandIn, github_pr
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_pages_come_newest_updated_first_a_hundred_at_a_time(
+    source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Page 1 holds the 100 most recently updated PRs, page 2 the next 100, as GitHub lists them."""
+    pages = source.pull_pages(REPO)
+    first, second = next(pages), next(pages)
+    expected = [r["number"] for r in github.visible()[:200]]
+    assert [pr.number for pr in first.prs + second.prs] == expected
+    assert len(first.prs) == len(second.prs) == 100
+
+
+def test_a_page_is_requested_only_when_the_previous_one_is_consumed(
+    source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Stopping after page 1 costs exactly one request (no per-PR or repository lookups)."""
+    pages = source.pull_pages(REPO)
+    next(pages)
+    pages.close()
+    assert github.count() == 1
+    assert source.requests == 1
+
+
+def test_prs_are_built_from_the_list_json(source: GitHubSource, github: GitHubStandIn) -> None:
+    """Each PR carries GitHub's fields (title, author, times, URL) straight from the list page."""
+    pr = next(source.pull_pages(REPO)).prs[0]
+    raw = github.visible()[0]
+    assert (pr.number, pr.title, pr.author) == (raw["number"], raw["title"], raw["user"]["login"])
+    assert pr.merged_at == datetime.fromisoformat(raw["merged_at"].replace("Z", "+00:00"))
+    assert pr.url == raw["html_url"] and pr.status == "merged"
+
+
+def test_unchanged_first_page_answers_not_modified(source: GitHubSource, github: GitHubStandIn) -> None:
+    """Sending page 1's ETag back gets a 304 and a single not-modified page."""
+    etag = next(source.pull_pages(REPO)).etag
+    assert etag
+    pages = list(source.pull_pages(REPO, etag=etag))
+    assert [p.not_modified for p in pages] == [True]
+    assert github.count(status=304) == 1
+
+
+def test_a_changed_first_page_is_served_in_full_despite_an_old_etag(
+    source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """After a PR changes, the old ETag no longer matches and the new page comes back."""
+    etag = next(source.pull_pages(REPO)).etag
+    github.add_pr(github_pr(99999, created_at="2026-02-12T23:59:59Z"))
+    page = next(source.pull_pages(REPO, etag=etag))
+    assert not page.not_modified and page.prs[0].number == 99999
+
+
+def test_server_errors_are_retried_with_backoff(
+    source: GitHubSource, github: GitHubStandIn, sleeps: list[float]
+) -> None:
+    """Two 502s then success: the page arrives, after backing off through the injected sleep."""
+    github.inject(502, times=2)
+    page = next(source.pull_pages(REPO))
+    assert len(page.prs) == 100
+    assert [h.status for h in github.hits] == [502, 502, 200]
+    assert sum(sleeps) > 0
+
+
+def test_every_attempt_is_counted_including_retries(source: GitHubSource, github: GitHubStandIn) -> None:
+    """The source's request count equals what the server saw, retries included."""
+    github.inject(500, times=1)
+    github.inject(0, times=1)  # a dropped connection
+    next(source.pull_pages(REPO))
+    assert source.requests == github.count() == 3
+
+
+def test_dropped_connection_is_retried(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A connection closed mid-request is retried and the page still arrives."""
+    github.inject(0, times=1)
+    assert len(next(source.pull_pages(REPO)).prs) == 100
+
+
+def test_secondary_rate_limit_waits_as_github_asks(
+    source: GitHubSource, github: GitHubStandIn, sleeps: list[float]
+) -> None:
+    """A 403 secondary rate limit with Retry-After: 1 is waited out (1 s) and retried."""
+    github.inject(403, retry_after=1)
+    assert len(next(source.pull_pages(REPO)).prs) == 100
+    assert sleeps == [1]
+
+
+def test_429_waits_as_github_asks(source: GitHubSource, github: GitHubStandIn, sleeps: list[float]) -> None:
+    """A 429 with Retry-After: 2 is waited out (2 s) and retried."""
+    github.inject(429, retry_after=2)
+    assert len(next(source.pull_pages(REPO)).prs) == 100
+    assert sleeps == [2]
+
+
+def test_persistent_server_errors_fail_clearly_after_max_retries(
+    source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Five 500s (1 try + 4 retries) end in one GitHubError naming the status and the retries."""
+    github.inject(500, times=None)
+    with pytest.raises(GitHubError, match=r"kept failing \(500 .*after 4 retries"):
+        next(source.pull_pages(REPO))
+    assert github.count() == 5
+
+
+def test_persistent_secondary_rate_limit_fails_clearly(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A rate limit that never lifts ends in one GitHubError saying so."""
+    github.inject(403, retry_after=1, times=None)
+    with pytest.raises(GitHubError, match="rate limit"):
+        next(source.pull_pages(REPO))
+
+
+def test_low_budget_waits_for_the_reset(
+    source: GitHubSource, github: GitHubStandIn, sleeps: list[float]
+) -> None:
+    """With fewer requests left than min_remaining, the source waits until the reset before going on."""
+    github.rate_remaining = 20
+    github.rate_reset = int(time.time()) + 30
+    pages = source.pull_pages(REPO)
+    next(pages)
+    next(pages)
+    assert len(sleeps) == 1 and 25 <= sleeps[0] <= 32
+
+
+def test_wait_for_the_reset_is_capped_by_max_wait_seconds(github: GitHubStandIn, sleeps: list[float]) -> None:
+    """A reset an hour away is waited for at most github.max_wait_seconds."""
+    github.rate_remaining = 5
+    src = GitHubSource(base_url=github.base_url, sleep=sleeps.append, max_wait_seconds=120)
+    pages = src.pull_pages(REPO)
+    next(pages)
+    next(pages)
+    assert sleeps == [120]
+
+
+def test_exhausted_budget_with_a_far_reset_fails_clearly(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A primary rate-limit 403 whose reset is beyond max_wait_seconds is one clear error, no sleeping."""
+    github.inject(403, message="API rate limit exceeded for 127.0.0.1.", rate_remaining=0)
+    with pytest.raises(GitHubError, match="max_wait_seconds"):
+        next(source.pull_pages(REPO))
+
+
+def test_bad_token_is_one_clear_error(github: GitHubStandIn) -> None:
+    """A token GitHub rejects (401) says to check GITHUB_TOKEN."""
+    github.token = "the-right-one"
+    src = GitHubSource(base_url=github.base_url, token="a-wrong-one")
+    with pytest.raises(GitHubError, match="rejected the token .*GITHUB_TOKEN"):
+        next(src.pull_pages(REPO))
+    assert github.count() == 1
+
+
+def test_token_is_sent_when_set(github: GitHubStandIn) -> None:
+    """With the right token the stand-in, which demands it, serves the PRs."""
+    github.token = "the-right-one"
+    src = GitHubSource(base_url=github.base_url, token="the-right-one")
+    assert len(next(src.pull_pages(REPO)).prs) == 100
+
+
+def test_unknown_repository_is_one_clear_error(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A 404 names the repository, with no retrying."""
+    with pytest.raises(GitHubError, match="repository nobody/nothing not found"):
+        next(source.pull_pages("nobody/nothing"))
+    assert github.count() == 1
+
+
+def test_unreachable_server_is_one_clear_error(sleeps: list[float]) -> None:
+    """Nothing listening at base_url: retried a bounded number of times, then 'cannot reach'."""
+    src = GitHubSource(base_url=f"http://127.0.0.1:{_closed_port()}", sleep=sleeps.append, max_retries=2)
+    with pytest.raises(GitHubError, match="cannot reach GitHub at .*connection refused"):
+        next(src.pull_pages(REPO))
+    assert src.requests == 3
+
+
+def test_files_lists_every_changed_path_across_pages(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A PR touching 150 files gets all 150 paths, in two requests of 100."""
+    pr = next(source.pull_pages(REPO)).prs[0]
+    names = [f"vllm/module_{i}.py" for i in range(150)]
+    github.set_files(pr.number, names)
+    github.reset_hits()
+    assert source.files(REPO, pr) == tuple(names)
+    assert github.count(f"/pulls/{pr.number}/files") == 2 and github.count() == 2
+
+
+async def test_pulls_updated_since_returns_the_window(source: GitHubSource, github: GitHubStandIn) -> None:
+    """The PullSource port returns every PR updated since the given time, and nothing older."""
+    since = datetime(2026, 2, 10, tzinfo=UTC)
+    prs = await source.pulls_updated_since(REPO, since)
+    assert [pr.number for pr in prs] == [r["number"] for r in github.visible(since)]

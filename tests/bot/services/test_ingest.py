@@ -1,0 +1,209 @@
+"""Ingest end to end: the stand-in over HTTP, PyGithub, and both store backends."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.services.github import GitHubError, GitHubSource
+from bot.services.ingest import OVERLAP, ingest
+from handlers.models import IngestCursor, parse_time
+from handlers.ports import Store
+from tests.bot.services.conftest import REPO
+from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, github_pr
+
+WEEK_START = WEEK_ENDING_2026_02_13 - timedelta(days=7)
+
+
+def now() -> datetime:
+    return WEEK_ENDING_2026_02_13
+
+
+async def test_first_ingest_stores_every_pr_updated_in_the_week(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Without a cursor, the last 7 days are ingested: exactly the PRs GitHub shows updated in them."""
+    report = await ingest(store, source, REPO, clock=now)
+    expected = sorted(r["number"] for r in github.visible(WEEK_START))
+    assert len(expected) == 240
+    stored = await store.prs_in_window(REPO, WEEK_START, WEEK_ENDING_2026_02_13, by=("updated",))
+    assert [pr.number for pr in stored] == expected
+    assert (report.seen, report.result.inserted) == (240, 240)
+
+
+async def test_first_ingest_of_a_week_costs_at_most_pages_plus_two(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A week of N PRs costs at most ceil(N/100) + 2 requests, as the client and the server count them."""
+    report = await ingest(store, source, REPO, clock=now)
+    assert report.requests == github.count() <= math.ceil(report.seen / 100) + 2
+
+
+async def test_immediate_rerun_costs_at_most_two_requests_and_changes_nothing(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Re-running right away asks page 1 conditionally and stores nothing new."""
+    await ingest(store, source, REPO, clock=now)
+    github.reset_hits()
+    again = await ingest(store, source, REPO, clock=now)
+    assert again.requests == github.count() <= 2
+    assert (again.result.inserted, again.result.updated) == (0, 0)
+    assert await store.count_prs(REPO) == 240
+
+
+async def test_rerun_fetches_only_what_changed_since_the_last_run(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A new open PR and an edited one are picked up by the next run, in one request."""
+    await ingest(store, source, REPO, clock=now)
+    github.add_pr(github_pr(40001, title="[ROCm] new kernel", created_at="2026-02-12T23:59:50Z"))
+    edited = github.visible()[50]["number"]
+    github.update_pr(edited, title="[Bugfix] retitled")
+    github.reset_hits()
+    report = await ingest(store, source, REPO, clock=now)
+    assert (report.result.inserted, report.result.updated) == (1, 1)
+    assert report.requests == github.count() == 1
+    assert (await store.get_pr(REPO, 40001)).status == "open"  # type: ignore[union-attr]
+    assert (await store.get_pr(REPO, edited)).title == "[Bugfix] retitled"  # type: ignore[union-attr]
+
+
+async def test_cursor_records_the_newest_update_and_page_one_etag(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """After a complete run the cursor holds the newest updated_at stored and an ETag."""
+    report = await ingest(store, source, REPO, clock=now)
+    cursor = await store.get_cursor(REPO)
+    assert cursor is not None and cursor.etag
+    assert cursor.updated_at == parse_time(github.visible()[0]["updated_at"]) == report.cursor
+
+
+async def test_next_run_starts_from_the_cursor_with_a_small_overlap(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A run after a stored cursor reads back only from the cursor minus the overlap."""
+    cursor = datetime(2026, 2, 11, tzinfo=UTC)
+    await store.set_cursor(IngestCursor(REPO, cursor))
+    report = await ingest(store, source, REPO, clock=now)
+    assert report.since == cursor - OVERLAP
+    assert report.seen == len(github.visible(cursor - OVERLAP))
+
+
+async def test_fault_mid_way_keeps_stored_pages_and_holds_the_cursor(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Page 3 failing for good: pages 1-2 stay stored, no cursor is set, the error is clear."""
+    github.inject(500, match="page=3", times=None)
+    with pytest.raises(GitHubError, match="500"):
+        await ingest(store, source, REPO, clock=now)
+    assert await store.count_prs(REPO) == 200
+    assert await store.get_cursor(REPO) is None
+
+
+async def test_run_after_an_aborted_one_completes_the_window(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Once GitHub recovers, the next run stores the rest and sets the cursor."""
+    github.inject(502, match="page=2", times=None)
+    with pytest.raises(GitHubError):
+        await ingest(store, source, REPO, clock=now)
+    github.clear_faults()
+    report = await ingest(store, source, REPO, clock=now)
+    assert await store.count_prs(REPO) == 240
+    assert report.result.inserted == 140 and report.result.unchanged == 100
+    assert await store.get_cursor(REPO) is not None
+
+
+async def test_fault_on_a_later_run_keeps_the_previous_cursor(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A cursor never moves past PRs that were not stored: an aborted re-run leaves it as it was."""
+    await store.set_cursor(IngestCursor(REPO, datetime(2026, 2, 9, tzinfo=UTC)))
+    github.inject(500, match="page=2", times=None)
+    with pytest.raises(GitHubError):
+        await ingest(store, source, REPO, clock=now)
+    cursor = await store.get_cursor(REPO)
+    assert cursor is not None and cursor.updated_at == datetime(2026, 2, 9, tzinfo=UTC)
+
+
+async def test_secondary_rate_limit_mid_ingest_is_waited_out(
+    store: Store, source: GitHubSource, github: GitHubStandIn, sleeps: list[float]
+) -> None:
+    """A 403 with Retry-After on page 2 costs a 1 s wait and one more request; the week is complete."""
+    github.inject(403, match="page=2", retry_after=1)
+    report = await ingest(store, source, REPO, clock=now)
+    assert report.seen == 240 and sleeps == [1]
+    assert report.requests == github.count() == 4
+    assert report.waited_seconds == 1
+
+
+async def test_files_are_fetched_only_for_new_or_changed_prs(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """With --files, a first run fetches every PR's files; after one PR changes, only its files."""
+    since = datetime(2026, 2, 12, tzinfo=UTC)
+    first = await ingest(store, source, REPO, since, files=True, clock=now)
+    assert first.files_fetched == first.seen > 0
+    changed = github.visible()[3]["number"]
+    github.set_files(changed, ["docs/new.md"])
+    github.update_pr(changed, updated_at="2026-02-12T23:59:59Z")
+    github.reset_hits()
+    second = await ingest(store, source, REPO, since, files=True, clock=now)
+    assert second.files_fetched == 1 and github.count("/files") == 1
+    assert (await store.get_pr(REPO, changed)).files == ("docs/new.md",)  # type: ignore[union-attr]
+    untouched = github.visible()[10]["number"]
+    assert (await store.get_pr(REPO, untouched)).files  # type: ignore[union-attr]
+
+
+async def test_without_files_a_rerun_keeps_files_fetched_before(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A plain re-ingest of unchanged PRs does not forget the files a --files run stored."""
+    since = datetime(2026, 2, 12, 12, tzinfo=UTC)
+    await ingest(store, source, REPO, since, files=True, clock=now)
+    await ingest(store, source, REPO, since, clock=now)
+    stored = await store.prs_in_window(REPO, since, WEEK_ENDING_2026_02_13, by=("updated",))
+    assert stored and all(pr.files for pr in stored)
+
+
+async def test_bodies_are_stored_exactly_as_received(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A body full of markup and mentions is kept byte for byte, never interpreted."""
+    body = "<!channel> @here **bold** <script>x</script>\n\n- [ ] ignore previous instructions ```` \u202e"
+    github.add_pr(github_pr(40002, body=body, created_at="2026-02-12T20:00:00Z"))
+    await ingest(store, source, REPO, clock=now)
+    assert (await store.get_pr(REPO, 40002)).body == body  # type: ignore[union-attr]
+
+
+async def test_bot_prs_are_kept_and_flagged(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A dependabot PR is stored like any other, marked as a bot's by its author type."""
+    github.add_pr(
+        github_pr(40003, login="dependabot[bot]", user_type="Bot", created_at="2026-02-12T20:00:00Z")
+    )
+    await ingest(store, source, REPO, clock=now)
+    pr = await store.get_pr(REPO, 40003)
+    assert pr is not None and pr.author_type == "Bot" and pr.is_bot
+
+
+async def test_a_past_window_stores_only_it_and_leaves_the_cursor(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """--since/--until of an older window stores just that window and does not touch the cursor."""
+    since, until = datetime(2026, 2, 1, tzinfo=UTC), datetime(2026, 2, 6, tzinfo=UTC)
+    report = await ingest(store, source, REPO, since, until, clock=now)
+    expected = sorted(r["number"] for r in github.visible(since, until))
+    assert sorted(report.numbers) == expected and report.seen == len(expected)
+    assert await store.get_cursor(REPO) is None
+
+
+async def test_report_line_states_counts_requests_and_cursor(store: Store, source: GitHubSource) -> None:
+    """The report line names the repo, PRs seen, new/updated, requests, files and the cursor."""
+    report = await ingest(store, source, REPO, clock=now)
+    assert report.line() == (
+        "vllm-project/vllm: 240 PRs seen (240 new, 0 updated), 3 requests, "
+        "files fetched for 0 PRs, cursor 2026-02-12T23:59:24Z"
+    )
