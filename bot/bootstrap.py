@@ -6,11 +6,16 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.config import Config
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import utcnow
 from handlers.ports import Clock, Store
+
+if TYPE_CHECKING:
+    from bot.adapters.slack_adapter import SlackAdapter
 
 
 def build_store(config: Config) -> Store:
@@ -53,3 +58,10 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     return BotHandlers(
         store=store, repos=repos, classifications=classifications, clock=clock or utcnow, limits=limits
     )
+
+
+def build_slack(config: Config, handlers: BotHandlers) -> SlackAdapter:
+    """The Slack front end (not started); raises SlackSetupError naming a missing secret."""
+    from bot.adapters.slack_adapter import SlackAdapter
+
+    return SlackAdapter(handlers, config.settings.slack, config.secrets)
