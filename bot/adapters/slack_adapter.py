@@ -15,15 +15,17 @@ one mention are answered once, through a store claim on the message.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
+from slack_bolt.authorization import AuthorizeResult
 from slack_sdk.errors import SlackApiError
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
@@ -43,6 +45,10 @@ EVENTS_PATH = "/slack/events"
 CANNOT_POST = ("not_in_channel", "channel_not_found")
 HANDLED_SUBTYPES = (None, "thread_broadcast", "file_share")
 CLAIM_SECONDS = 3600  # Slack retries an event for at most about an hour
+# Answers are computed one at a time, and only while no request is waiting for its ack (or after
+# ACK_PRIORITY_SECONDS): a query's CPU work in this loop must never hold back Slack's 3-second ack.
+MAX_CONCURRENT_ANSWERS = 2
+ACK_PRIORITY_SECONDS = 0.2
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
 
 FAILED = Reply(
@@ -102,16 +108,33 @@ class SlackAdapter:
         self._secrets = secrets
         self._instance = uuid.uuid4().hex[:8]
         self._tasks: set[asyncio.Task[None]] = set()
+        self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
+        self._acking = 0  # requests inside bolt, not yet acknowledged
+        self._no_acks_pending = asyncio.Event()
+        self._no_acks_pending.set()
+        retry = [
+            AsyncConnectionErrorRetryHandler(max_retry_count=2),
+            AsyncRateLimitErrorRetryHandler(max_retry_count=3),
+        ]
         self.client = AsyncWebClient(
-            token=secrets.slack_bot_token,
-            base_url=settings.api_base_url,
-            retry_handlers=[
-                AsyncConnectionErrorRetryHandler(max_retry_count=2),
-                AsyncRateLimitErrorRetryHandler(max_retry_count=3),
-            ],
+            token=secrets.slack_bot_token, base_url=settings.api_base_url, retry_handlers=retry
         )
+        # Bolt gets a token-less client and our `authorize`, which answers from the one auth.test
+        # done in start(); otherwise bolt calls auth.test again for the first concurrent requests.
+
+        async def authorize(enterprise_id: str | None, team_id: str | None) -> AuthorizeResult:
+            # bolt passes arguments by parameter name, so this is a plain function, not a method
+            return AuthorizeResult(
+                enterprise_id=enterprise_id,
+                team_id=team_id,
+                bot_token=secrets.slack_bot_token,
+                bot_id=self.bot_id,
+                bot_user_id=self.bot_user_id,
+            )
+
         self.app = AsyncApp(
-            client=self.client,
+            client=AsyncWebClient(base_url=settings.api_base_url, retry_handlers=retry),
+            authorize=authorize,
             signing_secret=secrets.slack_signing_secret or "",
             process_before_response=False,
             name="prbot",
@@ -187,16 +210,48 @@ class SlackAdapter:
                 return
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+        task = asyncio.get_running_loop().create_task(self._limited(work))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _http_events(self, request: web.Request) -> web.Response:
-        bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
-        return await to_aiohttp_response(bolt_response)
+    async def _limited(self, work: Coroutine[Any, Any, None]) -> None:
+        async with self._answering:
+            with contextlib.suppress(TimeoutError):  # under constant load, answer anyway
+                await asyncio.wait_for(self._no_acks_pending.wait(), ACK_PRIORITY_SECONDS)
+            await work
+
+    async def _track_acks(self, next: Callable[[], Awaitable[Any]]) -> Any:
+        """Global bolt middleware: count requests until their listener has acked."""
+        self._ack_started()
+        try:
+            return await next()
+        finally:
+            self._ack_done()
+
+    def _ack_started(self) -> None:
+        self._acking += 1
+        self._no_acks_pending.clear()
+
+    def _ack_done(self) -> None:
+        self._acking -= 1
+        if not self._acking:
+            self._no_acks_pending.set()
+
+    async def _http_events(self, request: web.Request) -> web.StreamResponse:
+        self._ack_started()
+        try:
+            bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
+            response = await to_aiohttp_response(bolt_response)
+            # Written here, not after returning, so answers start only once Slack has its ack.
+            await response.prepare(request)
+            await response.write_eof()
+            return response
+        finally:
+            self._ack_done()
 
     # -- listeners ------------------------------------------------------------------------------------
     def _register(self) -> None:
+        self.app.use(self._track_acks)
         for repo in self.handlers.repos.values():
             self.app.command(f"/{repo.command}")(self._on_command)
         self.app.event("message")(self._on_message)

@@ -40,7 +40,7 @@ Block = dict[str, Any]
 Message = dict[str, Any]  # {"text": str, "blocks": list[Block]}
 
 WORD_JOINER = "\u2060"
-_BROADCAST = re.compile(r"@(?=(channel|here|everyone)\b)", re.IGNORECASE)
+_BROADCAST = re.compile(r"@(?=channel|here|everyone)", re.IGNORECASE)  # even `@everyonehere`
 _SPACES = re.compile(r"\s+")
 # Look-alikes for mrkdwn formatting characters in one-line untrusted text.
 _FORMAT = str.maketrans({"*": "\u2217", "~": "\u223c", "`": "\u02cb"})
