@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 if TYPE_CHECKING:
     from bot.adapters.discord_adapter import DiscordAdapter
 
+if TYPE_CHECKING:
+    from bot.adapters.slack_adapter import SlackAdapter
+
 
 def build_store(config: Config) -> Store:
     return open_store(config.store_url, redis_prefix=config.settings.store.redis_prefix)
@@ -145,3 +148,10 @@ def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) ->
         max_wait_seconds=settings.max_wait_seconds,
         sleep=sleep,
     )
+
+
+def build_slack(config: Config, handlers: BotHandlers) -> SlackAdapter:
+    """The Slack front end (not started); raises SlackSetupError naming a missing secret."""
+    from bot.adapters.slack_adapter import SlackAdapter
+
+    return SlackAdapter(handlers, config.settings.slack, config.secrets)

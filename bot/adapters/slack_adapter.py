@@ -1,0 +1,429 @@
+"""The Slack front end: a slack-bolt AsyncApp in Socket Mode or HTTP mode, inside our asyncio loop.
+
+It translates and nothing more: a slash command becomes `handlers.command`, a message in a
+thread the bot started becomes `handlers.followup`, and the neutral replies are rendered to
+Block Kit by slack_render. Every slash command is acknowledged first (an empty 200) and answered
+afterwards from a tracked task, so no store, classifier or LLM call can delay the ack.
+
+Faults: Slack's `ratelimited` (HTTP 429 + Retry-After) is retried by slack_sdk's rate-limit
+retry handler; a channel the bot cannot post in (`not_in_channel`, `channel_not_found`) gets a
+clear log line and the answer goes through the command's response_url with an invite hint.
+Events Slack re-delivers (`X-Slack-Retry-Num`) and the message/app_mention pair Slack sends for
+one mention are answered once, through a store claim on the message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import uuid
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
+from slack_bolt.authorization import AuthorizeResult
+from slack_sdk.errors import SlackApiError
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.adapters.slack_render import escape, render_digest_blocks, render_reply_blocks
+from bot.config import Secrets, SlackConfig
+from handlers.app import BotHandlers
+from handlers.digest import digest_seed
+from handlers.errors import BotError, StoreUnavailable
+from handlers.models import Digest, Reply, ThreadKey
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+CANNOT_POST = ("not_in_channel", "channel_not_found")
+HANDLED_SUBTYPES = (None, "thread_broadcast", "file_share")
+CLAIM_SECONDS = 3600  # Slack retries an event for at most about an hour
+# Answers are computed one at a time, and only while no request is waiting for its ack (or after
+# ACK_PRIORITY_SECONDS): a query's CPU work in this loop must never hold back Slack's 3-second ack.
+MAX_CONCURRENT_ANSWERS = 2
+ACK_PRIORITY_SECONDS = 0.2
+_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+
+FAILED = Reply(
+    kind="error",
+    title="Sorry, something went wrong answering that",
+    notes=("The error was logged. Please try again in a minute.",),
+    ephemeral=True,
+)
+
+
+class SlackSetupError(BotError):
+    """Slack cannot be started: a missing secret or a token Slack refuses."""
+
+
+class SlackPostError(BotError):
+    """Slack refused a post (e.g. the bot is not in the channel)."""
+
+
+def _message_text(text: str) -> str:
+    """Slack message text -> what the user typed: mentions dropped, entities decoded."""
+    text = _MENTION.sub(" ", text)
+    return " ".join(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
+
+
+class SlackAdapter:
+    """One Slack workspace connection; `start()`/`stop()` run inside the caller's event loop."""
+
+    def __init__(self, handlers: BotHandlers, settings: SlackConfig, secrets: Secrets) -> None:
+        missing = []
+        if not secrets.slack_bot_token:
+            missing.append("SLACK_BOT_TOKEN")
+        if settings.mode == "http" and not secrets.slack_signing_secret:
+            missing.append("SLACK_SIGNING_SECRET (needed in HTTP mode)")
+        if settings.mode == "socket" and not secrets.slack_app_token:
+            missing.append("SLACK_APP_TOKEN (needed in Socket Mode; or set slack.mode = 'http')")
+        if missing:
+            raise SlackSetupError(f"slack: environment variable {', '.join(missing)} is not set")
+        self.handlers = handlers
+        self.settings = settings
+        self._secrets = secrets
+        self._instance = uuid.uuid4().hex[:8]
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
+        self._acking = 0  # requests inside bolt, not yet acknowledged
+        self._no_acks_pending = asyncio.Event()
+        self._no_acks_pending.set()
+        retry = [
+            AsyncConnectionErrorRetryHandler(max_retry_count=2),
+            AsyncRateLimitErrorRetryHandler(max_retry_count=3),
+        ]
+        self.client = AsyncWebClient(
+            token=secrets.slack_bot_token, base_url=settings.api_base_url, retry_handlers=retry
+        )
+        # Bolt gets a token-less client and our `authorize`, which answers from the one auth.test
+        # done in start(); otherwise bolt calls auth.test again for the first concurrent requests.
+
+        async def authorize(enterprise_id: str | None, team_id: str | None) -> AuthorizeResult:
+            # bolt passes arguments by parameter name, so this is a plain function, not a method
+            return AuthorizeResult(
+                enterprise_id=enterprise_id,
+                team_id=team_id,
+                bot_token=secrets.slack_bot_token,
+                bot_id=self.bot_id,
+                bot_user_id=self.bot_user_id,
+            )
+
+        self.app = AsyncApp(
+            client=AsyncWebClient(base_url=settings.api_base_url, retry_handlers=retry),
+            authorize=authorize,
+            signing_secret=secrets.slack_signing_secret or "",
+            process_before_response=False,
+            name="prbot",
+        )
+        self.bot_user_id = ""
+        self.bot_id = ""
+        self.bot_name = "prbot"
+        self.port: int | None = None  # the bound port in HTTP mode (useful with port 0)
+        self._runner: web.AppRunner | None = None
+        self._socket: Any = None
+        self._register()
+
+    # -- lifecycle -----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Check the token (auth.test), then listen: an HTTP server or a Socket Mode connection."""
+        try:
+            auth = await self.client.auth_test()
+        except SlackApiError as exc:
+            raise SlackSetupError(
+                f"slack: auth.test failed: {exc.response.get('error')} (check SLACK_BOT_TOKEN)"
+            ) from None
+        self.bot_user_id = str(auth.get("user_id") or "")
+        self.bot_id = str(auth.get("bot_id") or "")
+        self.bot_name = str(auth.get("user") or self.bot_name)
+        if self.settings.mode == "http":
+            await self._start_http()
+        else:
+            await self._start_socket()
+        log.info(
+            "slack: connected as @%s (%s) in %s mode", self.bot_name, self.bot_user_id, self.settings.mode
+        )
+
+    async def _start_http(self) -> None:
+        web_app = web.Application()
+        web_app.router.add_post(EVENTS_PATH, self._http_events)
+        runner = web.AppRunner(web_app, access_log=None)
+        await runner.setup()
+        site = web.TCPSite(runner, self.settings.host, self.settings.port)
+        await site.start()
+        self._runner = runner
+        self.port = int(runner.addresses[0][1])
+
+    async def _start_socket(self) -> None:
+        from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler
+
+        self._socket = AsyncSocketModeHandler(self.app, self._secrets.slack_app_token, web_client=self.client)
+        await self._socket.connect_async()
+
+    async def stop(self) -> None:
+        """Stop listening, let in-flight answers finish (briefly), close connections."""
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        if self._socket is not None:
+            await self._socket.close_async()
+            self._socket = None
+        await self.idle(timeout=10)
+        for task in list(self._tasks):
+            task.cancel()
+
+    @property
+    def connected(self) -> bool:
+        if self.settings.mode == "http":
+            return self._runner is not None and bool(self.bot_user_id)
+        session = getattr(getattr(self._socket, "client", None), "current_session", None)
+        return session is not None and not session.closed
+
+    async def idle(self, timeout: float | None = None) -> None:
+        """Wait until every answer already started has been posted (tests, shutdown)."""
+        while self._tasks:
+            done, _ = await asyncio.wait(set(self._tasks), timeout=timeout)
+            if not done:
+                return
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(self._limited(work))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _limited(self, work: Coroutine[Any, Any, None]) -> None:
+        async with self._answering:
+            with contextlib.suppress(TimeoutError):  # under constant load, answer anyway
+                await asyncio.wait_for(self._no_acks_pending.wait(), ACK_PRIORITY_SECONDS)
+            await work
+
+    async def _track_acks(self, next: Callable[[], Awaitable[Any]]) -> Any:
+        """Global bolt middleware: count requests until their listener has acked."""
+        self._ack_started()
+        try:
+            return await next()
+        finally:
+            self._ack_done()
+
+    def _ack_started(self) -> None:
+        self._acking += 1
+        self._no_acks_pending.clear()
+
+    def _ack_done(self) -> None:
+        self._acking -= 1
+        if not self._acking:
+            self._no_acks_pending.set()
+
+    async def _http_events(self, request: web.Request) -> web.StreamResponse:
+        self._ack_started()
+        try:
+            bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
+            response = await to_aiohttp_response(bolt_response)
+            # Written here, not after returning, so answers start only once Slack has its ack.
+            await response.prepare(request)
+            await response.write_eof()
+            return response
+        finally:
+            self._ack_done()
+
+    # -- listeners ------------------------------------------------------------------------------------
+    def _register(self) -> None:
+        self.app.use(self._track_acks)
+        for repo in self.handlers.repos.values():
+            self.app.command(f"/{repo.command}")(self._on_command)
+        self.app.event("message")(self._on_message)
+        self.app.event("app_mention")(self._on_mention)
+        self.app.error(self._on_error)
+
+    async def _on_error(self, error: Exception, body: dict[str, Any]) -> None:
+        log.error("slack: listener failed for a %s request: %r", body.get("type") or "command", error)
+
+    async def _on_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
+        await ack()  # first, always: Slack gives up after 3 seconds
+        self._spawn(self._answer_command(command, respond))
+
+    async def _on_message(self, event: dict[str, Any]) -> None:
+        if not self._is_for_us(event) or event.get("parent_user_id") != self.bot_user_id:
+            return
+        self._spawn(self._answer_followup(event))
+
+    async def _on_mention(self, event: dict[str, Any]) -> None:
+        if not self._is_for_us(event, thread_only=False):
+            return
+        if event.get("thread_ts") and event.get("thread_ts") != event.get("ts"):
+            self._spawn(self._answer_followup(event))
+        else:
+            self._spawn(self._answer_mention(event))
+
+    def _is_for_us(self, event: dict[str, Any], *, thread_only: bool = True) -> bool:
+        """A person's new message (not ours, not a bot's, not an edit), in a thread if asked."""
+        if event.get("subtype") not in HANDLED_SUBTYPES or event.get("bot_id") or event.get("bot_profile"):
+            return False
+        user = event.get("user")
+        if not user or user == self.bot_user_id:
+            return False
+        if thread_only:
+            return bool(event.get("thread_ts")) and event.get("thread_ts") != event.get("ts")
+        return True
+
+    # -- answering --------------------------------------------------------------------------------------
+    async def _answer_command(self, command: dict[str, Any], respond: AsyncRespond) -> None:
+        channel = command.get("channel_id", "")
+        user = command.get("user_id", "")
+        text = command.get("text", "")
+        try:
+            repo = self.handlers.repo_for_command(command.get("command", ""))
+            if repo is None:  # only registered commands reach here; a config change may race
+                return
+            reply = await self.handlers.command(repo.name, text, user=user)
+        except BotError as exc:
+            reply = Reply(kind="error", title=str(exc), ephemeral=True)
+        except Exception:
+            log.exception("slack: answering %s %r failed", command.get("command"), text[:100])
+            reply = FAILED
+        fallback, blocks = render_reply_blocks(reply)
+        try:
+            if reply.ephemeral or self.settings.ephemeral_answers:
+                await respond(text=fallback, blocks=blocks, response_type="ephemeral", replace_original=False)
+                return
+            try:
+                posted = await self._post(channel=channel, text=fallback, blocks=blocks)
+            except SlackApiError as exc:
+                error = exc.response.get("error")
+                if error not in CANNOT_POST:
+                    raise
+                log.warning(
+                    "slack: cannot post in channel %s (%s); answering %s through response_url. "
+                    "Invite the bot there with /invite @%s so thread follow-ups work",
+                    channel,
+                    error,
+                    command.get("command"),
+                    self.bot_name,
+                )
+                await respond(
+                    text=fallback, blocks=blocks, response_type="in_channel", replace_original=False
+                )
+                await respond(
+                    text=self._invite_hint(channel), response_type="ephemeral", replace_original=False
+                )
+                return
+            key = ThreadKey("slack", str(posted.get("channel") or channel), str(posted["ts"]))
+            await self._remember(key, reply)
+        except Exception:
+            log.exception("slack: could not deliver the answer to %s in %s", command.get("command"), channel)
+
+    def _invite_hint(self, channel: str) -> str:
+        if channel.startswith("D"):
+            return (
+                "I can't post in this conversation, so I answered here instead. For an answer whose "
+                "thread I follow, use the command in a channel I'm in."
+            )
+        return (
+            f"I'm not a member of this channel, so I answered through the command instead and "
+            f"I can't follow up in threads here. To fix that, invite me: `/invite @{escape(self.bot_name)}`"
+        )
+
+    async def _remember(self, key: ThreadKey, reply: Reply) -> None:
+        try:
+            await self.handlers.remember(key, reply.seed)
+        except StoreUnavailable as exc:
+            log.warning("slack: thread %s not remembered: %s", key.as_str(), exc)
+
+    async def _claim(self, event: dict[str, Any]) -> bool:
+        """Exactly one answer per message: Slack's retries and the message/app_mention pair share it."""
+        key = f"slack:answered:{event.get('channel')}:{event.get('ts')}"
+        try:
+            # A fresh owner per delivery: a retry in this same process must not re-claim.
+            return await self.handlers.store.claim(key, f"{self._instance}:{uuid.uuid4().hex}", CLAIM_SECONDS)
+        except StoreUnavailable as exc:
+            log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
+            return True
+
+    async def _answer_followup(self, event: dict[str, Any]) -> None:
+        channel = str(event.get("channel") or "")
+        thread = str(event.get("thread_ts") or "")
+        user = str(event.get("user") or "")
+        try:
+            if not await self._claim(event):
+                log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
+                return
+            key = ThreadKey("slack", channel, thread)
+            try:
+                reply = await self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
+            except BotError as exc:
+                reply = Reply(kind="error", title=str(exc), ephemeral=True)
+            fallback, blocks = render_reply_blocks(reply)
+            if reply.ephemeral:
+                await self.client.chat_postEphemeral(
+                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
+                )
+            else:
+                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+        except SlackApiError as exc:
+            log.warning(
+                "slack: cannot answer in thread %s of %s: %s", thread, channel, exc.response.get("error")
+            )
+        except Exception:
+            log.exception("slack: follow-up in thread %s of %s failed", thread, channel)
+
+    async def _answer_mention(self, event: dict[str, Any]) -> None:
+        """A mention outside a thread: show the asker how to use the bot, only to them."""
+        channel = str(event.get("channel") or "")
+        try:
+            if not await self._claim(event):
+                return
+            repo = next(iter(self.handlers.repos.values()))
+            reply = await self.handlers.command(repo.name, "help", user=str(event.get("user") or ""))
+            fallback, blocks = render_reply_blocks(reply)
+            await self.client.chat_postEphemeral(
+                channel=channel, user=str(event.get("user")), text=fallback, blocks=blocks
+            )
+        except SlackApiError as exc:
+            log.warning("slack: cannot answer a mention in %s: %s", channel, exc.response.get("error"))
+        except Exception:
+            log.exception("slack: answering a mention in %s failed", channel)
+
+    async def _post(self, **kwargs: Any) -> Any:
+        return await self.client.chat_postMessage(unfurl_links=False, unfurl_media=False, **kwargs)
+
+    # -- digests ------------------------------------------------------------------------------------------
+    async def post_digest(self, repo: str, channel_id: str, digest: Digest) -> str:
+        """Post a digest (long ones continue in the thread) and follow its thread; returns its ts.
+
+        Raises SlackPostError with a readable message when Slack refuses the first post.
+        """
+        messages = render_digest_blocks(digest)
+        try:
+            first = await self._post(
+                channel=channel_id, text=messages[0]["text"], blocks=messages[0]["blocks"]
+            )
+        except SlackApiError as exc:
+            error = exc.response.get("error")
+            hint = f"; invite the bot with /invite @{self.bot_name}" if error in CANNOT_POST else ""
+            log.warning("slack: digest of %s not posted to %s: %s%s", repo, channel_id, error, hint)
+            raise SlackPostError(
+                f"Slack refused the {repo} digest for channel {channel_id}: {error}{hint}"
+            ) from None
+        channel, ts = str(first.get("channel") or channel_id), str(first["ts"])
+        try:
+            await self.handlers.remember(ThreadKey("slack", channel, ts), digest_seed(digest))
+        except StoreUnavailable as exc:
+            log.warning("slack: digest thread %s not remembered: %s", ts, exc)
+        for message in messages[1:]:
+            try:
+                await self._post(
+                    channel=channel, thread_ts=ts, text=message["text"], blocks=message["blocks"]
+                )
+            except SlackApiError as exc:
+                log.warning(
+                    "slack: digest continuation in %s not posted: %s", channel, exc.response.get("error")
+                )
+                break
+        return ts

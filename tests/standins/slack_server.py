@@ -1,0 +1,218 @@
+"""A stand-in for Slack's Web API on 127.0.0.1, for tests and benchmarks.
+
+A real aiohttp server answering the methods the bot calls (`auth.test`, `chat.postMessage`,
+`chat.postEphemeral`, `conversations.info`, `apps.connections.open`) the way Slack does:
+HTTP 200 with `{"ok": false, "error": ...}` for API errors, HTTP 429 + `Retry-After` when rate
+limited. It records every call with its arrival time, and also receives `response_url` posts
+(`/response/<id>`). Faults are configured per test: `ratelimit_once("chat.postMessage")`,
+`not_in_channel.add("C_PRIVATE")`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+TOKEN = "xoxb-test-token"
+APP_TOKEN = "xapp-test-token"
+BOT_USER_ID = "UBOT0001"
+BOT_ID = "BBOT0001"
+BOT_NAME = "prbot"
+TEAM_ID = "T0000TEST"
+
+
+@dataclass
+class Call:
+    """One request the stand-in received: the API method (or `response_url`), its arguments."""
+
+    method: str
+    args: dict[str, Any]
+    status: int  # the HTTP status the stand-in answered with
+    ok: bool = True  # the `ok` of the JSON answer
+    result: dict[str, Any] = field(default_factory=dict)  # the JSON answer (e.g. the posted `ts`)
+    arrived: float = field(default_factory=time.monotonic)
+
+
+class SlackStandIn:
+    """Start with `await server.start()`; `server.api_url` goes into `slack.api_base_url`."""
+
+    def __init__(self, *, token: str = TOKEN) -> None:
+        self.token = token
+        self.calls: list[Call] = []
+        self.not_in_channel: set[str] = set()
+        self.channel_not_found: set[str] = set()
+        self._ratelimits: dict[str, int] = {}
+        self._ts = itertools.count(1)
+        self._changed = asyncio.Condition()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+        self.socket_messages: list[dict[str, Any]] = []  # what a Socket Mode client sent back
+        self.socket: web.WebSocketResponse | None = None
+
+    # -- lifecycle ----------------------------------------------------------------------------------
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/api/{method}", self._api)
+        app.router.add_post("/response/{hook}", self._response_url)
+        app.router.add_get("/socket", self._socket_mode)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = int(self._runner.addresses[0][1])
+
+    async def stop(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def api_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/api/"
+
+    def response_url(self, hook: str = "hook") -> str:
+        return f"http://127.0.0.1:{self.port}/response/{hook}"
+
+    # -- faults ------------------------------------------------------------------------------------------
+    def ratelimit_once(self, method: str, retry_after: int = 1) -> None:
+        """The next call of `method` gets HTTP 429 `ratelimited` with this Retry-After."""
+        self._ratelimits[method] = retry_after
+
+    # -- queries -------------------------------------------------------------------------------------------
+    def of(self, method: str, *, ok_only: bool = True) -> list[Call]:
+        """Calls of one method; by default only those that succeeded."""
+        return [c for c in self.calls if c.method == method and (c.ok or not ok_only)]
+
+    async def wait_for(self, predicate: Callable[[list[Call]], bool], timeout: float = 10) -> list[Call]:
+        """Wait until the recorded calls satisfy `predicate`; fail with what was recorded."""
+        async with self._changed:
+            try:
+                await asyncio.wait_for(self._changed.wait_for(lambda: predicate(self.calls)), timeout)
+            except TimeoutError:
+                seen = [(c.method, c.status) for c in self.calls]
+                raise AssertionError(
+                    f"the Slack stand-in did not see the expected calls; it saw {seen}"
+                ) from None
+        return self.calls
+
+    async def _record(self, call: Call) -> None:
+        async with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+
+    # -- handlers --------------------------------------------------------------------------------------------
+    async def _args(self, request: web.Request) -> dict[str, Any]:
+        args: dict[str, Any] = dict(request.query)
+        if request.content_type == "application/json":
+            body = await request.json()
+            args.update(body if isinstance(body, dict) else {})
+        else:
+            args.update(dict(await request.post()))
+        for key in ("blocks", "attachments"):  # form-encoded calls send these as JSON text
+            if isinstance(args.get(key), str):
+                args[key] = json.loads(args[key])
+        return args
+
+    async def _api(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        args = await self._args(request)
+        auth = request.headers.get("Authorization", "")
+        expected = self.token if method != "apps.connections.open" else APP_TOKEN
+        if auth != f"Bearer {expected}":
+            await self._record(Call(method, args, 200, ok=False))
+            return web.json_response({"ok": False, "error": "invalid_auth"})
+        if method in self._ratelimits:
+            retry_after = self._ratelimits.pop(method)
+            await self._record(Call(method, args, 429, ok=False))
+            return web.json_response(
+                {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
+            )
+        answer = self._answer(method, args)
+        await self._record(Call(method, args, 200, ok=bool(answer["ok"]), result=answer))
+        return web.json_response(answer)
+
+    def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args.get("channel", ""))
+        if channel in self.not_in_channel and method.startswith("chat."):
+            return {"ok": False, "error": "not_in_channel"}
+        if channel in self.channel_not_found:
+            return {"ok": False, "error": "channel_not_found"}
+        if method == "auth.test":
+            return {
+                "ok": True,
+                "url": "https://test.slack.com/",
+                "team": "Test",
+                "user": BOT_NAME,
+                "team_id": TEAM_ID,
+                "user_id": BOT_USER_ID,
+                "bot_id": BOT_ID,
+                "is_enterprise_install": False,
+            }
+        if method == "chat.postMessage":
+            ts = f"{1700000000 + next(self._ts)}.000100"
+            message = {
+                "type": "message",
+                "user": BOT_USER_ID,
+                "bot_id": BOT_ID,
+                "ts": ts,
+                "text": args.get("text"),
+            }
+            if args.get("thread_ts"):
+                message["thread_ts"] = args["thread_ts"]
+            return {"ok": True, "channel": channel, "ts": ts, "message": message}
+        if method == "chat.postEphemeral":
+            return {"ok": True, "message_ts": f"{1700000000 + next(self._ts)}.000200"}
+        if method == "conversations.info":
+            return {"ok": True, "channel": {"id": channel, "is_channel": True, "is_member": True}}
+        if method == "apps.connections.open":
+            return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
+        return {"ok": False, "error": "unknown_method"}
+
+    async def _response_url(self, request: web.Request) -> web.Response:
+        body = await request.json()
+        await self._record(Call("response_url", {"hook": request.match_info["hook"], **body}, 200))
+        return web.Response(text="ok")
+
+    # -- Socket Mode -------------------------------------------------------------------------------------------
+    async def _socket_mode(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self.socket = ws
+        await ws.send_json({"type": "hello", "num_connections": 1, "connection_info": {"app_id": "A1"}})
+        async for message in ws:
+            if message.type == web.WSMsgType.TEXT:
+                data = json.loads(message.data)
+                async with self._changed:
+                    self.socket_messages.append(data)
+                    self._changed.notify_all()
+        return ws
+
+    async def send_envelope(self, envelope_type: str, payload: dict[str, Any], envelope_id: str) -> None:
+        """Push a Socket Mode envelope (`slash_commands`, `events_api`) to the connected bot."""
+        assert self.socket is not None, "no Socket Mode client connected"
+        await self.socket.send_json(
+            {
+                "envelope_id": envelope_id,
+                "type": envelope_type,
+                "payload": payload,
+                "accepts_response_payload": True,
+            }
+        )
+
+    async def wait_for_socket_ack(self, envelope_id: str, timeout: float = 10) -> dict[str, Any]:
+        async with self._changed:
+            await asyncio.wait_for(
+                self._changed.wait_for(
+                    lambda: any(m.get("envelope_id") == envelope_id for m in self.socket_messages)
+                ),
+                timeout,
+            )
+        return next(m for m in self.socket_messages if m.get("envelope_id") == envelope_id)
