@@ -8,7 +8,7 @@ Evidence comes in three strengths:
   then body keywords (two distinct hits needed).
 Negative evidence overrides medium and weak evidence, never a tag: `exclude` (any hit vetoes
 the topic), `mask` (phrases ignored for this topic: "cuda graph" is no NVIDIA evidence) and
-`yields_to` (a topic another topic's tag claims: a `[Doc]` fix is not a bug fix).
+`yields_to` (a topic another topic claims by tag, label or path: a `[Doc]` fix is no bug fix).
 
 Bodies are untrusted text and only ever matched, never interpreted, so a body saying "label
 this rocm" adds nothing a keyword match would not.
@@ -61,13 +61,15 @@ def _words_pattern(words: Sequence[str]) -> re.Pattern[str] | None:
     """One regex for a word list: whole words (letters/digits bounded), `foo*` as a prefix."""
     alternatives = []
     for word in sorted({w for w in words if w}, key=len, reverse=True):
-        if word.endswith("*"):
-            alternatives.append(re.escape(word[:-1]) + r"[a-z0-9]*")
-        else:
-            alternatives.append(re.escape(word))
+        prefix = word.endswith("*")
+        core = word[:-1] if prefix else word
+        # boundaries only where the word itself starts/ends with a letter or digit ("/v1/")
+        start = r"(?<![a-z0-9])" if core[:1].isalnum() else ""
+        end = r"[a-z0-9]*" if prefix else (r"(?![a-z0-9])" if core[-1:].isalnum() else "")
+        alternatives.append(start + re.escape(core) + end)
     if not alternatives:
         return None
-    return re.compile(rf"(?<![a-z0-9])(?:{'|'.join(alternatives)})(?![a-z0-9])", re.IGNORECASE)
+    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
 def _glob(pattern: str) -> re.Pattern[str]:
@@ -148,17 +150,17 @@ class HeuristicClassifier:
         text = search_text(title)
         labels = {label.lower() for label in pr.labels if isinstance(label, str)}
         body = pr.body[:BODY_LIMIT] if isinstance(pr.body, str) else ""
-        strong = {c.key for c in self._topics if c.strong(tags, labels)}
-        found = set(strong)
-        for c in self._topics:
-            if c.key in found:
-                continue
-            if c.exclude and c.exclude.search(text):
-                continue
-            if any(k in strong for k in c.yields_to):
-                continue
-            if c.medium(pr.files) or c.weak(text, body):
-                found.add(c.key)
+        found = {c.key for c in self._topics if c.strong(tags, labels)}
+        # paths before words, so a file under csrc/rocm/ can claim a PR from "cuda" in its title
+        for evidence in ("medium", "weak"):
+            claimed = set(found)
+            for c in self._topics:
+                if c.key in found or any(k in claimed for k in c.yields_to):
+                    continue
+                if c.exclude and c.exclude.search(text):
+                    continue
+                if c.medium(pr.files) if evidence == "medium" else c.weak(text, body):
+                    found.add(c.key)
         for c in self._topics:  # one level of implication is all a taxonomy needs
             if c.key in found:
                 found.update(c.implies)
