@@ -153,14 +153,16 @@ class HeuristicClassifier:
         found = {c.key for c in self._topics if c.strong(tags, labels)}
         # paths before words, so a file under csrc/rocm/ can claim a PR from "cuda" in its title
         for evidence in ("medium", "weak"):
-            claimed = set(found)
-            for c in self._topics:
-                if c.key in found or any(k in claimed for k in c.yields_to):
-                    continue
-                if c.exclude and c.exclude.search(text):
-                    continue
-                if c.medium(pr.files) if evidence == "medium" else c.weak(text, body):
-                    found.add(c.key)
+            new = {
+                c.key: c
+                for c in self._topics
+                if c.key not in found
+                and not (c.exclude and c.exclude.search(text))
+                and (c.medium(pr.files) if evidence == "medium" else c.weak(text, body))
+            }
+            # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
+            claimed = found | set(new) if evidence == "medium" else found
+            found |= {k for k, c in new.items() if not any(y in claimed for y in c.yields_to)}
         for c in self._topics:  # one level of implication is all a taxonomy needs
             if c.key in found:
                 found.update(c.implies)
