@@ -57,19 +57,61 @@ def search_text(title: str) -> str:
     return f"{title}\n{_SEPARATORS.sub(' ', split)}"
 
 
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def tokens_of(lowered: str) -> frozenset[str]:
+    return frozenset(_TOKEN.findall(lowered))
+
+
 def _words_pattern(words: Sequence[str]) -> re.Pattern[str] | None:
-    """One regex for a word list: whole words (letters/digits bounded), `foo*` as a prefix."""
-    alternatives = []
+    """One regex for a word list: whole words (letters/digits bounded), `foo*` as a prefix.
+
+    Words are grouped by the boundaries they need, so each group checks its boundary once per
+    position instead of once per word.
+    """
+    groups: dict[tuple[bool, str], list[str]] = {}
     for word in sorted({w for w in words if w}, key=len, reverse=True):
         prefix = word.endswith("*")
         core = word[:-1] if prefix else word
         # boundaries only where the word itself starts/ends with a letter or digit ("/v1/")
-        start = r"(?<![a-z0-9])" if core[:1].isalnum() else ""
         end = r"[a-z0-9]*" if prefix else (r"(?![a-z0-9])" if core[-1:].isalnum() else "")
-        alternatives.append(start + re.escape(core) + end)
-    if not alternatives:
+        groups.setdefault((core[:1].isalnum(), end), []).append(re.escape(core))
+    if not groups:
         return None
-    return re.compile("|".join(alternatives), re.IGNORECASE)
+    parts = [
+        ("(?<![a-z0-9])" if bounded else "") + f"(?:{'|'.join(alternatives)})" + end
+        for (bounded, end), alternatives in groups.items()
+    ]
+    return re.compile("|".join(parts))  # matched on lower-cased text: IGNORECASE is slow
+
+
+class _Words:
+    """A keyword list matched on word boundaries. Single words are looked up in the text's token
+    set and `foo*` prefixes against its tokens; only phrases and words with punctuation need a
+    regex. Same result as one big regex, about ten times faster."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        words = [w for w in words if w]
+        self.single = frozenset(w for w in words if w.isalnum())
+        self.prefixes = tuple(w[:-1] for w in words if w.endswith("*") and w[:-1].isalnum())
+        rest = [w for w in words if w not in self.single and not (w.endswith("*") and w[:-1].isalnum())]
+        self.regex = _words_pattern(rest)
+
+    def found(self, text: str, tokens: frozenset[str]) -> set[str]:
+        """The distinct keywords present (prefixes as the tokens they matched)."""
+        hits = set(self.single & tokens)
+        hits.update(t for t in tokens for p in self.prefixes if t.startswith(p))
+        if self.regex:
+            hits.update(m.lower() for m in self.regex.findall(text))
+        return hits
+
+    def search(self, text: str, tokens: frozenset[str]) -> bool:
+        if not self.single.isdisjoint(tokens):
+            return True
+        if self.prefixes and any(t.startswith(self.prefixes) for t in tokens):
+            return True
+        return bool(self.regex and self.regex.search(text))
 
 
 def _glob(pattern: str) -> re.Pattern[str]:
@@ -103,10 +145,10 @@ class _Compiled:
         self.labels = set(ev.get("labels", ()))
         self.paths = tuple(_glob(p) for p in ev.get("paths", ()))
         self.only_paths = tuple(_glob(p) for p in ev.get("only_paths", ()))
-        self.keywords = _words_pattern(ev.get("keywords", ()))
+        self.keywords = _Words(ev.get("keywords", ()))
         self.patterns = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("patterns", ()))
-        self.body = _words_pattern(ev.get("body_keywords", ()))
-        self.exclude = _words_pattern(ev.get("exclude", ()))
+        self.body = _Words(ev.get("body_keywords", ()))
+        self.exclude = _Words(ev.get("exclude", ()))
         self.mask = _words_pattern(ev.get("mask", ()))
         self.yields_to = tuple(ev.get("yields_to", ()))
         self.implies = tuple(ev.get("implies", ()))
@@ -121,17 +163,22 @@ class _Compiled:
             return True
         return bool(self.only_paths) and all(any(g.match(f) for g in self.only_paths) for f in files)
 
-    def weak(self, text: str, body: str) -> bool:
+    def weak(
+        self, text: str, lowered: str, tokens: frozenset[str], body: str, body_tokens: frozenset[str]
+    ) -> bool:
+        """Keywords (after masking) on the lower-cased text, patterns on the text as written."""
         if self.mask:
-            text = self.mask.sub(" ", text)
-        if self.keywords and self.keywords.search(text):
+            lowered = self.mask.sub(" ", lowered)
+            tokens = tokens_of(lowered)
+        if self.keywords.search(lowered, tokens):
             return True
         if any(p.search(text) for p in self.patterns):
             return True
-        if self.body and body:
+        if body and (self.body.single or self.body.prefixes or self.body.regex):
             if self.mask:
                 body = self.mask.sub(" ", body)
-            return len({m.lower() for m in self.body.findall(body)}) >= 2
+                body_tokens = tokens_of(body)
+            return len(self.body.found(body, body_tokens)) >= 2
         return False
 
 
@@ -149,16 +196,24 @@ class HeuristicClassifier:
         tags = title_tags(title)
         text = search_text(title)
         labels = {label.lower() for label in pr.labels if isinstance(label, str)}
-        body = pr.body[:BODY_LIMIT] if isinstance(pr.body, str) else ""
+        body = pr.body[:BODY_LIMIT].lower() if isinstance(pr.body, str) else ""
         found = {c.key for c in self._topics if c.strong(tags, labels)}
         # paths before words, so a file under csrc/rocm/ can claim a PR from "cuda" in its title
+        lowered = text.lower()
+        tokens = tokens_of(lowered)
+        body_tokens = tokens_of(body) if body else frozenset()
+        vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
         for evidence in ("medium", "weak"):
             new = {
                 c.key: c
                 for c in self._topics
                 if c.key not in found
-                and not (c.exclude and c.exclude.search(text))
-                and (c.medium(pr.files) if evidence == "medium" else c.weak(text, body))
+                and c.key not in vetoed
+                and (
+                    c.medium(pr.files)
+                    if evidence == "medium"
+                    else c.weak(text, lowered, tokens, body, body_tokens)
+                )
             }
             # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
             claimed = found | set(new) if evidence == "medium" else found
