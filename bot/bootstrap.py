@@ -6,17 +6,19 @@ passed in. Nothing else reads config to choose an implementation.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, RepoConfig
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import Taxonomy, utcnow
 from handlers.ports import LLM, Classifier, Clock, Store
 
 if TYPE_CHECKING:
+    from bot.services.classify import ClassificationService
     from bot.services.github import GitHubSource
     from bot.services.heuristic import HeuristicClassifier
 
@@ -27,25 +29,24 @@ if TYPE_CHECKING:
     from bot.adapters.slack_adapter import SlackAdapter
 
 
+log = logging.getLogger(__name__)
+
+
 def build_store(config: Config) -> Store:
     return open_store(config.store_url, redis_prefix=config.settings.store.redis_prefix)
 
 
 def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
     """The facade every front end uses, with one classification service per repo."""
-    from bot.services.classify import ClassificationService
     from bot.services.digest_prompt import load_digest_prompt
-    from bot.services.heuristic import HeuristicClassifier
-    from bot.services.taxonomy import load_taxonomy
 
     llm = build_llm(config)
     repos = []
     classifications = {}
     for repo in config.settings.repos:
-        taxonomy = load_taxonomy(repo.taxonomy, repo.name)
-        heuristic = HeuristicClassifier(taxonomy)
-        classifier = build_classifier(config, llm, taxonomy, heuristic, repo.name)
-        classifications[repo.name] = ClassificationService(store, classifier, heuristic)
+        service = build_classification(config, store, repo, llm)
+        taxonomy = service.heuristic.taxonomy
+        classifications[repo.name] = service
         repos.append(
             RepoSettings(
                 name=repo.name,
@@ -106,15 +107,21 @@ def build_llm(config: Config) -> LLM | None:
 
 
 def build_classifier(
-    config: Config, llm: LLM | None, taxonomy: Taxonomy, heuristic: HeuristicClassifier, repo: str
-) -> Classifier:
-    """The Anthropic classifier when an LLM is configured (heuristic per-PR fallback), else the heuristic."""
+    config: Config, llm: LLM | None, taxonomy: Taxonomy, repo: str
+) -> tuple[Classifier, HeuristicClassifier]:
+    """The configured classifier and the heuristic one (always built: the offline fallback).
+
+    The one place the Anthropic classifier is chosen: when an LLM is configured (`build_llm`).
+    """
+    from bot.services.heuristic import HeuristicClassifier
+
+    heuristic = HeuristicClassifier(taxonomy)
     if llm is None:
-        return heuristic
+        return heuristic, heuristic
     from bot.services.llm_classifier import AnthropicClassifier
 
     settings = config.settings.llm
-    return AnthropicClassifier(
+    classifier = AnthropicClassifier(
         llm,
         taxonomy,
         heuristic,
@@ -122,6 +129,19 @@ def build_classifier(
         batch_size=settings.batch_size,
         body_limit=settings.classify_body_chars,
     )
+    return classifier, heuristic
+
+
+def build_classification(
+    config: Config, store: Store, repo_cfg: RepoConfig, llm: LLM | None = None
+) -> ClassificationService:
+    """The cached classification service for one repository, with its taxonomy."""
+    from bot.services.classify import ClassificationService
+    from bot.services.taxonomy import load_taxonomy
+
+    taxonomy = load_taxonomy(repo_cfg.taxonomy, repo_cfg.name)
+    classifier, heuristic = build_classifier(config, llm, taxonomy, repo_cfg.name)
+    return ClassificationService(store, classifier, heuristic)
 
 
 def build_discord(config: Config, handlers: BotHandlers) -> DiscordAdapter | None:

@@ -1,42 +1,185 @@
 """The offline heuristic classifier: deterministic, versioned, no network.
 
-Evidence, strongest first: title tags (`[ROCm]`), GitHub labels, changed-file globs, title
-keywords on word boundaries, then body keywords (weaker: two distinct hits needed). Bodies are
-untrusted text and only ever matched, never interpreted, so a body saying "label this rocm"
-adds nothing a keyword match would not.
+Evidence comes in three strengths:
+- strong: a title tag (`[ROCm]`, `[CI/Build]`, `fix(cpu):`) or a GitHub label. Always counts.
+- medium: changed-file globs (`paths`: any file; `only_paths`: every file).
+- weak: title keywords on word boundaries and regex `patterns` (both also see identifiers split
+  at `_`, `/` and CamelCase, so `moe_permute` and `AiterFlashAttention` are read as words),
+  then body keywords (two distinct hits needed).
+Negative evidence overrides medium and weak evidence, never a tag: `exclude` (any hit vetoes
+the topic), `mask` (phrases ignored for this topic: "cuda graph" is no NVIDIA evidence) and
+`yields_to` (a topic another topic claims by tag, label or path: a `[Doc]` fix is no bug fix).
+
+Bodies are untrusted text and only ever matched, never interpreted, so a body saying "label
+this rocm" adds nothing a keyword match would not.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from collections.abc import Sequence
 
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 
-VERSION = "h1"
-_TAG = re.compile(r"\[([^\[\]]{1,40})\]")
+VERSION = "h2"
+BODY_LIMIT = 20_000  # characters of body looked at; real descriptions put their point first
+_TAG = re.compile(r"\[([^\[\]]{1,60})\]")
+_CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
+_TAG_SPLIT = re.compile(r"[/+,&|]")
+_CAMEL_LOWER_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+_CAMEL_ACRONYM = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")
+_SEPARATORS = re.compile(r"[_/]+")
+
+
+def _norm_tag(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def title_tags(title: str) -> set[str]:
+    """Normalised tags: bracketed ones (whole and split at / + , &) and a conventional-commit
+    prefix (`feat(frontend):` gives feat and frontend)."""
+    raw: list[str] = list(_TAG.findall(title))
+    conventional = _CONVENTIONAL.match(title)
+    if conventional:
+        raw.extend(part for part in conventional.groups() if part)
+    tags = set()
+    for tag in raw:
+        tags.add(_norm_tag(tag))
+        tags.update(_norm_tag(part) for part in _TAG_SPLIT.split(tag))
+    tags.discard("")
+    return tags
+
+
+def search_text(title: str) -> str:
+    """The title, then again with identifiers split into words (MoE kept whole)."""
+    split = title.replace("MoE", "Moe")
+    split = _CAMEL_ACRONYM.sub(" ", _CAMEL_LOWER_UPPER.sub(" ", split))
+    return f"{title}\n{_SEPARATORS.sub(' ', split)}"
+
+
+_TOKEN = re.compile(r"[a-z0-9]+")
+
+
+def tokens_of(lowered: str) -> frozenset[str]:
+    return frozenset(_TOKEN.findall(lowered))
 
 
 def _words_pattern(words: Sequence[str]) -> re.Pattern[str] | None:
-    words = [w for w in words if w]
-    if not words:
+    """One regex for a word list: whole words (letters/digits bounded), `foo*` as a prefix.
+
+    Words are grouped by the boundaries they need, so each group checks its boundary once per
+    position instead of once per word.
+    """
+    groups: dict[tuple[bool, str], list[str]] = {}
+    for word in sorted({w for w in words if w}, key=len, reverse=True):
+        prefix = word.endswith("*")
+        core = word[:-1] if prefix else word
+        # boundaries only where the word itself starts/ends with a letter or digit ("/v1/")
+        end = r"[a-z0-9]*" if prefix else (r"(?![a-z0-9])" if core[-1:].isalnum() else "")
+        groups.setdefault((core[:1].isalnum(), end), []).append(re.escape(core))
+    if not groups:
         return None
-    alternatives = "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
-    return re.compile(rf"(?<![\w/.-])(?:{alternatives})(?![\w])", re.IGNORECASE)
+    parts = [
+        ("(?<![a-z0-9])" if bounded else "") + f"(?:{'|'.join(alternatives)})" + end
+        for (bounded, end), alternatives in groups.items()
+    ]
+    return re.compile("|".join(parts))  # matched on lower-cased text: IGNORECASE is slow
+
+
+class _Words:
+    """A keyword list matched on word boundaries. Single words are looked up in the text's token
+    set and `foo*` prefixes against its tokens; only phrases and words with punctuation need a
+    regex. Same result as one big regex, about ten times faster."""
+
+    def __init__(self, words: Sequence[str]) -> None:
+        words = [w for w in words if w]
+        self.single = frozenset(w for w in words if w.isalnum())
+        self.prefixes = tuple(w[:-1] for w in words if w.endswith("*") and w[:-1].isalnum())
+        rest = [w for w in words if w not in self.single and not (w.endswith("*") and w[:-1].isalnum())]
+        self.regex = _words_pattern(rest)
+
+    def found(self, text: str, tokens: frozenset[str]) -> set[str]:
+        """The distinct keywords present (prefixes as the tokens they matched)."""
+        hits = set(self.single & tokens)
+        hits.update(t for t in tokens for p in self.prefixes if t.startswith(p))
+        if self.regex:
+            hits.update(m.lower() for m in self.regex.findall(text))
+        return hits
+
+    def search(self, text: str, tokens: frozenset[str]) -> bool:
+        if not self.single.isdisjoint(tokens):
+            return True
+        if self.prefixes and any(t.startswith(self.prefixes) for t in tokens):
+            return True
+        return bool(self.regex and self.regex.search(text))
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    """A file glob: `**/` any directories (or none), `*` within one path segment."""
+    out = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
 
 
 class _Compiled:
     def __init__(self, topic: Topic) -> None:
         ev = topic.evidence
-        self.topic = topic
-        self.tags = set(ev.get("tags", ()))
+        self.key = topic.key
+        self.tags = {_norm_tag(t) for t in ev.get("tags", ())}
         self.labels = set(ev.get("labels", ()))
-        self.paths = tuple(ev.get("paths", ()))
-        self.keywords = _words_pattern(ev.get("keywords", ()))
-        self.body = _words_pattern(ev.get("body_keywords", ()))
-        self.exclude = _words_pattern(ev.get("exclude", ()))
+        self.paths = tuple(_glob(p) for p in ev.get("paths", ()))
+        self.only_paths = tuple(_glob(p) for p in ev.get("only_paths", ()))
+        self.keywords = _Words(ev.get("keywords", ()))
+        self.patterns = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("patterns", ()))
+        self.body = _Words(ev.get("body_keywords", ()))
+        self.exclude = _Words(ev.get("exclude", ()))
+        self.mask = _words_pattern(ev.get("mask", ()))
+        self.yields_to = tuple(ev.get("yields_to", ()))
         self.implies = tuple(ev.get("implies", ()))
+
+    def strong(self, tags: set[str], labels: set[str]) -> bool:
+        return bool(tags & self.tags) or bool(labels & self.labels)
+
+    def medium(self, files: tuple[str, ...] | None) -> bool:
+        if not files:
+            return False
+        if self.paths and any(g.match(f) for f in files for g in self.paths):
+            return True
+        return bool(self.only_paths) and all(any(g.match(f) for g in self.only_paths) for f in files)
+
+    def weak(
+        self, text: str, lowered: str, tokens: frozenset[str], body: str, body_tokens: frozenset[str]
+    ) -> bool:
+        """Keywords (after masking) on the lower-cased text, patterns on the text as written."""
+        if self.mask:
+            lowered = self.mask.sub(" ", lowered)
+            tokens = tokens_of(lowered)
+        if self.keywords.search(lowered, tokens):
+            return True
+        if any(p.search(text) for p in self.patterns):
+            return True
+        if body and (self.body.single or self.body.prefixes or self.body.regex):
+            if self.mask:
+                body = self.mask.sub(" ", body)
+                body_tokens = tokens_of(body)
+            return len(self.body.found(body, body_tokens)) >= 2
+        return False
 
 
 class HeuristicClassifier:
@@ -46,31 +189,39 @@ class HeuristicClassifier:
         self.taxonomy = taxonomy
         self.version = f"heuristic:{VERSION}:{taxonomy.name}:{taxonomy.version}"
         self._topics = [_Compiled(t) for t in taxonomy.topics]
+        self._order = {t.key: i for i, t in enumerate(taxonomy.topics)}
 
     def topics_for(self, pr: PullRequest) -> tuple[str, ...]:
-        title = pr.title or ""
-        tags = {t.strip().lower() for t in _TAG.findall(title)}
-        bare_title = _TAG.sub(" ", title)
-        labels = {label.lower() for label in pr.labels}
-        body = (pr.body or "")[:20000]
-        found: list[str] = []
-        for c in self._topics:
-            if c.exclude and c.exclude.search(title):
-                continue
-            hit = bool(tags & c.tags) or bool(labels & c.labels)
-            if not hit and pr.files and c.paths:
-                hit = any(fnmatch.fnmatch(path, glob) for path in pr.files for glob in c.paths)
-            if not hit and c.keywords:
-                hit = bool(c.keywords.search(bare_title))
-            if not hit and c.body and body:
-                hit = len({m.lower() for m in c.body.findall(body)}) >= 2
-            if hit:
-                found.append(c.topic.key)
-        for c in self._topics:
-            if c.topic.key in found:
-                found.extend(k for k in c.implies if k not in found)
-        order = {t.key: i for i, t in enumerate(self.taxonomy.topics)}
-        return tuple(sorted(set(found), key=order.__getitem__))
+        title = pr.title if isinstance(pr.title, str) else ""
+        tags = title_tags(title)
+        text = search_text(title)
+        labels = {label.lower() for label in pr.labels if isinstance(label, str)}
+        body = pr.body[:BODY_LIMIT].lower() if isinstance(pr.body, str) else ""
+        found = {c.key for c in self._topics if c.strong(tags, labels)}
+        # paths before words, so a file under csrc/rocm/ can claim a PR from "cuda" in its title
+        lowered = text.lower()
+        tokens = tokens_of(lowered)
+        body_tokens = tokens_of(body) if body else frozenset()
+        vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
+        for evidence in ("medium", "weak"):
+            new = {
+                c.key: c
+                for c in self._topics
+                if c.key not in found
+                and c.key not in vetoed
+                and (
+                    c.medium(pr.files)
+                    if evidence == "medium"
+                    else c.weak(text, lowered, tokens, body, body_tokens)
+                )
+            }
+            # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
+            claimed = found | set(new) if evidence == "medium" else found
+            found |= {k for k, c in new.items() if not any(y in claimed for y in c.yields_to)}
+        for c in self._topics:  # one level of implication is all a taxonomy needs
+            if c.key in found:
+                found.update(c.implies)
+        return tuple(sorted(found, key=self._order.__getitem__))
 
     def classify_one(self, pr: PullRequest) -> Classification:
         topics = self.topics_for(pr)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -17,7 +18,20 @@ from typing import Any
 from handlers.errors import BotError
 from handlers.models import Section, Taxonomy, Topic
 
-EVIDENCE_KEYS = ("tags", "keywords", "body_keywords", "labels", "paths", "implies", "exclude")
+EVIDENCE_KEYS = (
+    "tags",
+    "keywords",
+    "patterns",
+    "body_keywords",
+    "labels",
+    "paths",
+    "only_paths",
+    "implies",
+    "exclude",
+    "mask",
+    "yields_to",
+)
+_VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
 SHIPPED = ("vllm", "generic")
 _BY_REPO = {"vllm-project/vllm": "vllm"}
@@ -76,7 +90,12 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
             values = entry.get(key) or []
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 raise TaxonomyError(f"{where} ({entry['key']}): {key} must be a list of strings")
-            evidence[key] = tuple(v.lower() if key != "paths" else v for v in values)
+            evidence[key] = tuple(v if key in _VERBATIM else v.lower() for v in values)
+        for pattern in evidence["patterns"]:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise TaxonomyError(f"{where} ({entry['key']}): bad pattern {pattern!r}: {exc}") from None
         topics.append(
             Topic(
                 key=str(entry["key"]),
@@ -93,11 +112,12 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
     if dupes:
         raise TaxonomyError(f"taxonomy {source}: duplicate topic key(s) {', '.join(dupes)}")
     for topic in topics:
-        missing = [k for k in topic.evidence.get("implies", ()) if k not in keys]
-        if missing:
-            raise TaxonomyError(
-                f"taxonomy {source}: topic {topic.key} implies unknown topic(s) {', '.join(missing)}"
-            )
+        for field, verb in (("implies", "implies"), ("yields_to", "yields to")):
+            missing = [k for k in topic.evidence.get(field, ()) if k not in keys]
+            if missing:
+                raise TaxonomyError(
+                    f"taxonomy {source}: topic {topic.key} {verb} unknown topic(s) {', '.join(missing)}"
+                )
     version = hashlib.sha256(raw).hexdigest()[:10]
     return Taxonomy(
         name=str(meta.get("name") or source), version=version, topics=tuple(topics), sections=sections

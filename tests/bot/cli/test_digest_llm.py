@@ -28,9 +28,22 @@ def _config(tmp_path: Path, standin: AnthropicStandIn) -> list[str]:
 async def _digest(args: list[str]) -> tuple[int, str, str]:
     """Run the CLI without blocking the event loop the stand-in serves on."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", *args, "digest", "--week-ending", "2026-03-01",
-        cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "ANTHROPIC_API_KEY": "test-key", "HOME": str(ROOT)},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        "digest",
+        "--week-ending",
+        "2026-03-01",
+        cwd=ROOT,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
+            "ANTHROPIC_API_KEY": "test-key",
+            "HOME": str(ROOT),
+        },
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), 120)
     return proc.returncode or 0, out.decode(), err.decode()
@@ -44,16 +57,22 @@ def _answer_with_an_invented_pr(data: dict[str, Any], body: dict[str, Any]) -> d
         key = block.split("\n", 1)[0].strip()
         numbers = [int(n) for n in re.findall(r'"n":(\d+)', block)][:1]
         areas.append(
-            {"key": key, "impact": "Faster serving", "points": [
-                {"lead": "Real work", "text": "Adds `FusedThing` for speed.", "prs": numbers},
-                {"lead": "Invented", "text": "Something that never happened.", "prs": [INVENTED]},
-            ]}
+            {
+                "key": key,
+                "impact": "Faster serving",
+                "points": [
+                    {"lead": "Real work", "text": "Adds `FusedThing` for speed.", "prs": numbers},
+                    {"lead": "Invented", "text": "Something that never happened.", "prs": [INVENTED]},
+                ],
+            }
         )
     return {"trend": "Model Runner V2 dominates the week.", "areas": areas}
 
 
 @pytest.mark.asyncio
-async def test_llm_digest_cites_only_real_prs_with_stored_links(tmp_path: Path, anthropic_standin: AnthropicStandIn) -> None:
+async def test_llm_digest_cites_only_real_prs_with_stored_links(
+    tmp_path: Path, anthropic_standin: AnthropicStandIn
+) -> None:
     """The model's invented PR is removed; real citations link to the stored URL; the digest says it is AI-written."""
     args = _config(tmp_path, anthropic_standin)
     anthropic_standin.always(tool_input(_answer_with_an_invented_pr))
@@ -70,7 +89,9 @@ async def test_llm_digest_cites_only_real_prs_with_stored_links(tmp_path: Path, 
 
 
 @pytest.mark.asyncio
-async def test_llm_digest_prompt_carries_records_not_bodies(tmp_path: Path, anthropic_standin: AnthropicStandIn) -> None:
+async def test_llm_digest_prompt_carries_records_not_bodies(
+    tmp_path: Path, anthropic_standin: AnthropicStandIn
+) -> None:
     """PR bodies never reach the digest prompt: it is built from classification records."""
     args = _config(tmp_path, anthropic_standin)
     anthropic_standin.always(tool_input(_answer_with_an_invented_pr))
@@ -82,7 +103,9 @@ async def test_llm_digest_prompt_carries_records_not_bodies(tmp_path: Path, anth
 
 
 @pytest.mark.asyncio
-async def test_llm_failure_posts_the_offline_digest_with_a_note(tmp_path: Path, anthropic_standin: AnthropicStandIn) -> None:
+async def test_llm_failure_posts_the_offline_digest_with_a_note(
+    tmp_path: Path, anthropic_standin: AnthropicStandIn
+) -> None:
     """A 500 from the model gives the offline digest, marked, and exit status 0."""
     args = _config(tmp_path, anthropic_standin)
     anthropic_standin.always(error(500))

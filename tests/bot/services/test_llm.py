@@ -188,6 +188,6 @@ def test_build_classifier_picks_anthropic_only_with_an_llm(tmp_path: Any) -> Non
     config = load_config(path, env={"ANTHROPIC_API_KEY": "sk-x"})
     taxonomy = load_taxonomy("vllm", "vllm-project/vllm")
     heuristic = HeuristicClassifier(taxonomy)
-    assert build_classifier(config, None, taxonomy, heuristic, "vllm-project/vllm") is heuristic
-    chosen = build_classifier(config, build_llm(config), taxonomy, heuristic, "vllm-project/vllm")
+    assert build_classifier(config, None, taxonomy, "vllm-project/vllm")[0].version == heuristic.version
+    chosen, _ = build_classifier(config, build_llm(config), taxonomy, "vllm-project/vllm")
     assert isinstance(chosen, AnthropicClassifier) and (chosen.batch_size, chosen.body_limit) == (7, 300)

@@ -1,0 +1,78 @@
+"""Benchmark: heuristic classifier throughput over the 12k shared vLLM PRs, and the cached re-run.
+
+Usage: python bench/classify.py [--shared ../shared] [--store sqlite:///PATH | redis://...]
+Prints a small table: PRs/s of the bare classifier, of a first ClassificationService.run into a
+store, and the classifier calls a second (cached) run makes, which must be 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.services.classify import ClassificationService  # noqa: E402
+from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.taxonomy import load_taxonomy  # noqa: E402
+from bot.store import open_store  # noqa: E402
+from handlers.models import PullRequest  # noqa: E402
+
+REPO = "vllm-project/vllm"
+
+
+class Counting(HeuristicClassifier):
+    calls = 0
+
+    async def classify(self, prs):
+        self.calls += len(prs)
+        return await super().classify(prs)
+
+
+async def main(shared: Path, store_url: str | None) -> None:
+    rows = (shared / "data" / "vllm" / "merged-pulls.jsonl").read_text().splitlines()
+    prs = [PullRequest.from_github(REPO, json.loads(line)) for line in rows if line.strip()]
+    classifier = Counting(load_taxonomy("vllm"))
+
+    start = time.perf_counter()
+    for pr in prs:
+        classifier.topics_for(pr)
+    bare = time.perf_counter() - start
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = open_store(store_url or f"sqlite:///{tmp}/bench.db", redis_prefix="prbot-bench:")
+        try:
+            await store.upsert_prs(prs)
+            service = ClassificationService(store, classifier, classifier)
+            start = time.perf_counter()
+            first = await service.run(REPO, prs, reclassify=True)
+            first_s = time.perf_counter() - start
+            classifier.calls = 0
+            start = time.perf_counter()
+            second = await service.run(REPO, prs)
+            second_s = time.perf_counter() - start
+        finally:
+            await store.close()
+
+    print(f"{'measure':<44}{'value':>14}")
+    print(f"{'PRs':<44}{len(prs):>14}")
+    print(f"{'heuristic topics_for, PRs/s':<44}{len(prs) / bare:>14,.0f}")
+    print(f"{'first run (classify + store), PRs/s':<44}{first.classified / first_s:>14,.0f}")
+    print(f"{'cached re-run, PRs/s':<44}{len(prs) / second_s:>14,.0f}")
+    print(f"{'cached re-run: classifier calls':<44}{classifier.calls:>14}")
+    print(f"{'cached re-run: cached / classified':<44}{f'{second.cached} / {second.classified}':>14}")
+    if classifier.calls:
+        raise SystemExit("cached re-run classified PRs again")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
+    parser.add_argument("--store", default=None, help="store URL (default: a temporary SQLite file)")
+    args = parser.parse_args()
+    asyncio.run(main(args.shared, args.store))

@@ -1,0 +1,104 @@
+"""Loading taxonomies: the shipped ones, and errors that name the file and the topic."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.services.taxonomy import TaxonomyError, load_taxonomy, parse_taxonomy, prompt_version
+
+VLLM_KEYS = {
+    "rocm", "blackwell", "nvidia", "xpu", "cpu", "tpu", "quantization", "spec-decode", "multimodal",
+    "model-runner-v2", "kv-connector", "distributed", "frontend", "new-model", "deepseek", "qwen",
+    "bugfix", "performance", "ci-build", "docs", "lora", "moe", "attention",
+}  # fmt: skip
+
+GOOD_TOPIC = '[[topics]]\nkey = "a"\nname = "A"\n'
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "tax.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_vllm_taxonomy_has_the_query_topics():
+    """The shipped vLLM taxonomy holds every topic the labelled weeks use."""
+    assert set(load_taxonomy("vllm").keys) == VLLM_KEYS
+
+
+def test_repo_picks_its_taxonomy():
+    """vllm-project/vllm gets the vLLM taxonomy, any other repo the generic one."""
+    assert load_taxonomy("", "vllm-project/vllm").name == "vllm"
+    assert load_taxonomy("", "someone/else").name == "generic"
+
+
+def test_generic_taxonomy_loads_with_sections():
+    """The generic taxonomy has topics for features, fixes and performance, each in a section."""
+    generic = load_taxonomy("generic")
+    assert {"feature", "bugfix", "performance"} <= set(generic.keys)
+    assert generic.sections
+
+
+def test_aliases_are_lower_case_words_for_topics():
+    """Users can type "amd" for rocm and "spec decode" for spec-decode."""
+    tax = load_taxonomy("vllm")
+    assert "amd" in tax.topic("rocm").words
+    assert "spec decode" in tax.topic("spec-decode").words
+
+
+def test_missing_file_names_the_path(tmp_path):
+    """A taxonomy path that does not exist is reported with the path."""
+    with pytest.raises(TaxonomyError, match="nope.toml: cannot read"):
+        load_taxonomy(str(tmp_path / "nope.toml"))
+
+
+def test_invalid_toml_names_the_file(tmp_path):
+    """Broken TOML is reported with the file name."""
+    with pytest.raises(TaxonomyError, match="tax.toml: not valid TOML"):
+        load_taxonomy(write(tmp_path, "[[topics]\nkey="))
+
+
+def test_unknown_field_names_the_topic(tmp_path):
+    """A misspelt field is reported with the topic's index and key."""
+    with pytest.raises(TaxonomyError, match=r"topics\[0\] \(a\): unknown field\(s\) keywrods"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'keywrods = ["x"]\n'))
+
+
+def test_unknown_section_names_the_topic(tmp_path):
+    """A topic in a section that is not declared is reported."""
+    with pytest.raises(TaxonomyError, match=r"\(a\): unknown section 'nowhere'"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'section = "nowhere"\n'))
+
+
+def test_bad_pattern_names_the_topic(tmp_path):
+    """A regular expression that does not compile is reported with its topic."""
+    with pytest.raises(TaxonomyError, match=r"\(a\): bad pattern"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + "patterns = ['(unclosed']\n"))
+
+
+def test_unknown_implied_topic_is_reported(tmp_path):
+    """implies/yields_to must name existing topics."""
+    with pytest.raises(TaxonomyError, match="topic a implies unknown topic"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'implies = ["zzz"]\n'))
+    with pytest.raises(TaxonomyError, match="topic a yields to unknown topic"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'yields_to = ["zzz"]\n'))
+
+
+def test_duplicate_keys_are_reported(tmp_path):
+    """Two topics with one key are refused."""
+    with pytest.raises(TaxonomyError, match="duplicate topic key"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + GOOD_TOPIC))
+
+
+def test_evidence_change_keeps_the_prompt_version():
+    """Editing heuristic evidence changes the taxonomy version but not what a prompt shows."""
+    raw = (Path(__file__).resolve().parents[3] / "bot/services/taxonomies/vllm.toml").read_bytes()
+    base = parse_taxonomy(raw, "vllm.toml")
+    edited = parse_taxonomy(raw.replace(b'"rocm", "amd", "aiter*"', b'"rocm", "amd"'), "vllm.toml")
+    assert edited.version != base.version
+    assert prompt_version(edited) == prompt_version(base)
+    renamed = replace(base, topics=(replace(base.topics[0], aliases=("radeon",)), *base.topics[1:]))
+    assert prompt_version(renamed) != prompt_version(base)
