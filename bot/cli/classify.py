@@ -98,7 +98,8 @@ def eval_classifier(state: CliState, file: Path, kind: str, repo: str | None, sh
     llm = build_llm(config) if kind == "llm" else None
     if kind == "llm" and llm is None:
         raise ConfigError(
-            f'{config.source}: --classifier llm needs [llm] provider = "anthropic" and ANTHROPIC_API_KEY'
+            f'--classifier llm needs [llm] provider = "anthropic" in the config ({config.source}) '
+            "and ANTHROPIC_API_KEY in the environment"
         )
     classifier, _ = build_classifier(config, llm, taxonomy, repo_cfg.name)
 

@@ -131,9 +131,30 @@ def test_classify_rejects_an_inverted_window(sqlite_url):
     assert result.returncode == 1 and "error: --since" in result.stderr
 
 
-def test_llm_classifier_unavailable_is_a_clear_error(tmp_path):
-    """--classifier llm says plainly that it is not available yet."""
+def test_llm_classifier_without_an_llm_is_a_clear_error(tmp_path):
+    """--classifier llm without an Anthropic provider configured says what to set."""
     path = tmp_path / "labels.jsonl"
     path.write_text(json.dumps({"number": 1, "title": "x", "topics": []}) + "\n")
     result = bot("eval-classifier", str(path), "--classifier", "llm")
-    assert result.returncode == 1 and result.stderr.startswith("error: --classifier llm")
+    assert result.returncode == 1 and result.stderr.startswith("error: --classifier llm needs")
+    assert "ANTHROPIC_API_KEY" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.asyncio
+async def test_eval_classifier_llm_batches_requests_to_the_model(tmp_path, shared_data, anthropic_standin):
+    """--classifier llm classifies the labelled week through the Anthropic API in batches."""
+    import asyncio
+
+    config = tmp_path / "config.toml"
+    config.write_text(f'[llm]\nprovider = "anthropic"\nbase_url = "{anthropic_standin.base_url}"\nbatch_size = 50\n')
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "--config", str(config), "eval-classifier",
+        str(shared_data / "labelled-2026-02-13.jsonl"), "--classifier", "llm",
+        cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "ANTHROPIC_API_KEY": "k", "HOME": str(tmp_path)},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == 0, err.decode()
+    assert out.decode().strip().splitlines()[-1].startswith("macro F1: ")
+    assert "anthropic:" in out.decode()
+    assert len(anthropic_standin.messages) == 5  # 240 PRs in batches of 50
