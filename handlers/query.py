@@ -206,7 +206,7 @@ class QueryHandler:
                     "were merged or opened in that window."
                 )
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
-        if not query.states or not suggestions:
+        if not suggestions:  # a typo fix or a state-free reading is the better hint; else widen
             span = query.until - query.since
             if span < timedelta(days=WIDER_DAYS) and (query.topics or query.text or query.authors):
                 until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
@@ -221,12 +221,9 @@ class QueryHandler:
             notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
         if not suggestions:
             suggestions.append(f"{cmd} help")
-        why = "No PR matches"
-        if query.topics or query.text or query.authors or query.states:
-            why = f"No PR matches {subject(settings, query)}"
         return Reply(
             kind="empty",
-            title=f"{why} in {query.window_label}",
+            title=f"No matching PRs in {query.window_label}",
             understood=understood_line(settings, query, 0),
             notes=tuple(dict.fromkeys(notes)),
             suggestions=tuple(dict.fromkeys(suggestions)),
@@ -448,7 +445,8 @@ def _states_phrase(states: Sequence[str]) -> str:
 def subject(settings: RepoSettings, query: Query) -> str:
     """What was asked about: `ROCm + Bug fixes, not CI & build, by @alice, matching 'aiter'`."""
     parts = [" or ".join(_topic_name(settings, t) for t in group) for group in query.any_of]
-    head = " + ".join(parts) or "All PRs"
+    filtered = query.exclude or query.authors or query.text or query.exclude_text
+    head = " + ".join(parts) or ("PRs" if filtered else "All PRs")
     if query.exclude:
         head += ", not " + ", ".join(_topic_name(settings, t) for t in query.exclude)
     if query.authors:
@@ -531,7 +529,11 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
     cmd = f"/{settings.command}"
     topics = settings.taxonomy.topics
     first = topics[0] if topics else None
-    second = topics[1] if len(topics) > 1 else first
+    second = next(
+        (t for t in topics if t.section is None and t is not first), topics[1] if len(topics) > 1 else first
+    )
+    words = {w for t in topics for w in t.words}
+    free = next((w for w in ("mamba", "tokenizer", "llama", "gemma", "cache") if w not in words), "mamba")
     multi = next((w for t in topics for w in t.aliases if " " in w), None)
     alias = next(((t, a) for t in topics for a in t.aliases if " " not in a), None)
     examples = []
@@ -547,7 +549,7 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
     examples += [
         f"{cmd} @octocat in february",
         f"{cmd} #12345   (one PR's details)",
-        f"{cmd} flashinfer 2026-02-20..2026-02-26   (words that are not topics search titles)",
+        f"{cmd} {free} 2026-02-20..2026-02-26   (other words search titles)",
     ]
     topic_list = ", ".join(f"{t.key} ({', '.join(t.aliases[:3])})" if t.aliases else t.key for t in topics)
     notes = (

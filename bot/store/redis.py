@@ -38,7 +38,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import merge_files, window_fields
+from .common import ParseMemo, merge_files, window_fields
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -91,6 +91,8 @@ class RedisStore:
         self.url = url
         self.safe_url = _redact(url)
         self.prefix = prefix
+        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         try:
             self._r = aioredis.Redis.from_url(
                 url,
@@ -166,7 +168,7 @@ class RedisStore:
         if not wanted:
             return {}
         raw = await self._r.hmget(self._k("pr", repo), [str(n) for n in wanted])
-        return {n: PullRequest.from_dict(json.loads(r)) for n, r in zip(wanted, raw, strict=True) if r}
+        return {n: self._pr(r) for n, r in zip(wanted, raw, strict=True) if r}
 
     @_guard
     async def prs_in_window(
@@ -214,7 +216,7 @@ class RedisStore:
         if not pairs:
             return {}
         raw = await self._r.hmget(self._k("cls", repo, classifier), [f"{n}:{h}" for n, h in pairs])
-        return {n: Classification.from_dict(json.loads(r)) for (n, _), r in zip(pairs, raw, strict=True) if r}
+        return {n: self._cls(r) for (n, _), r in zip(pairs, raw, strict=True) if r}
 
     @_guard
     async def put_classifications(self, items: Iterable[Classification]) -> None:

@@ -29,7 +29,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import TIME_FIELDS, merge_files, window_fields
+from .common import TIME_FIELDS, ParseMemo, merge_files, window_fields
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prs (
@@ -69,6 +69,8 @@ class SQLiteStore:
     def __init__(self, url: str, path: str) -> None:
         self.url = url
         self.path = path
+        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         if path != ":memory:":
             try:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
@@ -156,7 +158,7 @@ class SQLiteStore:
                 f"SELECT data FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
             )
             for (data,) in rows:
-                pr = PullRequest.from_dict(json.loads(data))
+                pr = self._pr(data)
                 found[pr.number] = pr
         return found
 
@@ -176,7 +178,7 @@ class SQLiteStore:
         for _ in columns:
             params += [repo, since.timestamp(), until.timestamp()]
         rows = self._db.execute(f"SELECT data FROM ({parts}) ORDER BY number", params)
-        return [PullRequest.from_dict(json.loads(data)) for (data,) in rows]
+        return [self._pr(data) for (data,) in rows]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:
         rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
@@ -212,7 +214,7 @@ class SQLiteStore:
             )
             for number, content_hash, data in rows:
                 if wanted.get(number) == content_hash:
-                    found[number] = Classification.from_dict(json.loads(data))
+                    found[number] = self._cls(data)
         return found
 
     async def put_classifications(self, items: Iterable[Classification]) -> None:
