@@ -651,16 +651,16 @@ class _Parser:
             month = MONTHS[tok]
             day_match = _ORDINAL.match(nxt)
             if day_match and 1 <= int(day_match.group(1)) <= 31:  # "feb 20"
-                year, used = self._explicit_year(t, i + 2)
-                return self._month_day(year, month, int(day_match.group(1)), 2 + used)
-            year, used = self._explicit_year(t, i + 1)
-            if year is None:
-                year = self.today.year if month <= self.today.month else self.today.year - 1
-            return date(year, month, 1), 1 + used, "month"
+                given, used = self._explicit_year(t, i + 2)
+                return self._month_day(given, month, int(day_match.group(1)), 2 + used)
+            given, used = self._explicit_year(t, i + 1)
+            if given is None:
+                given = self.today.year if month <= self.today.month else self.today.year - 1
+            return date(given, month, 1), 1 + used, "month"
         day_match = _ORDINAL.match(tok)
         if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
-            year, used = self._explicit_year(t, i + 2)
-            return self._month_day(year, MONTHS[nxt], int(day_match.group(1)), 2 + used)
+            given, used = self._explicit_year(t, i + 2)
+            return self._month_day(given, MONTHS[nxt], int(day_match.group(1)), 2 + used)
         return None
 
     def _explicit_year(self, t: list[str], i: int) -> tuple[int | None, int]:
