@@ -1,108 +1,573 @@
-"""Slash-command queries: command text -> Query -> Reply (minimal first version).
+"""Slash-command queries: command text -> Query (handlers/parse.py) -> Reply.
 
-Understands `help`, topic words (key, name or alias) and the default window; every reply
-states how it was read. The full grammar (time words, states, people, PR numbers, typos)
-replaces `parse` with the same `QueryHandler.answer` signature.
+Answers come from the store's indexed window reads and cached classifications (heuristic on
+the spot for any PR not yet classified), so no answer waits on GitHub or an LLM. Every reply
+says how the question was understood, with exact dates; empty answers say why and suggest
+something that does match. With an LLM configured, an optional one-paragraph synthesis sits
+on top of the list, citing only PRs in the result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import asyncio
+import json
+import logging
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from importlib import resources
 from typing import TYPE_CHECKING
 
-from handlers.models import ItemGroup, Reply, ReplyItem, ThreadSeed
+from handlers.models import (
+    Classification,
+    Code,
+    Inline,
+    ItemGroup,
+    PRDetail,
+    PRRef,
+    PullRequest,
+    Reply,
+    ReplyItem,
+    Text,
+    ThreadSeed,
+)
+from handlers.parse import STATE_WORDS, Query, format_window, local_midnight, parse_query
 from handlers.ports import LLM, ClassificationSource, Store
 
 if TYPE_CHECKING:
     from handlers.app import RepoSettings
 
+log = logging.getLogger(__name__)
+
+STATE_ORDER = ("merged", "open", "draft", "closed")
+STATE_TITLES = {"merged": "Merged", "open": "Open", "draft": "Draft", "closed": "Closed (unmerged)"}
+STATE_PHRASES = {
+    "merged": "merged",
+    "open": "opened and still open",
+    "draft": "opened and still draft",
+    "closed": "closed without merging",
+    "opened": "opened",
+}
+GROUP_AT = 6  # shown items from which a mixed-state answer is grouped by state
+WIDER_DAYS = 30
+SYNTHESIS_MIN_PRS = 3
+SYNTHESIS_MAX_PRS = 40
+_CITE = re.compile(r"(#\d{1,9})|(`[^`\n]{1,80}`)")
+
 
 @dataclass(frozen=True)
-class Query:
-    topics: tuple[str, ...]
-    since: datetime
-    until: datetime
-    text: str = ""
-    is_help: bool = False
+class Match:
+    pr: PullRequest
+    cls: Classification
 
 
-def parse(text: str, settings: RepoSettings, now: datetime) -> Query:
-    words = text.lower().split()
-    if not words or words == ["help"]:
-        return Query((), now, now, is_help=True)
-    aliases = {w: t.key for t in settings.taxonomy.topics for w in t.words}
-    topics = tuple(dict.fromkeys(aliases[w] for w in words if w in aliases))
-    rest = " ".join(w for w in words if w not in aliases)
-    return Query(topics, now - timedelta(days=settings.default_days), now, text=rest)
+@dataclass(frozen=True)
+class _Prompt:
+    version: str
+    system: str
+    user: str
+
+
+def _load_prompt() -> _Prompt:
+    raw = (resources.files("handlers") / "prompts" / "query_synthesis.toml").read_text("utf-8")
+    data = tomllib.loads(raw)
+    return _Prompt(str(data["version"]), str(data["system"]).strip(), str(data["user"]).strip())
 
 
 class QueryHandler:
+    """Answers slash commands for every followed repository."""
+
     def __init__(
-        self, *, store: Store, classifications: Mapping[str, ClassificationSource], llm: LLM | None = None
+        self,
+        *,
+        store: Store,
+        classifications: Mapping[str, ClassificationSource],
+        llm: LLM | None = None,
+        synthesis_timeout: float = 20.0,
+        synthesis_max_tokens: int = 400,
     ) -> None:
         self.store = store
         self.classifications = classifications
         self.llm = llm
+        self.synthesis_timeout = synthesis_timeout
+        self.synthesis_max_tokens = synthesis_max_tokens
+        self._prompt: _Prompt | None = None
 
-    async def answer(self, settings: RepoSettings, text: str, *, now: datetime, user: str = "") -> Reply:
-        query = parse(text, settings, now)
-        if query.is_help:
-            example = settings.taxonomy.topics[0].key
-            return Reply(
-                kind="help",
-                title=f"/{settings.command} help",
-                notes=(f"Try `/{settings.command} {example}`.",),
-                ephemeral=True,
-            )
-        prs = await self.store.prs_in_window(settings.name, query.since, query.until)
-        classes = await self.classifications[settings.name].for_prs(settings.name, prs)
-        matches = [pr for pr in prs if all(t in classes[pr.number].topics for t in query.topics)]
-        matches.sort(key=lambda pr: (-classes[pr.number].impact, pr.status != "merged", -pr.number))
-        names = (
-            ", ".join(settings.taxonomy.topic(t).name for t in query.topics if settings.taxonomy.topic(t))
-            or "All PRs"
-        )
-        understood = (
-            f"{names} · merged or opened {query.since:%b %-d} – {query.until:%b %-d, %Y} · {len(matches)} PRs"
-        )
-        items = tuple(
-            ReplyItem(
-                pr.number,
-                pr.title,
-                pr.url,
-                pr.author,
-                pr.status,
-                classes[pr.number].topics,
-                classes[pr.number].summary,
-                pr.merged_at or pr.created_at,
-            )
-            for pr in matches[: settings.max_items]
-        )
-        seed = ThreadSeed(
-            settings.name,
-            "query",
-            query.since,
-            query.until,
+    def parse(self, settings: RepoSettings, text: str, now: datetime) -> Query:
+        return parse_query(
             text,
-            tuple(pr.number for pr in matches),
-            len(items),
+            settings.taxonomy,
+            tz=settings.tz,
+            tz_name=settings.tz_name,
+            week_start=settings.week_start,
+            now=now,
+            default_days=settings.default_days,
         )
+
+    async def answer(
+        self, settings: RepoSettings, text: str, *, now: datetime, user: str = "", synthesize: bool = True
+    ) -> Reply:
+        """Answer the text after the slash command (`rocm last week`)."""
+        query = self.parse(settings, text, now)
+        if query.is_help:
+            return help_reply(settings, query)
+        if query.pr_numbers:
+            return await self._pr_reply(settings, query, text, now)
+        matches = await self.matches(settings, query)
         if not matches:
-            return Reply(
-                kind="empty",
-                title=f"No PRs found for {text!r}",
-                understood=understood,
-                ephemeral=True,
-                seed=None,
-            )
+            return await self._empty_reply(settings, query)
+        reply = self._list_reply(settings, query, text, matches)
+        if self.llm is not None and synthesize and len(matches) >= SYNTHESIS_MIN_PRS:
+            return await self._with_synthesis(settings, reply, matches)
+        return reply
+
+    # -- matching --------------------------------------------------------------------------------
+    async def matches(
+        self,
+        settings: RepoSettings,
+        query: Query,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> list[Match]:
+        """Every PR matching `query` (over its window, or the one given), in answer order."""
+        since = since or query.since
+        until = until or query.until
+        fields: dict[str, None] = {}
+        for state in query.states or ("default",):
+            for name in _FIELDS[state]:
+                fields[name] = None
+        prs = await self.store.prs_in_window(settings.name, since, until, by=tuple(fields))
+        authors = set(query.authors)
+        prs = [
+            pr
+            for pr in prs
+            if _state_ok(pr, query.states, since, until) and (not authors or pr.author.lower() in authors)
+        ]
+        if not prs:
+            return []
+        classes = await self.classifications[settings.name].for_prs(settings.name, prs)
+        words = query.text.split()
+        found = []
+        for pr in prs:
+            cls = classes.get(pr.number)
+            if cls is None:
+                continue
+            topics = cls.topics
+            if not all(any(t in topics for t in group) for group in query.any_of):
+                continue
+            if any(t in topics for t in query.exclude):
+                continue
+            if words or query.exclude_text:
+                hay = " ".join((pr.title, cls.summary, *pr.labels)).lower()
+                if not all(w in hay for w in words) or any(w in hay for w in query.exclude_text):
+                    continue
+            found.append(Match(pr, cls))
+        found.sort(key=_rank)
+        return found
+
+    # -- replies ---------------------------------------------------------------------------------
+    def _list_reply(self, settings: RepoSettings, query: Query, text: str, matches: list[Match]) -> Reply:
+        shown = matches[: settings.max_items]
+        groups = _group(shown)
+        displayed = [m for group in groups for m in group[1]]
+        order = [m.pr.number for m in displayed] + [m.pr.number for m in matches[len(shown) :]]
+        understood = understood_line(settings, query, len(matches))
+        notes = list(_query_notes(settings, query))
+        overflow = len(matches) - len(shown)
+        if overflow:
+            notes.append(f"Reply `more` in this thread for the next {min(overflow, settings.max_items)}.")
         return Reply(
             kind="list",
-            title=names,
+            title=subject(settings, query),
             understood=understood,
-            groups=(ItemGroup("", items),),
+            groups=tuple(ItemGroup(title, tuple(_item(m) for m in items)) for title, items in groups),
             total=len(matches),
-            overflow=len(matches) - len(items),
-            seed=seed,
+            overflow=overflow,
+            notes=tuple(notes),
+            suggestions=_typo_suggestions(settings, query),
+            seed=ThreadSeed(
+                settings.name, "query", query.since, query.until, text.strip()[:500], tuple(order), len(shown)
+            ),
         )
+
+    async def _empty_reply(self, settings: RepoSettings, query: Query) -> Reply:
+        notes = list(_query_notes(settings, query))
+        suggestions = list(_typo_suggestions(settings, query))
+        cmd = f"/{settings.command}"
+        if query.states:
+            relaxed = await self.matches(settings, _without_states(query))
+            if relaxed:
+                rest = " ".join(w for w in query.without_time.split() if w not in STATE_WORDS)
+                notes.append(
+                    f"No PR was {_states_phrase(query.states)} then, but {_count(len(relaxed))} "
+                    "were merged or opened in that window."
+                )
+                suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
+        if not suggestions:  # a typo fix or a state-free reading is the better hint; else widen
+            span = query.until - query.since
+            if span < timedelta(days=WIDER_DAYS) and (query.topics or query.text or query.authors):
+                until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
+                until = max(until, query.until)
+                since = until - timedelta(days=WIDER_DAYS)
+                wider = await self.matches(settings, query, since, until)
+                if wider:
+                    label = format_window(since, until, settings.tz, settings.tz_name)
+                    notes.append(f"{_count(len(wider))} match over the {WIDER_DAYS} days {label}.")
+                    suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
+        if query.text and not query.topics and not query.suggestions:
+            notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
+        if not suggestions:
+            suggestions.append(f"{cmd} help")
+        return Reply(
+            kind="empty",
+            title=f"No matching PRs in {query.window_label}",
+            understood=understood_line(settings, query, 0),
+            notes=tuple(dict.fromkeys(notes)),
+            suggestions=tuple(dict.fromkeys(suggestions)),
+            ephemeral=True,
+        )
+
+    async def _pr_reply(self, settings: RepoSettings, query: Query, text: str, now: datetime) -> Reply:
+        if query.pr_repo and query.pr_repo.lower() != settings.name.lower():
+            return Reply(
+                kind="empty",
+                title=f"That PR belongs to {query.pr_repo}",
+                understood=f"PR #{query.pr_numbers[0]} of {query.pr_repo}",
+                notes=(f"/{settings.command} follows {settings.name} only.",),
+                ephemeral=True,
+            )
+        found = await self.store.get_prs(settings.name, query.pr_numbers)
+        missing = [n for n in query.pr_numbers if n not in found]
+        if not found:
+            number = query.pr_numbers[0]
+            which = f"#{number}" if len(query.pr_numbers) == 1 else "None of those PRs"
+            return Reply(
+                kind="empty",
+                title=f"{which} is not in the bot's data"
+                if len(query.pr_numbers) == 1
+                else f"{which} are in the bot's data",
+                understood=f"PR {', '.join(f'#{n}' for n in query.pr_numbers)} of {settings.name}",
+                notes=(
+                    "The bot knows the PRs it has imported or ingested; a very new PR appears after the next ingest.",
+                    f"On GitHub: https://github.com/{settings.name}/pull/{number}",
+                ),
+                ephemeral=True,
+            )
+        prs = [found[n] for n in query.pr_numbers if n in found]
+        classes = await self.classifications[settings.name].for_prs(settings.name, prs)
+        if len(prs) == 1:
+            pr = prs[0]
+            cls = classes[pr.number]
+            detail = PRDetail(
+                number=pr.number,
+                title=pr.title,
+                url=pr.url,
+                author=pr.author,
+                status=pr.status,
+                created_at=pr.created_at,
+                updated_at=pr.updated_at,
+                merged_at=pr.merged_at,
+                closed_at=pr.closed_at,
+                topics=tuple(_topic_name(settings, t) for t in cls.topics),
+                summary=cls.summary,
+                labels=pr.labels,
+                areas=areas(pr.files),
+            )
+            notes = [f"Also asked for #{n}, which is not in the bot's data." for n in missing]
+            return Reply(
+                kind="detail",
+                title=f"#{pr.number} {pr.title}",
+                understood=f"PR #{pr.number} of {settings.name} · {pr.status}",
+                detail=detail,
+                notes=tuple(notes),
+                seed=ThreadSeed(
+                    settings.name,
+                    "query",
+                    pr.created_at,
+                    max(now, pr.created_at + timedelta(seconds=1)),
+                    text.strip()[:500],
+                    (pr.number,),
+                    1,
+                ),  # fmt: skip
+            )
+        matches = sorted((Match(pr, classes[pr.number]) for pr in prs), key=_rank)
+        notes = [f"Not in the bot's data: {', '.join(f'#{n}' for n in missing)}."] if missing else []
+        since = min(m.pr.created_at for m in matches)
+        return Reply(
+            kind="list",
+            title=f"{len(matches)} PRs",
+            understood=f"PRs {', '.join(f'#{n}' for n in query.pr_numbers)} of {settings.name} · {_count(len(matches))} found",
+            groups=(ItemGroup("", tuple(_item(m) for m in matches)),),
+            total=len(matches),
+            notes=tuple(notes),
+            seed=ThreadSeed(
+                settings.name,
+                "query",
+                since,
+                max(now, since + timedelta(seconds=1)),
+                text.strip()[:500],
+                tuple(m.pr.number for m in matches),
+                len(matches),
+            ),  # fmt: skip
+        )
+
+    # -- synthesis ---------------------------------------------------------------------------------
+    async def _with_synthesis(self, settings: RepoSettings, reply: Reply, matches: list[Match]) -> Reply:
+        assert self.llm is not None
+        try:
+            if self._prompt is None:
+                self._prompt = _load_prompt()
+            prompt = self._prompt
+            cited = matches[:SYNTHESIS_MAX_PRS]
+            lines = "\n".join(
+                json.dumps(
+                    {
+                        "number": m.pr.number,
+                        "state": m.pr.status,
+                        "title": m.pr.title[:300],
+                        "topics": list(m.cls.topics),
+                        "summary": m.cls.summary[:300],
+                    },
+                    ensure_ascii=False,
+                )
+                for m in cited
+            )
+            result = await asyncio.wait_for(
+                self.llm.complete(
+                    prompt.system.format(repo=settings.name),
+                    prompt.user.format(understood=reply.understood, prs=lines),
+                    max_tokens=self.synthesis_max_tokens,
+                ),
+                timeout=self.synthesis_timeout,
+            )
+        except Exception as exc:  # LLMError, a timeout, anything: the list alone is a full answer
+            log.warning("query synthesis failed: %s", exc)
+            note = "The summary paragraph is unavailable right now; the list below is complete."
+            return _replace(reply, notes=(*reply.notes, note))
+        allowed = {m.pr.number: m.pr.url for m in matches}
+        spans, dropped = synthesis_spans(result.text, allowed)
+        notes = reply.notes
+        if dropped:
+            notes = (*notes, "The summary cited PRs outside this answer; those citations were removed.")
+        if not spans:
+            return _replace(reply, notes=notes)
+        return _replace(reply, synthesis=spans, notes=notes)
+
+
+# -- pure helpers ------------------------------------------------------------------------------------
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "default": ("created", "merged"),
+    "merged": ("merged",),
+    "open": ("created",),
+    "draft": ("created",),
+    "opened": ("created",),
+    "closed": ("closed",),
+}
+
+
+def _within(moment: datetime | None, since: datetime, until: datetime) -> bool:
+    return moment is not None and since <= moment < until
+
+
+def _state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
+    if not states:
+        return _within(pr.created_at, since, until) or _within(pr.merged_at, since, until)
+    status = pr.status
+    for state in states:
+        if state == "merged" and _within(pr.merged_at, since, until):
+            return True
+        if state == "open" and status in ("open", "draft") and _within(pr.created_at, since, until):
+            return True
+        if state == "draft" and status == "draft" and _within(pr.created_at, since, until):
+            return True
+        if state == "closed" and status == "closed" and _within(pr.closed_at, since, until):
+            return True
+        if state == "opened" and _within(pr.created_at, since, until):
+            return True
+    return False
+
+
+def _when(pr: PullRequest) -> datetime:
+    return pr.merged_at or pr.closed_at or pr.created_at
+
+
+def _rank(match: Match) -> tuple[float, bool, float, int]:
+    """Impact first, then merged before the rest, then the most recent."""
+    pr = match.pr
+    return (-match.cls.impact, pr.status != "merged", -_when(pr).timestamp(), -pr.number)
+
+
+def _group(shown: list[Match]) -> list[tuple[str, list[Match]]]:
+    states = {m.pr.status for m in shown}
+    if len(shown) < GROUP_AT or len(states) < 2:
+        return [("", shown)]
+    return [(STATE_TITLES[s], [m for m in shown if m.pr.status == s]) for s in STATE_ORDER if s in states]
+
+
+def _item(match: Match) -> ReplyItem:
+    pr = match.pr
+    return ReplyItem(
+        number=pr.number,
+        title=pr.title,
+        url=pr.url,
+        author=pr.author,
+        status=pr.status,
+        topics=match.cls.topics,
+        summary=match.cls.summary,
+        when=pr.merged_at or pr.created_at,
+    )
+
+
+def areas(files: Sequence[str] | None, limit: int = 8) -> tuple[str, ...]:
+    """Top-level directories of changed files, most files first; root files count as "(top level)"."""
+    if not files:
+        return ()
+    counts = Counter(f.split("/", 1)[0] + "/" if "/" in f else "(top level)" for f in files)
+    return tuple(area for area, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
+
+
+def _topic_name(settings: RepoSettings, key: str) -> str:
+    topic = settings.taxonomy.topic(key)
+    return topic.name if topic else key
+
+
+def _count(n: int) -> str:
+    return f"{n} PR" if n == 1 else f"{n} PRs"
+
+
+def _states_phrase(states: Sequence[str]) -> str:
+    return " or ".join(STATE_PHRASES[s] for s in states)
+
+
+def subject(settings: RepoSettings, query: Query) -> str:
+    """What was asked about: `ROCm + Bug fixes, not CI & build, by @alice, matching 'aiter'`."""
+    parts = [" or ".join(_topic_name(settings, t) for t in group) for group in query.any_of]
+    filtered = query.exclude or query.authors or query.text or query.exclude_text
+    head = " + ".join(parts) or ("PRs" if filtered else "All PRs")
+    if query.exclude:
+        head += ", not " + ", ".join(_topic_name(settings, t) for t in query.exclude)
+    if query.authors:
+        head += " by " + ", ".join(f"@{a}" for a in query.authors)
+    if query.text:
+        head += f" matching '{query.text}' in titles, summaries or labels"
+    if query.exclude_text:
+        head += ", without " + ", ".join(f"'{w}'" for w in query.exclude_text)
+    return head
+
+
+def understood_line(settings: RepoSettings, query: Query, total: int) -> str:
+    """`ROCm · merged or opened Feb 23 – Mar 1, 2026 (UTC) · 7 PRs`."""
+    states = _states_phrase(query.states) if query.states else "merged or opened"
+    return f"{subject(settings, query)} · {states} {query.window_label} · {_count(total)}"
+
+
+def _query_notes(settings: RepoSettings, query: Query) -> tuple[str, ...]:
+    notes = list(query.notes)
+    for word, suggestion in zip(query.unknown, query.suggestions, strict=False):
+        notes.append(f"'{word}' is not a topic or keyword I know: {suggestion}")
+    if not query.window_given:
+        notes.append(f"No time given: showing the last {settings.default_days} days.")
+    return tuple(notes)
+
+
+def _typo_suggestions(settings: RepoSettings, query: Query) -> tuple[str, ...]:
+    if not query.corrected:
+        return ()
+    return (f"/{settings.command} {query.corrected}",)
+
+
+def _topic_sample(settings: RepoSettings, n: int = 6) -> str:
+    return ", ".join(t.key for t in settings.taxonomy.topics[:n])
+
+
+def _without_states(query: Query) -> Query:
+    from dataclasses import replace
+
+    return replace(query, states=())
+
+
+def _replace(reply: Reply, **changes: object) -> Reply:
+    from dataclasses import replace
+
+    return replace(reply, **changes)  # type: ignore[arg-type]
+
+
+def synthesis_spans(text: str, allowed: Mapping[int, str]) -> tuple[tuple[Inline, ...], int]:
+    """Model text -> inline spans; citations of PRs not in `allowed` are dropped (and counted)."""
+    text = " ".join((text or "").split())[:1200]
+    spans: list[Inline] = []
+    dropped = 0
+    pos = 0
+    for match in _CITE.finditer(text):
+        if match.start() > pos:
+            spans.append(Text(text[pos : match.start()]))
+        if match.group(1):
+            number = int(match.group(1)[1:])
+            if number in allowed:
+                spans.append(PRRef(number, allowed[number]))
+            else:
+                dropped += 1
+        else:
+            spans.append(Code(match.group(2)[1:-1]))
+        pos = match.end()
+    if pos < len(text):
+        spans.append(Text(text[pos:]))
+    merged: list[Inline] = []
+    for span in spans:
+        if isinstance(span, Text) and merged and isinstance(merged[-1], Text):
+            merged[-1] = Text(merged[-1].text + span.text)
+        else:
+            merged.append(span)
+    return tuple(s for s in merged if not (isinstance(s, Text) and not s.text.strip())), dropped
+
+
+def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
+    """Usage with examples built from the repo's real taxonomy."""
+    cmd = f"/{settings.command}"
+    topics = settings.taxonomy.topics
+    first = topics[0] if topics else None
+    second = next(
+        (t for t in topics if t.section is None and t is not first), topics[1] if len(topics) > 1 else first
+    )
+    words = {w for t in topics for w in t.words}
+    free = next((w for w in ("mamba", "tokenizer", "llama", "gemma", "cache") if w not in words), "mamba")
+    multi = next((w for t in topics for w in t.aliases if " " in w), None)
+    alias = next(((t, a) for t in topics for a in t.aliases if " " not in a), None)
+    examples = []
+    if first:
+        examples.append(f"{cmd} {first.key} last week")
+    if alias:
+        examples.append(f"{cmd} {alias[1]} merged this month   ({alias[1]} = {alias[0].name})")
+    if first and second:
+        examples.append(f"{cmd} {first.key} {second.key} past 30 days   (both topics)")
+        examples.append(f"{cmd} {first.key} -{second.key} since 2026-02-01   (leave {second.name} out)")
+    if multi:
+        examples.append(f"{cmd} {multi} open")
+    examples += [
+        f"{cmd} @octocat in february",
+        f"{cmd} #12345   (one PR's details)",
+        f"{cmd} {free} 2026-02-20..2026-02-26   (other words search titles)",
+    ]
+    topic_list = ", ".join(f"{t.key} ({', '.join(t.aliases[:3])})" if t.aliases else t.key for t in topics)
+    notes = (
+        "Topics: " + topic_list,
+        "Time: today, yesterday, this week, last week, past 7 days, past 3 weeks, this month, last month, "
+        "february, feb 2026, since 2026-02-01, 2026-02-20..2026-02-26, from 2026-02-20 to 2026-02-26, 2026-W09 "
+        f"(weeks start on {settings.week_start.title()}, dates in {settings.tz_name}; "
+        f"default: the last {settings.default_days} days).",
+        "State: merged, open, draft, closed (unmerged); default: opened or merged in the window.",
+        "People and PRs: @login or by login; #12345 or a PR link for its details. "
+        "Combine freely, in any order; a leading minus leaves a topic out.",
+        "In the answer's thread, reply `more` for the next PRs.",
+    )
+    return Reply(
+        kind="help",
+        title=f"{cmd}: ask about {settings.name}'s pull requests",
+        understood="help",
+        notes=notes,
+        suggestions=tuple(examples),
+        ephemeral=True,
+    )

@@ -35,17 +35,28 @@ class ClassificationService:
         self.store = store
         self.classifier = classifier
         self.heuristic = heuristic
+        self._hashes: dict[PullRequest, str] = {}
+
+    def _hash(self, pr: PullRequest) -> str:
+        """pr.content_hash(), remembered: stores hand back the same PR objects for unchanged
+        records, so a slash command does not re-hash every PR of its window each time."""
+        found = self._hashes.get(pr)
+        if found is None:
+            if len(self._hashes) >= 50_000:
+                self._hashes.clear()
+            found = self._hashes[pr] = pr.content_hash()
+        return found
 
     async def for_prs(self, repo: str, prs: Sequence[PullRequest]) -> dict[int, Classification]:
         """Current classifications of `prs`: the configured classifier's cached result when it
         exists, else the heuristic's (cached, or computed now)."""
-        keys = [(pr.number, pr.content_hash()) for pr in prs]
+        keys = [(pr.number, self._hash(pr)) for pr in prs]
         found = await self.store.get_classifications(repo, keys, self.classifier.version)
         missing = [pr for pr in prs if pr.number not in found]
         if missing and self.classifier.version != self.heuristic.version:
             found.update(
                 await self.store.get_classifications(
-                    repo, [(pr.number, pr.content_hash()) for pr in missing], self.heuristic.version
+                    repo, [(pr.number, self._hash(pr)) for pr in missing], self.heuristic.version
                 )
             )
             missing = [pr for pr in prs if pr.number not in found]

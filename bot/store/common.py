@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
-from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Generic, TypeVar
 
 from handlers.models import PullRequest
 from handlers.ports import StoreError
+
+T = TypeVar("T")
 
 TIME_FIELDS = ("created", "updated", "merged", "closed")
 
@@ -29,22 +30,24 @@ def merge_files(old: PullRequest | None, new: PullRequest) -> PullRequest:
     return new
 
 
-class DecodeCache:
-    """Stored PR JSON -> PullRequest, memoised by the exact stored text.
+class ParseMemo(Generic[T]):
+    """Parsed records by their exact stored JSON text.
 
-    Decoding dominates a window read (about 30 us a record); the same text always decodes to
-    the same record, so reusing it is safe even when other processes write the store.
+    Decoding dominates a window read (about 30 us a record); the same text always parses to the
+    same frozen record, so reusing it is safe even while other processes write the store. Keyed
+    by the text itself (not a hash of it), so a hit can never be another record.
     """
 
-    def __init__(self, size: int = 50_000) -> None:
-        self._size = size
-        self._items: OrderedDict[str, PullRequest] = OrderedDict()
+    def __init__(self, parse: Callable[[str], T], limit: int = 50_000) -> None:
+        self._parse = parse
+        self._limit = limit
+        self._items: dict[str, T] = {}
 
-    def pr(self, raw: str) -> PullRequest:
-        found = self._items.get(raw)
-        if found is None:
-            found = PullRequest.from_dict(json.loads(raw))
-            self._items[raw] = found
-            if len(self._items) > self._size:
-                self._items.popitem(last=False)
-        return found
+    def __call__(self, raw: str) -> T:
+        value = self._items.get(raw)
+        if value is None:
+            value = self._parse(raw)
+            if len(self._items) >= self._limit:
+                self._items.clear()
+            self._items[raw] = value
+        return value

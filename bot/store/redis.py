@@ -38,7 +38,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import DecodeCache, merge_files, window_fields
+from .common import ParseMemo, merge_files, window_fields
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -89,7 +89,8 @@ class RedisStore:
 
     def __init__(self, url: str, prefix: str = "prbot:") -> None:
         self.url = url
-        self._decoded = DecodeCache()
+        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         self.safe_url = _redact(url)
         self.prefix = prefix
         try:
@@ -130,7 +131,7 @@ class RedisStore:
         for repo, items in by_repo.items():
             raw = await self._r.hmget(self._k("pr", repo), [str(pr.number) for pr in items])
             for pr, old_raw in zip(items, raw, strict=True):
-                old = self._decoded.pr(old_raw) if old_raw else None
+                old = self._pr(old_raw) if old_raw else None
                 new = merge_files(old, pr)
                 if old == new:
                     unchanged += 1
@@ -159,7 +160,7 @@ class RedisStore:
     @_guard
     async def get_pr(self, repo: str, number: int) -> PullRequest | None:
         raw = await self._r.hget(self._k("pr", repo), str(number))
-        return self._decoded.pr(raw) if raw else None
+        return self._pr(raw) if raw else None
 
     @_guard
     async def get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
@@ -167,7 +168,7 @@ class RedisStore:
         if not wanted:
             return {}
         raw = await self._r.hmget(self._k("pr", repo), [str(n) for n in wanted])
-        return {n: self._decoded.pr(r) for n, r in zip(wanted, raw, strict=True) if r}
+        return {n: self._pr(r) for n, r in zip(wanted, raw, strict=True) if r}
 
     @_guard
     async def prs_in_window(
@@ -187,7 +188,7 @@ class RedisStore:
     @_guard
     async def all_prs(self, repo: str) -> list[PullRequest]:
         raw = await self._r.hgetall(self._k("pr", repo))
-        prs = [self._decoded.pr(v) for v in raw.values()]
+        prs = [self._pr(v) for v in raw.values()]
         return sorted(prs, key=lambda pr: pr.number)
 
     @_guard
@@ -215,7 +216,7 @@ class RedisStore:
         if not pairs:
             return {}
         raw = await self._r.hmget(self._k("cls", repo, classifier), [f"{n}:{h}" for n, h in pairs])
-        return {n: Classification.from_dict(json.loads(r)) for (n, _), r in zip(pairs, raw, strict=True) if r}
+        return {n: self._cls(r) for (n, _), r in zip(pairs, raw, strict=True) if r}
 
     @_guard
     async def put_classifications(self, items: Iterable[Classification]) -> None:

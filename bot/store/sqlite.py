@@ -29,7 +29,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import TIME_FIELDS, DecodeCache, merge_files, window_fields
+from .common import TIME_FIELDS, ParseMemo, merge_files, window_fields
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prs (
@@ -68,7 +68,8 @@ class SQLiteStore:
 
     def __init__(self, url: str, path: str) -> None:
         self.url = url
-        self._decoded = DecodeCache()
+        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         self.path = path
         if path != ":memory:":
             try:
@@ -119,7 +120,7 @@ class SQLiteStore:
                 row = db.execute(
                     "SELECT data FROM prs WHERE repo = ? AND number = ?", (pr.repo, pr.number)
                 ).fetchone()
-                old = self._decoded.pr(row[0]) if row else None
+                old = self._pr(row[0]) if row else None
                 new = merge_files(old, pr)
                 if old == new:
                     unchanged += 1
@@ -157,7 +158,7 @@ class SQLiteStore:
                 f"SELECT data FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
             )
             for (data,) in rows:
-                pr = self._decoded.pr(data)
+                pr = self._pr(data)
                 found[pr.number] = pr
         return found
 
@@ -177,11 +178,11 @@ class SQLiteStore:
         for _ in columns:
             params += [repo, since.timestamp(), until.timestamp()]
         rows = self._db.execute(f"SELECT data FROM ({parts}) ORDER BY number", params)
-        return [self._decoded.pr(data) for (data,) in rows]
+        return [self._pr(data) for (data,) in rows]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:
         rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
-        return [self._decoded.pr(data) for (data,) in rows]
+        return [self._pr(data) for (data,) in rows]
 
     async def count_prs(self, repo: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM prs WHERE repo = ?", (repo,)).fetchone()[0])
@@ -213,7 +214,7 @@ class SQLiteStore:
             )
             for number, content_hash, data in rows:
                 if wanted.get(number) == content_hash:
-                    found[number] = Classification.from_dict(json.loads(data))
+                    found[number] = self._cls(data)
         return found
 
     async def put_classifications(self, items: Iterable[Classification]) -> None:

@@ -1,0 +1,179 @@
+"""Slash-command latency: p50/p99 of QueryHandler.answer for 200 mixed queries.
+
+Stores hold 1 week, 13 weeks and the full shared history (~12k PRs), in SQLite and in Redis
+(a dedicated key prefix, deleted afterwards). Classifications are cached first, as the ingest
+job does in production. Run from the repo root:
+
+    python bench/query.py [--shared ../shared] [--redis redis://127.0.0.1:6379/15] [--n 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.services.classify import ClassificationService  # noqa: E402
+from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.taxonomy import load_taxonomy  # noqa: E402
+from bot.store import open_store  # noqa: E402
+from handlers.app import RepoSettings  # noqa: E402
+from handlers.models import PullRequest  # noqa: E402
+from handlers.query import QueryHandler  # noqa: E402
+
+REPO = "vllm-project/vllm"
+NOW = datetime(2026, 3, 2, 9, tzinfo=UTC)
+SLICES = {"1 week": ("2026-02-23", "2026-03-01"), "13 weeks": ("2025-12-01", "2026-03-01"), "full": None}
+
+TOPIC_WORDS = [
+    "rocm",
+    "amd",
+    "blackwell",
+    "spec decode",
+    "mrv2",
+    "quantization",
+    "fp8",
+    "moe",
+    "bugfix",
+    "ci",
+    "frontend",
+    "qwen",
+    "deepseek",
+    "multimodal",
+    "kv connector",
+    "attention",
+    "lora",
+]
+TIME_WORDS = [
+    "",
+    "",
+    "last week",
+    "this week",
+    "past 7 days",
+    "yesterday",
+    "today",
+    "past 2 weeks",
+    "2026-02-20..2026-02-26",
+    "since 2026-02-23",
+    "2026-W09",
+    "from 2026-02-23 to 2026-03-01",
+    "past 30 days",
+    "in february",
+    "last month",
+]
+EXTRAS = ["", "", "", "merged", "open", "closed", "-ci", "bugfix", "draft"]
+SPECIAL = ["help", "", "rcom last week", "mamba last week", "#34301", "#99999999", "@AndreasKaratzas past 30 days",
+           "by tjtanaa last week", "aiter merged", "rocm or xpu past 2 weeks"]  # fmt: skip
+
+
+def queries(n: int, seed: int = 7) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        if i % 10 == 0:
+            out.append(rng.choice(SPECIAL))
+            continue
+        parts = [rng.choice(TOPIC_WORDS), rng.choice(EXTRAS), rng.choice(TIME_WORDS)]
+        rng.shuffle(parts)
+        out.append(" ".join(p for p in parts if p))
+    return out
+
+
+def load(shared: Path, window: tuple[str, str] | None) -> list[PullRequest]:
+    prs = []
+    with (shared / "data" / "vllm" / "merged-pulls.jsonl").open() as fh:
+        for line in fh:
+            record = json.loads(line)
+            if window and not window[0] <= record["merged_at"][:10] <= window[1]:
+                continue
+            prs.append(PullRequest.from_github(REPO, record))
+    return prs
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values) or [0.0]
+    return statistics.median(ordered) if q == 0.5 else ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+async def bench_one(
+    url: str, prefix: str, prs: list[PullRequest], texts: list[str]
+) -> tuple[float, float, float]:
+    store = open_store(url, redis_prefix=prefix)
+    tax = load_taxonomy("vllm")
+    heuristic = HeuristicClassifier(tax)
+    service = ClassificationService(store, heuristic, heuristic)
+    settings = RepoSettings(
+        name=REPO, command="vllm", tz=UTC, tz_name="UTC", week_start="monday", taxonomy=tax
+    )
+    try:
+        for start in range(0, len(prs), 2000):
+            await store.upsert_prs(prs[start : start + 2000])
+        await service.run(REPO, prs)
+        handler = QueryHandler(store=store, classifications={REPO: service})
+        for text in texts[:20]:  # warm-up: imports, vocabulary, connection pool
+            await handler.answer(settings, text, now=NOW)
+        times, short = [], []
+        for text in texts:
+            t0 = time.perf_counter()
+            await handler.answer(settings, text, now=NOW)
+            elapsed = (time.perf_counter() - t0) * 1000
+            times.append(elapsed)
+            query = handler.parse(settings, text, NOW)
+            if query.until - query.since <= timedelta(days=8):
+                short.append(elapsed)
+        return _p(times, 0.5), _p(times, 0.99), _p(short, 0.99), max(times)
+    finally:
+        if url.startswith("redis"):
+            import redis
+
+            client = redis.Redis.from_url(url)
+            keys = list(client.scan_iter(match=prefix + "*", count=1000))
+            for start in range(0, len(keys), 1000):
+                client.delete(*keys[start : start + 1000])
+        await store.close()
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
+    parser.add_argument("--n", type=int, default=200)
+    args = parser.parse_args()
+    texts = queries(args.n)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for label, window in SLICES.items():
+            prs = load(Path(args.shared), window)
+            for backend in ("sqlite", "redis"):
+                if backend == "sqlite":
+                    url, prefix = f"sqlite:///{tmp}/{label.replace(' ', '')}.db", "prbot:"
+                else:
+                    url, prefix = args.redis, f"prbot-bench-{uuid.uuid4().hex[:8]}:"
+                p50, p99, p99_week, worst = await bench_one(url, prefix, prs, texts)
+                rows.append((backend, label, len(prs), p50, p99, p99_week, worst))
+                print(
+                    f"  {backend:<7}{label:<10}{len(prs):>7} PRs  p50 {p50:6.2f}  p99 {p99:6.2f} ms",
+                    file=sys.stderr,
+                )
+    print(f"{len(texts)} mixed queries per store (now = {NOW:%Y-%m-%d %H:%M} UTC, classifications cached)")
+    print("p99 week: p99 over the queries whose window is at most 8 days\n")
+    print("| store  | PRs held          | p50 ms | p99 ms | p99 week ms | max ms |")
+    print("|--------|-------------------|-------:|-------:|------------:|-------:|")
+    for backend, label, count, p50, p99, p99_week, worst in rows:
+        print(
+            f"| {backend:<6} | {label + f' ({count})':<17} | {p50:6.2f} | {p99:6.2f} | {p99_week:11.2f} | {worst:6.2f} |"
+        )
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,737 @@
+"""Slash-command text -> Query: topics, time window, states, people, PR numbers, free text.
+
+Pure and total: `parse_query` never raises, whatever it is given (unicode, control characters,
+10 KB of text, injection-looking input); it reads at most MAX_CHARS characters and MAX_TOKENS
+words, and always returns a window with since < until. Words may come in any order and case.
+
+Calendar words (`today`, `this week`, `last month`, `feb`, `2026-W09`) use the repo's timezone
+and week start; every window is a half-open UTC range [since, until) whose label shows the
+inclusive first and last local day, e.g. "Feb 23 – Mar 1, 2026 (UTC)".
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from handlers.models import Taxonomy
+
+log = logging.getLogger(__name__)
+
+MAX_CHARS = 2000
+MAX_TOKENS = 60
+MIN_YEAR, MAX_YEAR = 1970, 2100
+MAX_DAYS = 3660
+
+STATE_WORDS = {
+    "merged": "merged",
+    "merge": "merged",
+    "merges": "merged",
+    "open": "open",
+    "still-open": "open",
+    "closed": "closed",
+    "unmerged": "closed",
+    "rejected": "closed",
+    "abandoned": "closed",
+    "draft": "draft",
+    "drafts": "draft",
+    "opened": "opened",
+}
+HELP_WORDS = {"help", "?", "-h", "--help", "usage", "examples"}
+STOPWORDS = {
+    "a", "about", "all", "an", "and", "any", "are", "at", "changes", "during", "for", "from",
+    "happened", "in", "is", "list", "me", "new", "of", "on", "over", "please", "pr", "prs", "pull",
+    "pulls", "request", "requests", "show", "that", "the", "to", "was", "were", "what", "what's",
+    "whats", "which", "with", "recent", "latest", "get", "find", "give", "tell", "within",
+    "this", "last", "past", "since", "by", "only", "just", "ones", "some", "my", "our", "it", "i",
+    "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
+    "landed", "after", "between", "or",
+}  # fmt: skip
+NEGATORS = {"not", "without", "except", "excluding", "exclude"}
+MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+UNITS = {
+    "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
+    "d": "days", "day": "days", "days": "days",
+    "w": "weeks", "wk": "weeks", "wks": "weeks", "week": "weeks", "weeks": "weeks",
+    "m": "months", "mo": "months", "month": "months", "months": "months",
+    "y": "years", "yr": "years", "year": "years", "years": "years",
+}  # fmt: skip
+TIME_VOCAB = (
+    "today", "yesterday", "this", "last", "past", "week", "weeks", "month", "months", "days",
+    "since", "from", "until", "between", *(m for m in MONTHS if len(m) > 3),
+)  # fmt: skip
+RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+_SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
+_SPLIT = re.compile(r"[\s,;]+")
+_ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
+_ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
+_PR_REF = re.compile(r"^(?:pr|pull)?[-#:]?#(\d{1,9})$|^(?:pr|pull)#?(\d{1,9})$")
+_PR_URL = re.compile(r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})\b")
+_LOGIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$")
+_COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
+_ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
+_MENTIONS = {"here", "channel", "everyone", "all"}
+
+
+@dataclass(frozen=True)
+class Query:
+    """How a command was understood. `since`/`until` are UTC, half-open, and since < until."""
+
+    since: datetime
+    until: datetime
+    window_label: str
+    window_given: bool = False  # False: the repo's default window
+    topics: tuple[str, ...] = ()  # every topic asked for
+    any_of: tuple[tuple[str, ...], ...] = ()  # AND of OR-groups (`rocm or xpu`); one group per topic
+    exclude: tuple[str, ...] = ()
+    states: tuple[str, ...] = ()  # empty: opened or merged in the window
+    authors: tuple[str, ...] = ()  # lower-case GitHub logins
+    text: str = ""  # free text searched in titles, summaries and labels
+    exclude_text: tuple[str, ...] = ()
+    pr_numbers: tuple[int, ...] = ()
+    pr_repo: str | None = None  # owner/name from a PR URL
+    is_help: bool = False
+    unknown: tuple[str, ...] = ()  # words that look like typos of known words
+    suggestions: tuple[str, ...] = ()  # "did you mean rocm?"
+    corrected: str = ""  # the command text with typos fixed, when there were any
+    notes: tuple[str, ...] = ()  # parts that were ignored, and why
+    time_text: str = ""  # the words read as the time range
+    without_time: str = ""  # the other words (to suggest the same question over another window)
+    failed: bool = False  # an internal error: the default reading was used
+
+    @property
+    def pr_number(self) -> int | None:
+        return self.pr_numbers[0] if self.pr_numbers else None
+
+
+@dataclass
+class _Window:
+    start: date | None = None  # local calendar days [start, end)
+    end: date | None = None
+    since: datetime | None = None  # rolling windows: exact UTC instants
+    until: datetime | None = None
+    note: str = ""
+
+
+@dataclass
+class _State:
+    groups: list[list[str]] = field(default_factory=list)
+    exclude: list[str] = field(default_factory=list)
+    states: list[str] = field(default_factory=list)
+    authors: list[str] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    exclude_text: list[str] = field(default_factory=list)
+    prs: list[int] = field(default_factory=list)
+    pr_repo: str | None = None
+    window: _Window | None = None
+    unknown: list[str] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+    corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
+    notes: list[str] = field(default_factory=list)
+    time_tokens: set[int] = field(default_factory=set)
+
+
+class _Vocabulary:
+    """The repo's topic words, normalised, for longest-match lookup and typo suggestions."""
+
+    def __init__(self, taxonomy: Taxonomy) -> None:
+        self.words: dict[str, str] = {}
+        for topic in taxonomy.topics:
+            for word in topic.words:
+                self.words.setdefault(_norm(word), topic.key)
+        self.longest = max((len(w.split()) for w in self.words), default=1)
+        self.names = {t.key: t.name for t in taxonomy.topics}
+        singles = [w for w in self.words if " " not in w and len(w) >= 3]
+        self.fuzzy = sorted({*singles, *STATE_WORDS, *TIME_VOCAB})
+
+
+_VOCAB_CACHE: dict[tuple[str, str], _Vocabulary] = {}
+
+
+def _vocabulary(taxonomy: Taxonomy) -> _Vocabulary:
+    key = (taxonomy.name, taxonomy.version)
+    vocab = _VOCAB_CACHE.get(key)
+    if vocab is None:
+        if len(_VOCAB_CACHE) > 32:
+            _VOCAB_CACHE.clear()
+        vocab = _VOCAB_CACHE[key] = _Vocabulary(taxonomy)
+    return vocab
+
+
+def _norm(word: str) -> str:
+    return " ".join(re.sub(r"[-_]", " ", word.lower()).split())
+
+
+def local_midnight(day: date, tz: tzinfo) -> datetime:
+    """The UTC instant at which `day` starts in `tz`."""
+    return datetime.combine(day, time(), tzinfo=tz).astimezone(UTC)
+
+
+def week_start_of(day: date, week_start: str) -> date:
+    offset = day.weekday() if week_start != "sunday" else (day.weekday() + 1) % 7
+    return day - timedelta(days=offset)
+
+
+def format_window(since: datetime, until: datetime, tz: tzinfo, tz_name: str) -> str:
+    """`Feb 23 – Mar 1, 2026 (UTC)`: the inclusive first and last local day of [since, until)."""
+    first = since.astimezone(tz)
+    last = (until - timedelta(microseconds=1)).astimezone(tz)
+    aligned = first.time() == time() and (until.astimezone(tz).time() == time())
+    if not aligned:  # a rolling window (`past 24 hours`): show both instants
+        last = until.astimezone(tz)
+        if first.year == last.year:
+            return f"{first:%b} {first.day} {first:%H:%M} – {last:%b} {last.day} {last:%H:%M}, {last.year} ({tz_name})"
+        return f"{first:%b} {first.day}, {first.year} {first:%H:%M} – {last:%b} {last.day}, {last.year} {last:%H:%M} ({tz_name})"
+    if first.date() == last.date():
+        return f"{first:%b} {first.day}, {first.year} ({tz_name})"
+    if first.year == last.year:
+        return f"{first:%b} {first.day} – {last:%b} {last.day}, {last.year} ({tz_name})"
+    return f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year} ({tz_name})"
+
+
+def parse_query(
+    text: object,
+    taxonomy: Taxonomy,
+    *,
+    tz: tzinfo = UTC,
+    tz_name: str = "UTC",
+    week_start: str = "monday",
+    now: datetime,
+    default_days: int = 7,
+) -> Query:
+    """Read a command's text; never raises (on an internal error the default reading is used)."""
+    if now.tzinfo is None:
+        now = now.replace(tzinfo=UTC)
+    try:
+        return _Parser(taxonomy, tz, tz_name, week_start, now, default_days).parse(text)
+    except Exception:  # a bug must not cost the user an answer: fall back to the default window
+        log.exception("query parser failed on %r", str(text)[:200])
+        since, until = _default_window(now, tz, default_days)
+        return Query(
+            since=since,
+            until=until,
+            window_label=format_window(since, until, tz, tz_name),
+            notes=("Sorry, I could not read that; showing the default window.",),
+            failed=True,
+        )
+
+
+def _default_window(now: datetime, tz: tzinfo, days: int) -> tuple[datetime, datetime]:
+    today = now.astimezone(tz).date()
+    days = min(max(days, 1), MAX_DAYS)
+    return local_midnight(today - timedelta(days=days - 1), tz), local_midnight(today + timedelta(days=1), tz)
+
+
+def tokenize(text: object) -> tuple[list[str], bool]:
+    """Lower-case words of at most MAX_CHARS characters; True when something was cut off."""
+    raw = text if isinstance(text, str) else ("" if text is None else str(text))
+    cut = len(raw) > MAX_CHARS
+    raw = raw[:MAX_CHARS]
+    raw = _SLACK_LINK.sub(r" \1 ", raw)
+    raw = unicodedata.normalize("NFKC", raw)
+    raw = _CONTROL.sub(" ", raw).lower()
+    raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
+    raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
+    tokens = []
+    for token in _SPLIT.split(raw):
+        if token not in ("..", "?", "-h", "--help"):
+            token = token.strip("\"'`(){}!?.:" if token.endswith("[bot]") else "\"'`()[]{}!?.:")
+        if token:
+            tokens.append(token[:100])
+    if len(tokens) > MAX_TOKENS:
+        tokens, cut = tokens[:MAX_TOKENS], True
+    return tokens, cut
+
+
+class _Parser:
+    def __init__(
+        self, taxonomy: Taxonomy, tz: tzinfo, tz_name: str, week_start: str, now: datetime, default_days: int
+    ) -> None:
+        self.vocab = _vocabulary(taxonomy)
+        self.tz = tz
+        self.tz_name = tz_name
+        self.week_start = week_start
+        self.now = now
+        self.today = now.astimezone(tz).date()
+        self.default_days = default_days
+
+    # -- driver --------------------------------------------------------------------------------
+    def parse(self, text: object) -> Query:
+        tokens, cut = tokenize(text)
+        st = _State()
+        if cut:
+            st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
+        if not tokens or tokens[0] in HELP_WORDS:
+            since, until = _default_window(self.now, self.tz, self.default_days)
+            return Query(since, until, format_window(since, until, self.tz, self.tz_name), is_help=True)
+        i = 0
+        joiner = ""  # "or" between topics
+        while i < len(tokens):
+            token = tokens[i]
+            step = (
+                self._time(tokens, i, st)
+                or self._pr_ref(tokens, i, st)
+                or self._author(tokens, i, st)
+                or self._topic(tokens, i, st, joiner)
+                or self._negated(tokens, i, st)
+                or self._state(token, st)
+            )
+            joiner = ""
+            if step:
+                i += step
+                continue
+            if token == "or":
+                joiner = "or"
+            elif token in STOPWORDS or token in NEGATORS or token in ("..", "-"):
+                pass
+            else:
+                self._free_word(tokens, i, st)
+            i += 1
+        return self._finish(tokens, st)
+
+    def _finish(self, tokens: list[str], st: _State) -> Query:
+        window = st.window
+        if window is None:
+            since, until = _default_window(self.now, self.tz, self.default_days)
+        else:
+            since, until = self._resolve(window)
+            if window.note:
+                st.notes.append(window.note)
+        groups = tuple(tuple(dict.fromkeys(g)) for g in st.groups)
+        topics = tuple(dict.fromkeys(t for g in groups for t in g))
+        corrected = ""
+        if st.corrections:
+            corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
+        return Query(
+            since=since,
+            until=until,
+            window_label=format_window(since, until, self.tz, self.tz_name),
+            window_given=window is not None,
+            topics=topics,
+            any_of=groups,
+            exclude=tuple(t for t in dict.fromkeys(st.exclude) if t not in topics),
+            states=tuple(dict.fromkeys(st.states)),
+            authors=tuple(dict.fromkeys(st.authors)),
+            text=" ".join(dict.fromkeys(st.text))[:200],
+            exclude_text=tuple(dict.fromkeys(st.exclude_text)),
+            pr_numbers=tuple(dict.fromkeys(st.prs))[:10],
+            pr_repo=st.pr_repo,
+            unknown=tuple(dict.fromkeys(st.unknown)),
+            suggestions=tuple(dict.fromkeys(st.suggestions)),
+            corrected=corrected,
+            notes=tuple(dict.fromkeys(st.notes)),
+            time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
+            without_time=" ".join(
+                st.corrections.get(i, t)
+                for i, t in enumerate(tokens)
+                if i not in st.time_tokens and not _is_mention(t)
+            ),
+        )
+
+    def _resolve(self, w: _Window) -> tuple[datetime, datetime]:
+        if w.since is not None and w.until is not None:
+            return w.since, w.until
+        assert w.start is not None and w.end is not None
+        start, end = w.start, w.end
+        tomorrow = self.today + timedelta(days=1)
+        if start <= self.today and end > tomorrow:
+            end = tomorrow  # a period still running ends today, not in the future
+        if end <= start:
+            end = start + timedelta(days=1)
+        if start > self.today and not w.note:
+            w.note = "That time is in the future, so nothing can match yet."
+        return local_midnight(start, self.tz), local_midnight(end, self.tz)
+
+    def _set_window(self, st: _State, window: _Window | None, words: Sequence[str]) -> None:
+        if window is None:
+            return
+        if st.window is not None:
+            st.notes.append(f"Only one time range per question: ignored '{' '.join(words)}'.")
+            return
+        st.window = window
+
+    # -- PR numbers and people -----------------------------------------------------------------
+    def _pr_ref(self, tokens: list[str], i: int, st: _State) -> int:
+        token = tokens[i]
+        match = _PR_URL.match(token)
+        if match:
+            st.prs.append(int(match.group(2)))
+            st.pr_repo = match.group(1)
+            return 1
+        match = _PR_REF.match(token)
+        if match:
+            st.prs.append(int(match.group(1) or match.group(2)))
+            return 1
+        if token in ("pr", "pull", "#") and i + 1 < len(tokens):
+            nxt = tokens[i + 1].lstrip("#")
+            if nxt.isascii() and nxt.isdigit() and len(nxt) <= 9:
+                st.prs.append(int(nxt))
+                return 2
+        if token.isascii() and token.isdigit() and 5 <= len(token) <= 9:
+            st.prs.append(int(token))  # a bare five-digit number is a PR, not a year
+            return 1
+        return 0
+
+    def _author(self, tokens: list[str], i: int, st: _State) -> int:
+        token = tokens[i]
+        if token.startswith("<@") or token.startswith("<!") or token.startswith("<#"):
+            st.notes.append("Chat mentions can't be matched to GitHub users: write @github-login.")
+            return 1
+        if token.startswith("@") and len(token) > 1:
+            return self._add_author(token[1:], st, 1)
+        if token.startswith("author:") and len(token) > 7:
+            return self._add_author(token[7:], st, 1)
+        if token in ("by", "author") and i + 1 < len(tokens):
+            nxt = tokens[i + 1]
+            if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
+                return 0
+            return self._add_author(nxt.lstrip("@"), st, 2)
+        return 0
+
+    def _add_author(self, login: str, st: _State, consumed: int) -> int:
+        if login in _MENTIONS:
+            st.notes.append("Ignored a channel-wide mention.")
+        elif _LOGIN.match(login):
+            st.authors.append(login)
+        else:
+            st.notes.append("Ignored an author name that is not a valid GitHub login.")
+        return consumed
+
+    # -- topics and states ---------------------------------------------------------------------
+    def _lookup_topic(self, tokens: list[str], i: int) -> tuple[str | None, int]:
+        for length in range(min(self.vocab.longest, len(tokens) - i), 0, -1):
+            phrase = _norm(" ".join(tokens[i : i + length]))
+            key = self.vocab.words.get(phrase)
+            if key is not None:
+                return key, length
+        return None, 0
+
+    def _topic(self, tokens: list[str], i: int, st: _State, joiner: str) -> int:
+        token = tokens[i]
+        if token.startswith("-") and len(token) > 1 and token not in ("-h", "--help"):
+            rest = [token[1:], *tokens[i + 1 :]]
+            key, length = self._lookup_topic(rest, 0)
+            if key:
+                st.exclude.append(key)
+                return length
+            word = token.lstrip("-")
+            if word in STATE_WORDS:
+                st.notes.append(f"Excluding a state isn't supported: ignored '-{word}'.")
+            elif word:
+                st.exclude_text.append(word)
+            return 1
+        key, length = self._lookup_topic(tokens, i)
+        if not key:
+            return 0
+        if joiner == "or" and st.groups:
+            st.groups[-1].append(key)
+        else:
+            st.groups.append([key])
+        return length
+
+    def _negated(self, tokens: list[str], i: int, st: _State) -> int:
+        if tokens[i] not in NEGATORS or i + 1 >= len(tokens):
+            return 0
+        key, length = self._lookup_topic(tokens, i + 1)
+        if not key:
+            return 0
+        st.exclude.append(key)
+        return 1 + length
+
+    def _state(self, token: str, st: _State) -> int:
+        state = STATE_WORDS.get(token)
+        if state is None:
+            return 0
+        st.states.append(state)
+        return 1
+
+    def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
+        word = tokens[i]
+        if len(word) > 40 or word.startswith(("http://", "https://")):
+            st.notes.append("Ignored a word that is too long to search for.")
+            return
+        if word.isascii() and word.isdigit():
+            st.notes.append(f"Ignored the number '{word}' (write #{word} for a PR).")
+            return
+        suggestion = self._suggest(word)
+        if suggestion:
+            st.unknown.append(word)
+            st.suggestions.append(f"did you mean {suggestion}?")
+            st.corrections[i] = suggestion
+        st.text.append(word)
+
+    def _suggest(self, word: str) -> str | None:
+        if len(word) < 4 or not word.isascii():
+            return None
+        limit = 1 if len(word) <= 5 else 2
+        best: tuple[int, str] | None = None
+        for candidate in self.vocab.fuzzy:
+            if abs(len(candidate) - len(word)) > limit:
+                continue
+            distance = _osa(word, candidate, limit)
+            if distance <= limit and (best is None or distance < best[0]):
+                best = (distance, candidate)
+        return best[1] if best else None
+
+    # -- time ------------------------------------------------------------------------------------
+    def _time(self, tokens: list[str], i: int, st: _State) -> int:
+        matched = self._time_phrase(tokens, i)
+        if matched is None:
+            return 0
+        window, length = matched
+        if st.window is None:
+            st.time_tokens.update(range(i, i + length))
+        self._set_window(st, window, tokens[i : i + length])
+        return length
+
+    def _time_phrase(self, t: list[str], i: int) -> tuple[_Window, int] | None:
+        tok = t[i]
+        nxt = t[i + 1] if i + 1 < len(t) else ""
+        today = self.today
+        if tok in ("this", "current") and nxt in ("week", "month", "year"):
+            return self._period(nxt, 0), 2
+        if tok in ("last", "previous", "prev") and nxt in ("week", "month", "year"):
+            return self._period(nxt, -1), 2
+        if tok == "past" and nxt in ("week", "month", "year", "day"):
+            days = {"week": 7, "month": 30, "year": 365, "day": 1}[nxt]
+            return self._last_days(days), 2
+        if tok in ("past", "last", "previous", "prev"):
+            counted = self._count_unit(t, i + 1)
+            if counted:
+                window, length = counted
+                return window, 1 + length
+        if tok in ("since", "after"):
+            found = self._date(t, i + 1)
+            if found:
+                day, length, kind = found
+                if kind == "invalid":
+                    return self._invalid(), 1 + length
+                if tok == "after":
+                    day += timedelta(days=1)
+                end = max(today + timedelta(days=1), day + timedelta(days=1))
+                return _Window(day, end), 1 + length
+            return None
+        if tok in ("from", "between"):
+            ranged = self._range(t, i + 1)
+            if ranged:
+                window, length = ranged
+                return window, 1 + length
+            return None
+        if tok == "week" and nxt.isascii() and nxt.isdigit() and len(nxt) <= 2:
+            return self._iso_week(self._recent_year_for_week(int(nxt)), int(nxt)), 2
+        match = _ISO_WEEK.match(tok)
+        if match:
+            return self._iso_week(int(match.group(1)), int(match.group(2))), 1
+        counted = self._count_unit(t, i)  # "7 days", "2w"
+        if counted:
+            return counted
+        ranged = self._range(t, i)
+        if ranged:
+            return ranged
+        if tok.isascii() and tok.isdigit() and len(tok) == 4 and MIN_YEAR <= int(tok) <= MAX_YEAR:
+            year = int(tok)
+            return _Window(date(year, 1, 1), date(year + 1, 1, 1)), 1
+        return None
+
+    def _period(self, unit: str, offset: int) -> _Window:
+        today = self.today
+        if unit == "week":
+            start = week_start_of(today, self.week_start) + timedelta(days=7 * offset)
+            return _Window(start, start + timedelta(days=7))
+        if unit == "month":
+            start = _add_months(today.replace(day=1), offset)
+            return _Window(start, _add_months(start, 1))
+        return _Window(date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1))
+
+    def _last_days(self, days: int) -> _Window:
+        days = min(max(days, 1), MAX_DAYS)
+        return _Window(self.today - timedelta(days=days - 1), self.today + timedelta(days=1))
+
+    def _count_unit(self, t: list[str], i: int) -> tuple[_Window, int] | None:
+        if i >= len(t):
+            return None
+        tok = t[i]
+        compact = _COUNT_UNIT.match(tok)
+        if compact:
+            count, unit, length = int(compact.group(1)), UNITS[compact.group(2)], 1
+        elif tok.isascii() and tok.isdigit() and len(tok) <= 6 and i + 1 < len(t) and t[i + 1] in UNITS:
+            count, unit, length = int(tok), UNITS[t[i + 1]], 2
+        else:
+            return None
+        note = ""
+        if count < 1:
+            count, note = 1, "A time span needs at least 1; used 1."
+        if unit == "hours":
+            hours = min(count, MAX_DAYS * 24)
+            return _Window(since=self.now - timedelta(hours=hours), until=self.now, note=note), length
+        if unit == "months":
+            months = min(count, MAX_DAYS // 31)
+            start = _add_months(self.today, -months) + timedelta(days=1)
+            return _Window(start, self.today + timedelta(days=1), note=note), length
+        per = {"days": 1, "weeks": 7, "years": 365}[unit]
+        if count * per > MAX_DAYS:
+            note = f"Time spans are limited to {MAX_DAYS} days."
+        window = self._last_days(min(count * per, MAX_DAYS))
+        window.note = note
+        return window, length
+
+    def _range(self, t: list[str], i: int) -> tuple[_Window, int] | None:
+        """`D`, `D..D`, `D to D`, `D and D` (after between), or a month (`feb`, `feb 2026`)."""
+        first = self._date(t, i)
+        if first is None:
+            return None
+        start, length, kind = first
+        j = i + length
+        if j + 1 < len(t) and t[j] in RANGE_SEPS:
+            second = self._date(t, j + 1)
+            if second is not None:
+                end_day, end_len, end_kind = second
+                end = _period_end(end_day, end_kind)
+                note = ""
+                if end <= start:
+                    start, end = end_day, _period_end(start, kind)
+                    note = "The range was given end first; read it the other way round."
+                if kind == "invalid" or end_kind == "invalid":
+                    return self._invalid(), j + 1 + end_len - i
+                return _Window(start, end, note=note), j + 1 + end_len - i
+        if kind == "invalid":
+            return self._invalid(), length
+        return _Window(start, _period_end(start, kind)), length
+
+    def _invalid(self) -> _Window:
+        window = self._last_days(self.default_days)
+        window.note = "That date does not exist; showing the default window instead."
+        return window
+
+    def _date(self, t: list[str], i: int) -> tuple[date, int, str] | None:
+        """A day or a month starting at t[i]: (first day, tokens used, "day" | "month" | "invalid")."""
+        if i >= len(t):
+            return None
+        tok = t[i]
+        nxt = t[i + 1] if i + 1 < len(t) else ""
+        if tok == "today":
+            return self.today, 1, "day"
+        if tok == "yesterday":
+            return self.today - timedelta(days=1), 1, "day"
+        match = _ISO_DATE.match(tok)
+        if match:
+            try:
+                year, month, day = (int(g) for g in match.groups())
+                if not MIN_YEAR <= year <= MAX_YEAR:
+                    raise ValueError
+                return date(year, month, day), 1, "day"
+            except ValueError:
+                return self.today, 1, "invalid"
+        if tok in MONTHS:
+            month = MONTHS[tok]
+            day_match = _ORDINAL.match(nxt)
+            if day_match and 1 <= int(day_match.group(1)) <= 31:  # "feb 20"
+                given, used = self._explicit_year(t, i + 2)
+                return self._month_day(given, month, int(day_match.group(1)), 2 + used)
+            given, used = self._explicit_year(t, i + 1)
+            if given is None:
+                given = self.today.year if month <= self.today.month else self.today.year - 1
+            return date(given, month, 1), 1 + used, "month"
+        day_match = _ORDINAL.match(tok)
+        if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
+            given, used = self._explicit_year(t, i + 2)
+            return self._month_day(given, MONTHS[nxt], int(day_match.group(1)), 2 + used)
+        return None
+
+    def _explicit_year(self, t: list[str], i: int) -> tuple[int | None, int]:
+        if i < len(t) and t[i].isascii() and t[i].isdigit() and len(t[i]) == 4:
+            year = int(t[i])
+            if MIN_YEAR <= year <= MAX_YEAR:
+                return year, 1
+        return None, 0
+
+    def _month_day(self, year: int | None, month: int, day: int, used: int) -> tuple[date, int, str]:
+        try:
+            if year is None:
+                candidate = date(self.today.year, month, day)
+                if candidate > self.today:
+                    candidate = date(self.today.year - 1, month, day)
+                return candidate, used, "day"
+            return date(year, month, day), used, "day"
+        except ValueError:
+            return self.today, used, "invalid"
+
+    def _recent_year_for_week(self, week: int) -> int:
+        year = self.today.isocalendar().year
+        return year if week <= self.today.isocalendar().week else year - 1
+
+    def _iso_week(self, year: int, week: int) -> _Window:
+        try:
+            if not MIN_YEAR <= year <= MAX_YEAR:
+                raise ValueError
+            start = date.fromisocalendar(year, week, 1)
+        except ValueError:
+            window = self._last_days(self.default_days)
+            window.note = f"There is no ISO week {year}-W{week:02d}; showing the default window instead."
+            return window
+        return _Window(start, start + timedelta(days=7))
+
+
+def _is_mention(token: str) -> bool:
+    return token.startswith("<") or (token.startswith("@") and token[1:] in _MENTIONS)
+
+
+def _period_end(day: date, kind: str) -> date:
+    return _add_months(day, 1) if kind == "month" else day + timedelta(days=1)
+
+
+def _add_months(day: date, months: int) -> date:
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    year = min(max(year, 1), 9998)
+    last = (date(year + (month == 11), (month + 1) % 12 + 1, 1) - timedelta(days=1)).day
+    return date(year, month + 1, min(day.day, last))
+
+
+def _osa(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment distance (a swap of neighbours counts 1), capped at limit + 1."""
+    if a == b:
+        return 0
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        if min(cur) > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[-1]
+
+
+def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:
+    """A copy of `query` over another window (used to suggest a wider one)."""
+    return replace(query, since=since, until=until, window_label=label, window_given=True)

@@ -1,0 +1,328 @@
+"""Command text -> Query: a table of what users type and how it must be read, plus properties."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.services.taxonomy import load_taxonomy
+from handlers.parse import Query, parse_query
+
+TAX = load_taxonomy("vllm")
+NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
+DEFAULT = ("2026-02-24", "2026-03-02")  # the last 7 days, today included
+LAST_WEEK = ("2026-02-23", "2026-03-01")
+
+
+def read(text: str, **kw: Any) -> Query:
+    return parse_query(text, TAX, now=kw.pop("now", NOW), **kw)
+
+
+def days(q: Query, tz: Any = UTC) -> tuple[str, str]:
+    """The inclusive first and last local day of the window."""
+    first = q.since.astimezone(tz)
+    last = (q.until - timedelta(microseconds=1)).astimezone(tz)
+    return first.date().isoformat(), last.date().isoformat()
+
+
+# (text, topics, (first day, last day), states) — None: not checked
+CASES: list[tuple[str, tuple[str, ...] | None, tuple[str, str] | None, tuple[str, ...] | None]] = [
+    # topics by key, name, alias, multi-word alias, any case and order
+    ("rocm", ("rocm",), DEFAULT, ()),
+    ("ROCm", ("rocm",), DEFAULT, ()),
+    ("amd", ("rocm",), DEFAULT, ()),
+    ("AMD last week", ("rocm",), LAST_WEEK, ()),
+    ("blackwell", ("blackwell",), DEFAULT, ()),
+    ("spec decode", ("spec-decode",), DEFAULT, ()),
+    ("spec-decode", ("spec-decode",), DEFAULT, ()),
+    ("spec_decode", ("spec-decode",), DEFAULT, ()),
+    ("speculative decoding merged", ("spec-decode",), DEFAULT, ("merged",)),
+    ("mrv2", ("model-runner-v2",), DEFAULT, ()),
+    ("model runner v2 this week", ("model-runner-v2",), ("2026-03-02", "2026-03-02"), ()),
+    ("rtx 5090", ("blackwell",), DEFAULT, ()),
+    ("kv connector", ("kv-connector",), DEFAULT, ()),
+    ("rocm bugfix", ("rocm", "bugfix"), DEFAULT, ()),
+    ("bugfix rocm", ("bugfix", "rocm"), DEFAULT, ()),
+    ("rocm, bugfix", ("rocm", "bugfix"), DEFAULT, ()),
+    ("rocm and quantization", ("rocm", "quantization"), DEFAULT, ()),
+    ("rocm -ci", ("rocm",), DEFAULT, ()),
+    ("rocm not docs", ("rocm",), DEFAULT, ()),
+    ("rocm or xpu", ("rocm", "xpu"), DEFAULT, ()),
+    ("draft model", ("spec-decode",), DEFAULT, ()),
+    # time words
+    ("today", (), ("2026-03-02", "2026-03-02"), ()),
+    ("yesterday", (), ("2026-03-01", "2026-03-01"), ()),
+    ("this week", (), ("2026-03-02", "2026-03-02"), ()),
+    ("last week", (), LAST_WEEK, ()),
+    ("previous week", (), LAST_WEEK, ()),
+    ("past week", (), DEFAULT, ()),
+    ("last 7 days", (), DEFAULT, ()),
+    ("past 7 days", (), DEFAULT, ()),
+    ("past 3 days", (), ("2026-02-28", "2026-03-02"), ()),
+    ("past 2 weeks", (), ("2026-02-17", "2026-03-02"), ()),
+    ("last 14 days", (), ("2026-02-17", "2026-03-02"), ()),
+    ("past 30 days", (), ("2026-02-01", "2026-03-02"), ()),
+    ("7d", (), DEFAULT, ()),
+    ("past 2w", (), ("2026-02-17", "2026-03-02"), ()),
+    ("this month", (), ("2026-03-01", "2026-03-02"), ()),
+    ("last month", (), ("2026-02-01", "2026-02-28"), ()),
+    ("in february", (), ("2026-02-01", "2026-02-28"), ()),
+    ("February", (), ("2026-02-01", "2026-02-28"), ()),
+    ("feb 2026", (), ("2026-02-01", "2026-02-28"), ()),
+    ("feb 2025", (), ("2025-02-01", "2025-02-28"), ()),
+    ("in december", (), ("2025-12-01", "2025-12-31"), ()),  # most recent December not in the future
+    ("march", (), ("2026-03-01", "2026-03-02"), ()),  # the running month ends today
+    ("since 2026-02-01", (), ("2026-02-01", "2026-03-02"), ()),
+    ("since feb 20", (), ("2026-02-20", "2026-03-02"), ()),
+    ("since yesterday", (), ("2026-03-01", "2026-03-02"), ()),
+    ("2026-02-20..2026-02-26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("2026-02-20 .. 2026-02-26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("2026-02-20 – 2026-02-26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("from 2026-02-20 to 2026-02-26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("between 2026-02-20 and 2026-02-26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("from feb 20 to feb 26", (), ("2026-02-20", "2026-02-26"), ()),
+    ("2026-02-26..2026-02-20", (), ("2026-02-20", "2026-02-26"), ()),  # reversed: read the right way
+    ("2026-02-20", (), ("2026-02-20", "2026-02-20"), ()),
+    ("on 2026-02-20", (), ("2026-02-20", "2026-02-20"), ()),
+    ("2026-W09", (), ("2026-02-23", "2026-03-01"), ()),
+    ("2026w08", (), ("2026-02-16", "2026-02-22"), ()),
+    ("week 9", (), ("2026-02-23", "2026-03-01"), ()),
+    ("2025", (), ("2025-01-01", "2025-12-31"), ()),
+    ("this year", (), ("2026-01-01", "2026-03-02"), ()),
+    # states
+    ("merged", (), DEFAULT, ("merged",)),
+    ("open", (), DEFAULT, ("open",)),
+    ("closed", (), DEFAULT, ("closed",)),
+    ("unmerged", (), DEFAULT, ("closed",)),
+    ("draft", (), DEFAULT, ("draft",)),
+    ("drafts", (), DEFAULT, ("draft",)),
+    ("merged open", (), DEFAULT, ("merged", "open")),
+    # mixed order and case
+    ("last week rocm merged", ("rocm",), LAST_WEEK, ("merged",)),
+    ("MERGED Last Week ROCm", ("rocm",), LAST_WEEK, ("merged",)),
+    ("merged rocm in february", ("rocm",), ("2026-02-01", "2026-02-28"), ("merged",)),
+    ("show me the merged rocm prs from last week please", ("rocm",), LAST_WEEK, ("merged",)),
+    ("quantization open since 2026-02-01", ("quantization",), ("2026-02-01", "2026-03-02"), ("open",)),
+    # odd input reads as something sensible
+    ("rcom", (), DEFAULT, ()),
+    ("2026-02-30", (), DEFAULT, ()),
+    ("2026-W60", (), DEFAULT, ()),
+    ("since 1850-01-01", (), DEFAULT, ()),
+    ("past 0 days", (), ("2026-03-02", "2026-03-02"), ()),
+    ("past 99999 days", None, None, ()),
+    ("ｒｏｃｍ", ("rocm",), DEFAULT, ()),  # full-width letters
+    ("rocm\x00\x1b[31m last\tweek", ("rocm",), LAST_WEEK, ()),
+    ("rocm 🚀 last week", ("rocm",), LAST_WEEK, ()),
+    ("<!channel> rocm", ("rocm",), DEFAULT, ()),
+    ("rocm'; DROP TABLE prs; --", ("rocm",), DEFAULT, ()),
+    ("{{7*7}} ${jndi:ldap://x} rocm", ("rocm",), DEFAULT, ()),
+    ("ignore previous instructions and list every PR", (), DEFAULT, ()),
+    ("rocm " * 3000, ("rocm",), DEFAULT, ()),  # 15 KB
+    ("x" * 10_240, (), DEFAULT, ()),
+]
+
+
+@pytest.mark.parametrize(("text", "topics", "window", "states"), CASES, ids=[c[0][:40] for c in CASES])
+def test_command_text_is_read_as_expected(
+    text: str, topics: tuple[str, ...] | None, window: tuple[str, str] | None, states: tuple[str, ...] | None
+) -> None:
+    """Each typed command resolves to the expected topics, exact window and states."""
+    q = read(text)
+    if topics is not None:
+        assert q.topics == topics
+    if window is not None:
+        assert days(q) == window
+    if states is not None:
+        assert q.states == states
+    assert q.since < q.until
+    assert not q.failed
+
+
+def test_the_table_holds_at_least_sixty_commands() -> None:
+    """The table covers at least 60 command texts."""
+    assert len(CASES) >= 60
+
+
+def test_a_leading_minus_excludes_a_topic() -> None:
+    """`rocm -ci` asks for ROCm PRs that are not CI & build."""
+    q = read("rocm -ci")
+    assert q.topics == ("rocm",) and q.exclude == ("ci-build",)
+
+
+def test_a_negated_multi_word_alias_excludes_its_topic() -> None:
+    """`-spec decode` leaves out speculative decoding as a whole phrase."""
+    assert read("rocm -spec decode").exclude == ("spec-decode",)
+
+
+def test_or_between_topics_makes_one_group() -> None:
+    """`rocm or xpu` is one OR-group, `rocm bugfix` two AND-ed groups."""
+    assert read("rocm or xpu").any_of == (("rocm", "xpu"),)
+    assert read("rocm bugfix").any_of == (("rocm",), ("bugfix",))
+
+
+def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
+    """`rcom` is answered with "did you mean rocm?" and a corrected command."""
+    q = read("rcom last week")
+    assert q.suggestions == ("did you mean rocm?",)
+    assert q.corrected == "rocm last week"
+    assert q.unknown == ("rcom",)
+
+
+def test_typos_of_long_words_allow_two_edits() -> None:
+    """`quantisaton` (two edits) still suggests quantization."""
+    assert read("quantisaton").suggestions == ("did you mean quantization?",)
+
+
+def test_short_unknown_words_get_no_suggestion() -> None:
+    """Three-letter words are too short to guess at."""
+    assert read("foo").suggestions == ()
+
+
+def test_free_text_is_kept_for_searching() -> None:
+    """Words that are no topic, time or state become the search text."""
+    q = read("mamba hybrid last week")
+    assert q.text == "mamba hybrid" and q.topics == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["#35483", "PR#35483", "pr 35483", "pr35483", "35483", "https://github.com/vllm-project/vllm/pull/35483"],
+)
+def test_pr_references_are_read_as_numbers(text: str) -> None:
+    """Every way of naming a PR gives its number."""
+    assert read(text).pr_numbers == (35483,)
+
+
+def test_a_slack_formatted_link_is_read_as_the_pr() -> None:
+    """Slack sends links as <url|label>; the PR number is still found."""
+    q = read("<https://github.com/vllm-project/vllm/pull/35483/files|vllm#35483>")
+    assert q.pr_numbers == (35483,) and q.pr_repo == "vllm-project/vllm"
+
+
+def test_a_link_to_another_repo_keeps_that_repo() -> None:
+    """A PR URL of another repository is remembered so the answer can say so."""
+    assert read("https://github.com/foo/bar/pull/7").pr_repo == "foo/bar"
+
+
+@pytest.mark.parametrize(
+    ("text", "authors"),
+    [
+        ("@Alice", ("alice",)),
+        ("by bob", ("bob",)),
+        ("by @bob rocm", ("bob",)),
+        ("author:dependabot[bot]", ("dependabot[bot]",)),
+    ],
+)
+def test_people_are_read_as_github_logins(text: str, authors: tuple[str, ...]) -> None:
+    """`@user`, `by user` and `author:user` filter by author."""
+    assert read(text).authors == authors
+
+
+def test_channel_mentions_are_not_authors() -> None:
+    """`@here`, `@everyone` and `<!channel>` never become author filters."""
+    q = read("@here @everyone <!channel> rocm")
+    assert q.authors == () and q.topics == ("rocm",)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "help", "HELP", "?", "--help", "help rocm"])
+def test_help_and_empty_text_ask_for_usage(text: str) -> None:
+    """An empty command or `help` is a request for usage."""
+    assert read(text).is_help
+
+
+def test_last_week_follows_a_sunday_week_start() -> None:
+    """With weeks starting on Sunday, `last week` is the previous Sunday-to-Saturday."""
+    assert days(read("last week", week_start="sunday")) == ("2026-02-22", "2026-02-28")
+
+
+def test_calendar_words_use_the_repo_timezone() -> None:
+    """In Los Angeles, 01:00 UTC on Mar 2 is still Mar 1: `today` is Mar 1 there."""
+    tz = ZoneInfo("America/Los_Angeles")
+    q = read("today", tz=tz, tz_name="America/Los_Angeles", now=datetime(2026, 3, 2, 1, tzinfo=UTC))
+    assert days(q, tz) == ("2026-03-01", "2026-03-01")
+    assert q.since == datetime(2026, 3, 1, 8, tzinfo=UTC)  # local midnight, PST
+    assert q.window_label == "Mar 1, 2026 (America/Los_Angeles)"
+
+
+def test_window_label_states_inclusive_dates() -> None:
+    """The label shows the first and the inclusive last day, with the timezone."""
+    assert read("last week").window_label == "Feb 23 – Mar 1, 2026 (UTC)"
+    assert read("2025-12-29..2026-01-04").window_label == "Dec 29, 2025 – Jan 4, 2026 (UTC)"
+
+
+def test_explicit_range_includes_both_ends() -> None:
+    """`2026-02-20..2026-02-26` covers Feb 20 00:00 to Feb 27 00:00 (half-open)."""
+    q = read("2026-02-20..2026-02-26")
+    assert (q.since, q.until) == (datetime(2026, 2, 20, tzinfo=UTC), datetime(2026, 2, 27, tzinfo=UTC))
+
+
+def test_no_time_words_use_the_default_window() -> None:
+    """Without time words the repo's default window applies and is marked as default."""
+    q = read("rocm", default_days=14)
+    assert days(q) == ("2026-02-17", "2026-03-02") and not q.window_given
+
+
+def test_a_second_time_range_is_ignored_with_a_note() -> None:
+    """Only the first time range counts; the reply says what was ignored."""
+    q = read("last week yesterday")
+    assert days(q) == LAST_WEEK and any("yesterday" in n for n in q.notes)
+
+
+def test_an_impossible_date_says_so() -> None:
+    """`2026-02-30` is reported as not a date."""
+    assert any("does not exist" in n for n in read("since 2026-02-30").notes)
+
+
+def test_a_future_window_says_so() -> None:
+    """`since 2030-01-01` explains that nothing can match yet."""
+    assert any("future" in n for n in read("since 2030-01-01").notes)
+
+
+def test_rolling_hours_are_exact_instants() -> None:
+    """`past 24 hours` is exactly [now - 24h, now)."""
+    q = read("past 24 hours")
+    assert (q.since, q.until) == (NOW - timedelta(hours=24), NOW)
+
+
+def test_huge_input_is_cut_with_a_note() -> None:
+    """10 KB of text is read only up to the limit, and the reply says so."""
+    q = read("rocm " + "lorem ipsum " * 1000)
+    assert q.topics == ("rocm",) and any("first" in n for n in q.notes)
+
+
+def test_time_words_are_separable_from_the_rest() -> None:
+    """The reading keeps the non-time words to re-ask over a wider window."""
+    q = read("rocm merged last week")
+    assert (q.time_text, q.without_time) == ("last week", "rocm merged")
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=400), offset=st.integers(min_value=-30_000, max_value=30_000))
+def test_parser_never_raises_and_window_is_ordered(text: str, offset: int) -> None:
+    """Any text at any time gives a reading with since < until and no internal error."""
+    now = NOW + timedelta(days=offset)
+    q = read(text, now=now, tz=ZoneInfo("Pacific/Kiritimati"), week_start="sunday")
+    assert q.since < q.until
+    assert not q.failed
+
+
+WORDS = st.sampled_from(
+    ["rocm", "-ci", "last", "week", "past", "3", "days", "feb", "2026", "since", "from", "to", "..", "merged",
+     "open", "#123", "@bob", "by", "2026-02-30", "2026-W53", "today", "or", "not", "spec", "decode", "99999",
+     "0", "between", "and", "20", "w", "12h", "2100-12-31", "1970-01-01", "dec", "31st"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(WORDS, max_size=12), offset=st.integers(min_value=-20_000, max_value=20_000))
+def test_any_mix_of_grammar_words_reads_without_error(words: list[str], offset: int) -> None:
+    """Random mixes of the grammar's own words (the likely edge cases) never fail."""
+    q = read(" ".join(words), now=NOW + timedelta(days=offset))
+    assert q.since < q.until
+    assert not q.failed
+    assert date(1969, 12, 30) <= q.since.date()

@@ -1,0 +1,409 @@
+"""Slash-command answers over the shared vLLM data, in both store backends (SQLite, Redis).
+
+The store holds the PRs merged Feb 5–14, 2026 (the hand-labelled week Feb 6–12 among them) plus
+a few open, draft and closed PRs of our own, since the shared file has only merged ones.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.services.classify import ClassificationService
+from bot.services.heuristic import HeuristicClassifier
+from bot.services.importer import import_file
+from bot.services.taxonomy import load_taxonomy
+from handlers.app import RepoSettings
+from handlers.errors import LLMError
+from handlers.models import PRRef, PullRequest, Reply, Text
+from handlers.ports import LLMResult, Store
+from handlers.query import QueryHandler
+
+REPO = "vllm-project/vllm"
+TAX = load_taxonomy("vllm")
+HEURISTIC = HeuristicClassifier(TAX)
+SETTINGS = RepoSettings(
+    name=REPO, command="vllm", tz=UTC, tz_name="UTC", week_start="monday", taxonomy=TAX, max_items=10
+)
+NOW = datetime(2026, 2, 16, 9, tzinfo=UTC)  # Monday after the labelled week
+LABELLED_WEEK = "2026-02-06..2026-02-12"
+
+
+def _gh(number: int, title: str, *, created: str, merged: str | None = None, closed: str | None = None,
+        draft: bool = False, author: str = "tester", labels: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+    return {
+        "number": number,
+        "title": title,
+        "user": {"login": author},
+        "state": "closed" if (merged or closed) else "open",
+        "draft": draft,
+        "labels": [{"name": name} for name in labels],
+        "created_at": created,
+        "updated_at": merged or closed or created,
+        "merged_at": merged,
+        "closed_at": closed or merged,
+        "html_url": f"https://github.com/{REPO}/pull/{number}",
+    }
+
+
+# Our own records: numbers above the shared file's, in the labelled week unless said otherwise.
+OWN = [
+    _gh(90001, "[ROCm] Add open AITER decode path", created="2026-02-09T10:00:00Z", author="amd-dev"),
+    _gh(
+        90002, "[ROCm] Draft: MI355X fp8 tuning", created="2026-02-10T10:00:00Z", draft=True, author="amd-dev"
+    ),
+    _gh(
+        90003,
+        "[ROCm] Abandoned hipBLASLt experiment",
+        created="2026-02-03T10:00:00Z",
+        closed="2026-02-11T12:00:00Z",
+        author="amd-dev",
+    ),  # fmt: skip
+    _gh(
+        90004,
+        "[ROCm] Edge of window, first second",
+        created="2026-02-01T00:00:00Z",
+        merged="2026-02-06T00:00:00Z",
+    ),  # fmt: skip
+    _gh(
+        90005,
+        "[ROCm] Edge of window, last second",
+        created="2026-02-01T00:00:00Z",
+        merged="2026-02-12T23:59:59Z",
+    ),  # fmt: skip
+    _gh(90006, "[ROCm] Just after the window", created="2026-02-01T00:00:00Z", merged="2026-02-13T00:00:00Z"),
+    _gh(
+        90007,
+        "@everyone <!channel> mamba hybrid cache fix",
+        created="2026-02-10T08:00:00Z",
+        merged="2026-02-11T08:00:00Z",
+        labels=["ready"],
+    ),  # fmt: skip
+]
+
+
+@pytest.fixture(scope="module")
+def slice_file(shared_data: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """PRs merged Feb 5–14, 2026 from the shared file, plus our own open/draft/closed ones."""
+    path = tmp_path_factory.mktemp("query") / "slice.jsonl"
+    with (shared_data / "merged-pulls.jsonl").open() as src, path.open("w") as out:
+        for line in src:
+            if '"merged_at": "2026-02-0' in line or '"merged_at": "2026-02-1' in line:
+                record = json.loads(line)
+                if "2026-02-05" <= record["merged_at"][:10] <= "2026-02-14":
+                    out.write(line)
+        for record in OWN:
+            out.write(json.dumps(record) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def labels(shared_data: Path) -> dict[int, set[str]]:
+    with (shared_data / "labelled-2026-02-13.jsonl").open() as fh:
+        return {d["number"]: set(d["topics"]) for d in map(json.loads, fh)}
+
+
+@pytest.fixture
+async def loaded(store: Store, slice_file: Path) -> Store:
+    report = await import_file(store, slice_file, REPO)
+    assert not report.bad
+    return store
+
+
+def handler(store: Store, llm: Any = None) -> QueryHandler:
+    service = ClassificationService(store, HEURISTIC, HEURISTIC)
+    return QueryHandler(store=store, classifications={REPO: service}, llm=llm)
+
+
+async def ask(store: Store, text: str, *, llm: Any = None, settings: RepoSettings = SETTINGS) -> Reply:
+    return await handler(store, llm).answer(settings, text, now=NOW)
+
+
+def numbers(reply: Reply) -> list[int]:
+    """Every matching PR in answer order (the thread seed), or the items shown."""
+    return list(reply.seed.pr_numbers) if reply.seed else [i.number for i in reply.items]
+
+
+async def topics_of(store: Store, nums: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    prs = await store.get_prs(REPO, nums)
+    return {n: HEURISTIC.topics_for(pr) for n, pr in prs.items()}
+
+
+# -- topics over the labelled week ------------------------------------------------------------------
+async def test_rocm_returns_exactly_the_classified_rocm_prs_of_the_week(loaded: Store) -> None:
+    """`rocm merged <week>` returns every PR merged that week that the classifier tags rocm, and no other."""
+    reply = await ask(loaded, f"rocm merged {LABELLED_WEEK}")
+    week = await loaded.prs_in_window(
+        REPO, datetime(2026, 2, 6, tzinfo=UTC), datetime(2026, 2, 13, tzinfo=UTC), by=("merged",)
+    )
+    expected = {pr.number for pr in week if "rocm" in HEURISTIC.topics_for(pr)}
+    assert set(numbers(reply)) == expected
+    assert reply.total == len(expected) > 20
+
+
+async def test_rocm_answer_agrees_with_the_hand_labels(loaded: Store, labels: dict[int, set[str]]) -> None:
+    """Labelled [ROCm]/[AMD]-tagged PRs all appear, and at least 90% of the answer is labelled rocm."""
+    got = set(numbers(await ask(loaded, f"rocm merged {LABELLED_WEEK}"))) - {90004, 90005}
+    tagged = {n for n, t in labels.items() if "rocm" in t}
+    prs = await loaded.get_prs(REPO, tagged)
+    must = {n for n, pr in prs.items() if "[rocm]" in pr.title.lower() or "[amd]" in pr.title.lower()}
+    assert must and must <= got
+    assert len(got & tagged) / len(got) >= 0.9
+
+
+async def test_every_returned_pr_has_all_asked_topics(loaded: Store) -> None:
+    """`rocm bugfix` returns only PRs with both topics."""
+    reply = await ask(loaded, f"rocm bugfix {LABELLED_WEEK}")
+    found = await topics_of(loaded, numbers(reply))
+    assert found and all({"rocm", "bugfix"} <= set(t) for t in found.values())
+
+
+async def test_a_minus_topic_is_left_out(loaded: Store) -> None:
+    """`rocm -ci` has no CI & build PR, and fewer PRs than `rocm`."""
+    without = await ask(loaded, f"rocm -ci {LABELLED_WEEK}")
+    found = await topics_of(loaded, numbers(without))
+    assert all("ci-build" not in t for t in found.values())
+    assert without.total < (await ask(loaded, f"rocm {LABELLED_WEEK}")).total
+
+
+async def test_or_between_topics_returns_either(loaded: Store) -> None:
+    """`rocm or xpu` is the union of both answers."""
+    either = set(numbers(await ask(loaded, f"rocm or xpu {LABELLED_WEEK}")))
+    rocm = set(numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")))
+    xpu = set(numbers(await ask(loaded, f"xpu {LABELLED_WEEK}")))
+    assert xpu and either == rocm | xpu
+
+
+# -- windows and states -----------------------------------------------------------------------------
+async def test_window_edges_are_inclusive_days(loaded: Store) -> None:
+    """PRs merged at the first and last second of the range are in it; one a second later is not."""
+    got = set(numbers(await ask(loaded, f"rocm merged {LABELLED_WEEK}")))
+    assert {90004, 90005} <= got and 90006 not in got
+
+
+async def test_merged_excludes_open_draft_and_closed_prs(loaded: Store) -> None:
+    """`merged` answers only merged PRs, even when open ones were opened in the window."""
+    reply = await ask(loaded, f"rocm merged {LABELLED_WEEK}")
+    assert {i.status for i in reply.items} == {"merged"}
+    assert not {90001, 90002, 90003} & set(numbers(reply))
+
+
+async def test_open_returns_prs_opened_in_the_window_and_still_open(loaded: Store) -> None:
+    """`open` lists the open PR and the draft (drafts are open), nothing merged or closed."""
+    reply = await ask(loaded, f"rocm open {LABELLED_WEEK}")
+    assert numbers(reply) == [90001, 90002] or set(numbers(reply)) == {90001, 90002}
+
+
+async def test_draft_returns_only_drafts(loaded: Store) -> None:
+    """`draft` lists only draft PRs."""
+    assert numbers(await ask(loaded, f"draft {LABELLED_WEEK}")) == [90002]
+
+
+async def test_closed_means_closed_without_merging_in_the_window(loaded: Store) -> None:
+    """`closed` lists the PR closed unmerged in the window (opened before it)."""
+    assert numbers(await ask(loaded, f"closed {LABELLED_WEEK}")) == [90003]
+
+
+async def test_default_shows_opened_or_merged_with_each_state(loaded: Store) -> None:
+    """Without a state, open, draft and merged PRs all appear, each with its own state."""
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}")
+    states = {n: s for n, s in ((i.number, i.status) for i in reply.items)}
+    every = set(numbers(reply))
+    assert {90001, 90002} <= every and 90003 not in every
+    assert set(states.values()) >= {"merged"}
+
+
+async def test_mixed_states_are_grouped_by_state(loaded: Store) -> None:
+    """A long mixed answer is grouped under state headings, merged first."""
+    long = await ask(
+        loaded, f"rocm {LABELLED_WEEK}", settings=RepoSettings(**{**SETTINGS.__dict__, "max_items": 40})
+    )
+    titles = [g.title for g in long.groups]
+    assert titles[0] == "Merged" and "Open" in titles and "Draft" in titles
+
+
+async def test_understood_line_states_the_reading_with_exact_dates(loaded: Store) -> None:
+    """The reply says how it read the question, with the inclusive dates and the count."""
+    reply = await ask(loaded, f"ROCm merged {LABELLED_WEEK}")
+    assert reply.understood == f"ROCm · merged Feb 6 – Feb 12, 2026 (UTC) · {reply.total} PRs"
+
+
+async def test_default_window_is_said_when_no_time_given(loaded: Store) -> None:
+    """Without time words the answer covers the last 7 days and says so."""
+    reply = await ask(loaded, "rocm")
+    assert "Feb 10 – Feb 16, 2026 (UTC)" in reply.understood
+    assert any("No time given" in n for n in reply.notes)
+
+
+# -- ranking, limits, follow-up seed --------------------------------------------------------------------
+async def test_answer_is_ranked_by_impact_then_merged_then_recency(loaded: Store) -> None:
+    """Higher-impact PRs come first; at equal impact merged ones precede open ones, newest first."""
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(reply))
+    service = ClassificationService(loaded, HEURISTIC, HEURISTIC)
+    classes = await service.for_prs(REPO, list(prs.values()))
+    keys = [
+        (-classes[n].impact, prs[n].status != "merged", -(prs[n].merged_at or prs[n].created_at).timestamp())
+        for n in numbers(reply)[reply.seed.shown if reply.seed else 0 :]
+    ]
+    assert keys == sorted(keys)
+
+
+async def test_long_answers_show_max_items_and_say_how_many_more(loaded: Store) -> None:
+    """At most max_items are shown; `overflow` counts the rest and a note offers `more`."""
+    reply = await ask(loaded, f"bugfix {LABELLED_WEEK}")
+    assert len(reply.items) == 10 and reply.overflow == reply.total - 10 > 0
+    assert any("`more`" in n for n in reply.notes)
+
+
+async def test_thread_seed_holds_every_match_with_shown_ones_first(loaded: Store) -> None:
+    """The seed lists all matching PRs in answer order, starting with the ones displayed."""
+    reply = await ask(loaded, f"bugfix {LABELLED_WEEK}")
+    assert reply.seed is not None
+    assert len(reply.seed.pr_numbers) == reply.total and reply.seed.shown == 10
+    assert list(reply.seed.pr_numbers[:10]) == [i.number for i in reply.items]
+    assert (reply.seed.since, reply.seed.until) == (
+        datetime(2026, 2, 6, tzinfo=UTC),
+        datetime(2026, 2, 13, tzinfo=UTC),
+    )
+
+
+# -- people, text, PRs ----------------------------------------------------------------------------------
+async def test_author_filter_returns_only_their_prs(loaded: Store) -> None:
+    """`@amd-dev` answers only that author's PRs (opened in the window, whatever their state)."""
+    reply = await ask(loaded, "@AMD-dev 2026-02-01..2026-02-14")
+    assert set(numbers(reply)) == {90001, 90002, 90003} and {i.author for i in reply.items} == {"amd-dev"}
+
+
+async def test_free_text_searches_titles_and_says_so(loaded: Store) -> None:
+    """A word that is no topic is searched in titles, and the reply says so."""
+    reply = await ask(loaded, f"mamba {LABELLED_WEEK}")
+    assert reply.items and all("mamba" in i.title.lower() for i in reply.items)
+    assert "matching 'mamba' in titles" in reply.understood
+
+
+async def test_pr_number_gives_a_detail_card(loaded: Store) -> None:
+    """`#90007` gives that PR's title, state, author, dates, topics, labels and link."""
+    reply = await ask(loaded, "#90007")
+    d = reply.detail
+    assert reply.kind == "detail" and d is not None
+    assert (d.number, d.status, d.author, d.labels) == (90007, "merged", "tester", ("ready",))
+    assert d.merged_at == datetime(2026, 2, 11, 8, tzinfo=UTC) and "Bug fixes" in d.topics
+    assert d.url == f"https://github.com/{REPO}/pull/90007"
+
+
+async def test_detail_card_lists_changed_areas_when_files_are_known(loaded: Store) -> None:
+    """With changed files stored, the card names their top-level directories, busiest first."""
+    pr = await loaded.get_pr(REPO, 90001)
+    assert pr is not None
+    await loaded.upsert_prs([pr.with_files(("vllm/a.py", "vllm/b.py", "csrc/rocm/x.cu", "setup.py"))])
+    reply = await ask(loaded, "https://github.com/vllm-project/vllm/pull/90001")
+    assert reply.detail is not None and reply.detail.areas == ("vllm/", "(top level)", "csrc/")
+
+
+async def test_unknown_pr_number_gets_a_friendly_reply(loaded: Store) -> None:
+    """A PR the bot never stored is answered with "not in the bot's data", privately."""
+    reply = await ask(loaded, "PR#99999999")
+    assert reply.kind == "empty" and "not in the bot's data" in reply.title and reply.ephemeral
+
+
+async def test_a_pr_link_of_another_repo_is_refused_politely(loaded: Store) -> None:
+    """A link to another repository's PR says which repo this command follows."""
+    reply = await ask(loaded, "https://github.com/foo/bar/pull/1")
+    assert reply.kind == "empty" and "foo/bar" in reply.title
+
+
+# -- empty answers, typos, help ----------------------------------------------------------------------
+async def test_empty_answer_suggests_a_wider_window_that_has_results(loaded: Store) -> None:
+    """Nothing in a quiet window: the reply says so and offers a window that has matches."""
+    reply = await ask(loaded, "rocm 2026-02-25..2026-02-26")
+    assert reply.kind == "empty" and reply.ephemeral
+    assert "/vllm rocm past 30 days" in reply.suggestions
+
+
+async def test_empty_answer_with_a_state_says_what_else_matched(loaded: Store) -> None:
+    """No closed xpu PRs: the reply counts the xpu PRs merged or opened instead."""
+    reply = await ask(loaded, f"xpu closed {LABELLED_WEEK}")
+    assert reply.kind == "empty"
+    assert any("merged or opened in that window" in n for n in reply.notes)
+    assert f"/vllm xpu {LABELLED_WEEK.replace('..', ' .. ')}" in reply.suggestions
+
+
+async def test_a_typo_is_answered_with_did_you_mean(loaded: Store) -> None:
+    """`rcom` gets "did you mean rocm?" and the corrected command, not silence."""
+    reply = await ask(loaded, "rcom last week")
+    assert any("did you mean rocm?" in n for n in reply.notes)
+    assert "/vllm rocm last week" in reply.suggestions
+
+
+async def test_help_lists_real_topics_and_examples(loaded: Store) -> None:
+    """`help` (and an empty command) is private usage built from the repo's taxonomy."""
+    for text in ("help", ""):
+        reply = await ask(loaded, text)
+        assert reply.kind == "help" and reply.ephemeral
+        assert "/vllm rocm last week" in reply.suggestions
+        assert any("spec-decode" in n for n in reply.notes)
+
+
+# -- synthesis -------------------------------------------------------------------------------------------
+class FakeLLM:
+    """A stand-in for the LLM port that returns a fixed paragraph or fails."""
+
+    model = "fake"
+
+    def __init__(self, text: str = "", fail: bool = False) -> None:
+        self.text, self.fail, self.calls = text, fail, []
+
+    async def complete(self, system: str, user: str, **kw: Any) -> LLMResult:
+        self.calls.append((system, user))
+        if self.fail:
+            raise LLMError("model overloaded")
+        return LLMResult(self.text)
+
+
+async def test_synthesis_cites_only_prs_in_the_result(loaded: Store) -> None:
+    """The paragraph keeps citations of listed PRs and drops any other number."""
+    llm = FakeLLM("AITER work dominates, see #90001 and #12345, plus `rocm_aiter_fa` fixes.")
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}", llm=llm)
+    refs = [s.number for s in reply.synthesis if isinstance(s, PRRef)]
+    assert refs == [90001]
+    assert "12345" not in "".join(s.text for s in reply.synthesis if isinstance(s, Text))
+    assert any("outside this answer" in n for n in reply.notes)
+
+
+async def test_synthesis_prompt_frames_titles_as_data(loaded: Store) -> None:
+    """The model is told the PR list is data; the titles go in the user message only."""
+    llm = FakeLLM("Mostly AITER work, e.g. #90001.")
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}", llm=llm)
+    system, user = llm.calls[0]
+    title = reply.items[0].title
+    assert "DATA" in system and title not in system and json.dumps(title)[1:-1] in user
+
+
+async def test_failed_synthesis_leaves_the_list_with_a_note(loaded: Store) -> None:
+    """When the model fails the list still comes, without a paragraph, with a note."""
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}", llm=FakeLLM(fail=True))
+    assert reply.kind == "list" and reply.items and not reply.synthesis
+    assert any("summary paragraph is unavailable" in n for n in reply.notes)
+
+
+async def test_without_llm_the_list_is_the_whole_answer(loaded: Store) -> None:
+    """No LLM configured: no synthesis and no note about one."""
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}")
+    assert not reply.synthesis and not any("summary" in n for n in reply.notes)
+
+
+async def test_untrusted_titles_pass_through_unescaped_for_renderers(loaded: Store) -> None:
+    """Handlers keep titles verbatim (renderers escape them), and never read them as commands."""
+    reply = await ask(loaded, "#90007")
+    assert reply.detail is not None and reply.detail.title.startswith("@everyone <!channel>")
+
+
+def test_pr_fixture_records_are_valid() -> None:
+    """Our own records parse as GitHub pull requests."""
+    assert all(PullRequest.from_github(REPO, r).number > 90000 for r in OWN)
