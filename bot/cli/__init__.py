@@ -107,9 +107,6 @@ def cli(ctx: click.Context, config_path: str | None, store_url: str | None, log_
 
 
 def main() -> None:
-    from bot.cli import (
-        data,  # noqa: F401  (registers commands)
-        digest,  # noqa: F401
-    )
+    from bot.cli import data, demo, digest, run  # noqa: F401  (registers commands)
 
     cli(prog_name="python -m bot")
