@@ -175,7 +175,7 @@ class Runtime:
         self.jobs = DigestJobs(
             [RepoSchedule.from_config(r) for r in config.settings.repos],
             self.poster,
-            handlers.digest,
+            lambda repo, window: handlers.digest(repo, window),
             Refresher(config, store, handlers, metrics, clock),
             metrics,
             clock=clock,
