@@ -265,3 +265,51 @@ async def run_bot(config: Config) -> int:
         return await runtime.serve(stop)
     finally:
         await store.close()
+
+
+async def post_digest_now(config: Config, repo: str, at: datetime | None = None) -> list[Any]:
+    """`post-digest`: start the configured platforms, post the latest scheduled week's digest to
+    every channel still missing it (claim -> post -> receipt), stop. Returns the outcomes."""
+    from bot.bootstrap import build_handlers, build_store
+    from bot.scheduler import last_fire, weekly_window
+    from handlers.errors import BotError
+
+    schedule = next((RepoSchedule.from_config(r) for r in config.settings.repos if r.name == repo), None)
+    if schedule is None:
+        raise BotError(f"repository {repo} is not configured")
+    if not schedule.channels:
+        raise BotError(
+            f"{repo}: no digest channels configured ([repos.digest] slack_channels / discord_channels)"
+        )
+    metrics = Metrics()
+    store = build_store(config)
+    started: list[Platform] = []
+    try:
+        await store.ping()
+        handlers = build_handlers(config, store)
+        platforms = build_platforms(config, handlers)
+        if not platforms:
+            _, hint = platform_settings(config)
+            raise BotError(f"no chat platform is configured: set {hint}")
+        for platform in platforms.values():
+            await platform.start()
+            started.append(platform)
+        run = config.settings.run
+        poster = DigestPoster(
+            store,
+            platforms,
+            metrics,
+            claim_ttl_seconds=run.claim_ttl_seconds,
+            post_timeout_seconds=run.post_timeout_seconds,
+        )
+        fire = last_fire(schedule.trigger, at or utcnow())
+        if fire is None:
+            raise BotError(f"{repo}: the schedule {schedule.cron!r} has no run before that time")
+        window = weekly_window(fire, schedule.tz, schedule.week_start)
+        channels = [c for c in schedule.channels if c.platform in platforms]
+        digest = await handlers.digest(repo, window)
+        return list(await poster.post_all(repo, digest, channels))
+    finally:
+        for platform in reversed(started):
+            await platform.stop()
+        await store.close()

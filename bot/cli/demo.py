@@ -122,13 +122,25 @@ class Console:
 
 @cli.command()
 @click.option("--repo", metavar="OWNER/NAME", help="Repository (default: the first configured).")
+@click.option(
+    "--now",
+    metavar="TIME",
+    help="Pretend it is this UTC time, e.g. 2026-03-02T09:00:00Z (handy with `import --sample`).",
+)
 @click.pass_obj
-def console(state: CliState, repo: str | None) -> None:
+def console(state: CliState, repo: str | None, now: str | None) -> None:
     """Talk to the bot in the terminal, as in a chat channel (uses the configured store)."""
     from bot.bootstrap import build_handlers, build_store
+    from handlers.models import parse_time
 
     config = state.config
     name = config.repo(repo).name
+    try:
+        fixed = parse_time(now) if now else None
+    except ValueError:
+        raise click.BadParameter(
+            f"{now!r} is not an ISO time like 2026-03-02T09:00:00Z", param_hint="--now"
+        ) from None
 
     async def work() -> None:
         import asyncio
@@ -137,7 +149,7 @@ def console(state: CliState, repo: str | None) -> None:
         store = build_store(config)
         try:
             await store.ping()
-            handlers = build_handlers(config, store)
+            handlers = build_handlers(config, store, clock=(lambda: fixed) if fixed else None)
             if name.lower() not in handlers.repos:
                 raise BotError(f"--repo: {name} is not configured (configured: {', '.join(handlers.repos)})")
             settings = handlers.repo(name)
