@@ -38,7 +38,7 @@ class Platform(Protocol):
 
     async def stop(self) -> None: ...
 
-    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str: ...
+    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None: ...
 
 
 def platform_settings(config: Config) -> tuple[list[str], str]:
@@ -198,6 +198,7 @@ class Runtime:
         for name, platform in self.platforms.items():
             await platform.start()
             self._started.append(platform)
+            await _wait_ready(name, platform)
             log.info("%s: started", name)
         await self.health.start()
         self.scheduler.start()
@@ -227,6 +228,18 @@ class Runtime:
         return 0
 
 
+async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> None:
+    """Platforms that connect in the background (Discord's gateway) get a bounded wait, so the
+    start-up catch-up does not find them disconnected."""
+    wait = getattr(platform, "wait_until_ready", None)
+    if wait is None:
+        return
+    try:
+        await wait(timeout)
+    except TimeoutError:
+        log.warning("%s: not ready after %g s; continuing (health reports it)", name, timeout)
+
+
 def build_platforms(config: Config, handlers: Any) -> dict[str, Platform]:
     """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
     enabled, hint = platform_settings(config)
@@ -242,9 +255,11 @@ def build_platforms(config: Config, handlers: Any) -> dict[str, Platform]:
 
         platforms["slack"] = build_slack(config, handlers)
     if "discord" in enabled:
-        from bot.bootstrap import build_discord  # type: ignore[attr-defined]
+        from bot.bootstrap import build_discord
 
-        platforms["discord"] = build_discord(config, handlers)
+        discord = build_discord(config, handlers)
+        if discord is not None:
+            platforms["discord"] = discord
     return platforms
 
 
@@ -291,9 +306,10 @@ async def post_digest_now(config: Config, repo: str, at: datetime | None = None)
         if not platforms:
             _, hint = platform_settings(config)
             raise BotError(f"no chat platform is configured: set {hint}")
-        for platform in platforms.values():
+        for name, platform in platforms.items():
             await platform.start()
             started.append(platform)
+            await _wait_ready(name, platform)
         run = config.settings.run
         poster = DigestPoster(
             store,

@@ -27,7 +27,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from bot.metrics import Metrics
 from handlers.errors import StoreError
@@ -43,8 +43,9 @@ class DigestTarget(Protocol):
     @property
     def connected(self) -> bool: ...
 
-    async def post_digest(self, repo: str, channel_id: str | int, digest: Digest) -> str:
-        """Post the digest to a channel; return the platform's message id (Slack: ts)."""
+    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None:
+        """Post the digest to a channel; return the platform's message id (Slack: ts), None
+        when the platform reports it could not post."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +161,8 @@ class DigestPoster:
         except Exception as exc:  # platform or network error: keep the claim (outcome unknown)
             log.debug("post to %s failed", channel, exc_info=True)
             return self._failed(channel, f"{type(exc).__name__}: {exc}")
+        if message_id is None:  # the adapter logged why (e.g. Discord: no access to the channel)
+            return self._failed(channel, f"{channel.platform} did not post it (see its log line above)")
         now = self.clock()
         try:
             await self.store.put_receipt(

@@ -110,3 +110,15 @@ async def test_posted_digests_are_counted_in_metrics(store: Store) -> None:
     p = DigestPoster(store, {"slack": RecordingTarget()}, metrics)
     await p.post_all(REPO, sample_digest(REPO, WINDOW), [SLACK, Channel("slack", "C2")])
     assert metrics.value("prbot_digests_posted_total", {"platform": "slack"}) == 2
+
+
+async def test_a_platform_reporting_no_message_is_a_failure_without_receipt(store: Store) -> None:
+    """An adapter returning None (it logged why) records no receipt."""
+
+    class Refusing(RecordingTarget):
+        async def post_digest(self, repo: str, channel_id: str | int, digest: Digest) -> None:  # type: ignore[override]
+            return None
+
+    outcome = await poster(store, Refusing()).post_one(REPO, sample_digest(REPO, WINDOW), SLACK)
+    assert outcome.status == "failed"
+    assert await store.get_receipt(post_key(REPO, WINDOW, SLACK)) is None
