@@ -90,6 +90,25 @@ class HealthConfig(_Section):
     port: int = Field(8080, ge=0, le=65535)
 
 
+class RunConfig(_Section):
+    """`python -m bot run`: exactly-once posting and shutdown (added by the run helper)."""
+
+    # How long a digest post's claim blocks other processes; must exceed post_timeout_seconds.
+    claim_ttl_seconds: float = Field(600.0, gt=0)
+    # A post not answered within this is treated as "maybe posted": not retried before the claim lapses.
+    post_timeout_seconds: float = Field(120.0, gt=0)
+    # On SIGTERM/SIGINT, how long in-flight posts and jobs may take to finish before being cancelled.
+    shutdown_seconds: float = Field(20.0, ge=0)
+
+    @model_validator(mode="after")
+    def _ttl(self) -> RunConfig:
+        if self.claim_ttl_seconds <= self.post_timeout_seconds:
+            raise ValueError(
+                "claim_ttl_seconds must be larger than post_timeout_seconds, or a slow post could be repeated"
+            )
+        return self
+
+
 class QueryConfig(_Section):
     default_days: int = Field(7, ge=1, le=366)
     max_items: int = Field(10, ge=1, le=50)
@@ -103,7 +122,7 @@ class FollowupConfig(_Section):
 
 
 class DigestConfig(_Section):
-    schedule: str = "0 9 * * mon"  # cron, in the repo's timezone
+    schedule: str = "0 9 * * mon"  # cron, in the repo's timezone; 6 fields put seconds first (tests)
     scope: Literal["opened_or_merged", "opened", "merged"] = "opened_or_merged"
     slack_channels: tuple[str, ...] = ()
     discord_channels: tuple[int, ...] = ()
@@ -114,10 +133,10 @@ class DigestConfig(_Section):
     @field_validator("schedule")
     @classmethod
     def _cron(cls, value: str) -> str:
-        from apscheduler.triggers.cron import CronTrigger
+        from bot.scheduler import parse_cron
 
         try:
-            CronTrigger.from_crontab(value)
+            parse_cron(value)
         except ValueError as exc:
             raise ValueError(f"invalid cron expression {value!r}: {exc}") from None
         return value
@@ -169,6 +188,7 @@ class FileConfig(_Section):
     slack: SlackConfig = SlackConfig()
     discord: DiscordConfig = DiscordConfig()
     health: HealthConfig = HealthConfig()
+    run: RunConfig = RunConfig()
     query: QueryConfig = QueryConfig()
     followup: FollowupConfig = FollowupConfig()
     repos: tuple[RepoConfig, ...] = (RepoConfig(name=DEFAULT_REPO),)

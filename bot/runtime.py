@@ -1,0 +1,331 @@
+"""`python -m bot run`: one asyncio process for the chat platforms, the scheduler and the health server.
+
+Start-up: ping the store, start whichever of Slack and Discord have their secrets set, start the
+health server, start the scheduler (which refreshes and catches up each repository at once).
+SIGTERM/SIGINT: stop firing jobs and starting posts, let in-flight work finish within
+`[run] shutdown_seconds`, stop the platforms, close the store, return 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import time
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any, Protocol
+
+from bot.config import Config
+from bot.health import HealthServer
+from bot.metrics import Metrics
+from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
+from bot.services.posting import DigestPoster
+from handlers.app import BotHandlers
+from handlers.models import Digest, Reply, ThreadKey, utcnow
+from handlers.ports import Clock, Store
+
+log = logging.getLogger(__name__)
+
+
+class Platform(Protocol):
+    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter)."""
+
+    @property
+    def connected(self) -> bool: ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None: ...
+
+
+def platform_settings(config: Config) -> tuple[list[str], str]:
+    """Which platforms the secrets enable, and a hint naming the variables that enable the rest."""
+    present = config.secrets.present()
+    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
+    enabled = []
+    if present["SLACK_BOT_TOKEN"] and present[slack_second]:
+        enabled.append("slack")
+    if present["DISCORD_TOKEN"]:
+        enabled.append("discord")
+    hints = []
+    if "slack" not in enabled:
+        hints.append(f"SLACK_BOT_TOKEN and {slack_second} ({config.settings.slack.mode} mode) for Slack")
+    if "discord" not in enabled:
+        hints.append("DISCORD_TOKEN for Discord")
+    return enabled, " or ".join(hints)
+
+
+class InstrumentedHandlers:
+    """The facade as the platforms see it, counting and timing every answer for /metrics."""
+
+    def __init__(self, inner: BotHandlers, metrics: Metrics) -> None:
+        self._inner = inner
+        self._metrics = metrics
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
+        return await self._timed("command", self._inner.command(repo, text, user=user))
+
+    async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
+        return await self._timed(f"followup:{key.platform}", self._inner.followup(key, text, user=user))
+
+    async def _timed(self, what: str, work: Any) -> Reply:
+        started = time.monotonic()
+        try:
+            reply: Reply = await work
+        except Exception:
+            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
+            raise
+        finally:
+            self._metrics.observe("prbot_command_seconds", time.monotonic() - started)
+        self._metrics.inc("prbot_commands_total", {"type": what.split(":")[0], "kind": reply.kind})
+        if reply.kind == "error":
+            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
+        return reply
+
+
+class Refresher:
+    """Ingest a repository from GitHub (when GITHUB_TOKEN is set), then classify what changed."""
+
+    def __init__(
+        self, config: Config, store: Store, handlers: BotHandlers, metrics: Metrics, clock: Clock = utcnow
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.handlers = handlers
+        self.metrics = metrics
+        self.clock = clock
+        self._github: Any = None
+        self._said_offline = False
+
+    def _source(self) -> Any:
+        if not self.config.secrets.github_token:
+            if not self._said_offline:
+                self._said_offline = True
+                log.info(
+                    "GITHUB_TOKEN is not set: not ingesting from GitHub; digests and answers use the PRs "
+                    "already stored (python -m bot import / ingest)"
+                )
+            return None
+        if self._github is None:
+            from bot.bootstrap import build_github
+
+            self._github = build_github(self.config)
+        return self._github
+
+    async def __call__(self, repo: str, since: datetime | None) -> None:
+        from bot.services.classify import ClassificationService
+
+        now = self.clock()
+        source = self._source()
+        if source is not None:
+            from bot.services.ingest import ingest
+
+            cursor = await self.store.get_cursor(repo)
+            report = await ingest(self.store, source, repo, None if cursor else since, clock=self.clock)
+            self.metrics.inc("prbot_github_requests_total", {"repo": repo}, report.requests)
+            prs = list((await self.store.get_prs(repo, report.numbers)).values())
+            log.info("refresh: %s", report.line())
+        else:
+            start = since or now - timedelta(days=8)
+            prs = await self.store.prs_in_window(
+                repo, start, now, by=("created", "updated", "merged", "closed")
+            )
+        service = self.handlers.classifications.get(repo)
+        if isinstance(service, ClassificationService) and prs:
+            result = await service.run(repo, prs)
+            self.metrics.inc("prbot_llm_tokens_total", {"direction": "input"}, result.input_tokens)
+            self.metrics.inc("prbot_llm_tokens_total", {"direction": "output"}, result.output_tokens)
+            if result.classified:
+                log.info("refresh: %s: classified %d PRs (%d cached)", repo, result.classified, result.cached)
+
+
+class Runtime:
+    """Everything `run` starts, built once and passed in (tests build it with stand-ins)."""
+
+    def __init__(
+        self,
+        config: Config,
+        *,
+        store: Store,
+        handlers: BotHandlers,
+        platforms: Mapping[str, Platform],
+        metrics: Metrics,
+        clock: Clock = utcnow,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.handlers = handlers
+        self.platforms = dict(platforms)
+        self.metrics = metrics
+        run = config.settings.run
+        self.poster = DigestPoster(
+            store,
+            self.platforms,
+            metrics,
+            claim_ttl_seconds=run.claim_ttl_seconds,
+            post_timeout_seconds=run.post_timeout_seconds,
+            clock=clock,
+        )
+        self.jobs = DigestJobs(
+            [RepoSchedule.from_config(r) for r in config.settings.repos],
+            self.poster,
+            lambda repo, window: handlers.digest(repo, window),
+            Refresher(config, store, handlers, metrics, clock),
+            metrics,
+            clock=clock,
+        )
+        self.scheduler = BotScheduler(self.jobs)
+        health = config.settings.health
+        self.health = HealthServer(
+            store=store,
+            targets=self.platforms,
+            metrics=metrics,
+            host=health.host,
+            port=health.port,
+            last_digest=lambda: self.poster.last_posted_at,
+            scheduler_running=lambda: self.scheduler.running,
+        )
+        self._started: list[Platform] = []
+
+    async def start(self) -> None:
+        await self.store.ping()
+        for name, platform in self.platforms.items():
+            await platform.start()
+            self._started.append(platform)
+            await _wait_ready(name, platform)
+            log.info("%s: started", name)
+        await self.health.start()
+        self.scheduler.start()
+
+    async def stop(self) -> bool:
+        """Stop in order; True when every job in flight finished within the bound."""
+        self.scheduler.shutdown()
+        finished = await self.jobs.drain(self.config.settings.run.shutdown_seconds)
+        for platform in reversed(self._started):
+            try:
+                await platform.stop()
+            except Exception:
+                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)
+        await self.health.stop()
+        return finished
+
+    async def serve(self, stop: asyncio.Event) -> int:
+        """Run until `stop` is set; returns the exit status (0 after a clean shutdown)."""
+        try:
+            await self.start()
+            log.info("running; SIGTERM or Ctrl-C stops")
+            await stop.wait()
+            log.info("stopping: no new jobs or posts; waiting for work in flight")
+        finally:
+            finished = await self.stop()
+        log.info("stopped%s", "" if finished else " (some work was cancelled at the shutdown bound)")
+        return 0
+
+
+async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> None:
+    """Platforms that connect in the background (Discord's gateway) get a bounded wait, so the
+    start-up catch-up does not find them disconnected."""
+    wait = getattr(platform, "wait_until_ready", None)
+    if wait is None:
+        return
+    try:
+        await wait(timeout)
+    except TimeoutError:
+        log.warning("%s: not ready after %g s; continuing (health reports it)", name, timeout)
+
+
+def build_platforms(config: Config, handlers: Any) -> dict[str, Platform]:
+    """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
+    enabled, hint = platform_settings(config)
+    if not enabled:
+        log.warning(
+            "no chat platform is configured: running the scheduler and health server only; set %s", hint
+        )
+    elif hint:
+        log.info("also available: %s", hint)
+    platforms: dict[str, Platform] = {}
+    if "slack" in enabled:
+        from bot.bootstrap import build_slack
+
+        platforms["slack"] = build_slack(config, handlers)
+    if "discord" in enabled:
+        from bot.bootstrap import build_discord
+
+        discord = build_discord(config, handlers)
+        if discord is not None:
+            platforms["discord"] = discord
+    return platforms
+
+
+async def run_bot(config: Config) -> int:
+    """Build everything from config and run until SIGTERM/SIGINT."""
+    from bot.bootstrap import build_handlers, build_store
+
+    metrics = Metrics()
+    store = build_store(config)
+    try:
+        handlers = build_handlers(config, store)
+        platforms = build_platforms(config, InstrumentedHandlers(handlers, metrics))
+        runtime = Runtime(config, store=store, handlers=handlers, platforms=platforms, metrics=metrics)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        return await runtime.serve(stop)
+    finally:
+        await store.close()
+
+
+async def post_digest_now(config: Config, repo: str, at: datetime | None = None) -> list[Any]:
+    """`post-digest`: start the configured platforms, post the latest scheduled week's digest to
+    every channel still missing it (claim -> post -> receipt), stop. Returns the outcomes."""
+    from bot.bootstrap import build_handlers, build_store
+    from bot.scheduler import last_fire, weekly_window
+    from handlers.errors import BotError
+
+    schedule = next((RepoSchedule.from_config(r) for r in config.settings.repos if r.name == repo), None)
+    if schedule is None:
+        raise BotError(f"repository {repo} is not configured")
+    if not schedule.channels:
+        raise BotError(
+            f"{repo}: no digest channels configured ([repos.digest] slack_channels / discord_channels)"
+        )
+    metrics = Metrics()
+    store = build_store(config)
+    started: list[Platform] = []
+    try:
+        await store.ping()
+        handlers = build_handlers(config, store)
+        platforms = build_platforms(config, handlers)
+        if not platforms:
+            _, hint = platform_settings(config)
+            raise BotError(f"no chat platform is configured: set {hint}")
+        for name, platform in platforms.items():
+            await platform.start()
+            started.append(platform)
+            await _wait_ready(name, platform)
+        run = config.settings.run
+        poster = DigestPoster(
+            store,
+            platforms,
+            metrics,
+            claim_ttl_seconds=run.claim_ttl_seconds,
+            post_timeout_seconds=run.post_timeout_seconds,
+        )
+        fire = last_fire(schedule.trigger, at or utcnow())
+        if fire is None:
+            raise BotError(f"{repo}: the schedule {schedule.cron!r} has no run before that time")
+        window = weekly_window(fire, schedule.tz, schedule.week_start)
+        channels = [c for c in schedule.channels if c.platform in platforms]
+        digest = await handlers.digest(repo, window)
+        return list(await poster.post_all(repo, digest, channels))
+    finally:
+        for platform in reversed(started):
+            await platform.stop()
+        await store.close()

@@ -1,0 +1,307 @@
+"""The weekly digest and the cache refresh, on APScheduler 3 (AsyncIOScheduler), per repository.
+
+Jobs have stable ids (`digest:<repo>`, `refresh:<repo>`) and `replace_existing=True`. The weekly
+job and the start-up catch-up are the same function, `DigestJobs.weekly`: find the latest
+scheduled fire time before now, the calendar week before it, and the channels without a receipt
+for that week; post when the fire time is within the grace period, log a skip when it is older.
+The exactly-once guard is DigestPoster's (claim -> post -> receipt), so any number of processes
+may run these jobs at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta, tzinfo
+from zoneinfo import ZoneInfo
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.cron import CronTrigger
+from apscheduler.triggers.interval import IntervalTrigger
+
+from bot.metrics import Metrics
+from bot.services.posting import Channel, DigestPoster, PostOutcome, window_key
+from handlers.models import Digest, Window, utcnow
+from handlers.ports import Clock
+
+log = logging.getLogger(__name__)
+
+Refresh = Callable[[str, datetime | None], Awaitable[None]]
+"""Bring a repo's PRs and classifications up to date (ingest since the cursor, or since the
+given time when there is no cursor yet; then classify what changed)."""
+
+BuildDigest = Callable[[str, Window], Awaitable[Digest]]
+
+_PROBES = (
+    timedelta(minutes=2),
+    timedelta(hours=2),
+    timedelta(days=2),
+    timedelta(days=9),
+    timedelta(days=400),
+)
+
+
+def parse_cron(expr: str, tz: tzinfo | str = UTC) -> CronTrigger:
+    """A crontab expression (`min hour day month dow`) in `tz`; six fields put seconds first.
+
+    Use day names (`mon`): APScheduler numbers weekdays from Monday=0, unlike crontab.
+    """
+    fields = expr.split()
+    if len(fields) == 6:
+        second, minute, hour, day, month, dow = fields
+        return CronTrigger(
+            second=second, minute=minute, hour=hour, day=day, month=month, day_of_week=dow, timezone=tz
+        )
+    return CronTrigger.from_crontab(expr, timezone=tz)
+
+
+def next_fire(trigger: CronTrigger, after: datetime) -> datetime | None:
+    """The first fire time at or after `after` (aware)."""
+    return trigger.get_next_fire_time(None, after)
+
+
+def last_fire(trigger: CronTrigger, now: datetime, limit: int = 5000) -> datetime | None:
+    """The latest fire time at or before `now` (looking back at most ~400 days)."""
+    for back in _PROBES:
+        fire = trigger.get_next_fire_time(None, now - back)
+        if fire is None or fire > now:
+            continue
+        for _ in range(limit):
+            following = trigger.get_next_fire_time(fire, fire + timedelta(microseconds=1))
+            if following is None or following > now:
+                return fire
+            fire = following
+        return fire
+    return None
+
+
+def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
+    """The full calendar week (in `tz`) before the week containing `fire`."""
+    day = fire.astimezone(tz).date()
+    offset = day.weekday() if week_start == "monday" else (day.weekday() + 1) % 7
+    start = day - timedelta(days=offset)
+    since_day = start - timedelta(days=7)
+    since = datetime.combine(since_day, time(0), tzinfo=tz).astimezone(UTC)
+    until = datetime.combine(start, time(0), tzinfo=tz).astimezone(UTC)
+    last_day = start - timedelta(days=1)
+    label = f"{since_day:%b} {since_day.day} – {last_day:%b} {last_day.day}, {last_day.year}"
+    return Window(since, until, label)
+
+
+@dataclass(frozen=True)
+class RepoSchedule:
+    """What the scheduler needs to know about one repository."""
+
+    repo: str
+    tz: ZoneInfo
+    week_start: str
+    cron: str
+    grace: timedelta
+    refresh_minutes: int
+    channels: tuple[Channel, ...]
+
+    @classmethod
+    def from_config(cls, repo: object) -> RepoSchedule:
+        from bot.config import RepoConfig
+
+        assert isinstance(repo, RepoConfig)
+        d = repo.digest
+        channels = tuple(Channel("slack", c) for c in d.slack_channels) + tuple(
+            Channel("discord", c) for c in d.discord_channels
+        )
+        return cls(
+            repo=repo.name,
+            tz=repo.tz,
+            week_start=repo.week_start,
+            cron=d.schedule,
+            grace=timedelta(hours=d.grace_hours),
+            refresh_minutes=d.refresh_minutes,
+            channels=channels,
+        )
+
+    @property
+    def trigger(self) -> CronTrigger:
+        return parse_cron(self.cron, self.tz)
+
+
+@dataclass(frozen=True)
+class WeeklyResult:
+    status: str  # "posted" | "done" | "stale" | "no_run_yet" | "no_channels" | "stopping" | "failed"
+    window: Window | None = None
+    outcomes: tuple[PostOutcome, ...] = ()
+
+
+class DigestJobs:
+    """The job bodies (weekly digest, refresh) and the bookkeeping for a clean shutdown."""
+
+    def __init__(
+        self,
+        schedules: Iterable[RepoSchedule],
+        poster: DigestPoster,
+        build_digest: BuildDigest,
+        refresh: Refresh,
+        metrics: Metrics,
+        *,
+        clock: Clock = utcnow,
+    ) -> None:
+        self.schedules = {s.repo: s for s in schedules}
+        self.poster = poster
+        self.build_digest = build_digest
+        self.refresh = refresh
+        self.metrics = metrics
+        self.clock = clock
+        self.stopping = False
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._inflight: set[asyncio.Task[object]] = set()
+        self._warned_stale: set[tuple[str, str]] = set()
+
+    def channels(self, schedule: RepoSchedule) -> tuple[Channel, ...]:
+        """The configured channels whose platform is running."""
+        return tuple(c for c in schedule.channels if c.platform in self.poster.targets)
+
+    async def weekly(self, repo: str) -> WeeklyResult:
+        """Post the digest of the latest scheduled week wherever it is still missing."""
+        schedule = self.schedules[repo]
+        lock = self._locks.setdefault(repo, asyncio.Lock())
+        async with lock:
+            if self.stopping:
+                return WeeklyResult("stopping")
+            now = self.clock()
+            fire = last_fire(schedule.trigger, now)
+            if fire is None:
+                return WeeklyResult("no_run_yet")
+            window = weekly_window(fire, schedule.tz, schedule.week_start)
+            channels = self.channels(schedule)
+            if not channels:
+                if schedule.channels:
+                    log.warning("%s: no configured chat platform is running for %s", repo, window.label)
+                return WeeklyResult("no_channels", window)
+            pending = await self.poster.pending(repo, window, channels)
+            if not pending:
+                return WeeklyResult("done", window)
+            late = now - fire
+            if late > schedule.grace:
+                if (repo, window_key(window)) not in self._warned_stale:
+                    self._warned_stale.add((repo, window_key(window)))
+                    log.warning(
+                        "%s: skipping the digest for %s: its run at %s was missed by %.1f h, beyond the "
+                        "grace period of %.1f h (digest.grace_hours); %d channel(s) will not get it",
+                        repo,
+                        window.label,
+                        fire.isoformat(),
+                        late.total_seconds() / 3600,
+                        schedule.grace.total_seconds() / 3600,
+                        len(pending),
+                    )
+                return WeeklyResult("stale", window)
+            if late > timedelta(minutes=1):
+                log.info("%s: catching up the digest for %s (run due at %s)", repo, window.label, fire)
+            await self.refresh(repo, window.since)
+            digest = await self.build_digest(repo, window)
+            outcomes = await self.poster.post_all(repo, digest, pending, keep_going=lambda: not self.stopping)
+            posted = any(o.status == "posted" for o in outcomes)
+            failed = any(o.status == "failed" for o in outcomes)
+            status = "failed" if failed else ("posted" if posted else "done")
+            return WeeklyResult(status, window, tuple(outcomes))
+
+    async def weekly_job(self, repo: str) -> None:
+        await self._guarded(f"weekly digest of {repo}", self.weekly(repo))
+
+    async def refresh_job(self, repo: str) -> None:
+        """Keep the cache current, then retry any digest still missing within its grace period."""
+
+        async def body() -> None:
+            if self.stopping:
+                return
+            await self.refresh(repo, None)
+            await self.weekly(repo)
+
+        await self._guarded(f"refresh of {repo}", body())
+
+    async def _guarded(self, what: str, work: Awaitable[object]) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight.add(task)  # type: ignore[arg-type]
+        try:
+            await work
+        except asyncio.CancelledError:
+            log.warning("%s: cancelled at shutdown", what)
+            raise
+        except Exception as exc:
+            self.metrics.inc("prbot_errors_total", {"where": "scheduler"})
+            log.error("%s failed: %s: %s", what, type(exc).__name__, exc, exc_info=log.isEnabledFor(10))
+        finally:
+            if task is not None:
+                self._inflight.discard(task)  # type: ignore[arg-type]
+
+    async def drain(self, timeout: float) -> bool:
+        """Stop starting new work, wait up to `timeout` for jobs in flight, cancel the rest.
+        True when everything finished by itself."""
+        self.stopping = True
+        current = asyncio.current_task()
+        running = {t for t in self._inflight if t is not current and not t.done()}
+        if not running:
+            return True
+        log.info("waiting up to %g s for %d job(s) in flight", timeout, len(running))
+        _, pending = await asyncio.wait(running, timeout=timeout)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending, timeout=2)
+        return not pending
+
+
+class BotScheduler:
+    """APScheduler jobs for every repository; start() also runs one catch-up per repo."""
+
+    def __init__(self, jobs: DigestJobs) -> None:
+        self.jobs = jobs
+        self.scheduler = AsyncIOScheduler(timezone=UTC)
+        self._startup: list[asyncio.Task[None]] = []
+
+    def add_jobs(self) -> None:
+        for schedule in self.jobs.schedules.values():
+            self.scheduler.add_job(
+                self.jobs.weekly_job,
+                schedule.trigger,
+                args=[schedule.repo],
+                id=f"digest:{schedule.repo}",
+                name=f"weekly digest of {schedule.repo}",
+                replace_existing=True,
+                coalesce=True,
+                max_instances=1,
+                misfire_grace_time=max(1, int(schedule.grace.total_seconds())),
+            )
+            self.scheduler.add_job(
+                self.jobs.refresh_job,
+                IntervalTrigger(minutes=schedule.refresh_minutes, timezone=schedule.tz),
+                args=[schedule.repo],
+                id=f"refresh:{schedule.repo}",
+                name=f"refresh of {schedule.repo}",
+                replace_existing=True,
+                coalesce=True,
+                max_instances=1,
+            )
+
+    def start(self) -> None:
+        """Add the jobs, start firing them, and refresh + catch up each repository now."""
+        self.add_jobs()
+        self.scheduler.start()
+        for schedule in self.jobs.schedules.values():
+            nxt = self.scheduler.get_job(f"digest:{schedule.repo}").next_run_time
+            log.info("%s: next weekly digest at %s", schedule.repo, nxt.astimezone(schedule.tz).isoformat())
+            self._startup.append(asyncio.create_task(self.jobs.refresh_job(schedule.repo)))
+
+    def next_runs(self) -> dict[str, datetime | None]:
+        return {job.id: job.next_run_time for job in self.scheduler.get_jobs()}
+
+    @property
+    def running(self) -> bool:
+        return bool(self.scheduler.running)
+
+    def shutdown(self) -> None:
+        """Stop firing jobs (jobs in flight are DigestJobs.drain's business)."""
+        if self.scheduler.running:
+            self.scheduler.shutdown(wait=False)
