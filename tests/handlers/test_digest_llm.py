@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -143,7 +144,9 @@ def test_links_are_rebuilt_from_stored_urls_never_taken_from_the_model(run: tupl
     """A link the model wrote becomes a citation of the stored URL; no model URL survives."""
     _, digest = run
     markdown = render_digest_markdown(digest)
-    assert "evil" not in markdown
+    targets = re.findall(r"(?<!\\)\]\(([^)]*)\)", markdown)  # real (unescaped) Markdown links
+    assert targets and all(re.fullmatch(r"https://github\.com/vllm-project/vllm/pull/\d+", t) for t in targets)
+    assert "](http://evil" not in markdown.replace("\\]", "")
     assert len(_hardware_numbers(digest)) == 2
 
 
