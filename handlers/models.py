@@ -61,6 +61,16 @@ class PullRequest:
     closed_at: datetime | None = None
     files: tuple[str, ...] | None = None  # changed file paths, when fetched
     base_ref: str | None = None
+    # Computed once: slash commands look up cached classifications by it for every PR in a window.
+    _content_hash: str = field(init=False, repr=False, compare=False, default="")
+
+    def __post_init__(self) -> None:
+        payload = json.dumps(
+            [self.title, self.body or "", sorted(self.labels), sorted(self.files or ())],
+            ensure_ascii=False,
+        )
+        digest = hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        object.__setattr__(self, "_content_hash", digest)
 
     @property
     def status(self) -> PRStatus:
@@ -76,14 +86,11 @@ class PullRequest:
 
     def content_hash(self) -> str:
         """Hash of everything a classifier looks at; unchanged content -> same hash."""
-        payload = json.dumps(
-            [self.title, self.body or "", sorted(self.labels), sorted(self.files or ())],
-            ensure_ascii=False,
-        )
-        return hashlib.sha256(payload.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+        return self._content_hash
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["_content_hash"]
         for key in ("created_at", "updated_at", "merged_at", "closed_at"):
             data[key] = format_time(data[key])
         data["labels"] = list(self.labels)
@@ -158,7 +165,7 @@ class PullRequest:
         return replace(self, files=files)
 
 
-_PR_FIELDS = frozenset(f.name for f in fields(PullRequest))
+_PR_FIELDS = frozenset(f.name for f in fields(PullRequest) if f.init)
 
 
 @dataclass(frozen=True, slots=True)

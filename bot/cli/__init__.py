@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -60,6 +61,9 @@ class BotGroup(click.Group):
             fail(str(exc))
         except KeyboardInterrupt:
             fail("interrupted", 130)
+        except BrokenPipeError:  # output piped into `head` and the like: not an error
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
         except Exception as exc:  # a bug: say so in one line; the traceback goes to the debug log

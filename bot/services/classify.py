@@ -17,6 +17,8 @@ from handlers.ports import Classifier, Store
 
 log = logging.getLogger(__name__)
 
+MEMO_LIMIT = 100_000
+
 
 @dataclass
 class ClassifyReport:
@@ -35,33 +37,45 @@ class ClassificationService:
         self.store = store
         self.classifier = classifier
         self.heuristic = heuristic
-        self._hashes: dict[PullRequest, str] = {}
+        # Classifications are content-addressed (classifier version, number, content hash), so a
+        # result once read can be reused by this process without asking the store again.
+        self._known: dict[tuple[str, int, str], Classification] = {}
 
-    def _hash(self, pr: PullRequest) -> str:
-        """pr.content_hash(), remembered: stores hand back the same PR objects for unchanged
-        records, so a slash command does not re-hash every PR of its window each time."""
-        found = self._hashes.get(pr)
-        if found is None:
-            if len(self._hashes) >= 50_000:
-                self._hashes.clear()
-            found = self._hashes[pr] = pr.content_hash()
+    def _remember(self, items: Sequence[Classification]) -> None:
+        if len(self._known) + len(items) > MEMO_LIMIT:
+            self._known.clear()
+        for c in items:
+            self._known[(c.classifier, c.number, c.content_hash)] = c
+
+    async def _cached(self, repo: str, prs: Sequence[PullRequest], version: str) -> dict[int, Classification]:
+        found: dict[int, Classification] = {}
+        unknown: list[PullRequest] = []
+        for pr in prs:
+            hit = self._known.get((version, pr.number, pr.content_hash()))
+            if hit is None:
+                unknown.append(pr)
+            else:
+                found[pr.number] = hit
+        if unknown:
+            fetched = await self.store.get_classifications(
+                repo, [(pr.number, pr.content_hash()) for pr in unknown], version
+            )
+            self._remember(list(fetched.values()))
+            found.update(fetched)
         return found
 
     async def for_prs(self, repo: str, prs: Sequence[PullRequest]) -> dict[int, Classification]:
         """Current classifications of `prs`: the configured classifier's cached result when it
         exists, else the heuristic's (cached, or computed now)."""
-        keys = [(pr.number, self._hash(pr)) for pr in prs]
-        found = await self.store.get_classifications(repo, keys, self.classifier.version)
+        found = await self._cached(repo, prs, self.classifier.version)
         missing = [pr for pr in prs if pr.number not in found]
         if missing and self.classifier.version != self.heuristic.version:
-            found.update(
-                await self.store.get_classifications(
-                    repo, [(pr.number, self._hash(pr)) for pr in missing], self.heuristic.version
-                )
-            )
+            found.update(await self._cached(repo, missing, self.heuristic.version))
             missing = [pr for pr in prs if pr.number not in found]
-        for pr in missing:
-            found[pr.number] = self.heuristic.classify_one(pr)
+        if missing:
+            computed = [self.heuristic.classify_one(pr) for pr in missing]
+            self._remember(computed)
+            found.update((c.number, c) for c in computed)
         return found
 
     async def run(
@@ -87,9 +101,13 @@ class ClassificationService:
         for start in range(0, len(todo), chunk):
             part = todo[start : start + chunk]
             results = await self.classifier.classify(part)
-            await self.store.put_classifications(results)
+            # A fallback (the LLM failed for that PR) is not cached under the LLM's version, so
+            # the next run asks the model again; meanwhile queries use the heuristic's answer.
+            final = [r for r in results if not r.fallback]
+            await self.store.put_classifications(final)
+            self._remember(final)
             report.classified += len(results)
-            report.fallbacks += sum(1 for r in results if r.fallback)
+            report.fallbacks += len(results) - len(final)
             on_progress(len(part))
         after = _tokens(self.classifier)
         report.input_tokens, report.output_tokens = after[0] - before[0], after[1] - before[1]

@@ -37,10 +37,14 @@ CREATE TABLE IF NOT EXISTS prs (
     created REAL NOT NULL, updated REAL NOT NULL, merged REAL, closed REAL,
     PRIMARY KEY (repo, number)
 );
-CREATE INDEX IF NOT EXISTS prs_created ON prs (repo, created);
-CREATE INDEX IF NOT EXISTS prs_updated ON prs (repo, updated);
-CREATE INDEX IF NOT EXISTS prs_merged ON prs (repo, merged);
-CREATE INDEX IF NOT EXISTS prs_closed ON prs (repo, closed);
+DROP INDEX IF EXISTS prs_created;
+DROP INDEX IF EXISTS prs_updated;
+DROP INDEX IF EXISTS prs_merged;
+DROP INDEX IF EXISTS prs_closed;
+CREATE INDEX IF NOT EXISTS prs_created_n ON prs (repo, created, number);
+CREATE INDEX IF NOT EXISTS prs_updated_n ON prs (repo, updated, number);
+CREATE INDEX IF NOT EXISTS prs_merged_n ON prs (repo, merged, number);
+CREATE INDEX IF NOT EXISTS prs_closed_n ON prs (repo, closed, number);
 CREATE INDEX IF NOT EXISTS prs_author ON prs (repo, author, created);
 CREATE TABLE IF NOT EXISTS classifications (
     repo TEXT NOT NULL, number INTEGER NOT NULL, classifier TEXT NOT NULL,
@@ -170,14 +174,17 @@ class SQLiteStore:
         by: Sequence[str] = ("created", "merged"),
     ) -> list[PullRequest]:
         columns = window_fields(by)
-        # One indexed range read per time column, unioned by SQLite.
+        # One covering-index range read per time column yields PR numbers; the union of numbers
+        # (not of whole rows, which would compare the JSON) then fetches each row once.
         parts = " UNION ".join(
-            f"SELECT number, data FROM prs WHERE repo = ? AND {col} >= ? AND {col} < ?" for col in columns
+            f"SELECT number FROM prs WHERE repo = ? AND {col} >= ? AND {col} < ?" for col in columns
         )
-        params: list[Any] = []
+        params: list[Any] = [repo]
         for _ in columns:
             params += [repo, since.timestamp(), until.timestamp()]
-        rows = self._db.execute(f"SELECT data FROM ({parts}) ORDER BY number", params)
+        rows = self._db.execute(
+            f"SELECT data FROM prs WHERE repo = ? AND number IN ({parts}) ORDER BY number", params
+        )
         return [self._pr(data) for (data,) in rows]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:

@@ -145,7 +145,9 @@ def test_links_are_rebuilt_from_stored_urls_never_taken_from_the_model(run: tupl
     _, digest = run
     markdown = render_digest_markdown(digest)
     targets = re.findall(r"(?<!\\)\]\(([^)]*)\)", markdown)  # real (unescaped) Markdown links
-    assert targets and all(re.fullmatch(r"https://github\.com/vllm-project/vllm/pull/\d+", t) for t in targets)
+    assert targets and all(
+        re.fullmatch(r"https://github\.com/vllm-project/vllm/pull/\d+", t) for t in targets
+    )
     assert "](http://evil" not in markdown.replace("\\]", "")
     assert len(_hardware_numbers(digest)) == 2
 

@@ -146,12 +146,28 @@ async def test_eval_classifier_llm_batches_requests_to_the_model(tmp_path, share
     import asyncio
 
     config = tmp_path / "config.toml"
-    config.write_text(f'[llm]\nprovider = "anthropic"\nbase_url = "{anthropic_standin.base_url}"\nbatch_size = 50\n')
+    config.write_text(
+        f'[llm]\nprovider = "anthropic"\nbase_url = "{anthropic_standin.base_url}"\nbatch_size = 50\n'
+    )
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "--config", str(config), "eval-classifier",
-        str(shared_data / "labelled-2026-02-13.jsonl"), "--classifier", "llm",
-        cwd=ROOT, env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "ANTHROPIC_API_KEY": "k", "HOME": str(tmp_path)},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "--config",
+        str(config),
+        "eval-classifier",
+        str(shared_data / "labelled-2026-02-13.jsonl"),
+        "--classifier",
+        "llm",
+        cwd=ROOT,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
+            "ANTHROPIC_API_KEY": "k",
+            "HOME": str(tmp_path),
+        },
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
     out, err = await asyncio.wait_for(proc.communicate(), 120)
     assert proc.returncode == 0, err.decode()
