@@ -27,7 +27,7 @@ FILLER = STOPWORDS | {
     "here", "still", "now", "please", "pls", "see", "want", "would", "like", "can", "could", "let",
     "look", "looking", "at", "got", "any", "thread", "list", "above", "shown",
 }  # fmt: skip
-NARROW_CUES = {"only", "just", "which", "filter", "keep", "show", "ones", "those", "these", "among"}
+NARROW_CUES = {"only", "just", "filter", "keep", "ones", "among"}  # "which one matters most?" is a question
 DETAIL_WORDS = {
     "details", "detail", "info", "information", "more", "about", "summary", "card", "link", "status",
     "state", "look", "explain", "tell", "show", "describe", "what", "whats", "is", "this", "that",
