@@ -38,7 +38,9 @@ def build_store(config: Config) -> Store:
 
 def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
     """The facade every front end uses, with one classification service per repo."""
+    from bot.services.bodies import clean_body
     from bot.services.digest_prompt import load_digest_prompt
+    from bot.services.followup_prompt import load_followup_prompt
 
     llm = build_llm(config)
     repos = []
@@ -77,6 +79,9 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         limits=limits,
         digest_prompt=load_digest_prompt(),
         digest_max_tokens=config.settings.llm.digest_max_tokens,
+        followup_prompt=load_followup_prompt(),
+        answer_max_tokens=config.settings.llm.answer_max_tokens,
+        clean_body=clean_body,
     )
 
 

@@ -9,12 +9,13 @@ make no decisions of their own.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import tzinfo
 
 from handlers.digest_llm import DigestPrompt
 from handlers.errors import BotError, StoreUnavailable
+from handlers.followup import FollowupPrompt
 from handlers.models import Digest, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
 from handlers.ports import LLM, ClassificationSource, Clock, Store
 
@@ -75,6 +76,9 @@ class BotHandlers:
         limits: FollowupLimits = FollowupLimits(),
         digest_prompt: DigestPrompt | None = None,
         digest_max_tokens: int = 4000,
+        followup_prompt: FollowupPrompt | None = None,
+        answer_max_tokens: int = 800,
+        clean_body: Callable[[str | None, int], str] | None = None,
     ) -> None:
         self.store = store
         self.repos = {r.name.lower(): r for r in repos}
@@ -84,6 +88,12 @@ class BotHandlers:
         self.limits = limits
         self.digest_prompt = digest_prompt
         self.digest_max_tokens = digest_max_tokens
+        # LLM follow-up answers need the prompt; without it follow-ups are answered offline.
+        self.followup_prompt = followup_prompt
+        self.answer_max_tokens = answer_max_tokens
+        # PR-body cleaner for LLM prompts (bot.services.bodies.clean_body), passed in because
+        # handlers/ never imports bot/.
+        self.clean_body = clean_body
         from handlers.query import QueryHandler
 
         self.query = QueryHandler(store=store, classifications=classifications, llm=llm)
@@ -145,7 +155,11 @@ class BotHandlers:
             return NO_CONTEXT
         from handlers.followup import answer_followup
 
-        return await answer_followup(self, context, text, user=user)
+        try:
+            return await answer_followup(self, context, text, user=user)
+        except StoreUnavailable as exc:
+            log.warning("follow-up in %s: %s", key.as_str(), exc)
+            return UNAVAILABLE
 
     # -- digests ---------------------------------------------------------------------------------------
     async def digest(self, repo: str, window: Window | None = None) -> Digest:

@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from string import Template
 from typing import Any
 
+from handlers.citations import Guard
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans
 from handlers.errors import LLMError
 from handlers.models import DigestPoint, DigestSection, Inline, PRRef, PullRequest, TableRow, Text
@@ -118,42 +118,6 @@ def window_dates(facts: DigestFacts) -> tuple[str, str]:
         start, end = label.split(" – ", 1)
         return start, end
     return f"{facts.window.since:%Y-%m-%d}", f"{facts.window.until:%Y-%m-%d}"
-
-
-_MENTION = re.compile(r"\[?\(?(?:PR\s*)?#(\d{1,7})\)?\]?(?:\([^)\s]*\))?", re.IGNORECASE)
-_URL = re.compile(r"\(?https?://\S+\)?")
-_SPACES = re.compile(r"\s+")
-
-
-@dataclass
-class Guard:
-    """Keeps citations to PRs the model was given; counts what it removed."""
-
-    known: Mapping[int, PullRequest]
-    removed: int = 0
-
-    def numbers(self, raw: Any) -> list[int]:
-        out: list[int] = []
-        for value in raw if isinstance(raw, list) else []:
-            number = value if isinstance(value, int) and not isinstance(value, bool) else None
-            if number is None and isinstance(value, str) and value.strip().lstrip("#").isdigit():
-                number = int(value.strip().lstrip("#"))
-            if number is not None and number in self.known:
-                if number not in out:
-                    out.append(number)
-            else:
-                self.removed += 1
-                log.warning("digest: the model cited PR %r, which is not in the window; removed", value)
-        return out
-
-    def text(self, raw: Any, limit: int) -> tuple[str, list[int]]:
-        """Model text without links or PR mentions (those are rebuilt from stored data)."""
-        text = _SPACES.sub(" ", str(raw or "")).strip()
-        mentioned = [int(m) for m in _MENTION.findall(text)]
-        text = _MENTION.sub("", _URL.sub("", text))
-        text = _SPACES.sub(" ", text).strip(" ,;")
-        text = re.sub(r"\s+([.,;:])", r"\1", text)
-        return text[:limit], self.numbers(mentioned)
 
 
 def _refs(numbers: list[int], known: Mapping[int, PullRequest]) -> list[Inline]:

@@ -119,7 +119,7 @@ class QueryHandler:
         matches = await self.matches(settings, query)
         if not matches:
             return await self._empty_reply(settings, query)
-        reply = self._list_reply(settings, query, text, matches)
+        reply = self.list_reply(settings, query, text, matches)
         if self.llm is not None and synthesize and len(matches) >= SYNTHESIS_MIN_PRS:
             return await self._with_synthesis(settings, reply, matches)
         return reply
@@ -149,29 +149,18 @@ class QueryHandler:
         if not prs:
             return []
         classes = await self.classifications[settings.name].for_prs(settings.name, prs)
-        words = query.text.split()
         found = []
         for pr in prs:
             cls = classes.get(pr.number)
-            if cls is None:
-                continue
-            topics = cls.topics
-            if not all(any(t in topics for t in group) for group in query.any_of):
-                continue
-            if any(t in topics for t in query.exclude):
-                continue
-            if words or query.exclude_text:
-                hay = " ".join((pr.title, cls.summary, *pr.labels)).lower()
-                if not all(w in hay for w in words) or any(w in hay for w in query.exclude_text):
-                    continue
-            found.append(Match(pr, cls))
+            if cls is not None and content_ok(query, pr, cls):
+                found.append(Match(pr, cls))
         found.sort(key=_rank)
         return found
 
     # -- replies ---------------------------------------------------------------------------------
-    def _list_reply(self, settings: RepoSettings, query: Query, text: str, matches: list[Match]) -> Reply:
+    def list_reply(self, settings: RepoSettings, query: Query, text: str, matches: list[Match]) -> Reply:
         shown = matches[: settings.max_items]
-        groups = _group(shown)
+        groups = group_by_state(shown)
         displayed = [m for group in groups for m in group[1]]
         order = [m.pr.number for m in displayed] + [m.pr.number for m in matches[len(shown) :]]
         understood = understood_line(settings, query, len(matches))
@@ -183,7 +172,7 @@ class QueryHandler:
             kind="list",
             title=subject(settings, query),
             understood=understood,
-            groups=tuple(ItemGroup(title, tuple(_item(m) for m in items)) for title, items in groups),
+            groups=tuple(ItemGroup(title, tuple(reply_item(m) for m in items)) for title, items in groups),
             total=len(matches),
             overflow=overflow,
             notes=tuple(notes),
@@ -271,7 +260,7 @@ class QueryHandler:
                 updated_at=pr.updated_at,
                 merged_at=pr.merged_at,
                 closed_at=pr.closed_at,
-                topics=tuple(_topic_name(settings, t) for t in cls.topics),
+                topics=tuple(topic_name(settings, t) for t in cls.topics),
                 summary=cls.summary,
                 labels=pr.labels,
                 areas=areas(pr.files),
@@ -300,7 +289,7 @@ class QueryHandler:
             kind="list",
             title=f"{len(matches)} PRs",
             understood=f"PRs {', '.join(f'#{n}' for n in query.pr_numbers)} of {settings.name} · {_count(len(matches))} found",
-            groups=(ItemGroup("", tuple(_item(m) for m in matches)),),
+            groups=(ItemGroup("", tuple(reply_item(m) for m in matches)),),
             total=len(matches),
             notes=tuple(notes),
             seed=ThreadSeed(
@@ -368,6 +357,22 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def content_ok(query: Query, pr: PullRequest, cls: Classification) -> bool:
+    """Whether a PR matches the query's topics, exclusions and free text (not its window, states
+    or authors). Also used by the follow-up handler to narrow a thread's PRs."""
+    topics = cls.topics
+    if not all(any(t in topics for t in group) for group in query.any_of):
+        return False
+    if any(t in topics for t in query.exclude):
+        return False
+    words = query.text.split()
+    if words or query.exclude_text:
+        hay = " ".join((pr.title, cls.summary, *pr.labels)).lower()
+        if not all(w in hay for w in words) or any(w in hay for w in query.exclude_text):
+            return False
+    return True
+
+
 def _within(moment: datetime | None, since: datetime, until: datetime) -> bool:
     return moment is not None and since <= moment < until
 
@@ -400,14 +405,14 @@ def _rank(match: Match) -> tuple[float, bool, float, int]:
     return (-match.cls.impact, pr.status != "merged", -_when(pr).timestamp(), -pr.number)
 
 
-def _group(shown: list[Match]) -> list[tuple[str, list[Match]]]:
+def group_by_state(shown: list[Match]) -> list[tuple[str, list[Match]]]:
     states = {m.pr.status for m in shown}
     if len(shown) < GROUP_AT or len(states) < 2:
         return [("", shown)]
     return [(STATE_TITLES[s], [m for m in shown if m.pr.status == s]) for s in STATE_ORDER if s in states]
 
 
-def _item(match: Match) -> ReplyItem:
+def reply_item(match: Match) -> ReplyItem:
     pr = match.pr
     return ReplyItem(
         number=pr.number,
@@ -429,7 +434,7 @@ def areas(files: Sequence[str] | None, limit: int = 8) -> tuple[str, ...]:
     return tuple(area for area, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:limit])
 
 
-def _topic_name(settings: RepoSettings, key: str) -> str:
+def topic_name(settings: RepoSettings, key: str) -> str:
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
 
@@ -444,11 +449,11 @@ def _states_phrase(states: Sequence[str]) -> str:
 
 def subject(settings: RepoSettings, query: Query) -> str:
     """What was asked about: `ROCm + Bug fixes, not CI & build, by @alice, matching 'aiter'`."""
-    parts = [" or ".join(_topic_name(settings, t) for t in group) for group in query.any_of]
+    parts = [" or ".join(topic_name(settings, t) for t in group) for group in query.any_of]
     filtered = query.exclude or query.authors or query.text or query.exclude_text
     head = " + ".join(parts) or ("PRs" if filtered else "All PRs")
     if query.exclude:
-        head += ", not " + ", ".join(_topic_name(settings, t) for t in query.exclude)
+        head += ", not " + ", ".join(topic_name(settings, t) for t in query.exclude)
     if query.authors:
         head += " by " + ", ".join(f"@{a}" for a in query.authors)
     if query.text:

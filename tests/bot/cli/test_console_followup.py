@@ -1,0 +1,40 @@
+"""Follow-ups through the real console (`python -m bot console`): `>` lines narrow, page and
+compare in the thread of the last answer, exactly as in Slack or Discord."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def _bot(tmp_path: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PRBOT_", "ANTHROPIC_", "REDIS_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_console_follow_ups_narrow_page_and_compare(tmp_path: Path) -> None:
+    """`> only the bug fixes`, `> more`, `> compare with the week before` answer in thread 1."""
+    store = f"sqlite:///{tmp_path / 'console.db'}"
+    assert _bot(tmp_path, "--store", store, "import", "--sample").returncode == 0
+    lines = "rocm last week\n> only the bug fixes\n> more\n> compare with the week before\nquit\n"
+    result = _bot(tmp_path, "--store", store, "console", "--now", "2026-03-02T09:00:00Z", stdin=lines)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Traceback" not in result.stderr
+    assert "Narrowed this thread's 25 PRs to these" in out
+    assert "That's all: this thread's" in out  # the narrowed set fit on one page
+    assert "Feb 23 – Mar 1, 2026 (UTC) vs Feb 16 – Feb 22, 2026 (UTC)" in out
