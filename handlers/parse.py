@@ -322,6 +322,10 @@ class _Parser:
             since, until = self._resolve(window)
             if window.note:
                 st.notes.append(window.note)
+        # No PR predates 1970: a long span from an early clock must not reach before it.
+        floor = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
+        if since < floor < until:
+            since = floor
         groups = tuple(tuple(dict.fromkeys(g)) for g in st.groups)
         topics = tuple(dict.fromkeys(t for g in groups for t in g))
         corrected = ""

@@ -326,3 +326,9 @@ def test_any_mix_of_grammar_words_reads_without_error(words: list[str], offset: 
     assert q.since < q.until
     assert not q.failed
     assert date(1969, 12, 30) <= q.since.date()
+
+
+def test_a_long_span_from_an_early_clock_stops_at_1970() -> None:
+    """'2026 w' read as a 10-year span from a 1971 clock starts at 1970, not before (found by hypothesis)."""
+    q = read("2026 w", now=NOW - timedelta(days=20_000))
+    assert q.since == datetime(1970, 1, 1, tzinfo=UTC) < q.until
