@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Generic, TypeVar
@@ -51,3 +52,34 @@ class ParseMemo(Generic[T]):
                 self._items.clear()
             self._items[raw] = value
         return value
+
+
+def new_revision() -> int:
+    """A fresh token for every write of a PR record (random: no coordination across replicas)."""
+    return secrets.randbits(62)
+
+
+class RecordMemo:
+    """PR records this process has decoded, with the revision token they were read at.
+
+    A window read first fetches only (number, revision) pairs; records whose revision matches
+    are reused, and only changed or unseen ones are fetched and decoded. That keeps a warm
+    month-long read from moving ~600 KB of JSON out of the store on every slash command.
+    """
+
+    def __init__(self, limit: int = 50_000) -> None:
+        self._limit = limit
+        self._items: dict[tuple[str, int], tuple[int, PullRequest]] = {}
+
+    def get(self, repo: str, number: int, revision: int | None) -> PullRequest | None:
+        if revision is None:
+            return None
+        hit = self._items.get((repo, number))
+        return hit[1] if hit is not None and hit[0] == revision else None
+
+    def put(self, pr: PullRequest, revision: int | None) -> None:
+        if revision is None:
+            return
+        if len(self._items) >= self._limit:
+            self._items.clear()
+        self._items[(pr.repo, pr.number)] = (revision, pr)

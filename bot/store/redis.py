@@ -2,6 +2,7 @@
 
 Layout under a key prefix (default `prbot:`):
   pr:{repo}                 hash   number -> PR JSON
+  rev:{repo}                hash   number -> revision token, new on every write of the PR
   idx:{repo}:{field}        zset   number scored by created/updated/merged/closed epoch
   authors:{repo}            zset   author scored by their earliest created time (ZADD LT)
   cls:{repo}:{classifier}   hash   "{number}:{content_hash}" -> classification JSON
@@ -38,7 +39,7 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import ParseMemo, merge_files, window_fields
+from .common import ParseMemo, RecordMemo, merge_files, new_revision, window_fields
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -90,6 +91,7 @@ class RedisStore:
     def __init__(self, url: str, prefix: str = "prbot:") -> None:
         self.url = url
         self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._records = RecordMemo()
         self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         self.safe_url = _redact(url)
         self.prefix = prefix
@@ -142,6 +144,7 @@ class RedisStore:
                     updated += 1
                 member = str(new.number)
                 pipe.hset(self._k("pr", repo), member, json.dumps(new.to_dict(), ensure_ascii=False))
+                pipe.hset(self._k("rev", repo), member, new_revision())
                 for field, moment in (
                     ("created", new.created_at),
                     ("updated", new.updated_at),
@@ -167,8 +170,31 @@ class RedisStore:
         wanted = sorted(set(numbers))
         if not wanted:
             return {}
-        raw = await self._r.hmget(self._k("pr", repo), [str(n) for n in wanted])
-        return {n: self._pr(r) for n, r in zip(wanted, raw, strict=True) if r}
+        return await self._load(repo, wanted)
+
+    async def _load(self, repo: str, numbers: list[int]) -> dict[int, PullRequest]:
+        """Records by number: reused when this process has seen the stored revision."""
+        revs = await self._r.hmget(self._k("rev", repo), [str(n) for n in numbers])
+        found: dict[int, PullRequest] = {}
+        missing: list[int] = []
+        for number, rev in zip(numbers, revs, strict=True):
+            hit = self._records.get(repo, number, None if rev is None else int(rev))
+            if hit is None:
+                missing.append(number)
+            else:
+                found[number] = hit
+        if missing:
+            members = [str(n) for n in missing]
+            pipe = self._r.pipeline(transaction=True)  # record and revision read together
+            pipe.hmget(self._k("pr", repo), members)
+            pipe.hmget(self._k("rev", repo), members)
+            raws, fresh = await pipe.execute()
+            for number, raw, rev in zip(missing, raws, fresh, strict=True):
+                if raw:
+                    pr = self._pr(raw)
+                    self._records.put(pr, None if rev is None else int(rev))
+                    found[number] = pr
+        return found
 
     @_guard
     async def prs_in_window(

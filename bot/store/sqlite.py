@@ -29,12 +29,13 @@ from handlers.models import (
 )
 from handlers.ports import StoreError, StoreUnavailable
 
-from .common import TIME_FIELDS, ParseMemo, merge_files, window_fields
+from .common import TIME_FIELDS, ParseMemo, RecordMemo, merge_files, new_revision, window_fields
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS prs (
     repo TEXT NOT NULL, number INTEGER NOT NULL, data TEXT NOT NULL, author TEXT NOT NULL,
     created REAL NOT NULL, updated REAL NOT NULL, merged REAL, closed REAL,
+    rev INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (repo, number)
 );
 DROP INDEX IF EXISTS prs_created;
@@ -73,6 +74,7 @@ class SQLiteStore:
     def __init__(self, url: str, path: str) -> None:
         self.url = url
         self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._records = RecordMemo()
         self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
         self.path = path
         if path != ":memory:":
@@ -86,9 +88,38 @@ class SQLiteStore:
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate()
             self._db.executescript(SCHEMA)
         except sqlite3.DatabaseError as exc:
             raise StoreError(f"cannot open SQLite store {path}: {exc}") from None
+
+    def _migrate(self) -> None:
+        """Bring a store made by an older version up to this schema (columns only; indexes in SCHEMA)."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(prs)")}
+        if columns and "rev" not in columns:
+            self._db.execute("ALTER TABLE prs ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+
+    def _load(self, repo: str, pairs: list[tuple[int, int]]) -> dict[int, PullRequest]:
+        """Records by (number, revision): reused when this process has seen that revision."""
+        found: dict[int, PullRequest] = {}
+        missing: list[int] = []
+        for number, rev in pairs:
+            hit = self._records.get(repo, number, rev)
+            if hit is None:
+                missing.append(number)
+            else:
+                found[number] = hit
+        for start in range(0, len(missing), 500):
+            chunk = missing[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT data, rev FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
+            )
+            for data, rev in rows:
+                pr = self._pr(data)
+                self._records.put(pr, rev)
+                found[pr.number] = pr
+        return found
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
@@ -134,8 +165,8 @@ class SQLiteStore:
                 else:
                     updated += 1
                 db.execute(
-                    "INSERT OR REPLACE INTO prs (repo, number, data, author, created, updated, merged, closed)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO prs (repo, number, data, author, created, updated, merged, closed, rev)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         new.repo,
                         new.number,
@@ -145,6 +176,7 @@ class SQLiteStore:
                         _epoch(new.updated_at),
                         _epoch(new.merged_at),
                         _epoch(new.closed_at),
+                        new_revision(),
                     ),
                 )
         return UpsertResult(inserted, updated, unchanged)
@@ -154,17 +186,14 @@ class SQLiteStore:
 
     async def get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
         wanted = sorted(set(numbers))
-        found: dict[int, PullRequest] = {}
+        pairs: list[tuple[int, int]] = []
         for start in range(0, len(wanted), 500):
             chunk = wanted[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(
-                f"SELECT data FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
-            )
-            for (data,) in rows:
-                pr = self._pr(data)
-                found[pr.number] = pr
-        return found
+            pairs += self._db.execute(
+                f"SELECT number, rev FROM prs WHERE repo = ? AND number IN ({marks})", (repo, *chunk)
+            ).fetchall()
+        return self._load(repo, pairs)
 
     async def prs_in_window(
         self,
@@ -182,10 +211,11 @@ class SQLiteStore:
         params: list[Any] = [repo]
         for _ in columns:
             params += [repo, since.timestamp(), until.timestamp()]
-        rows = self._db.execute(
-            f"SELECT data FROM prs WHERE repo = ? AND number IN ({parts}) ORDER BY number", params
-        )
-        return [self._pr(data) for (data,) in rows]
+        pairs = self._db.execute(
+            f"SELECT number, rev FROM prs WHERE repo = ? AND number IN ({parts}) ORDER BY number", params
+        ).fetchall()
+        found = self._load(repo, pairs)
+        return [found[number] for number, _ in pairs if number in found]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:
         rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))

@@ -234,3 +234,22 @@ async def test_a_second_connection_sees_the_same_state(
         assert (await again.get_thread(ThreadKey("discord", "9", "9"))) is not None
     finally:
         await again.close()
+
+
+async def test_a_reader_sees_changes_written_by_another_connection(
+    store: Store, store_url: str, request: pytest.FixtureRequest
+) -> None:
+    """Records a process has already read are not served stale after another replica rewrites them."""
+    from bot.store import open_store
+
+    await store.upsert_prs([pr(1, created=1), pr(2, created=2)])
+    week = (T0, T0 + timedelta(days=7))
+    assert [p.title for p in await store.prs_in_window(REPO, *week)] == ["PR 1", "PR 2"]  # now remembered
+    prefix = request.getfixturevalue("redis_prefix") if store_url.startswith("redis") else "prbot:"
+    other = open_store(store_url, redis_prefix=prefix)
+    try:
+        await other.upsert_prs([pr(1, created=1, title="renamed elsewhere", labels=("rocm",))])
+    finally:
+        await other.close()
+    assert [p.title for p in await store.prs_in_window(REPO, *week)] == ["renamed elsewhere", "PR 2"]
+    assert (await store.get_pr(REPO, 1)).labels == ("rocm",)  # type: ignore[union-attr]
