@@ -7,11 +7,14 @@ import asyncio
 import json
 import subprocess
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.scheduler import weekly_window
 from bot.services.importer import import_file, sample_path
+from bot.services.posting import Channel, post_key
 from bot.store import open_store
 from tests.cli_helpers import assert_clean_error, run_cli
 from tests.standins.discord_server import DiscordStandIn
@@ -206,3 +209,21 @@ async def test_posting_uses_the_web_apis_only_and_leaves_a_running_bots_connecti
         assert "voice will NOT be supported" not in result.stderr
     finally:
         await discord.close()
+
+
+async def test_a_week_the_scheduler_already_posted_is_not_posted_again(
+    tmp_path: Path, slack: SlackStandIn, store_path: Path
+) -> None:
+    """The scheduler's receipt for the week (Monday 09:00 run) makes --post say "already posted"."""
+    fire = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # the default schedule's run after that week
+    key = post_key(REPO, weekly_window(fire, UTC), Channel("slack", "C0DIGEST1"))
+    store = open_store(f"sqlite:///{store_path}")
+    try:
+        await store.put_receipt(key, {"message_id": "1700000000.000100", "by": "scheduler"})
+    finally:
+        await store.close()
+    config = write_config(tmp_path, store_path, slack=slack, slack_channels=("C0DIGEST1",))
+    result = await post(config, *WEEK)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "slack:C0DIGEST1: already posted\n"
+    assert not top_level_posts(slack)
