@@ -20,9 +20,9 @@ from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import DigestPoster
+from bot.services.posting import DigestPoster, PostOutcome
 from handlers.app import BotHandlers
-from handlers.models import Digest, Reply, ThreadKey, utcnow
+from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
 from handlers.ports import Clock, Store
 
 log = logging.getLogger(__name__)
@@ -282,50 +282,74 @@ async def run_bot(config: Config) -> int:
         await store.close()
 
 
-async def post_digest_now(config: Config, repo: str, at: datetime | None = None) -> list[Any]:
-    """`post-digest`: start the configured platforms, post the latest scheduled week's digest to
-    every channel still missing it (claim -> post -> receipt), stop. Returns the outcomes."""
-    from bot.bootstrap import build_handlers, build_store
-    from bot.scheduler import last_fire, weekly_window
+async def post_digest_now(
+    config: Config, repo: str, window: Window | None = None
+) -> tuple[Digest, list[PostOutcome]]:
+    """`digest --post`: build the digest of `window` (default: the last full calendar week), start
+    the platforms its channels need, post it to every configured channel through the scheduler's
+    exactly-once guard (claim -> post -> receipt), stop them. One outcome per channel, in config
+    order; a channel whose platform is not configured or did not start fails with the reason."""
+    from bot.bootstrap import build_discord, build_handlers, build_slack, build_store
     from handlers.errors import BotError
 
-    schedule = next((RepoSchedule.from_config(r) for r in config.settings.repos if r.name == repo), None)
-    if schedule is None:
-        raise BotError(f"repository {repo} is not configured")
-    if not schedule.channels:
+    platform: Any
+    repo_cfg = config.repo(repo)
+    channels = RepoSchedule.from_config(repo_cfg).channels
+    if not channels:
         raise BotError(
-            f"{repo}: no digest channels configured ([repos.digest] slack_channels / discord_channels)"
+            f"{repo_cfg.name}: no digest channels configured: list channel IDs under [repos.digest] "
+            "slack_channels / discord_channels"
         )
-    metrics = Metrics()
+    enabled, hint = platform_settings(config)
+    if not enabled:
+        raise BotError(f"no chat platform is configured: set {hint}")
+    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
+    needs = {"slack": f"SLACK_BOT_TOKEN and {slack_second}", "discord": "DISCORD_TOKEN"}
+    problems = {
+        name: f"{name} is not configured (set {needs[name]})"
+        for name in {c.platform for c in channels} - set(enabled)
+    }
     store = build_store(config)
     started: list[Platform] = []
     try:
         await store.ping()
         handlers = build_handlers(config, store)
-        platforms = build_platforms(config, handlers)
-        if not platforms:
-            _, hint = platform_settings(config)
-            raise BotError(f"no chat platform is configured: set {hint}")
-        for name, platform in platforms.items():
-            await platform.start()
-            started.append(platform)
-            await _wait_ready(name, platform)
+        digest = await handlers.digest(repo_cfg.name, window)
+        platforms: dict[str, Platform] = {}
+        for name in sorted({c.platform for c in channels} - set(problems)):
+            try:
+                platform = (
+                    build_slack(config, handlers) if name == "slack" else build_discord(config, handlers)
+                )
+                assert platform is not None  # enabled means its secret is set
+                started.append(platform)
+                # Web API / REST only: a running bot keeps its port, socket and gateway events.
+                await platform.start(listen=False)
+            except Exception as exc:  # a refused token, an unreachable API: that platform's channels fail
+                reason = str(exc) if isinstance(exc, BotError) else f"{type(exc).__name__}: {exc}"
+                problems[name] = f"{name} did not start: {reason}"
+                log.error("%s", problems[name], exc_info=log.isEnabledFor(logging.DEBUG))
+                continue
+            platforms[name] = platform
         run = config.settings.run
         poster = DigestPoster(
             store,
             platforms,
-            metrics,
+            Metrics(),
             claim_ttl_seconds=run.claim_ttl_seconds,
             post_timeout_seconds=run.post_timeout_seconds,
         )
-        fire = last_fire(schedule.trigger, at or utcnow())
-        if fire is None:
-            raise BotError(f"{repo}: the schedule {schedule.cron!r} has no run before that time")
-        window = weekly_window(fire, schedule.tz, schedule.week_start)
-        channels = [c for c in schedule.channels if c.platform in platforms]
-        digest = await handlers.digest(repo, window)
-        return list(await poster.post_all(repo, digest, channels))
+        outcomes = []
+        for channel in channels:
+            if channel.platform in problems:
+                outcomes.append(PostOutcome(channel, "failed", error=problems[channel.platform]))
+            else:
+                outcomes.append(await poster.post_one(repo_cfg.name, digest, channel))
+        return digest, outcomes
     finally:
         for platform in reversed(started):
-            await platform.stop()
+            try:
+                await platform.stop()
+            except Exception:
+                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)
         await store.close()

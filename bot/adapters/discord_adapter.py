@@ -96,21 +96,34 @@ class DiscordAdapter:
             # discord.py's REST base is a class setting; pointing it elsewhere (a stand-in, a proxy)
             # is configuration of the library, done once before the client is built.
             Route.BASE = settings.api_base_url.rstrip("/")
+        # The bot has no voice features, so discord.py's start-up warnings that voice libraries
+        # (PyNaCl, davey) are missing are noise; these class flags are the library's own switch.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # guilds, channels, threads (THREAD_CREATE) and interactions' context
         intents.guild_messages = True  # MESSAGE_CREATE in guild channels and threads
         intents.message_content = settings.message_content_intent
         self.client = _Client(self, intents)
         self._task: asyncio.Task[None] | None = None
+        self._posting_only = False
 
     # -- lifecycle ----------------------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Log in (runs setup_hook: gateway discovery, command sync) and connect in the background."""
+    async def start(self, *, listen: bool = True) -> None:
+        """Log in (runs setup_hook: gateway discovery, command sync) and connect in the background.
+
+        `listen=False` logs in over REST only (`digest --post`): no gateway session that would
+        receive a running bot's interactions and messages, no command sync.
+        """
+        self._posting_only = not listen
         try:
             await self.client.login(self._token)
         except discord.LoginFailure:
             await self.client.close()
             raise BotError("Discord rejected DISCORD_TOKEN (401 Unauthorized): check the bot token") from None
+        if self._posting_only:
+            log.info("discord: logged in as %s (posting only)", self.client.user)
+            return
         self._task = asyncio.create_task(self.client.connect(reconnect=True), name="discord-gateway")
         self._task.add_done_callback(self._connection_ended)
 
@@ -123,6 +136,8 @@ class DiscordAdapter:
 
     @property
     def connected(self) -> bool:
+        if self._posting_only:
+            return self.client.user is not None and not self.client.is_closed()
         ws = self.client.ws
         return self.client.is_ready() and not self.client.is_closed() and ws is not None and ws.open
 
@@ -143,6 +158,8 @@ class DiscordAdapter:
 
     async def _setup(self) -> None:
         """setup_hook: find the gateway, register one slash command per repo, sync them."""
+        if self._posting_only:
+            return
         if self.settings.api_base_url:
             # A plain discord.Client connects to its built-in gateway URL; with another API base
             # we ask that API where its gateway is (GET /gateway/bot), as Discord documents.

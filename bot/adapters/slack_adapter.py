@@ -74,6 +74,21 @@ def _message_text(text: str) -> str:
     return " ".join(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
 
 
+class _DropTokenSkipped(logging.Filter):
+    """Bolt reads SLACK_BOT_TOKEN from the environment itself and warns that it is unused because
+    we pass a client; that warning is about bolt's internals, not anything an operator can fix."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "`token` will be unused" not in record.getMessage()
+
+
+def _bolt_logger() -> logging.Logger:
+    logger = logging.getLogger("slack_bolt.AsyncApp")
+    if not any(isinstance(f, _DropTokenSkipped) for f in logger.filters):
+        logger.addFilter(_DropTokenSkipped())
+    return logger
+
+
 class SlackAdapter:
     """One Slack workspace connection; `start()`/`stop()` run inside the caller's event loop."""
 
@@ -118,6 +133,7 @@ class SlackAdapter:
 
         self.app = AsyncApp(
             client=AsyncWebClient(base_url=settings.api_base_url, retry_handlers=retry),
+            logger=_bolt_logger(),
             authorize=authorize,
             signing_secret=secrets.slack_signing_secret or "",
             process_before_response=False,
@@ -129,11 +145,16 @@ class SlackAdapter:
         self.port: int | None = None  # the bound port in HTTP mode (useful with port 0)
         self._runner: web.AppRunner | None = None
         self._socket: Any = None
+        self._posting_only = False
         self._register()
 
     # -- lifecycle -----------------------------------------------------------------------------------
-    async def start(self) -> None:
-        """Check the token (auth.test), then listen: an HTTP server or a Socket Mode connection."""
+    async def start(self, *, listen: bool = True) -> None:
+        """Check the token (auth.test), then listen: an HTTP server or a Socket Mode connection.
+
+        `listen=False` uses only the Web API (`digest --post`): no port to bind and no socket that
+        Slack would hand a running bot's events to.
+        """
         try:
             auth = await self.client.auth_test()
         except SlackApiError as exc:
@@ -143,6 +164,10 @@ class SlackAdapter:
         self.bot_user_id = str(auth.get("user_id") or "")
         self.bot_id = str(auth.get("bot_id") or "")
         self.bot_name = str(auth.get("user") or self.bot_name)
+        if not listen:
+            self._posting_only = True
+            log.info("slack: authenticated as @%s (posting only)", self.bot_name)
+            return
         if self.settings.mode == "http":
             await self._start_http()
         else:
@@ -169,6 +194,7 @@ class SlackAdapter:
 
     async def stop(self) -> None:
         """Stop listening, let in-flight answers finish (briefly), close connections."""
+        self._posting_only = False
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -181,6 +207,8 @@ class SlackAdapter:
 
     @property
     def connected(self) -> bool:
+        if self._posting_only:
+            return bool(self.bot_user_id)
         if self.settings.mode == "http":
             return self._runner is not None and bool(self.bot_user_id)
         session = getattr(getattr(self._socket, "client", None), "current_session", None)

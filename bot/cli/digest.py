@@ -3,6 +3,9 @@
 The window is the last full calendar week in the repo's timezone unless `--since/--until`
 (local dates, both included) or `--week-ending` say otherwise. Slack and Discord JSON come from
 their renderers when those modules are installed.
+
+`--post` posts it instead of printing it: to the repo's configured Slack and Discord channels,
+through the scheduler's exactly-once guard (bot/services/posting.py), one line per channel.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import click
 
 from bot.bootstrap import build_handlers, build_store
 from bot.cli import CliState, cli, run_command
+from bot.config import Config
+from bot.services.posting import PostOutcome
 from handlers.digest import week_ending as week_ending_window
 from handlers.digest import window_for_dates
 from handlers.errors import BotError
@@ -60,21 +65,35 @@ _DATE = click.DateTime(formats=["%Y-%m-%d"])
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout."
 )
-@click.pass_obj
+@click.option(
+    "--post",
+    is_flag=True,
+    help="Post it to the repo's configured Slack/Discord channels (each at most once per window).",
+)
+@click.pass_context
 def digest(
-    state: CliState,
+    ctx: click.Context,
     repo: str | None,
     since: datetime | None,
     until: datetime | None,
     week_ending: datetime | None,
     fmt: str,
     out: Path | None,
+    post: bool,
 ) -> None:
     """Build the weekly PR digest (default: the last full calendar week) and store it.
 
     LLM-written when [llm] is configured (falling back to offline with a note), offline
     otherwise. Every count in it is computed from the store.
+
+    With --post it is posted to [repos.digest] slack_channels / discord_channels instead of
+    printed: one line per channel (posted, already posted, failed and why); exit status 1 when
+    any channel failed. A channel that already has this window's digest, from the scheduler or an
+    earlier --post, is not posted again.
     """
+    state: CliState = ctx.obj
+    if post and out is None and ctx.get_parameter_source("fmt") is not click.core.ParameterSource.DEFAULT:
+        raise click.UsageError("with --post, --format only applies to the file written by --out")
     if week_ending and (since or until):
         raise click.UsageError("give --week-ending or --since/--until, not both")
     if (since is None) != (until is None):
@@ -87,6 +106,10 @@ def digest(
         window = window_for_dates(since.date(), until.date(), repo_cfg.tz)
     elif week_ending:
         window = week_ending_window(week_ending.date(), repo_cfg.tz)
+
+    if post:
+        _post(config, repo_cfg.name, window, render, out)
+        return
 
     async def work() -> Digest:
         store = build_store(config)
@@ -102,12 +125,46 @@ def digest(
     if out is None:
         click.echo(text, nl=False)
         return
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise BotError(f"--out {out}: cannot write ({exc.strerror})") from None
+    _write(out, text)
     click.echo(
         f"{built.repo}: {built.mode} digest of {built.window.label} ({built.counts.total} PRs, "
         f"{len(built.sections)} areas) written to {out}",
         err=True,
     )
+
+
+def _post(
+    config: Config, repo: str, window: Window | None, render: Callable[[Digest], str], out: Path | None
+) -> None:
+    """`digest --post`: post, print one line per channel, exit 1 when any channel failed."""
+    from bot.runtime import post_digest_now
+
+    built, outcomes = run_command(lambda: post_digest_now(config, repo, window))
+    click.echo(
+        f"{built.repo}: {built.mode} digest of {built.window.label} ({built.counts.total} PRs) "
+        f"to {len(outcomes)} channel(s)",
+        err=True,
+    )
+    if out is not None:
+        _write(out, render(built))
+    for outcome in outcomes:
+        click.echo(f"{outcome.channel}: {_describe(outcome)}")
+    if any(o.status == "failed" for o in outcomes):
+        raise SystemExit(1)
+
+
+def _describe(outcome: PostOutcome) -> str:
+    if outcome.status == "posted":
+        return f"posted (message {outcome.message_id})"
+    if outcome.status == "already_posted":
+        return "already posted"
+    if outcome.status == "claimed_elsewhere":
+        return "not posted: another process is posting it right now"
+    return f"failed: {outcome.error}"
+
+
+def _write(out: Path, text: str) -> None:
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise BotError(f"--out {out}: cannot write ({exc.strerror})") from None

@@ -12,8 +12,6 @@ import asyncio
 import itertools
 import json
 import signal
-import subprocess
-import sys
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -22,7 +20,7 @@ import pytest
 import redis.asyncio as aioredis
 from aiohttp import web
 
-from tests.bot.runner import ROOT, BotProcess, clean_env, free_port
+from tests.bot.runner import BotProcess, clean_env, free_port
 
 TOKEN = "xoxb-standin-token"
 CHANNELS = ("C0DIGEST1", "C0DIGEST2")
@@ -242,30 +240,3 @@ async def test_sigterm_during_a_post_lets_it_finish_and_exits_zero(
         assert [r["channel"] for r in await receipts(redis_url, redis_prefix)] == [CHANNELS[0]]
     finally:
         bot.kill()
-
-
-async def test_post_digest_command_posts_once_through_the_same_guard(
-    tmp_path: Path, slack: SlackStandIn, redis_url: str, redis_prefix: str
-) -> None:
-    """`post-digest` twice: the first posts to each channel, the second reports them already posted."""
-    config, _ = write_config(tmp_path, slack, redis_prefix, schedule="0 9 * * mon", grace_hours=24)
-    command = [
-        sys.executable,
-        "-m",
-        "bot",
-        "--config",
-        str(config),
-        "post-digest",
-        "--at",
-        "2026-03-02T10:00:00Z",
-    ]
-    outputs = []
-    for _ in range(2):
-        done = await asyncio.to_thread(
-            subprocess.run, command, cwd=ROOT, env=env(tmp_path, redis_url), capture_output=True, text=True
-        )
-        assert done.returncode == 0, done.stderr
-        outputs.append(done.stdout)
-    assert outputs[0].count(": posted") == len(CHANNELS)
-    assert outputs[1].count(": already posted") == len(CHANNELS)
-    assert sorted(slack.posts) == sorted(CHANNELS)

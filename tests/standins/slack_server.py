@@ -6,6 +6,12 @@ HTTP 200 with `{"ok": false, "error": ...}` for API errors, HTTP 429 + `Retry-Af
 limited. It records every call with its arrival time, and also receives `response_url` posts
 (`/response/<id>`). Faults are configured per test: `ratelimit_once("chat.postMessage")`,
 `not_in_channel.add("C_PRIVATE")`.
+
+Socket Mode: `apps.connections.open` (app-level token) answers a ws:// URL on this server; a
+client connecting there gets Slack's `hello`, then whatever envelopes the test pushes with
+`send_envelope` (`{"envelope_id", "type", "payload", "accepts_response_payload"}`, events also
+carrying `retry_attempt`/`retry_reason`); every JSON frame the client sends back (the acks,
+`{"envelope_id": ...}` with an optional `payload`) is kept in `socket_messages`.
 """
 
 from __future__ import annotations
@@ -54,7 +60,8 @@ class SlackStandIn:
         self._runner: web.AppRunner | None = None
         self.port = 0
         self.socket_messages: list[dict[str, Any]] = []  # what a Socket Mode client sent back
-        self.socket: web.WebSocketResponse | None = None
+        self.socket: web.WebSocketResponse | None = None  # the latest Socket Mode connection
+        self.sockets: list[web.WebSocketResponse] = []  # every Socket Mode connection, in order
 
     # -- lifecycle ----------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -69,8 +76,8 @@ class SlackStandIn:
         self.port = int(self._runner.addresses[0][1])
 
     async def stop(self) -> None:
-        if self.socket is not None:
-            await self.socket.close()
+        for ws in self.sockets:
+            await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -185,8 +192,18 @@ class SlackStandIn:
     async def _socket_mode(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse()
         await ws.prepare(request)
-        self.socket = ws
-        await ws.send_json({"type": "hello", "num_connections": 1, "connection_info": {"app_id": "A1"}})
+        async with self._changed:
+            self.socket = ws
+            self.sockets.append(ws)
+            self._changed.notify_all()
+        await ws.send_json(
+            {
+                "type": "hello",
+                "num_connections": len([s for s in self.sockets if not s.closed]),
+                "debug_info": {"host": "standin", "build_number": 1, "approximate_connection_time": 3600},
+                "connection_info": {"app_id": "A123456"},
+            }
+        )
         async for message in ws:
             if message.type == web.WSMsgType.TEXT:
                 data = json.loads(message.data)
@@ -195,24 +212,57 @@ class SlackStandIn:
                     self._changed.notify_all()
         return ws
 
-    async def send_envelope(self, envelope_type: str, payload: dict[str, Any], envelope_id: str) -> None:
-        """Push a Socket Mode envelope (`slash_commands`, `events_api`) to the connected bot."""
-        assert self.socket is not None, "no Socket Mode client connected"
-        await self.socket.send_json(
-            {
-                "envelope_id": envelope_id,
-                "type": envelope_type,
-                "payload": payload,
-                "accepts_response_payload": True,
-            }
-        )
+    @property
+    def socket_open(self) -> bool:
+        """A Socket Mode client is connected right now."""
+        return self.socket is not None and not self.socket.closed
+
+    async def wait_for_socket(self, timeout: float = 10) -> web.WebSocketResponse:
+        """Wait until a Socket Mode client has connected; the connection."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(lambda: self.socket_open), timeout)
+        assert self.socket is not None
+        return self.socket
+
+    async def send_envelope(
+        self,
+        envelope_type: str,
+        payload: dict[str, Any],
+        envelope_id: str,
+        *,
+        accepts_response_payload: bool | None = None,
+        retry_attempt: int = 0,
+    ) -> None:
+        """Push a Socket Mode envelope (`slash_commands`, `events_api`) to the connected bot.
+
+        As Slack does, commands accept a response payload in the ack and events do not; events
+        carry the delivery attempt (`retry_attempt`, `retry_reason`).
+        """
+        ws = await self.wait_for_socket()
+        if accepts_response_payload is None:
+            accepts_response_payload = envelope_type != "events_api"
+        envelope: dict[str, Any] = {
+            "envelope_id": envelope_id,
+            "type": envelope_type,
+            "payload": payload,
+            "accepts_response_payload": accepts_response_payload,
+        }
+        if envelope_type == "events_api":
+            envelope.update(retry_attempt=retry_attempt, retry_reason="timeout" if retry_attempt else "")
+        await ws.send_json(envelope)
 
     async def wait_for_socket_ack(self, envelope_id: str, timeout: float = 10) -> dict[str, Any]:
+        """The frame the client sent back for this envelope (its ack)."""
         async with self._changed:
-            await asyncio.wait_for(
-                self._changed.wait_for(
-                    lambda: any(m.get("envelope_id") == envelope_id for m in self.socket_messages)
-                ),
-                timeout,
-            )
+            try:
+                await asyncio.wait_for(
+                    self._changed.wait_for(
+                        lambda: any(m.get("envelope_id") == envelope_id for m in self.socket_messages)
+                    ),
+                    timeout,
+                )
+            except TimeoutError:
+                raise AssertionError(
+                    f"no ack for envelope {envelope_id}; the client sent {self.socket_messages}"
+                ) from None
         return next(m for m in self.socket_messages if m.get("envelope_id") == envelope_id)
