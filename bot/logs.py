@@ -8,32 +8,27 @@ import sys
 from bot.config import Secrets
 
 
-class RedactSecrets(logging.Filter):
-    """Replace every configured secret value in a log line by `***`."""
+class RedactingFormatter(logging.Formatter):
+    """Formats a record, then replaces every configured secret value by `***`.
 
-    def __init__(self, secrets: Secrets) -> None:
-        super().__init__()
+    Redacting the finished text (not the record) also covers arguments and tracebacks, which
+    are only rendered at formatting time.
+    """
+
+    def __init__(self, fmt: str, secrets: Secrets) -> None:
+        super().__init__(fmt)
         self._values = sorted((v for v in secrets.values() if v and len(v) >= 6), key=len, reverse=True)
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self._values:
-            return True
-        message = record.getMessage()
-        redacted = message
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
         for value in self._values:
-            redacted = redacted.replace(value, "***")
-        if redacted != message:
-            record.msg, record.args = redacted, None
-        if record.exc_text:
-            for value in self._values:
-                record.exc_text = record.exc_text.replace(value, "***")
-        return True
+            text = text.replace(value, "***")
+        return text
 
 
 def setup_logging(level: str, secrets: Secrets) -> None:
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    handler.addFilter(RedactSecrets(secrets))
+    handler.setFormatter(RedactingFormatter("%(asctime)s %(levelname)s %(name)s: %(message)s", secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

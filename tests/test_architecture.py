@@ -34,3 +34,20 @@ def test_handlers_import_no_sdk_and_not_bot() -> None:
                 names = [node.module]
             offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
     assert offenders == []
+
+
+def test_handlers_are_mypy_clean() -> None:
+    """The platform-neutral core type-checks (mypy, project settings)."""
+    import subprocess
+    import sys
+
+    root = HANDLERS.parent
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--cache-dir", str(root / ".mypy_cache"), "handlers"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

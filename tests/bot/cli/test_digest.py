@@ -90,3 +90,28 @@ def test_an_unconfigured_repo_is_one_error_line(store_url: str) -> None:
     """--repo naming a repository the config does not follow says so."""
     result = _run(store_url, "--repo", "foo/bar")
     assert result.exit_code == 1 and "repository 'foo/bar' is not configured" in result.output
+
+
+def test_slack_json_format_is_block_kit_within_limits(store_url: str) -> None:
+    """--format slack-json prints Slack messages: at most 50 blocks, sections under 3,000 characters."""
+    import json
+
+    result = _run(store_url, "--week-ending", "2026-03-01", "--format", "slack-json")
+    assert result.exit_code == 0, result.output
+    messages = json.loads(result.output)
+    assert messages and all(len(m["blocks"]) <= 50 for m in messages)
+    sections = [b for m in messages for b in m["blocks"] if b["type"] == "section"]
+    assert sections and all(len(b["text"]["text"]) < 3000 for b in sections)
+    assert "<https://github.com/vllm-project/vllm/pull/" in result.output
+    assert "<!channel>" not in result.output and "@everyone" not in result.output
+
+
+def test_discord_json_format_is_messages_under_2000_characters(store_url: str) -> None:
+    """--format discord-json prints Discord messages of at most 2,000 characters each."""
+    import json
+
+    result = _run(store_url, "--week-ending", "2026-03-01", "--format", "discord-json")
+    assert result.exit_code == 0, result.output
+    messages = json.loads(result.output)
+    assert messages and all(isinstance(m, str) and len(m) <= 2000 for m in messages)
+    assert "(<https://github.com/vllm-project/vllm/pull/" in "".join(messages)
