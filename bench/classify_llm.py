@@ -150,7 +150,12 @@ def main() -> None:
     rerun = asyncio.run(cached_rerun(prs, args.batch_size))
     if args.json:
         approaches = [
-            {"approach": name, "requests": requests, "input_tokens": tokens, "weighted_tokens": round(weighted)}
+            {
+                "approach": name,
+                "requests": requests,
+                "input_tokens": tokens,
+                "weighted_tokens": round(weighted),
+            }
             for name, requests, tokens, weighted in rows
         ]
         result = {

@@ -82,7 +82,11 @@ def main() -> None:
     label, body_chars, rows = asyncio.run(measure(args.shared, args.week_ending))
     if args.json:
         keys = ("scope", "prs", "digest_tokens", "naive_tokens")
-        result = {"window": label, "mean_body_chars": body_chars, "rows": [dict(zip(keys, r)) for r in rows]}
+        result = {
+            "window": label,
+            "mean_body_chars": body_chars,
+            "rows": [dict(zip(keys, r, strict=True)) for r in rows],
+        }
         print(json.dumps(result))
         return
     print(f"window {label}; mean sample body {body_chars:.0f} chars\n")

@@ -122,7 +122,8 @@ def measure(shared: Path, store: str, redis_url: str, weeks: list[int], failures
                 )
     if failures:
         out["failures"] = [
-            {"case": name, "seconds": seconds, "message": message} for name, seconds, message in failure_rows()
+            {"case": name, "seconds": seconds, "message": message}
+            for name, seconds, message in failure_rows()
         ]
     return out
 

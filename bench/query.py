@@ -187,7 +187,11 @@ async def main() -> None:
                 )
     if args.json:
         keys = ("backend", "history", "prs", "p50_ms", "p99_ms", "p99_week_ms", "max_ms")
-        result = {"queries": len(texts), "now": NOW.isoformat(), "rows": [dict(zip(keys, r)) for r in rows]}
+        result = {
+            "queries": len(texts),
+            "now": NOW.isoformat(),
+            "rows": [dict(zip(keys, r, strict=True)) for r in rows],
+        }
         print(json.dumps(result))
         return
     print(f"{len(texts)} mixed queries per store (now = {NOW:%Y-%m-%d %H:%M} UTC, classifications cached)")

@@ -12,9 +12,9 @@ import argparse
 import asyncio
 import json
 import statistics
+import sys
 import tempfile
 import time
-import sys
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
