@@ -1,6 +1,7 @@
 """Benchmark: heuristic classifier throughput over the 12k shared vLLM PRs, and the cached re-run.
 
 Usage: python bench/classify.py [--shared ../shared] [--store sqlite:///PATH | redis://...]
+                                [--limit N] [--json]
 Prints a small table: PRs/s of the bare classifier, of a first ClassificationService.run into a
 store, and the classifier calls a second (cached) run makes, which must be 0.
 """
@@ -34,8 +35,10 @@ class Counting(HeuristicClassifier):
         return await super().classify(prs)
 
 
-async def main(shared: Path, store_url: str | None) -> None:
+async def main(shared: Path, store_url: str | None, limit: int, as_json: bool) -> None:
     rows = (shared / "data" / "vllm" / "merged-pulls.jsonl").read_text().splitlines()
+    if limit:
+        rows = rows[:limit]
     prs = [PullRequest.from_github(REPO, json.loads(line)) for line in rows if line.strip()]
     classifier = Counting(load_taxonomy("vllm"))
 
@@ -59,20 +62,38 @@ async def main(shared: Path, store_url: str | None) -> None:
         finally:
             await store.close()
 
+    if as_json:
+        result = {
+            "prs": len(prs),
+            "topics_for_per_s": len(prs) / bare,
+            "first_run_per_s": first.classified / first_s,
+            "cached_per_s": len(prs) / second_s,
+            "cached_classifier_calls": classifier.calls,
+            "cached": second.cached,
+            "classified_on_rerun": second.classified,
+        }
+        print(json.dumps(result))
+    else:
+        print_table(prs, bare, first, first_s, second, second_s, classifier.calls)
+    if classifier.calls:
+        raise SystemExit("cached re-run classified PRs again")
+
+
+def print_table(prs, bare, first, first_s, second, second_s, calls) -> None:  # type: ignore[no-untyped-def]
     print(f"{'measure':<44}{'value':>14}")
     print(f"{'PRs':<44}{len(prs):>14}")
     print(f"{'heuristic topics_for, PRs/s':<44}{len(prs) / bare:>14,.0f}")
     print(f"{'first run (classify + store), PRs/s':<44}{first.classified / first_s:>14,.0f}")
     print(f"{'cached re-run, PRs/s':<44}{len(prs) / second_s:>14,.0f}")
-    print(f"{'cached re-run: classifier calls':<44}{classifier.calls:>14}")
+    print(f"{'cached re-run: classifier calls':<44}{calls:>14}")
     print(f"{'cached re-run: cached / classified':<44}{f'{second.cached} / {second.classified}':>14}")
-    if classifier.calls:
-        raise SystemExit("cached re-run classified PRs again")
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
     parser.add_argument("--store", default=None, help="store URL (default: a temporary SQLite file)")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N PRs")
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
-    asyncio.run(main(args.shared, args.store))
+    asyncio.run(main(args.shared, args.store, args.limit, args.json))

@@ -8,7 +8,10 @@ merged-pulls.jsonl has no bodies, so each PR of the week gets a real body from
 pr-bodies-sample.jsonl (round-robin; those are excerpts of ~1.3k chars, so real full bodies,
 and the naive rows, would be larger).
 
-    python bench/classify_llm.py [--since 2026-02-06 --until 2026-02-13] [--batch-size 20]
+    python bench/classify_llm.py [--since 2026-02-06 --until 2026-02-13] [--batch-size 20] [--json]
+
+Also runs the classifier through ClassificationService into a temporary SQLite store twice: the
+second (cached) run must send no request at all.
 """
 
 from __future__ import annotations
@@ -19,15 +22,18 @@ import json
 import math
 import os
 import sys
+import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.llm import AnthropicLLM  # noqa: E402
 from bot.services.llm_classifier import AnthropicClassifier  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
+from bot.store import open_store  # noqa: E402
 from handlers.models import PullRequest, parse_time  # noqa: E402
 from tests.standins.anthropic_server import running_standin  # noqa: E402
 
@@ -84,7 +90,34 @@ async def run_batched(
     return len(sent), total, weighted, prefix
 
 
-async def measure(prs: list[PullRequest], batch_size: int) -> list[tuple[str, int, int, float]]:
+async def cached_rerun(prs: list[PullRequest], batch_size: int) -> dict[str, int]:
+    """LLM requests of a first ClassificationService run into an empty store and of a re-run."""
+    taxonomy = load_taxonomy("vllm", REPO)
+    heuristic = HeuristicClassifier(taxonomy)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = open_store(f"sqlite:///{tmp}/bench.db")
+        await store.upsert_prs(prs)
+        async with running_standin() as standin:
+            llm = AnthropicLLM(api_key="bench", model="bench-model", base_url=standin.base_url, max_retries=0)
+            classifier = AnthropicClassifier(llm, taxonomy, heuristic, repo=REPO, batch_size=batch_size)
+            service = ClassificationService(store, classifier, heuristic)
+            first = await service.run(REPO, prs)
+            first_requests = len(standin.messages)
+            second = await service.run(REPO, prs)
+            rerun_requests = len(standin.messages) - first_requests
+            await llm.close()
+        await store.close()
+    return {
+        "first_requests": first_requests,
+        "first_classified": first.classified,
+        "first_input_tokens_reported": first.input_tokens,
+        "rerun_requests": rerun_requests,
+        "rerun_cached": second.cached,
+        "rerun_classified": second.classified,
+    }
+
+
+async def measure(prs: list[PullRequest], batch_size: int) -> tuple[list[tuple[str, int, int, float]], int]:
     rows = []
     prefix = 0
     for limit in (1500, 800, 400):
@@ -100,9 +133,7 @@ async def measure(prs: list[PullRequest], batch_size: int) -> list[tuple[str, in
     rows.append(("naive: one prompt, full titles + bodies", 1, tok(one), tok(one)))
     per_pr = sum(tok(len(system) + len(x)) for x in full)
     rows.append(("naive: one request per PR, full body", len(prs), per_pr, per_pr))
-    state = "cached" if prefix >= MIN_CACHEABLE else f"below the {MIN_CACHEABLE}-token minimum: not cached"
-    print(f"cacheable prefix (tools + system): ~{prefix} tokens, {state}")
-    return rows
+    return rows, prefix
 
 
 def main() -> None:
@@ -110,18 +141,49 @@ def main() -> None:
     parser.add_argument("--since", default="2026-02-06")
     parser.add_argument("--until", default="2026-02-13")
     parser.add_argument("--batch-size", type=int, default=20)
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
     since = datetime.fromisoformat(args.since).replace(tzinfo=UTC)
     until = datetime.fromisoformat(args.until).replace(tzinfo=UTC)
     prs = load_week(since, until)
+    rows, prefix = asyncio.run(measure(prs, args.batch_size))
+    rerun = asyncio.run(cached_rerun(prs, args.batch_size))
+    if args.json:
+        approaches = [
+            {
+                "approach": name,
+                "requests": requests,
+                "input_tokens": tokens,
+                "weighted_tokens": round(weighted),
+            }
+            for name, requests, tokens, weighted in rows
+        ]
+        result = {
+            "prs": len(prs),
+            "since": args.since,
+            "until": args.until,
+            "batch_size": args.batch_size,
+            "prefix_tokens": prefix,
+            "prefix_cached": prefix >= MIN_CACHEABLE,
+            "approaches": approaches,
+            "rerun": rerun,
+        }
+        print(json.dumps(result))
+        return
     print(f"{len(prs)} PRs merged {args.since}..{args.until}; bodies from the real sample (round-robin)")
-    rows = asyncio.run(measure(prs, args.batch_size))
+    state = "cached" if prefix >= MIN_CACHEABLE else f"below the {MIN_CACHEABLE}-token minimum: not cached"
+    print(f"cacheable prefix (tools + system): ~{prefix} tokens, {state}")
     print(f"| {'approach':<46} | requests | input tokens (chars/4) | cost-weighted input |")
     print(f"|{'-' * 48}|---------:|-----------------------:|--------------------:|")
     for name, requests, tokens, weighted in rows:
         print(f"| {name:<46} | {requests:>8} | {tokens:>22,} | {round(weighted):>19,} |")
     print(
         "\ncost-weighted: cache writes 1.25x and reads 0.1x of the tools+system prefix; output not counted."
+    )
+    print(
+        f"ClassificationService into an empty store: {rerun['first_requests']} requests for "
+        f"{rerun['first_classified']} PRs; cached re-run: {rerun['rerun_requests']} requests "
+        f"({rerun['rerun_cached']} cached)"
     )
 
 

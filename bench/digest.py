@@ -6,7 +6,7 @@ title and body in one prompt. The merged-PR data has no bodies, so each PR is gi
 length of the real bodies in pr-bodies-sample.jsonl (most are cut at ~1,300 characters, so the
 real cost is higher still). Tokens are estimated as characters / 4.
 
-    python bench/digest.py [--shared ../shared/data/vllm] [--week-ending 2026-03-01]
+    python bench/digest.py [--shared ../shared/data/vllm] [--week-ending 2026-03-01] [--json]
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def naive_prompt_chars(prs: list[PullRequest], body_chars: float) -> float:
     return sum(len(f"#{pr.number} [{pr.status}] {pr.title}\n") + body_chars for pr in prs)
 
 
-async def measure(shared: Path, last: date) -> list[tuple[str, int, float, float]]:
+async def measure(shared: Path, last: date) -> tuple[str, float, list[tuple[str, int, float, float]]]:
     window = week_ending(last, ZoneInfo("UTC"))
     bodies = [json.loads(line) for line in (shared / "pr-bodies-sample.jsonl").open()]
     body_chars = statistics.mean(len(b.get("body") or "") for b in bodies)
@@ -68,8 +68,7 @@ async def measure(shared: Path, last: date) -> list[tuple[str, int, float, float
                 (scope, len(facts.prose), len(system + user) / 4, naive_prompt_chars(week, body_chars) / 4)
             )
         await store.close()
-    print(f"window {window.label}; mean sample body {body_chars:.0f} chars\n")
-    return rows
+    return window.label, body_chars, rows
 
 
 def main() -> None:
@@ -78,8 +77,19 @@ def main() -> None:
         "--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared/data/vllm"
     )
     parser.add_argument("--week-ending", type=date.fromisoformat, default=date(2026, 3, 1))
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
-    rows = asyncio.run(measure(args.shared, args.week_ending))
+    label, body_chars, rows = asyncio.run(measure(args.shared, args.week_ending))
+    if args.json:
+        keys = ("scope", "prs", "digest_tokens", "naive_tokens")
+        result = {
+            "window": label,
+            "mean_body_chars": body_chars,
+            "rows": [dict(zip(keys, r, strict=True)) for r in rows],
+        }
+        print(json.dumps(result))
+        return
+    print(f"window {label}; mean sample body {body_chars:.0f} chars\n")
     print("| scope | PRs | digest prompt (tokens) | titles+bodies prompt (tokens) | ratio |")
     print("|---|---:|---:|---:|---:|")
     for scope, count, ours, naive in rows:

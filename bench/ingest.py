@@ -1,6 +1,7 @@
 """Ingest benchmark: requests used and wall time against the GitHub stand-in.
 
     python bench/ingest.py [--shared ../shared/data/vllm] [--store sqlite|redis] [--redis URL]
+                           [--weeks 1,13] [--no-failures] [--json]
 
 For one week and for 13 weeks ending 2026-02-13: a first ingest into an empty store, then an
 immediate re-run (from the cursor), then a --files ingest of the one week. Also how long an
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import math
 import os
 import socket
@@ -85,6 +87,47 @@ def failure_rows() -> list[tuple[str, float, str]]:
     return rows
 
 
+def measure(shared: Path, store: str, redis_url: str, weeks: list[int], failures: bool) -> dict:
+    """Every scenario's first run and re-run, and (optionally) the time to fail on a dead host."""
+    scenarios = [(f"{n} week{'s' if n > 1 else ''}", n, False) for n in weeks] + [("1 week --files", 1, True)]
+    out: dict = {"store": store, "scenarios": [], "failures": []}
+    with (
+        standin_from(shared / "merged-pulls.jsonl") as github,
+        tempfile.TemporaryDirectory() as tmp,
+    ):
+        for name, n_weeks, files in scenarios:
+            prefix = f"prbot-bench-{uuid.uuid4().hex[:8]}:"
+            url = redis_url if store == "redis" else f"sqlite:///{tmp}/{name.replace(' ', '_')}.db"
+            window = len(github.visible(WEEK_ENDING_2026_02_13 - timedelta(weeks=n_weeks)))
+            for label, r in asyncio.run(scenario(url, prefix, github.base_url, n_weeks, files)):
+                budget = (
+                    (math.ceil(window / 100) + 2 + (r.files_fetched if files else 0))
+                    if label == "first"
+                    else 2
+                )
+                out["scenarios"].append(
+                    {
+                        "scenario": name,
+                        "run": label,
+                        "window_prs": window,
+                        "prs": r.seen,
+                        "pages": r.pages,
+                        "requests": r.requests,
+                        "budget": budget,
+                        "files": r.files_fetched,
+                        "not_modified": r.not_modified,
+                        "wall_s": r.seconds,
+                        "met": r.requests <= budget,
+                    }
+                )
+    if failures:
+        out["failures"] = [
+            {"case": name, "seconds": seconds, "message": message}
+            for name, seconds, message in failure_rows()
+        ]
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument(
@@ -92,39 +135,30 @@ def main() -> None:
     )
     parser.add_argument("--store", choices=["sqlite", "redis"], default="sqlite")
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
+    parser.add_argument("--weeks", default="1,13", help="comma-separated window sizes in weeks")
+    parser.add_argument("--no-failures", action="store_true", help="skip the unreachable-host timings")
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
+    weeks = [int(w) for w in args.weeks.split(",")]
+    result = measure(Path(args.shared), args.store, args.redis, weeks, not args.no_failures)
+    if args.json:
+        print(json.dumps(result))
+        return
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, store {args.store}")
     header = f"{'scenario':<22}{'run':<8}{'PRs':>6}{'pages':>7}{'requests':>10}{'budget':>8}{'files':>7}{'wall s':>8}"
     print(header)
     print("-" * len(header))
-    with (
-        standin_from(Path(args.shared) / "merged-pulls.jsonl") as github,
-        tempfile.TemporaryDirectory() as tmp,
-    ):
-        for name, weeks, files in (
-            ("1 week", 1, False),
-            ("13 weeks", 13, False),
-            ("1 week --files", 1, True),
-        ):
-            prefix = f"prbot-bench-{uuid.uuid4().hex[:8]}:"
-            url = args.redis if args.store == "redis" else f"sqlite:///{tmp}/{name.replace(' ', '_')}.db"
-            window = len(github.visible(WEEK_ENDING_2026_02_13 - timedelta(weeks=weeks)))
-            rows = asyncio.run(scenario(url, prefix, github.base_url, weeks, files))
-            for label, r in rows:
-                budget = (
-                    (math.ceil(window / 100) + 2 + (r.files_fetched if files else 0))
-                    if label == "first"
-                    else 2
-                )
-                ok = "" if r.requests <= budget else "  OVER BUDGET"
-                print(
-                    f"{name:<22}{label:<8}{r.seen:>6}{r.pages:>7}{r.requests:>10}{budget:>8}"
-                    f"{r.files_fetched:>7}{r.seconds:>8.2f}{ok}"
-                )
-    print("\nunreachable base_url, default settings (4 retries, 15 s timeout):")
-    for name, seconds, message in failure_rows():
-        print(f"  {name:<22} error after {seconds:5.1f} s: {message}")
+    for r in result["scenarios"]:
+        ok = "" if r["met"] else "  OVER BUDGET"
+        print(
+            f"{r['scenario']:<22}{r['run']:<8}{r['prs']:>6}{r['pages']:>7}{r['requests']:>10}{r['budget']:>8}"
+            f"{r['files']:>7}{r['wall_s']:>8.2f}{ok}"
+        )
+    if result["failures"]:
+        print("\nunreachable base_url, default settings (4 retries, 15 s timeout):")
+        for f in result["failures"]:
+            print(f"  {f['case']:<22} error after {f['seconds']:5.1f} s: {f['message']}")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,9 @@ Stores hold 1 week, 13 weeks and the full shared history (~12k PRs), in SQLite a
 job does in production. Run from the repo root:
 
     python bench/query.py [--shared ../shared] [--redis redis://127.0.0.1:6379/15] [--n 200]
+                          [--slices 1,13,full] [--backends sqlite,redis] [--json]
+
+`--slices`: history sizes, in weeks ending 2026-03-01 (`full` = all 12k PRs).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -33,7 +36,21 @@ from handlers.query import QueryHandler  # noqa: E402
 
 REPO = "vllm-project/vllm"
 NOW = datetime(2026, 3, 2, 9, tzinfo=UTC)
-SLICES = {"1 week": ("2026-02-23", "2026-03-01"), "13 weeks": ("2025-12-01", "2026-03-01"), "full": None}
+LAST_DAY = date(2026, 3, 1)
+
+
+def slices(spec: str) -> dict[str, tuple[str, str] | None]:
+    """`1,13,full` -> {"1 week": ("2026-02-23", "2026-03-01"), "13 weeks": (...), "full": None}."""
+    out: dict[str, tuple[str, str] | None] = {}
+    for part in spec.split(","):
+        if part.strip() == "full":
+            out["full"] = None
+            continue
+        weeks = int(part)
+        first = LAST_DAY - timedelta(days=7 * weeks - 1)
+        out[f"{weeks} week{'s' if weeks > 1 else ''}"] = (first.isoformat(), LAST_DAY.isoformat())
+    return out
+
 
 TOPIC_WORDS = [
     "rocm",
@@ -107,7 +124,7 @@ def _p(values: list[float], q: float) -> float:
 
 async def bench_one(
     url: str, prefix: str, prs: list[PullRequest], texts: list[str]
-) -> tuple[float, float, float]:
+) -> tuple[float, float, float, float]:
     store = open_store(url, redis_prefix=prefix)
     tax = load_taxonomy("vllm")
     heuristic = HeuristicClassifier(tax)
@@ -148,13 +165,16 @@ async def main() -> None:
     parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
     parser.add_argument("--n", type=int, default=200)
+    parser.add_argument("--slices", default="1,13,full", help="history sizes in weeks, or full")
+    parser.add_argument("--backends", default="sqlite,redis")
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
     texts = queries(args.n)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        for label, window in SLICES.items():
+        for label, window in slices(args.slices).items():
             prs = load(Path(args.shared), window)
-            for backend in ("sqlite", "redis"):
+            for backend in args.backends.split(","):
                 if backend == "sqlite":
                     url, prefix = f"sqlite:///{tmp}/{label.replace(' ', '')}.db", "prbot:"
                 else:
@@ -165,6 +185,15 @@ async def main() -> None:
                     f"  {backend:<7}{label:<10}{len(prs):>7} PRs  p50 {p50:6.2f}  p99 {p99:6.2f} ms",
                     file=sys.stderr,
                 )
+    if args.json:
+        keys = ("backend", "history", "prs", "p50_ms", "p99_ms", "p99_week_ms", "max_ms")
+        result = {
+            "queries": len(texts),
+            "now": NOW.isoformat(),
+            "rows": [dict(zip(keys, r, strict=True)) for r in rows],
+        }
+        print(json.dumps(result))
+        return
     print(f"{len(texts)} mixed queries per store (now = {NOW:%Y-%m-%d %H:%M} UTC, classifications cached)")
     print("p99 week: p99 over the queries whose window is at most 8 days\n")
     print("| store  | PRs held          | p50 ms | p99 ms | p99 week ms | max ms |")

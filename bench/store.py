@@ -1,23 +1,28 @@
 """Store benchmark: import throughput and one-week window reads over the 12k-PR history.
 
     python bench/store.py [--shared ../shared/data/vllm] [--redis redis://127.0.0.1:6379/15]
+                          [--limit N] [--json]
 
-Prints a table per backend. Redis keys live under a throwaway prefix, deleted afterwards.
+Prints a table per backend (`--json`: one JSON object instead; `--limit`: only the first N records). Redis keys live under a throwaway prefix, deleted afterwards.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import statistics
+import sys
 import tempfile
 import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.services.importer import import_file
-from bot.store import open_store
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.services.importer import import_file  # noqa: E402
+from bot.store import open_store  # noqa: E402
 
 REPO = "vllm-project/vllm"
 
@@ -67,14 +72,23 @@ def main() -> None:
         "--shared", default=str(Path(__file__).resolve().parents[2] / "shared" / "data" / "vllm")
     )
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
+    parser.add_argument("--limit", type=int, default=0, help="import only the first N records")
+    parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()
     source = Path(args.shared) / "merged-pulls.jsonl"
     with tempfile.TemporaryDirectory() as tmp:
+        if args.limit:
+            lines = source.read_text().splitlines()[: args.limit]
+            source = Path(tmp) / "limited.jsonl"
+            source.write_text("\n".join(lines) + "\n")
         backends = {"sqlite": f"sqlite:///{tmp}/bench.db", "redis": args.redis}
         rows = {
             name: asyncio.run(bench(url, source, f"prbot-bench-{uuid.uuid4().hex[:8]}:"))
             for name, url in backends.items()
         }
+    if args.json:
+        print(json.dumps({"backends": rows}))
+        return
     print(
         f"{'backend':<8}{'records':>9}{'import s':>10}{'PRs/s':>9}{'re-import s':>13}{'week read p50 ms':>18}{'p99 ms':>8}{'PRs/week':>10}"
     )

@@ -1,0 +1,41 @@
+"""Smoke test of the benchmark report: `bench/report.py --quick` runs every bench script end to end."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SECTIONS = (
+    "## Machine",
+    "## Targets",
+    "## Store",
+    "## Ingest",
+    "## Classification",
+    "## Digest prompt size",
+    "## Query latency",
+    "## Slack",
+    "## Memory",
+)
+
+
+@pytest.mark.timeout(240)
+def test_quick_report_has_every_section_and_the_chart(tmp_path: Path, redis_url: str) -> None:
+    """A --quick report runs every script, writes each section with numbers and the latency chart."""
+    out = tmp_path / "benchmarks.md"
+    done = subprocess.run(
+        [sys.executable, "bench/report.py", "--quick", "--out", str(out), "--redis", redis_url],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=230,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    text = out.read_text()
+    assert [s for s in SECTIONS if s not in text] == []
+    assert "Not measured" not in text
+    assert "](query-latency.png)" in text
+    assert (tmp_path / "query-latency.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
