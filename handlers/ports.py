@@ -83,6 +83,10 @@ class Store(Protocol):
     async def first_seen(self, repo: str, authors: Iterable[str]) -> dict[str, datetime]:
         """For each author, the created time of their earliest stored PR in the repo."""
 
+    async def data_version(self, repo: str) -> str:
+        """A token that changes whenever the repo's PRs or classifications change (one cheap
+        read), so answers computed from them can be cached until it moves."""
+
     # -- classifications ---------------------------------------------------------------------
     async def get_classifications(
         self, repo: str, keys: Iterable[tuple[int, str]], classifier: str

@@ -14,7 +14,7 @@ import json
 import logging
 import re
 import tomllib
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -53,6 +53,7 @@ STATE_PHRASES = {
 }
 GROUP_AT = 6  # shown items from which a mixed-state answer is grouped by state
 WIDER_DAYS = 30
+REPLY_CACHE_SIZE = 512
 SYNTHESIS_MIN_PRS = 3
 SYNTHESIS_MAX_PRS = 40
 _CITE = re.compile(r"(#\d{1,9})|(`[^`\n]{1,80}`)")
@@ -95,6 +96,9 @@ class QueryHandler:
         self.synthesis_timeout = synthesis_timeout
         self.synthesis_max_tokens = synthesis_max_tokens
         self._prompt: _Prompt | None = None
+        # Answers by (repo, text, resolved query), valid while the store's data version holds:
+        # the same question asked again (many people, or a burst) costs one version read.
+        self._replies: OrderedDict[tuple[object, ...], tuple[str, Reply]] = OrderedDict()
 
     def parse(self, settings: RepoSettings, text: str, now: datetime) -> Query:
         return parse_query(
@@ -114,6 +118,23 @@ class QueryHandler:
         query = self.parse(settings, text, now)
         if query.is_help:
             return help_reply(settings, query)
+        key = (settings.name, text, query, synthesize)
+        version = await self.store.data_version(settings.name)
+        cached = self._replies.get(key)
+        if cached is not None and cached[0] == version:
+            self._replies.move_to_end(key)
+            return cached[1]
+        reply = await self._answer(settings, query, text, now, synthesize)
+        # An answer whose model synthesis failed is not kept: the next ask may get it.
+        if self.llm is None or reply.synthesis or reply.kind != "list":
+            self._replies[key] = (version, reply)
+            if len(self._replies) > REPLY_CACHE_SIZE:
+                self._replies.popitem(last=False)
+        return reply
+
+    async def _answer(
+        self, settings: RepoSettings, query: Query, text: str, now: datetime, synthesize: bool
+    ) -> Reply:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
         matches = await self.matches(settings, query)

@@ -3,6 +3,7 @@
 Layout under a key prefix (default `prbot:`):
   pr:{repo}                 hash   number -> PR JSON
   rev:{repo}                hash   number -> revision token, new on every write of the PR
+  ver:{repo}                string data version, INCR on every write of PRs or classifications
   idx:{repo}:{field}        zset   number scored by created/updated/merged/closed epoch
   authors:{repo}            zset   author scored by their earliest created time (ZADD LT)
   cls:{repo}:{classifier}   hash   "{number}:{content_hash}" -> classification JSON
@@ -131,6 +132,7 @@ class RedisStore:
         inserted = updated = unchanged = 0
         pipe = self._r.pipeline(transaction=True)
         for repo, items in by_repo.items():
+            before = inserted + updated
             raw = await self._r.hmget(self._k("pr", repo), [str(pr.number) for pr in items])
             for pr, old_raw in zip(items, raw, strict=True):
                 old = self._pr(old_raw) if old_raw else None
@@ -157,6 +159,8 @@ class RedisStore:
                     else:
                         pipe.zadd(self._k("idx", repo, field), {member: score})
                 pipe.zadd(self._k("authors", repo), {new.author: new.created_at.timestamp()}, lt=True)
+            if inserted + updated > before:
+                pipe.incr(self._k("ver", repo))
         await pipe.execute()
         return UpsertResult(inserted, updated, unchanged)
 
@@ -233,6 +237,10 @@ class RedisStore:
             if score is not None
         }
 
+    @_guard
+    async def data_version(self, repo: str) -> str:
+        return str(await self._r.get(self._k("ver", repo)) or "0")
+
     # -- classifications ---------------------------------------------------------------------
     @_guard
     async def get_classifications(
@@ -248,13 +256,17 @@ class RedisStore:
     async def put_classifications(self, items: Iterable[Classification]) -> None:
         pipe = self._r.pipeline(transaction=True)
         count = 0
+        repos: set[str] = set()
         for c in items:
+            repos.add(c.repo)
             pipe.hset(
                 self._k("cls", c.repo, c.classifier),
                 f"{c.number}:{c.content_hash}",
                 json.dumps(c.to_dict(), ensure_ascii=False),
             )
             count += 1
+        for repo in repos:
+            pipe.incr(self._k("ver", repo))
         if count:
             await pipe.execute()
 

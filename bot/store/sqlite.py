@@ -60,12 +60,17 @@ CREATE TABLE IF NOT EXISTS threads (key TEXT PRIMARY KEY, data TEXT NOT NULL, ex
 CREATE TABLE IF NOT EXISTS cursors (repo TEXT PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, expires REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS receipts (key TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS versions (repo TEXT PRIMARY KEY, v INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires REAL NOT NULL);
 """
 
 
 def _epoch(moment: datetime | None) -> float | None:
     return None if moment is None else moment.timestamp()
+
+
+def _bump(db: sqlite3.Connection, repo: str) -> None:
+    db.execute("INSERT INTO versions VALUES (?, 1) ON CONFLICT (repo) DO UPDATE SET v = v + 1", (repo,))
 
 
 class SQLiteStore:
@@ -179,6 +184,7 @@ class SQLiteStore:
                         new_revision(),
                     ),
                 )
+                _bump(db, new.repo)
         return UpsertResult(inserted, updated, unchanged)
 
     async def get_pr(self, repo: str, number: int) -> PullRequest | None:
@@ -234,6 +240,10 @@ class SQLiteStore:
                 result[author] = datetime.fromtimestamp(row[0], UTC)
         return result
 
+    async def data_version(self, repo: str) -> str:
+        row = self._db.execute("SELECT v FROM versions WHERE repo = ?", (repo,)).fetchone()
+        return str(row[0]) if row else "0"
+
     # -- classifications ---------------------------------------------------------------------
     async def get_classifications(
         self, repo: str, keys: Iterable[tuple[int, str]], classifier: str
@@ -263,6 +273,8 @@ class SQLiteStore:
             return
         with self._write() as db:
             db.executemany("INSERT OR REPLACE INTO classifications VALUES (?, ?, ?, ?, ?)", rows)
+            for repo in {row[0] for row in rows}:
+                _bump(db, repo)
 
     # -- digests -------------------------------------------------------------------------------
     async def put_digest(self, repo: str, window_key: str, data: dict[str, Any]) -> None:

@@ -407,3 +407,15 @@ async def test_untrusted_titles_pass_through_unescaped_for_renderers(loaded: Sto
 def test_pr_fixture_records_are_valid() -> None:
     """Our own records parse as GitHub pull requests."""
     assert all(PullRequest.from_github(REPO, r).number > 90000 for r in OWN)
+
+
+async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Store) -> None:
+    """Answers are reused only while the data is unchanged: a new matching PR shows up at once."""
+    asking = handler(loaded)
+    first = await asking.answer(SETTINGS, "rocm last week", now=NOW)
+    again = await asking.answer(SETTINGS, "rocm last week", now=NOW)
+    assert again == first
+    fresh = PullRequest.from_github(REPO, _gh(90099, "[ROCm] Brand-new AITER kernel", created="2026-02-12T10:00:00Z"))
+    await loaded.upsert_prs([fresh])
+    after = await asking.answer(SETTINGS, "rocm last week", now=NOW)
+    assert after.total == first.total + 1 and 90099 in (after.seed.pr_numbers if after.seed else ())

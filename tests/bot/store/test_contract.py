@@ -253,3 +253,17 @@ async def test_a_reader_sees_changes_written_by_another_connection(
         await other.close()
     assert [p.title for p in await store.prs_in_window(REPO, *week)] == ["renamed elsewhere", "PR 2"]
     assert (await store.get_pr(REPO, 1)).labels == ("rocm",)  # type: ignore[union-attr]
+
+
+async def test_data_version_moves_on_every_change_of_prs_or_classifications(store: Store) -> None:
+    """The version token changes when PRs or classifications of the repo change, and only then."""
+    v0 = await store.data_version(REPO)
+    await store.upsert_prs([pr(1)])
+    v1 = await store.data_version(REPO)
+    await store.upsert_prs([pr(1)])  # unchanged
+    assert await store.data_version(REPO) == v1 != v0
+    await store.put_classifications([Classification(REPO, 1, "h", "heuristic:v1", ("rocm",))])
+    v2 = await store.data_version(REPO)
+    assert v2 != v1
+    await store.upsert_prs([replace(pr(1), repo="other/repo")])
+    assert await store.data_version(REPO) == v2
