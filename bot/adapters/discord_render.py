@@ -61,6 +61,11 @@ def defuse(text: str) -> str:
     return _ANGLE.sub("<\u200b", escape_mentions(text))
 
 
+def unlink(text: str) -> str:
+    """Bot-written text that may quote the asker (notes): URLs broken, mentions defused."""
+    return defuse(_SCHEME.sub("\u200b://", text))
+
+
 def escape_markdown(text: str) -> str:
     """Backslash-escape every markdown character; bare URLs get a zero-width space after the scheme."""
     text = _MARKDOWN.sub(r"\\\1", text)
@@ -211,7 +216,7 @@ def reply_blocks(reply: Reply) -> list[Block]:
         blocks.append(Block(None, (f"*…and {reply.overflow} more: ask `more` in the thread.*",)))
     if reply.synthesis:
         blocks.append(Block(None, (inline(reply.synthesis),)))
-    notes = [defuse(note) for note in reply.notes]
+    notes = [unlink(note) for note in reply.notes]
     if reply.suggestions:
         notes.append("Try: " + " · ".join(code(s) for s in reply.suggestions))
     if notes:
@@ -269,7 +274,7 @@ def digest_blocks(digest: Digest) -> list[Block]:
         )
         blocks.append(Block("### Key PRs by area", rows))
     if digest.notes:
-        blocks.append(Block(None, tuple(f"-# {defuse(note)}" for note in digest.notes)))
+        blocks.append(Block(None, tuple(f"-# {unlink(note)}" for note in digest.notes)))
     return blocks
 
 

@@ -45,8 +45,8 @@ def _strings(value: Any) -> Iterable[tuple[str, str, str]]:
                 yield block["type"], obj.get("type", ""), obj.get("text", "")
 
 
-def slack_problems(fallback: str, blocks: list[dict[str, Any]]) -> list[str]:
-    """Mentions, foreign links, code fences or Block Kit limit breaches in one Slack message."""
+def slack_problems(fallback: str, blocks: list[dict[str, Any]], *, fences: bool = True) -> list[str]:
+    """Mentions, foreign links, code fences (unless `fences` is off) or Block Kit limit breaches."""
     found: list[str] = []
     if len(blocks) > 50:
         found.append(f"{len(blocks)} blocks (max 50)")
@@ -65,7 +65,7 @@ def slack_problems(fallback: str, blocks: list[dict[str, Any]]) -> list[str]:
             found.append(f"markup bracket in {block_type}/{kind}: {bare!r}")
         if _BROADCAST.search(text):
             found.append(f"broadcast mention in {block_type}: {text!r}")
-        if "```" in text and block_type not in ("header", "fallback"):  # plain text there
+        if fences and "```" in text and block_type not in ("header", "fallback"):  # plain text there
             found.append(f"code fence in {block_type}: {text!r}")
     for block in blocks:
         if block["type"] == "context" and len(block["elements"]) > 10:
@@ -78,8 +78,8 @@ def slack_problems(fallback: str, blocks: list[dict[str, Any]]) -> list[str]:
     return found
 
 
-def discord_problems(messages: list[str]) -> list[str]:
-    """Mentions, foreign or masked links, spoilers, open fences or over-long Discord messages."""
+def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
+    """Mentions, foreign or masked links, spoilers, open fences (unless `fences` is off), length."""
     found: list[str] = []
     if not messages:
         found.append("no message at all")
@@ -96,9 +96,9 @@ def discord_problems(messages: list[str]) -> list[str]:
             found.append(f"masked link: {bare!r}")
         if _URL.search(bare):
             found.append(f"a URL Discord would turn into a link: {bare!r}")
-        if re.search(r"(?<!\\)\|(?<!\\)\|", bare):
+        if fences and re.search(r"(?<!\\)\|(?<!\\)\|", bare):
             found.append(f"spoiler marker: {bare!r}")
-        if len(re.findall(r"(?<!\\)```", bare)) % 2:
+        if fences and len(re.findall(r"(?<!\\)```", bare)) % 2:
             found.append(f"unclosed code fence: {bare!r}")
     return found
 
