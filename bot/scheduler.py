@@ -6,6 +6,12 @@ scheduled fire time before now, the calendar week before it, and the channels wi
 for that week; post when the fire time is within the grace period, log a skip when it is older.
 The exactly-once guard is DigestPoster's (claim -> post -> receipt), so any number of processes
 may run these jobs at once.
+
+GitHub failing at digest time (after the source's own bounded retries): the digest is posted from
+the cache with a note ("GitHub was unreachable, so this digest uses the PRs cached up to …"); if
+the cache holds no PR of the week, the post is postponed to the next refresh run (and skipped,
+with a warning, once the grace period is over). A week with no PRs after a successful refresh is
+posted: the digest itself says "No PRs were opened or merged in this window."
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
@@ -23,6 +29,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, PostOutcome, window_key
+from handlers.errors import BotError
 from handlers.models import Digest, Window, utcnow
 from handlers.ports import Clock
 
@@ -128,7 +135,8 @@ class RepoSchedule:
 
 @dataclass(frozen=True)
 class WeeklyResult:
-    status: str  # "posted" | "done" | "stale" | "no_run_yet" | "no_channels" | "stopping" | "failed"
+    # "posted" | "done" | "stale" | "no_run_yet" | "no_channels" | "stopping" | "failed" | "postponed"
+    status: str
     window: Window | None = None
     outcomes: tuple[PostOutcome, ...] = ()
 
@@ -198,13 +206,50 @@ class DigestJobs:
                 return WeeklyResult("stale", window)
             if late > timedelta(minutes=1):
                 log.info("%s: catching up the digest for %s (run due at %s)", repo, window.label, fire)
-            await self.refresh(repo, window.since)
-            digest = await self.build_digest(repo, window)
+            digest = await self._fresh_or_cached_digest(repo, window)
+            if digest is None:
+                return WeeklyResult("postponed", window)
             outcomes = await self.poster.post_all(repo, digest, pending, keep_going=lambda: not self.stopping)
             posted = any(o.status == "posted" for o in outcomes)
             failed = any(o.status == "failed" for o in outcomes)
             status = "failed" if failed else ("posted" if posted else "done")
             return WeeklyResult(status, window, tuple(outcomes))
+
+    async def _fresh_or_cached_digest(self, repo: str, window: Window) -> Digest | None:
+        """Refresh, then build. When the refresh fails (GitHub down or rate-limited after the
+        source's bounded retries) the digest is built from the cache with a note saying so; when
+        the cache has nothing for the window either, None: postponed to the next refresh run
+        (within the grace period), never an empty digest that only looks like a quiet week."""
+        try:
+            await self.refresh(repo, window.since)
+        except BotError as exc:
+            problem = " ".join(str(exc).split())
+            digest = await self.build_digest(repo, window)
+            if digest.counts.total == 0:
+                log.warning(
+                    "%s: postponing the digest for %s: the refresh failed (%s) and the cache holds no PRs "
+                    "for that week; retried at the next refresh (every %d min) within the grace period",
+                    repo,
+                    window.label,
+                    problem,
+                    self.schedules[repo].refresh_minutes,
+                )
+                return None
+            cursor = await self.poster.store.get_cursor(repo)
+            since = f"up to {cursor.updated_at:%Y-%m-%d %H:%M} UTC" if cursor else "before this run"
+            log.warning(
+                "%s: the refresh failed (%s); posting the digest for %s from the PRs cached %s",
+                repo,
+                problem,
+                window.label,
+                since,
+            )
+            note = f"GitHub was unreachable, so this digest uses the PRs cached {since}."
+            return replace(digest, notes=(note, *digest.notes))
+        digest = await self.build_digest(repo, window)
+        if digest.counts.total == 0:
+            log.warning("%s: no PRs in %s; posting a digest that says so", repo, window.label)
+        return digest
 
     async def weekly_job(self, repo: str) -> None:
         await self._guarded(f"weekly digest of {repo}", self.weekly(repo))

@@ -345,6 +345,8 @@ class QueryHandler:
                 )
                 for m in cited
             )
+            # "<" and ">" escaped so no PR text can close the delimiting tag.
+            lines = lines.replace("<", "\\u003c").replace(">", "\\u003e")
             result = await asyncio.wait_for(
                 self.llm.complete(
                     prompt.system.format(repo=settings.name),

@@ -1,7 +1,9 @@
 """Plain-text rendering of a Digest, for logs and the console.
 
 No markup at all: PR references become `#N`, code symbols keep their backticks. Untrusted text
-loses control characters (no terminal escape sequences reach a console) and line breaks.
+loses control characters (no terminal escape sequences reach a console) and line breaks, and
+chat mentions (`@everyone`, `<!channel>`, `<@U1>`, `<#1>`) are broken with a zero-width space, as
+in text_render, so a digest pasted from the console into a chat cannot ping anyone.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from bot.adapters.text_render import break_mentions
 from handlers.digest import count_line, uncited_count
 from handlers.models import Code, Digest, Inline, PRRef
 
@@ -18,7 +21,7 @@ WIDTH = 100
 
 
 def clean(text: str) -> str:
-    return _SPACES.sub(" ", _CONTROL.sub(" ", text or "")).strip()
+    return break_mentions(_SPACES.sub(" ", _CONTROL.sub(" ", text or "")).strip())
 
 
 def inline(spans: tuple[Inline, ...]) -> str:

@@ -1,8 +1,10 @@
 """Discord renderer: a neutral Reply or Digest -> Discord markdown messages of at most 2,000 characters.
 
-Untrusted text (PR titles, authors, labels, model prose) is escaped with discord.py's
-`escape_markdown` and `escape_mentions`, and every `<@`, `<#`, `<:`, `</`, `<t:` sequence is
-broken with a zero-width space, so no mention, channel link or masked link can come out of it.
+Untrusted text (PR titles, authors, labels, model prose) gets a backslash before every markdown
+character (`escape_markdown` misses a second masked link and spoilers after a link), a zero-width
+space before every `://` (Discord turns any bare URL into a link) and discord.py's
+`escape_mentions`; every `<@`, `<#`, `<:`, `</`, `<t:` sequence is broken with a zero-width space,
+so no mention, channel link, masked link or foreign link can come out of it.
 The adapter also sends everything with `AllowedMentions.none()`: two walls, not one.
 
 Long output is split only between blocks (header, groups, sections, table, notes); a block that
@@ -18,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from discord.utils import escape_markdown, escape_mentions
+from discord.utils import escape_mentions
 
 from handlers.models import (
     Code,
@@ -38,6 +40,13 @@ LIMIT = 2000
 _ANGLE = re.compile(r"<(?=[@#:/]|a:|t:)")
 _SPACES = re.compile(r"\s+")
 _SAFE_URL = re.compile(r"^https?://[^\s<>()\[\]]+$")
+# Everything that can start Discord markdown anywhere in a line (backslash first, so it stays literal).
+_MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
+# What only counts at the start of a line: headings, subtext, quotes, lists.
+_LINE_START = re.compile(r"^([ \t]*\d*)([#>\-+.)])", re.MULTILINE)
+_TICK = re.compile(r"(?<!\\)`")
+_SCHEME = re.compile(r"(?<=[A-Za-z0-9])://")
+HEADING_ROOM = 400  # a heading longer than this is cut, so a block's items always have room
 _STATUS = {
     "merged": "merged",
     "open": "opened",
@@ -52,8 +61,20 @@ def defuse(text: str) -> str:
     return _ANGLE.sub("<\u200b", escape_mentions(text))
 
 
+def unlink(text: str) -> str:
+    """Bot-written text that may quote the asker (notes): URLs broken, mentions defused."""
+    return defuse(_SCHEME.sub("\u200b://", text))
+
+
+def escape_markdown(text: str) -> str:
+    """Backslash-escape every markdown character; bare URLs get a zero-width space after the scheme."""
+    text = _MARKDOWN.sub(r"\\\1", text)
+    text = _LINE_START.sub(lambda m: m.group(1) + "\\" + m.group(2), text)
+    return _SCHEME.sub("\u200b://", text)
+
+
 def escape(text: str, *, one_line: bool = True) -> str:
-    """Untrusted text -> literal Discord text: markdown escaped, mentions broken."""
+    """Untrusted text -> literal Discord text: markdown escaped, links and mentions broken."""
     if one_line:
         text = _SPACES.sub(" ", text).strip()
     return defuse(escape_markdown(text))
@@ -61,7 +82,7 @@ def escape(text: str, *, one_line: bool = True) -> str:
 
 def code(text: str) -> str:
     text = _SPACES.sub(" ", text).strip().replace("`", "ˋ")
-    return f"`{defuse(text)}`" if text else ""
+    return f"`{defuse(_SCHEME.sub(chr(0x200B) + '://', text))}`" if text else ""
 
 
 def pr_link(number: int, url: str) -> str:
@@ -100,14 +121,19 @@ class Block:
 
 
 def _cut(text: str, room: int) -> str:
-    return text if len(text) <= room else text[: max(room - 1, 0)] + "…"
+    """At most `room` characters; a code span the cut leaves open is closed, or what follows in
+    the message would be read as markdown again (a masked link hidden in a long code span)."""
+    if len(text) <= room:
+        return text
+    cut = text[: max(room - 2, 0)]
+    return cut + ("…`" if len(_TICK.findall(cut)) % 2 else "…")
 
 
 def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:
     """An oversized block -> blocks split between items, the first sized to `first_room` when an
     item fits there (so it can finish the current message), the rest to `limit`; headings repeat."""
     pieces: list[Block] = []
-    heading = block.heading
+    heading = _cut(block.heading, HEADING_ROOM) if block.heading else None
     items: list[str] = []
     room = first_room
     for item in block.items:
@@ -115,7 +141,7 @@ def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:
         if len(Block(heading, (*items, item)).text()) > room:
             if items:
                 pieces.append(Block(heading, tuple(items)))
-                heading = f"{block.heading} (cont.)" if block.heading else None
+                heading = f"{_cut(block.heading, HEADING_ROOM)} (cont.)" if block.heading else None
                 items = []
                 item = _cut(item, limit - (len(heading) + 1 if heading else 0))
             room = limit
@@ -142,8 +168,9 @@ def pack(blocks: Sequence[Block], limit: int = LIMIT) -> list[str]:
             if len(part) <= room():
                 current = f"{current}\n\n{part}" if current else part
             else:
-                messages.append(current)
-                current = part
+                if current:
+                    messages.append(current)
+                current = _cut(part, limit)
     if current:
         messages.append(current)
     return messages
@@ -189,7 +216,7 @@ def reply_blocks(reply: Reply) -> list[Block]:
         blocks.append(Block(None, (f"*…and {reply.overflow} more: ask `more` in the thread.*",)))
     if reply.synthesis:
         blocks.append(Block(None, (inline(reply.synthesis),)))
-    notes = [defuse(note) for note in reply.notes]
+    notes = [unlink(note) for note in reply.notes]
     if reply.suggestions:
         notes.append("Try: " + " · ".join(code(s) for s in reply.suggestions))
     if notes:
@@ -247,7 +274,7 @@ def digest_blocks(digest: Digest) -> list[Block]:
         )
         blocks.append(Block("### Key PRs by area", rows))
     if digest.notes:
-        blocks.append(Block(None, tuple(f"-# {defuse(note)}" for note in digest.notes)))
+        blocks.append(Block(None, tuple(f"-# {unlink(note)}" for note in digest.notes)))
     return blocks
 
 

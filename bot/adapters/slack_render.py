@@ -182,7 +182,7 @@ def _detail_blocks(detail: PRDetail) -> list[Block]:
     if shown:
         blocks.append({"type": "section", "fields": shown[:10]})
     if detail.summary:
-        blocks.append(section(escape(detail.summary)))
+        blocks.append(section(escape(defuse(detail.summary))))
     return blocks
 
 
@@ -190,7 +190,7 @@ def render_reply_blocks(reply: Reply) -> tuple[str, list[Block]]:
     """A Reply -> (fallback text, Block Kit blocks) for one Slack message."""
     blocks: list[Block] = [header(reply.title)]
     if reply.understood:
-        blocks.append(context(escape(reply.understood)))
+        blocks.append(context(escape(defuse(reply.understood))))
     if reply.detail is not None:
         blocks += _detail_blocks(reply.detail)
     if reply.synthesis:

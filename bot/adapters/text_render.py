@@ -16,7 +16,7 @@ from handlers.models import Code, Inline, PRDetail, PRRef, Reply, ReplyItem, Tex
 
 ZWSP = "\u200b"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
-_MENTION = re.compile(r"@(?=(everyone|here|channel)\b)", re.IGNORECASE)
+_MENTION = re.compile(r"@(?=everyone|here|channel)", re.IGNORECASE)  # even `@everyonehere`
 _ANGLE = re.compile(r"<(?=[!@#])")
 
 
@@ -25,9 +25,12 @@ def neutralize(text: object, *, one_line: bool = True) -> str:
     value = "" if text is None else str(text)
     if one_line:
         value = " ".join(value.split())
-    value = _CONTROL.sub("", value)
-    value = _MENTION.sub("@" + ZWSP, value)
-    return _ANGLE.sub("<" + ZWSP, value)
+    return break_mentions(_CONTROL.sub("", value))
+
+
+def break_mentions(text: str) -> str:
+    """`@everyone`, `<!channel>`, `<@U1>`, `<#1>` -> the same with a zero-width space inside."""
+    return _ANGLE.sub("<" + ZWSP, _MENTION.sub("@" + ZWSP, text))
 
 
 def _day(moment: datetime | None) -> str:

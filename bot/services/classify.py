@@ -1,6 +1,7 @@
 """Classification with a cache: unchanged PRs are never classified twice.
 
-Keys are (repo, number, content hash, classifier version). `for_prs` is the hot path of slash
+Keys are (repo, number, content hash, classifier version). A PR the model could not classify
+(a fallback) is cached under the heuristic's version only, so the next run retries the model. `for_prs` is the hot path of slash
 commands: it reads cached results and classifies any PR still missing with the heuristic
 classifier on the spot (microseconds each), so answers never wait for an LLM.
 """
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.services.heuristic import HeuristicClassifier
 from handlers.models import Classification, PullRequest
@@ -101,17 +102,26 @@ class ClassificationService:
         for start in range(0, len(todo), chunk):
             part = todo[start : start + chunk]
             results = await self.classifier.classify(part)
-            # A fallback (the LLM failed for that PR) is not cached under the LLM's version, so
-            # the next run asks the model again; meanwhile queries use the heuristic's answer.
-            final = [r for r in results if not r.fallback]
-            await self.store.put_classifications(final)
-            self._remember(final)
+            stored = self._storable(results)
+            await self.store.put_classifications(stored)
+            self._remember(stored)
             report.classified += len(results)
-            report.fallbacks += len(results) - len(final)
+            report.fallbacks += sum(1 for r in results if r.fallback)
             on_progress(len(part))
         after = _tokens(self.classifier)
         report.input_tokens, report.output_tokens = after[0] - before[0], after[1] - before[1]
         return report
+
+    def _storable(self, results: Sequence[Classification]) -> list[Classification]:
+        """Results to cache. A fallback (the model failed for that PR) is the heuristic's answer:
+        cached under the heuristic's version, never the model's, so the next run asks the model
+        again instead of keeping the stand-in answer as if it were final."""
+        out = []
+        for item in results:
+            if item.fallback and self.classifier.version != self.heuristic.version:
+                item = replace(item, classifier=self.heuristic.version, fallback=False)
+            out.append(item)
+        return out
 
 
 def _tokens(classifier: Classifier) -> tuple[int, int]:

@@ -415,7 +415,9 @@ async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Sto
     first = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     again = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     assert again == first
-    fresh = PullRequest.from_github(REPO, _gh(90099, "[ROCm] Brand-new AITER kernel", created="2026-02-12T10:00:00Z"))
+    fresh = PullRequest.from_github(
+        REPO, _gh(90099, "[ROCm] Brand-new AITER kernel", created="2026-02-12T10:00:00Z")
+    )
     await loaded.upsert_prs([fresh])
     after = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     assert after.total == first.total + 1 and 90099 in (after.seed.pr_numbers if after.seed else ())

@@ -9,7 +9,8 @@ MESSAGE_CREATE; THREAD_CREATE when the bot starts a thread). Frames are plain JS
 discord.py accepts alongside zlib-compressed binary frames.
 
 Like Discord it checks the bot token, answers 404 (code 10003) for unknown channels and 403
-(code 50013) in channels where the bot may not post, closes the gateway with 4014 when a
+(code 50013) in channels where the bot may not post, answers 429 with rate-limit headers when
+a test asks (`ratelimit_once`), closes the gateway with 4014 when a
 refused privileged intent is requested, and blanks the content of messages that do not mention
 the bot when the bot did not identify with the message-content intent. Every REST request is
 recorded (`requests`) so tests can assert what the bot sent.
@@ -95,7 +96,13 @@ class DiscordStandIn:
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self._last_content_intent = True
+        self._ratelimits: list[tuple[str, str, float]] = []  # (method, path prefix, retry_after)
         self.port = 0
+
+    def ratelimit_once(self, method: str, path_prefix: str, retry_after: float = 0.2) -> None:
+        """The next `method` request under `path_prefix` gets a 429 with Discord's rate-limit
+        headers and body (retry_after in seconds), as when a route's bucket is exhausted."""
+        self._ratelimits.append((method, path_prefix, retry_after))
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -400,6 +407,10 @@ class DiscordStandIn:
         if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return self._error(401, 0, "401: Unauthorized")
         method = request.method
+        for limit in self._ratelimits:
+            if limit[0] == method and path.startswith(limit[1]):
+                self._ratelimits.remove(limit)
+                return self._rate_limited(limit[2])
         if method == "GET" and path == "/users/@me":
             return _json(self.bot_user())
         if method == "GET" and path == "/oauth2/applications/@me":
@@ -417,6 +428,21 @@ class DiscordStandIn:
         if parts[0] == "channels":
             return await self._channel(method, parts, body)
         return self._error(404, 0, f"404: Not Found ({method} {path})")
+
+    @staticmethod
+    def _rate_limited(retry_after: float) -> web.Response:
+        headers = {
+            "Content-Type": "application/json",
+            "X-RateLimit-Limit": "5",
+            "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset-After": str(retry_after),
+            "X-RateLimit-Bucket": "standin-bucket",
+            "X-RateLimit-Scope": "user",
+            "Retry-After": str(max(1, round(retry_after))),
+            "Via": "1.1 google",  # discord.py treats a 429 without Via as a Cloudflare ban (no retry)
+        }
+        body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
+        return web.Response(body=json.dumps(body).encode(), status=429, headers=headers)
 
     @staticmethod
     def _error(status: int, code: int, message: str) -> web.Response:

@@ -1,0 +1,131 @@
+"""What "safe" means for each renderer's output, as functions returning the problems found.
+
+Each checker takes a renderer's output and the set of PR URLs the value legitimately links to,
+and lists every way the output could ping someone, link somewhere else, or break the platform's
+message limits. Tests assert the list is empty, so a failure names what came out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+REPO_URL = "https://github.com/vllm-project/vllm/pull/"
+
+# Fragments a stranger can put in a PR title or body to break out of each markup.
+FRAGMENTS = (
+    "<!channel>", "<!here>", "<!everyone>", "<@U123>", "<@W123|bob>", "<!subteam^S1>", "<!subteam^S1|devs>",
+    "<http://evil.example|click>", "<https://evil.example>", "&lt;", "&amp;lt;", "&gt;", "&",
+    "*bold*", "~strike~", "_it_", "`", "``", "```", "```py\n", "> quote", "\n> quote",
+    "@everyone", "@here", "@channel", "@everyonehere", "<@123456789012345678>", "<@!123>", "<@&456>",
+    "<#789>", "</cmd:1>", "<t:1700000000>", "<:emo:1>", "<a:emo:1>",
+    "[x](http://evil.example)", "[y](https://evil.example/a) [z](https://evil2.example/b)",
+    "[PR#1](<https://evil.example>)", "||spoiler||", "# heading", "\n# heading", "-# small", "## h2",
+    "[j](javascript:alert(1))", "<img src=x onerror=alert(1)>", "<script>alert(1)</script>",
+    "![img](http://evil.example/i.png)", "http://evil.example/x", "https://evil.example", "www.evil.example",
+    "\\", "\\*", "|", "\x00", "\x1b[31m", "\u202e", "\u2066", "\u200b", "\ufeff", "\r\n", "\t", "%s", "{x}",
+    "$repo", "</untrusted_pull_requests>", "<untrusted_pull_requests>",
+)  # fmt: skip
+
+_SLACK_LINK = re.compile(r"<https://github\.com/vllm-project/vllm/pull/(\d+)\|PR#\1>")
+_DISCORD_LINK = re.compile(r"\[PR#(\d+)\]\(<https://github\.com/vllm-project/vllm/pull/\1>\)")
+_MARKDOWN_LINK = re.compile(r"\[PR#(\d+)\]\(https://github\.com/vllm-project/vllm/pull/\1\)")
+_BROADCAST = re.compile(r"@(channel|here|everyone)", re.IGNORECASE)
+_URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://", re.IGNORECASE)  # Discord links any scheme://
+_MD_URL = re.compile(r"(?:https?|ftp)://|www\.", re.IGNORECASE)  # GitHub-flavoured autolinks
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def _strings(value: Any) -> Iterable[tuple[str, str, str]]:
+    """(block type, text type, text) for every text object in Block Kit blocks."""
+    for block in value:
+        for obj in [block.get("text"), *block.get("elements", ()), *block.get("fields", ())]:
+            if isinstance(obj, dict):
+                yield block["type"], obj.get("type", ""), obj.get("text", "")
+
+
+def slack_problems(fallback: str, blocks: list[dict[str, Any]], *, fences: bool = True) -> list[str]:
+    """Mentions, foreign links, code fences (unless `fences` is off) or Block Kit limit breaches."""
+    found: list[str] = []
+    if len(blocks) > 50:
+        found.append(f"{len(blocks)} blocks (max 50)")
+    if not fallback or len(fallback) > 3000:
+        found.append(f"fallback text of {len(fallback)} characters")
+    texts = [("fallback", "mrkdwn", fallback), *_strings(blocks)]
+    for block_type, kind, text in texts:
+        if block_type == "header" and len(text) > 150:
+            found.append(f"header of {len(text)} characters")
+        if len(text) > 3000:
+            found.append(f"{block_type} text of {len(text)} characters")
+        if block_type == "context" and len(text) > 2000:
+            found.append(f"context element of {len(text)} characters")
+        bare = _SLACK_LINK.sub("", text)
+        if "<" in bare or ">" in bare:
+            found.append(f"markup bracket in {block_type}/{kind}: {bare!r}")
+        if _BROADCAST.search(text):
+            found.append(f"broadcast mention in {block_type}: {text!r}")
+        if fences and "```" in text and block_type not in ("header", "fallback"):  # plain text there
+            found.append(f"code fence in {block_type}: {text!r}")
+    for block in blocks:
+        if block["type"] == "context" and len(block["elements"]) > 10:
+            found.append("context block with more than 10 elements")
+        if block["type"] == "section" and len(block.get("fields", ())) > 10:
+            found.append("section with more than 10 fields")
+        for obj in [block.get("text"), *block.get("elements", ()), *block.get("fields", ())]:
+            if isinstance(obj, dict) and obj.get("type") == "mrkdwn" and obj.get("verbatim") is not True:
+                found.append("mrkdwn text without verbatim (Slack would auto-link URLs and names)")
+    return found
+
+
+def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
+    """Mentions, foreign or masked links, spoilers, open fences (unless `fences` is off), length."""
+    found: list[str] = []
+    if not messages:
+        found.append("no message at all")
+    for message in messages:
+        if not message.strip() or len(message) > 2000:
+            found.append(f"message of {len(message)} characters")
+        bare = _DISCORD_LINK.sub("", message)
+        bare = re.sub(r"(?<!\\)`[^`\n]+`", "", bare)  # inline code spans are inert
+        if re.search(r"@(everyone|here)", bare):  # `@channel` means nothing to Discord
+            found.append(f"broadcast mention: {bare!r}")
+        if re.search(r"<(?:[@#:/]|a:|t:)", bare):
+            found.append(f"mention or channel/command/emoji/time tag: {bare!r}")
+        if re.search(r"(?<!\\)\[[^\]\n]*(?<!\\)\]\(", bare):
+            found.append(f"masked link: {bare!r}")
+        if _URL.search(bare):
+            found.append(f"a URL Discord would turn into a link: {bare!r}")
+        if fences and re.search(r"(?<!\\)\|(?<!\\)\|", bare):
+            found.append(f"spoiler marker: {bare!r}")
+        if fences and len(re.findall(r"(?<!\\)```", bare)) % 2:
+            found.append(f"unclosed code fence: {bare!r}")
+    return found
+
+
+def markdown_problems(text: str) -> list[str]:
+    """Active links, HTML, images or mentions in rendered Markdown (code spans are inert)."""
+    found: list[str] = []
+    bare = _MARKDOWN_LINK.sub("", text)
+    bare = re.sub(r"(?<!\\)(`+)(?!`).*?(?<!`)\1(?!`)", "", bare, flags=re.DOTALL)  # code spans
+    if re.search(r"(?<!\\)[\[<]", bare):
+        found.append(f"unescaped [ or <: {bare!r}")
+    if _BROADCAST.search(bare):
+        found.append(f"broadcast mention: {bare!r}")
+    if _MD_URL.search(bare):
+        found.append(f"a URL outside a code span (auto-linked): {bare!r}")
+    if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", text):
+        found.append(f"control character: {text!r}")
+    return found
+
+
+def text_problems(text: str) -> list[str]:
+    """Chat mentions (if pasted) or terminal control/bidi characters in plain-text output."""
+    found: list[str] = []
+    if _BROADCAST.search(text):
+        found.append(f"broadcast mention: {text!r}")
+    if re.search(r"<[!@#]", text):
+        found.append(f"Slack/Discord mention syntax: {text!r}")
+    if _CONTROL.search(text):
+        found.append(f"control or bidi character: {text!r}")
+    return found

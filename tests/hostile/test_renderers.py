@@ -1,0 +1,131 @@
+"""Hostile PR text through every renderer: no mention, no foreign link, no broken message.
+
+Titles, authors, labels, summaries, model prose and the asker's own words are filled with
+fragments built to break out of Slack mrkdwn, Discord markdown and Markdown (fixed lists and
+hypothesis mixes of them); each value is rendered by all five renderers, for a list answer, a
+detail card and a digest, and the output is checked by tests/hostile/checks.py.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.adapters.digest_text_render import render_digest_text
+from bot.adapters.discord_render import render_digest_messages, render_reply_messages
+from bot.adapters.markdown_render import render_digest_markdown
+from bot.adapters.slack_render import render_digest_blocks, render_reply_blocks
+from bot.adapters.text_render import render_reply_text
+from handlers.models import (
+    Code,
+    Digest,
+    DigestCounts,
+    DigestPoint,
+    DigestSection,
+    ItemGroup,
+    PRDetail,
+    PRRef,
+    Reply,
+    ReplyItem,
+    TableRow,
+    Text,
+    Window,
+)
+from tests.hostile.checks import (
+    FRAGMENTS,
+    REPO_URL,
+    discord_problems,
+    markdown_problems,
+    slack_problems,
+    text_problems,
+)
+
+NOW = datetime(2026, 3, 1, 12, tzinfo=UTC)
+ALL = "".join(FRAGMENTS)
+hostile = st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=12), min_size=1, max_size=12).map("".join)
+# Notes are written by the bot (they may quote the asker's own words: see test_commands.py).
+NOTE = "Ask `more` in the thread."
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def list_reply(t: str, items: int = 3) -> Reply:
+    shown = tuple(ReplyItem(n, t, f"{REPO_URL}{n}", t, "merged", (t,), t, NOW) for n in range(1, items + 1))
+    return Reply(
+        kind="list",
+        title=t,
+        understood=t,
+        groups=(ItemGroup(t, shown),),
+        total=items,
+        synthesis=(Text(t), PRRef(1, f"{REPO_URL}1"), Code(t)),
+        notes=(NOTE,),
+        suggestions=(t,),
+    )
+
+
+def detail_reply(t: str) -> Reply:
+    detail = PRDetail(7, t, f"{REPO_URL}7", t, "open", NOW, NOW, None, None, (t,), t, (t, t), (t,))
+    return Reply(kind="detail", title=t, understood=t, detail=detail)
+
+
+def digest(t: str) -> Digest:
+    ref = PRRef(3, f"{REPO_URL}3")
+    point = DigestPoint(t, (Text(t), Code(t), Text(" "), ref), children=((Text(t), ref),))
+    return Digest(
+        repo="vllm-project/vllm",
+        window=Window(NOW, NOW + timedelta(days=7), "Mar 1 – Mar 7, 2026"),
+        title=t,
+        takeaways=(Text(t), ref, Code(t)),
+        sections=(DigestSection(t, (point, point), pr_count=5),),
+        table=(TableRow(t, (ref,), t),),
+        counts=DigestCounts(5, 5, 3, 1, 1, 4, 1, 0),
+        mode="llm",
+        notes=(NOTE,),
+    )
+
+
+def problems(t: str) -> list[str]:
+    """Every problem any renderer shows for replies and a digest built from `t`."""
+    found: list[str] = []
+    for reply in (list_reply(t), detail_reply(t)):
+        found += slack_problems(*render_reply_blocks(reply))
+        found += discord_problems(render_reply_messages(reply))
+        found += text_problems(render_reply_text(reply))
+    value = digest(t)
+    for message in render_digest_blocks(value):
+        found += slack_problems(message["text"], message["blocks"])
+    found += discord_problems(render_digest_messages(value))
+    found += markdown_problems(render_digest_markdown(value))
+    found += text_problems(render_digest_text(value))
+    return found
+
+
+def test_each_known_breakout_fragment_comes_out_inert_everywhere() -> None:
+    """Every fragment alone, as every untrusted field, yields no mention, link or broken message."""
+    for fragment in FRAGMENTS:
+        assert problems(f"fix {fragment} now") == [], fragment
+
+
+def test_all_fragments_at_once_come_out_inert_everywhere() -> None:
+    """One title holding every fragment at once renders safely on every platform."""
+    assert problems(ALL) == []
+
+
+def test_huge_hostile_text_stays_within_platform_limits() -> None:
+    """100 KB of hostile text per field still gives messages within Slack's and Discord's limits."""
+    assert problems((ALL * 200)[:100_000]) == []
+
+
+def test_many_hostile_items_split_within_limits() -> None:
+    """A long answer of hostile items is split into valid messages on both platforms."""
+    reply = list_reply(ALL, items=60)
+    assert slack_problems(*render_reply_blocks(reply)) == []
+    assert discord_problems(render_reply_messages(reply)) == []
+
+
+@SETTINGS
+@given(hostile)
+def test_generated_hostile_text_comes_out_inert_everywhere(t: str) -> None:
+    """Arbitrary mixes of breakout fragments and unicode render safely everywhere."""
+    assert problems("fix " + t) == []
