@@ -67,14 +67,18 @@ def link_url(ref: PRRef, repo: str) -> str:
 
 
 def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
-    parts = []
+    parts: list[str] = []
     for span in spans:
         if isinstance(span, PRRef):
-            parts.append(f"[PR#{span.number}]({link_url(span, repo)})")
+            part = f"[PR#{span.number}]({link_url(span, repo)})"
         elif isinstance(span, Code):
-            parts.append(code(span.text, table=table))
+            part = code(span.text, table=table)
         else:
-            parts.append(escape(span.text, table=table))
+            part = escape(span.text, table=table)
+        # Two backtick runs that touch merge into one fence and un-code their contents.
+        if parts and parts[-1].endswith("`") and part.startswith("`"):
+            parts.append(" ")
+        parts.append(part)
     return _SPACES.sub(" ", "".join(parts)).strip()
 
 

@@ -30,7 +30,6 @@ FRAGMENTS = (
 
 _SLACK_LINK = re.compile(r"<https://github\.com/vllm-project/vllm/pull/(\d+)\|PR#\1>")
 _DISCORD_LINK = re.compile(r"\[PR#(\d+)\]\(<https://github\.com/vllm-project/vllm/pull/\1>\)")
-_MARKDOWN_LINK = re.compile(r"\[PR#(\d+)\]\(https://github\.com/vllm-project/vllm/pull/\1\)")
 _BROADCAST = re.compile(r"@(channel|here|everyone)", re.IGNORECASE)
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://", re.IGNORECASE)  # Discord links any scheme://
 _MD_URL = re.compile(r"(?:https?|ftp)://|www\.", re.IGNORECASE)  # GitHub-flavoured autolinks
@@ -104,19 +103,35 @@ def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
 
 
 def markdown_problems(text: str) -> list[str]:
-    """Active links, HTML, images or mentions in rendered Markdown (code spans are inert)."""
+    """Active links, images, HTML or mentions in rendered Markdown, judged by a real CommonMark
+    parser (markdown-it-py): what a Markdown viewer would make of the text, not a regex guess."""
+    from markdown_it import MarkdownIt
+
     found: list[str] = []
-    bare = _MARKDOWN_LINK.sub("", text)
-    bare = re.sub(r"(?<!\\)(`+)(?!`).*?(?<!`)\1(?!`)", "", bare, flags=re.DOTALL)  # code spans
-    if re.search(r"(?<!\\)[\[<]", bare):
-        found.append(f"unescaped [ or <: {bare!r}")
-    if _BROADCAST.search(bare):
-        found.append(f"broadcast mention: {bare!r}")
-    if _MD_URL.search(bare):
-        found.append(f"a URL outside a code span (auto-linked): {bare!r}")
+    html = MarkdownIt("commonmark").render(text)
+    for href in re.findall(r'href="([^"]*)"', html):
+        if not re.fullmatch(r"https://github\.com/vllm-project/vllm/pull/\d+", href):
+            found.append(f"a link to {href!r}: {text!r}")
+    if "<img" in html:
+        found.append(f"an image: {text!r}")
+    tags = set(re.findall(r"</?([a-zA-Z][a-zA-Z0-9]*)", html)) - _MARKDOWN_TAGS
+    if tags:
+        found.append(f"raw HTML tags {sorted(tags)}: {text!r}")
+    prose = re.sub(r"<code>.*?</code>", "", html, flags=re.DOTALL)
+    prose = re.sub(r'<a href="[^"]*">PR#\d+</a>', "", prose)
+    if _BROADCAST.search(prose):
+        found.append(f"broadcast mention: {text!r}")
+    if _MD_URL.search(prose):
+        found.append(f"a URL outside a code span (GitHub would auto-link it): {text!r}")
     if re.search(r"[\x00-\x08\x0b-\x1f\x7f]", text):
         found.append(f"control character: {text!r}")
     return found
+
+
+_MARKDOWN_TAGS = {
+    "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "strong", "em", "code", "pre", "a",
+    "blockquote", "hr", "br", "table", "thead", "tbody", "tr", "th", "td",
+}  # fmt: skip
 
 
 def text_problems(text: str) -> list[str]:

@@ -109,3 +109,13 @@ def test_escape_keeps_plain_words_readable() -> None:
     """Ordinary punctuation (parentheses, dots, dashes) is left alone."""
     assert escape("Qwen3.5 (MoE) - 2.1x faster") == "Qwen3.5 (MoE) - 2.1x faster"
     assert spans("x") == (Text("x"),) and Code("y").text == "y"
+
+
+def test_adjacent_code_spans_never_merge_into_one_fence() -> None:
+    """Text ending in a URL code span, then a Code span: the fences stay apart (found by hypothesis)."""
+    from bot.adapters.markdown_render import inline
+    from handlers.models import Code, Text
+
+    rendered = inline((Text("see http://evil.example/i.png"), Code("![img](http://evil.example/x)")), "o/r")
+    assert "``" not in rendered.replace("`` ", "").replace(" ``", "")
+    assert "`http://evil.example/i.png` ``" in rendered or "`http://evil.example/i.png` `" in rendered
