@@ -195,7 +195,7 @@ class AnthropicLLM:
     async def _cancel(self, batch_id: str) -> None:
         try:
             await self._client.messages.batches.cancel(batch_id)
-        except Exception as exc:  # best effort: the batch expires by itself after 24 h anyway
+        except anthropic.AnthropicError as exc:  # best effort: a batch expires by itself after 24 h
             log.warning("could not cancel message batch %s: %s", batch_id, self._error(exc))
 
     def _params(self, request: BatchRequest) -> dict[str, Any]:
