@@ -108,6 +108,8 @@ def build_llm(config: Config) -> LLM | None:
         timeout=settings.timeout_seconds,
         max_retries=settings.max_retries,
         max_concurrency=settings.max_concurrency,
+        batch_poll_seconds=settings.batch_poll_seconds,
+        batch_max_wait_seconds=settings.batch_max_wait_seconds,
     )
 
 
@@ -133,6 +135,7 @@ def build_classifier(
         repo=repo,
         batch_size=settings.batch_size,
         body_limit=settings.classify_body_chars,
+        use_batches_api=settings.use_batches_api,
     )
     return classifier, heuristic
 

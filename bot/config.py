@@ -64,7 +64,10 @@ class LLMConfig(_Section):
     max_retries: int = Field(3, ge=0, le=10)
     max_concurrency: int = Field(4, ge=1, le=64)
     batch_size: int = Field(20, ge=1, le=100)
+    # Bulk classification (`classify`, the scheduler's refresh/weekly jobs) as one Message Batch.
     use_batches_api: bool = False
+    batch_poll_seconds: float = Field(30.0, gt=0)  # between status checks of a pending batch
+    batch_max_wait_seconds: float = Field(86400.0, gt=0)  # then cancel; its PRs use the heuristic
     # PR-body characters sent per PR when classifying (after clean_body); bench/classify_llm.py
     classify_body_chars: int = Field(1500, ge=0, le=20000)
     digest_max_tokens: int = Field(4000, ge=256)

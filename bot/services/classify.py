@@ -4,12 +4,18 @@ Keys are (repo, number, content hash, classifier version). A PR the model could 
 (a fallback) is cached under the heuristic's version only, so the next run retries the model. `for_prs` is the hot path of slash
 commands: it reads cached results and classifies any PR still missing with the heuristic
 classifier on the spot (microseconds each), so answers never wait for an LLM.
+
+`run` is the bulk path (the `classify` command, the scheduler's refresh and weekly jobs). When
+the classifier has `use_batches_api` on, `run` hands it every PR to classify at once
+(`classify_bulk`: one Message Batch), and bulk runs of this service take turns, so a refresh
+and the weekly job never submit the same PRs twice while a batch is pending.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.services.heuristic import HeuristicClassifier
@@ -41,6 +47,7 @@ class ClassificationService:
         # Classifications are content-addressed (classifier version, number, content hash), so a
         # result once read can be reused by this process without asking the store again.
         self._known: dict[tuple[str, int, str], Classification] = {}
+        self._bulk_turn = asyncio.Lock()
 
     def _remember(self, items: Sequence[Classification]) -> None:
         if len(self._known) + len(items) > MEMO_LIMIT:
@@ -89,6 +96,22 @@ class ClassificationService:
         chunk: int = 200,
     ) -> ClassifyReport:
         """Classify every PR not yet cached for the configured classifier (all with `reclassify`)."""
+        batched = getattr(self.classifier, "use_batches_api", False)
+        bulk = getattr(self.classifier, "classify_bulk", None) if batched else None
+        if bulk is None:
+            return await self._run(repo, prs, reclassify, on_progress, chunk, self.classifier.classify)
+        async with self._bulk_turn:
+            return await self._run(repo, prs, reclassify, on_progress, max(1, len(prs)), bulk)
+
+    async def _run(
+        self,
+        repo: str,
+        prs: Sequence[PullRequest],
+        reclassify: bool,
+        on_progress: Callable[[int], None],
+        chunk: int,
+        classify: Callable[[Sequence[PullRequest]], Awaitable[list[Classification]]],
+    ) -> ClassifyReport:
         report = ClassifyReport(total=len(prs))
         todo = list(prs)
         if not reclassify:
@@ -101,7 +124,7 @@ class ClassificationService:
         before = _tokens(self.classifier)
         for start in range(0, len(todo), chunk):
             part = todo[start : start + chunk]
-            results = await self.classifier.classify(part)
+            results = await classify(part)
             stored = self._storable(results)
             await self.store.put_classifications(stored)
             self._remember(stored)

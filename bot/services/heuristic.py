@@ -11,7 +11,8 @@ the topic), `mask` (phrases ignored for this topic: "cuda graph" is no NVIDIA ev
 `yields_to` (a topic another topic claims by tag, label or path: a `[Doc]` fix is no bug fix).
 
 Bodies are untrusted text and only ever matched, never interpreted, so a body saying "label
-this rocm" adds nothing a keyword match would not.
+this rocm" adds nothing a keyword match would not. They are cleaned first (`bodies.clean_body`):
+the PR template's checklist names many topics and must not count as evidence for any.
 """
 
 from __future__ import annotations
@@ -19,10 +20,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 
-VERSION = "h2"
-BODY_LIMIT = 20_000  # characters of body looked at; real descriptions put their point first
+VERSION = "h3"
+BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
 _TAG_SPLIT = re.compile(r"[/+,&|]")
@@ -196,7 +198,7 @@ class HeuristicClassifier:
         tags = title_tags(title)
         text = search_text(title)
         labels = {label.lower() for label in pr.labels if isinstance(label, str)}
-        body = pr.body[:BODY_LIMIT].lower() if isinstance(pr.body, str) else ""
+        body = clean_body(pr.body, BODY_LIMIT).lower() if isinstance(pr.body, str) else ""
         found = {c.key for c in self._topics if c.strong(tags, labels)}
         # paths before words, so a file under csrc/rocm/ can claim a PR from "cuda" in its title
         lowered = text.lower()

@@ -9,6 +9,10 @@ The answer is forced through a tool whose JSON schema enumerates the taxonomy ke
 It never raises for a bad answer: a PR whose entry is missing or malformed gets the heuristic
 classification marked `fallback=True`, unknown topic keys are dropped, impact is clamped; when
 the model cannot be reached at all, every PR falls back the same way.
+
+With `use_batches_api` (and an LLM that has `complete_batch`), `classify_bulk` sends the same
+requests as one Message Batch instead (half price, minutes to hours); `ClassificationService.run`
+uses it for bulk runs. `classify` always uses the Messages API directly.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from bot.services.bodies import clean_body, clean_text
 from bot.services.taxonomy import prompt_version
 from handlers.errors import BotError, LLMError
 from handlers.models import Classification, PullRequest, Taxonomy
-from handlers.ports import LLM
+from handlers.ports import LLM, LLMResult
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +83,7 @@ class AnthropicClassifier:
         batch_size: int = 20,
         body_limit: int = 1500,
         prompt: Prompt | None = None,
+        use_batches_api: bool = False,
     ) -> None:
         self.llm = llm
         self.taxonomy = taxonomy
@@ -87,6 +92,7 @@ class AnthropicClassifier:
         self.batch_size = max(1, batch_size)
         self.body_limit = body_limit
         self.prompt = prompt or Prompt.load()
+        self.use_batches_api = use_batches_api and callable(getattr(llm, "complete_batch", None))
         # The taxonomy part hashes only what the prompt shows, so tuning heuristic evidence
         # does not re-run the model over every cached PR.
         self.version = f"anthropic:{llm.model}:{self.prompt.version}:{prompt_version(taxonomy)}"
@@ -100,6 +106,29 @@ class AnthropicClassifier:
         results = await asyncio.gather(*(self._classify_batch(batch) for batch in batches))
         return [item for batch in results for item in batch]
 
+    async def classify_bulk(self, prs: Sequence[PullRequest]) -> list[Classification]:
+        """Like `classify`, but as one Message Batch when `use_batches_api` is on."""
+        if not self.use_batches_api or not prs:
+            return await self.classify(prs)
+        from bot.services.llm import BatchRequest  # the SDK-backed module, only when batching
+
+        batches = [prs[i : i + self.batch_size] for i in range(0, len(prs), self.batch_size)]
+        requests = []
+        for batch in batches:
+            system, user = self.request_for(batch)
+            requests.append(
+                BatchRequest(system, user, self._max_tokens(batch), schema=self._schema, cache_system=True)
+            )
+        try:
+            results: list[Any] = await self.llm.complete_batch(requests)  # type: ignore[attr-defined]
+        except LLMError as exc:
+            log.warning("message batch failed for %d PRs, using the heuristic: %s", len(prs), exc)
+            results = [exc] * len(batches)
+        out: list[Classification] = []
+        for batch, result in zip(batches, results, strict=True):
+            out += self._answer(batch, result)
+        return out
+
     def request_for(self, prs: Sequence[PullRequest]) -> tuple[str, str]:
         """The (system, user) texts for one batch, as sent; also used by the benchmark."""
         items = [self._pr_payload(pr) for pr in prs]
@@ -110,11 +139,25 @@ class AnthropicClassifier:
 
     async def _classify_batch(self, prs: Sequence[PullRequest]) -> list[Classification]:
         system, user = self.request_for(prs)
-        max_tokens = 200 + self.prompt.max_tokens_per_pr * len(prs)
         try:
-            result = await self.llm.complete(
-                system, user, max_tokens=max_tokens, schema=self._schema, cache_system=True
+            result: LLMResult | LLMError = await self.llm.complete(
+                system, user, max_tokens=self._max_tokens(prs), schema=self._schema, cache_system=True
             )
+        except LLMError as exc:
+            result = exc
+        except Exception:  # a bug must not lose a digest; log it loudly and fall back
+            log.exception("unexpected error asking for a classification; using the heuristic")
+            result = LLMError("unexpected error")
+        return self._answer(prs, result)
+
+    def _max_tokens(self, prs: Sequence[PullRequest]) -> int:
+        return 200 + self.prompt.max_tokens_per_pr * len(prs)
+
+    def _answer(self, prs: Sequence[PullRequest], result: LLMResult | LLMError) -> list[Classification]:
+        """The classifications of one request's PRs from its result; fallbacks where it says nothing."""
+        try:
+            if isinstance(result, LLMError):
+                raise result
             answers = self._parse(result.data)
         except LLMError as exc:
             log.warning("LLM classification failed for %d PRs, using the heuristic: %s", len(prs), exc)

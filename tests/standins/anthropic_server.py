@@ -9,6 +9,13 @@ was sent. Behaviour is scriptable:
 - `queue(action, ...)` makes the next requests use the given actions, one each, in order;
 - `always(action)` replaces the default for every later request.
 
+Message Batches (`/v1/messages/batches`): `create` records the batch (`batches`, and a Recorded
+entry in `requests`); `retrieve` answers "in_progress" for the first `batch_polls_in_progress`
+polls of a batch, then "ended" with request_counts; `results` streams JSONL, one line per
+request, answered by the same responder as a direct request (`always(...)` or the default; a
+non-200 answer becomes an "errored" line); `fail_entry(custom_id, kind)` scripts an "errored",
+"expired" or "canceled" line for one request; `cancel` ends a batch, its requests "canceled".
+
 Actions are callables `(body: dict) -> web.Response` (or an awaitable of one); the factories below build the usual ones:
 `error(status)` (429 with retry-after, 529 overloaded, 500 ...), `tool_input(fn)` (rewrite the
 default tool input: `malformed`, `unknown_topics`, `drop_prs`), `text(...)` (a text answer,
@@ -92,6 +99,16 @@ class AnthropicStandIn:
     _queue: list[Action] = field(default_factory=list)
     _always: Action | None = None
     _cached: set[str] = field(default_factory=set)
+    batches: dict[str, StandInBatch] = field(default_factory=dict)
+    batch_polls_in_progress: int = 1
+    _entry_failures: dict[str, str] = field(default_factory=dict)
+
+    def fail_entry(self, custom_id: str, kind: str | None = "errored") -> None:
+        """Batch requests with this custom_id end "errored", "expired" or "canceled" (None: answered)."""
+        if kind is None:
+            self._entry_failures.pop(custom_id, None)
+        else:
+            self._entry_failures[custom_id] = kind
 
     def queue(self, *actions: Action) -> None:
         """The next len(actions) requests get these answers, in order; then the default resumes."""
@@ -116,6 +133,100 @@ class AnthropicStandIn:
         if inspect.isawaitable(response):
             response = await response
         return self._with_cache_usage(body, response)
+
+    async def _create_batch(self, request: web.Request) -> web.Response:
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            return _error_response(400, "request body is not JSON")
+        self.requests.append(Recorded(request.method, request.path, dict(request.headers), body))
+        entries = body.get("requests") if isinstance(body, dict) else None
+        if not isinstance(entries, list) or not entries:
+            return _error_response(400, "requests: must be a non-empty list")
+        ids = [e.get("custom_id") for e in entries if isinstance(e, dict)]
+        if len(ids) != len(entries) or len(set(ids)) != len(ids) or not all(isinstance(i, str) for i in ids):
+            return _error_response(400, "requests: every custom_id must be a unique string")
+        batch = StandInBatch(id=f"msgbatch_standin_{next(_ids):06d}", requests=entries)
+        self.batches[batch.id] = batch
+        return web.json_response(self._batch_json(batch))
+
+    async def _retrieve_batch(self, request: web.Request) -> web.Response:
+        self.requests.append(Recorded(request.method, request.path, dict(request.headers), {}))
+        batch = self.batches.get(request.match_info["batch_id"])
+        if batch is None:
+            return _error_response(404, "no such batch")
+        batch.polls += 1
+        if batch.polls > self.batch_polls_in_progress and batch.status == "in_progress":
+            await self._finish(batch)
+        return web.json_response(self._batch_json(batch))
+
+    async def _cancel_batch(self, request: web.Request) -> web.Response:
+        self.requests.append(Recorded(request.method, request.path, dict(request.headers), {}))
+        batch = self.batches.get(request.match_info["batch_id"])
+        if batch is None:
+            return _error_response(404, "no such batch")
+        if batch.status == "in_progress":
+            batch.results = [
+                {"custom_id": e["custom_id"], "result": {"type": "canceled"}} for e in batch.requests
+            ]
+            batch.status = "ended"
+        return web.json_response(self._batch_json(batch))
+
+    async def _batch_results(self, request: web.Request) -> web.Response:
+        self.requests.append(Recorded(request.method, request.path, dict(request.headers), {}))
+        batch = self.batches.get(request.match_info["batch_id"])
+        if batch is None or batch.status != "ended":
+            return _error_response(404, "no results for this batch (yet)")
+        lines = "".join(json.dumps(line) + "\n" for line in batch.results)
+        return web.Response(body=lines.encode(), content_type="application/binary")
+
+    async def _finish(self, batch: StandInBatch) -> None:
+        """Answer every request of the batch now, as a direct request would be answered."""
+        batch.results = []
+        for entry in batch.requests:
+            custom_id, params = entry["custom_id"], entry.get("params") or {}
+            kind = self._entry_failures.get(custom_id)
+            if kind == "errored":
+                error = {"type": "invalid_request_error", "message": "stand-in: scripted failure"}
+                result: dict[str, Any] = {"type": "errored", "error": {"type": "error", "error": error}}
+            elif kind is not None:
+                result = {"type": kind}
+            else:
+                response = (self._always or default_answer)(params)
+                if inspect.isawaitable(response):
+                    response = await response
+                response = self._with_cache_usage(params, response)
+                try:
+                    answer = json.loads(response.body) if isinstance(response.body, bytes) else {}
+                except (json.JSONDecodeError, UnicodeDecodeError):
+                    answer = {"type": "error", "error": {"type": "api_error", "message": "not JSON"}}
+                if response.status == 200 and answer.get("type") == "message":
+                    result = {"type": "succeeded", "message": answer}
+                else:
+                    result = {"type": "errored", "error": answer}
+            batch.results.append({"custom_id": custom_id, "result": result})
+        batch.status = "ended"
+
+    def _batch_json(self, batch: StandInBatch) -> dict[str, Any]:
+        counts = {"processing": 0, "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0}
+        if batch.status == "ended":
+            for line in batch.results:
+                counts[line["result"]["type"]] += 1
+        else:
+            counts["processing"] = len(batch.requests)
+        ended = batch.status == "ended"
+        return {
+            "id": batch.id,
+            "type": "message_batch",
+            "processing_status": batch.status,
+            "request_counts": counts,
+            "created_at": "2026-02-13T12:00:00Z",
+            "expires_at": "2026-02-14T12:00:00Z",
+            "ended_at": "2026-02-13T12:05:00Z" if ended else None,
+            "cancel_initiated_at": None,
+            "archived_at": None,
+            "results_url": f"{self.base_url}/v1/messages/batches/{batch.id}/results" if ended else None,
+        }
 
     def _with_cache_usage(self, body: dict[str, Any], response: web.Response) -> web.Response:
         """Fill the cache_* usage fields the way the API does for a cache_control'ed system block."""
@@ -146,12 +257,31 @@ class AnthropicStandIn:
         return web.json_response(answer)
 
 
+@dataclass
+class StandInBatch:
+    """One submitted Message Batch: its requests, how often it was polled, its result lines."""
+
+    id: str
+    requests: list[dict[str, Any]]
+    status: str = "in_progress"
+    polls: int = 0
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def params(self) -> list[dict[str, Any]]:
+        return [entry.get("params") or {} for entry in self.requests]
+
+
 @asynccontextmanager
 async def running_standin() -> AsyncIterator[AnthropicStandIn]:
     """Start the stand-in on 127.0.0.1 (random port) for the duration of the block."""
     standin = AnthropicStandIn()
     app = web.Application(client_max_size=32 * 1024 * 1024)
     app.router.add_post("/v1/messages", standin._handle)
+    app.router.add_post("/v1/messages/batches", standin._create_batch)
+    app.router.add_get("/v1/messages/batches/{batch_id}", standin._retrieve_batch)
+    app.router.add_post("/v1/messages/batches/{batch_id}/cancel", standin._cancel_batch)
+    app.router.add_get("/v1/messages/batches/{batch_id}/results", standin._batch_results)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, "127.0.0.1", 0)

@@ -179,3 +179,31 @@ def test_result_is_deterministic_and_versioned(heuristic):
     item = pr("[ROCm][Quantization] GPT_OSS in amd-quark format")
     assert heuristic.classify_one(item) == heuristic.classify_one(item)
     assert heuristic.version == f"heuristic:{VERSION}:vllm:{heuristic.taxonomy.version}"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "[ModelRunner V2] Don't pin reused flashinfer tensors",
+        "[Model Runner V2] Refactor Sampler",
+        "[MRV2] Use fp32 for draft logits",
+        "[V2 Model Runner] Tidy up warmup",
+        "[MRv2 Feature] MR v2 weight offloading support",
+    ],
+)
+def test_model_runner_v2_tag_variants_are_recognised(heuristic, title):
+    """Every spelling of the Model Runner V2 title tag files the PR under model-runner-v2."""
+    assert "model-runner-v2" in topics(heuristic, title)
+
+
+def test_body_evidence_inside_the_template_checklist_does_not_count(heuristic):
+    """Topic words in the PR template's checklist, an HTML comment or deep in a pasted log add nothing."""
+    words = "speculative decoding with eagle and mtp heads"
+    template = (
+        f"<!-- {words} -->\n## Purpose\nTidy the scheduler.\n\n<details>\n"
+        "<summary> Essential Elements of an Effective PR Description Checklist </summary>\n\n"
+        f"- [ ] The purpose of the PR: {words}\n</details>\n"
+    )
+    log = "```\n" + "".join(f"step {i}\n" for i in range(20)) + f"{words}\n```\n"
+    assert "spec-decode" not in topics(heuristic, "Tidy up", body=template + log)
+    assert "spec-decode" in topics(heuristic, "Tidy up", body=f"## Purpose\n{words}\n")
