@@ -18,10 +18,13 @@ DEFAULT_BUCKETS: tuple[float, ...] = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
 # name -> (type, help). Every name here is exposed even before its first event, so a scraper
 # sees a zero rather than a missing series. Other names may be used; they get a generic help.
 KNOWN: dict[str, tuple[str, str]] = {
-    "prbot_commands_total": ("counter", "Slash commands and follow-ups answered, by platform and kind."),
+    "prbot_commands_total": (
+        "counter",
+        "Slash commands and follow-ups answered, by type (command or follow-up) and reply kind.",
+    ),
     "prbot_command_seconds": ("histogram", "Time to answer a slash command or follow-up, in seconds."),
     "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output)."),
-    "prbot_github_requests_total": ("counter", "GitHub API requests made, by outcome."),
+    "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository."),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform."),
     "prbot_errors_total": ("counter", "Errors, by where they happened."),
 }

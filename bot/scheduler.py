@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime, time, timedelta, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -29,6 +29,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, PostOutcome, window_key
+from handlers.digest import window_for_dates
 from handlers.errors import BotError
 from handlers.models import Digest, Window, utcnow
 from handlers.ports import Clock
@@ -89,12 +90,7 @@ def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Win
     day = fire.astimezone(tz).date()
     offset = day.weekday() if week_start == "monday" else (day.weekday() + 1) % 7
     start = day - timedelta(days=offset)
-    since_day = start - timedelta(days=7)
-    since = datetime.combine(since_day, time(0), tzinfo=tz).astimezone(UTC)
-    until = datetime.combine(start, time(0), tzinfo=tz).astimezone(UTC)
-    last_day = start - timedelta(days=1)
-    label = f"{since_day:%b} {since_day.day} – {last_day:%b} {last_day.day}, {last_day.year}"
-    return Window(since, until, label)
+    return window_for_dates(start - timedelta(days=7), start - timedelta(days=1), tz)
 
 
 @dataclass(frozen=True)

@@ -73,8 +73,14 @@ def window_for_dates(first: date, last: date, tz: tzinfo) -> Window:
         raise DigestWindowError(f"a digest covers at most a year; {first} – {last} is longer")
     since = datetime.combine(first, time(), tz)
     until = datetime.combine(last + timedelta(days=1), time(), tz)
-    label = f"{first:%Y-%m-%d} – {last:%Y-%m-%d}"
-    return Window(parse_time(since) or since, parse_time(until) or until, label)
+    return Window(parse_time(since) or since, parse_time(until) or until, day_range_label(first, last))
+
+
+def day_range_label(first: date, last: date) -> str:
+    """`Feb 23 – Mar 1, 2026`, or `Dec 29, 2025 – Jan 4, 2026` across a year end."""
+    if first.year == last.year:
+        return f"{first:%b} {first.day} – {last:%b} {last.day}, {last.year}"
+    return f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year}"
 
 
 def week_ending(last: date, tz: tzinfo) -> Window:
@@ -190,7 +196,7 @@ def write_offline(facts: DigestFacts, taxonomy: Taxonomy, scope: str) -> Digest:
 
 
 def digest_title(repo: str, window: Window) -> str:
-    label = window.label or f"{window.since:%Y-%m-%d} – {window.until - timedelta(seconds=1):%Y-%m-%d}"
+    label = window.label or day_range_label(window.since.date(), (window.until - timedelta(seconds=1)).date())
     return f"PR digest for {repo} · {label}"
 
 

@@ -81,7 +81,11 @@ def _detail_lines(d: PRDetail) -> list[str]:
 
 def render_reply_text(reply: Reply) -> str:
     """A Reply as plain text: title, how it was understood, the PRs, notes and suggestions."""
-    lines = [neutralize(reply.title)]
+    lines = []
+    # A list's understood line starts with its title ("ROCm · merged or opened …"): say it once.
+    # A detail card opens with the PR's own heading.
+    if reply.detail is None and not (reply.understood and reply.understood.startswith(reply.title)):
+        lines.append(neutralize(reply.title))
     if reply.understood and reply.understood != "help":
         lines.append(neutralize(reply.understood))
     if reply.synthesis:

@@ -26,7 +26,7 @@ from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey
 
 DEMO_NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-DEMO_COMMANDS = ("rocm last week", "blackwell bugfix", "#29856")
+DEMO_COMMANDS = ("rocm last week", "blackwell bugfix", "spec decode merged last week", "#29856")
 
 
 def render(value: Digest | Reply) -> str:
@@ -120,6 +120,14 @@ class Console:
         return prefix + render(reply)
 
 
+def quiet_unless_asked(state: CliState) -> None:
+    """A chat-like session shows answers, not INFO log lines, unless --log-level asks for them."""
+    import logging
+
+    if state.log_level is None:
+        logging.getLogger().setLevel(logging.WARNING)
+
+
 @cli.command()
 @click.option("--repo", metavar="OWNER/NAME", help="Repository (default: the first configured).")
 @click.option(
@@ -134,6 +142,7 @@ def console(state: CliState, repo: str | None, now: str | None) -> None:
     from handlers.models import parse_time
 
     config = state.config
+    quiet_unless_asked(state)
     name = config.repo(repo).name
     try:
         fixed = parse_time(now) if now else None

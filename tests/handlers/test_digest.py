@@ -67,7 +67,7 @@ def _prose_numbers(digest: Digest) -> set[int]:
 
 def test_title_names_the_repo_and_the_window_dates(digest: Digest) -> None:
     """The title reads "PR digest for OWNER/NAME · START – END"."""
-    assert digest.title == "PR digest for vllm-project/vllm · 2026-02-23 – 2026-03-01"
+    assert digest.title == "PR digest for vllm-project/vllm · Feb 23 – Mar 1, 2026"
 
 
 def test_takeaways_state_the_total_and_number_the_top_areas_in_section_order(digest: Digest) -> None:
@@ -190,7 +190,7 @@ def test_default_window_is_the_last_full_monday_week_in_the_repo_timezone() -> N
     """On Wednesday 4 March the default is Monday 23 Feb – Sunday 1 March, local midnight to midnight."""
     tz = ZoneInfo("America/Los_Angeles")
     w = last_full_week(datetime(2026, 3, 4, 12, tzinfo=UTC), tz, "monday")
-    assert w.label == "2026-02-23 – 2026-03-01"
+    assert w.label == "Feb 23 – Mar 1, 2026"
     assert w.since == datetime(2026, 2, 23, 8, tzinfo=UTC)
     assert w.until == datetime(2026, 3, 2, 8, tzinfo=UTC)
 
@@ -198,7 +198,7 @@ def test_default_window_is_the_last_full_monday_week_in_the_repo_timezone() -> N
 def test_sunday_weeks_start_on_sunday() -> None:
     """week_start = sunday gives Sunday – Saturday."""
     w = last_full_week(datetime(2026, 3, 4, 12, tzinfo=UTC), ZoneInfo("UTC"), "sunday")
-    assert w.label == "2026-02-22 – 2026-02-28"
+    assert w.label == "Feb 22 – Feb 28, 2026"
 
 
 def test_a_window_ending_before_it_starts_is_refused() -> None:
@@ -266,3 +266,10 @@ def test_pr_refs_carry_the_stored_url(digest: Digest) -> None:
     """Every citation links the URL stored for that PR."""
     refs = [s for sec in digest.sections for p in sec.points for s in p.body if isinstance(s, PRRef)]
     assert refs and all(r.url == f"https://github.com/vllm-project/vllm/pull/{r.number}" for r in refs)
+
+
+def test_a_window_across_new_year_names_both_years() -> None:
+    """Dec 29, 2025 – Jan 4, 2026: the label names each year when the window spans two."""
+    from handlers.digest import week_ending
+
+    assert week_ending(date(2026, 1, 4), UTC).label == "Dec 29, 2025 – Jan 4, 2026"

@@ -38,7 +38,7 @@ def test_week_ending_prints_the_markdown_digest(store_url: str) -> None:
     """--week-ending 2026-03-01 prints the Markdown digest of Feb 23 – Mar 1."""
     result = _run(store_url, "--week-ending", "2026-03-01")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("# PR digest for vllm-project/vllm · 2026-02-23 – 2026-03-01")
+    assert result.output.startswith("# PR digest for vllm-project/vllm · Feb 23 – Mar 1, 2026")
 
 
 def test_out_writes_the_chosen_format_to_a_file(store_url: str, tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_out_writes_the_chosen_format_to_a_file(store_url: str, tmp_path: Path) 
         store_url, "--since", "2026-02-23", "--until", "2026-03-01", "--format", "text", "--out", str(out)
     )
     assert result.exit_code == 0, result.output
-    assert out.read_text().startswith("PR digest for vllm-project/vllm · 2026-02-23 – 2026-03-01\n")
+    assert out.read_text().startswith("PR digest for vllm-project/vllm · Feb 23 – Mar 1, 2026\n")
     assert f"written to {out}" in result.output
 
 

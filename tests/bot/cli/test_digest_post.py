@@ -117,8 +117,8 @@ async def test_posted_digest_is_the_one_for_the_chosen_window(
     assert other.returncode == 0, other.stderr
     assert other.stdout.startswith("slack:C0DIGEST1: posted")
     texts = [c.args["text"] for c in slack.of("chat.postMessage") if not c.args.get("thread_ts")]
-    assert "2026-02-23 – 2026-03-01" in texts[0] and "2026-02-16 – 2026-02-22" in texts[1]
-    assert "2026-02-16 – 2026-02-22" in other.stderr  # the summary line names the window
+    assert "Feb 23 – Mar 1, 2026" in texts[0] and "Feb 16 – Feb 22, 2026" in texts[1]
+    assert "Feb 16 – Feb 22, 2026" in other.stderr  # the summary line names the window
 
 
 async def test_a_channel_the_bot_is_not_in_fails_clearly_and_the_other_is_posted(
