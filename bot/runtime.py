@@ -118,7 +118,7 @@ class Refresher:
             self._github = build_github(self.config)
         return self._github
 
-    async def __call__(self, repo: str, since: datetime | None) -> None:
+    async def __call__(self, repo: str, since: datetime | None, *, allow_batch: bool = True) -> None:
         from bot.services.classify import ClassificationService
 
         now = self.clock()
@@ -138,7 +138,7 @@ class Refresher:
             )
         service = self.handlers.classifications.get(repo)
         if isinstance(service, ClassificationService) and prs:
-            result = await service.run(repo, prs)
+            result = await service.run(repo, prs, allow_batch=allow_batch)
             self.metrics.inc("prbot_llm_tokens_total", {"direction": "input"}, result.input_tokens)
             self.metrics.inc("prbot_llm_tokens_total", {"direction": "output"}, result.output_tokens)
             if result.classified:
@@ -172,13 +172,17 @@ class Runtime:
             post_timeout_seconds=run.post_timeout_seconds,
             clock=clock,
         )
+        refresher = Refresher(config, store, handlers, metrics, clock)
         self.jobs = DigestJobs(
             [RepoSchedule.from_config(r) for r in config.settings.repos],
             self.poster,
             lambda repo, window: handlers.digest(repo, window),
-            Refresher(config, store, handlers, metrics, clock),
+            refresher,
             metrics,
             clock=clock,
+            # The digest is due now: what is still unclassified goes by direct requests, not a
+            # Message Batch that may take hours (the hourly refresh uses batches when enabled).
+            digest_refresh=lambda repo, since: refresher(repo, since, allow_batch=False),
         )
         self.scheduler = BotScheduler(self.jobs)
         health = config.settings.health

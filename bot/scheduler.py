@@ -149,11 +149,13 @@ class DigestJobs:
         metrics: Metrics,
         *,
         clock: Clock = utcnow,
+        digest_refresh: Refresh | None = None,
     ) -> None:
         self.schedules = {s.repo: s for s in schedules}
         self.poster = poster
         self.build_digest = build_digest
         self.refresh = refresh
+        self.digest_refresh = digest_refresh or refresh  # the refresh right before a digest
         self.metrics = metrics
         self.clock = clock
         self.stopping = False
@@ -217,7 +219,7 @@ class DigestJobs:
         the cache has nothing for the window either, None: postponed to the next refresh run
         (within the grace period), never an empty digest that only looks like a quiet week."""
         try:
-            await self.refresh(repo, window.since)
+            await self.digest_refresh(repo, window.since)
         except BotError as exc:
             problem = " ".join(str(exc).split())
             digest = await self.build_digest(repo, window)

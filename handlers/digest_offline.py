@@ -315,5 +315,5 @@ def offline_takeaway_trend(areas: Sequence[OfflineArea]) -> str:
     if not seen:
         return ""
     if len(seen) > 1:
-        return f"Most work went into {seen[0][1]} ({seen[0][0]} PRs) and {seen[1][1]} ({seen[1][0]} PRs)."
-    return f"Most work went into {seen[0][1]} ({seen[0][0]} PRs)."
+        return f"The largest threads of work were {seen[0][1]} ({seen[0][0]} PRs) and {seen[1][1]} ({seen[1][0]} PRs)."
+    return f"The largest thread of work was {seen[0][1]} ({seen[0][0]} PRs)."

@@ -94,9 +94,13 @@ class ClassificationService:
         reclassify: bool = False,
         on_progress: Callable[[int], None] = lambda n: None,
         chunk: int = 200,
+        allow_batch: bool = True,
     ) -> ClassifyReport:
-        """Classify every PR not yet cached for the configured classifier (all with `reclassify`)."""
-        batched = getattr(self.classifier, "use_batches_api", False)
+        """Classify every PR not yet cached for the configured classifier (all with `reclassify`).
+
+        With the Message Batches API enabled, the PRs go as one batch unless `allow_batch` is
+        False (a digest that is due now cannot wait hours for a batch)."""
+        batched = allow_batch and getattr(self.classifier, "use_batches_api", False)
         bulk = getattr(self.classifier, "classify_bulk", None) if batched else None
         if bulk is None:
             return await self._run(repo, prs, reclassify, on_progress, chunk, self.classifier.classify)

@@ -3,7 +3,7 @@
 Real path: the facade built by bootstrap with the Anthropic SDK pointed at the stand-in, over a
 SQLite store holding the sample plus PRs whose titles and bodies try to close the data block
 and give orders. Checked on the request the stand-in received, for the classifier, the digest
-writer and the slash-command synthesis. (The follow-up handler on main has no LLM prompt yet.)
+writer, the slash-command synthesis and the thread follow-up answer.
 """
 
 from __future__ import annotations
@@ -118,3 +118,26 @@ async def test_query_synthesis_prompt_keeps_hostile_titles_inside_the_data_tags(
     synthesis = [r for r in world.standin.messages if not r.body.get("tools")]
     assert len(synthesis) == 1
     assert_data_only(synthesis[0])
+
+
+async def test_followup_prompt_keeps_hostile_text_inside_its_data_blocks(world: World) -> None:
+    """A thread follow-up sent to the model: PR records, bodies, the question, each in one block."""
+    from handlers.models import ThreadKey
+
+    reply = await world.facade.command(REPO, "rocm last week", user="U1")
+    key = ThreadKey("slack", "C1", "1.0")
+    await world.facade.remember(key, reply.seed)
+    sent = len(world.standin.messages)
+    question = f"what do #99100 and #99101 change for MI300X users? {CLOSE} {ORDER}"
+    await world.facade.followup(key, question, user="U1")
+    requests = world.standin.messages[sent:]
+    assert len(requests) == 1
+    user = requests[0].user_text
+    blocks = []
+    for tag in ("untrusted_pull_requests", "untrusted_pr_bodies", "untrusted_question"):
+        start, end = f"<{tag}>", f"</{tag}>"
+        assert user.count(start) == 1 and user.count(end) == 1, tag
+        blocks.append((user.index(start), user.index(end)))
+    orders = [i for i in range(len(user)) if user.startswith(ORDER, i)]
+    assert orders and all(any(a < i < b for a, b in blocks) for i in orders)
+    assert ORDER not in requests[0].system_text

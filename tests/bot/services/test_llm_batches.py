@@ -220,3 +220,13 @@ async def test_cli_classify_uses_one_batch_and_prints_the_summary(
     assert len(batch_creates(anthropic_standin)) == 1 and not anthropic_standin.messages
     (batch,) = anthropic_standin.batches.values()
     assert len(batch.requests) == 2
+
+
+async def test_a_due_digest_classifies_by_direct_requests_not_a_batch(
+    store: Store, anthropic_standin: AnthropicStandIn
+) -> None:
+    """allow_batch=False (the refresh right before a digest) sends direct requests: no hours-long wait."""
+    svc = service(store, anthropic_standin, [])
+    report = await svc.run(REPO, PRS, allow_batch=False)
+    assert not batch_creates(anthropic_standin)
+    assert len(anthropic_standin.messages) == 3 and report.classified == 45
