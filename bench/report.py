@@ -504,6 +504,23 @@ class Report:
                 rows,
                 "llrrrrrrrr",
             )
+        burst = self.ok("slack_burst")
+        if burst is not None:
+            # Issue 8's goals are for 200 signed commands from 20 concurrent clients.
+            b_label = (
+                f"{burst['commands']} commands x {burst['concurrency']} clients, {burst['history']} history"
+            )
+            b_quick = f" ({b_label}, --quick)" if self.quick else f" ({b_label})"
+            b_ack, b_answer = burst["ack"]["p99_ms"], burst["answer"]["p99_ms"]
+            self.target(
+                f"Slack ack p99{b_quick}", "< 100 ms", f"{b_ack:,.0f} ms", None if self.quick else b_ack < 100
+            )
+            self.target(
+                f"Slack answer p99{b_quick}",
+                "< 1 s",
+                f"{b_answer / 1000:,.2f} s",
+                None if self.quick else b_answer < 1000,
+            )
         load = self.ok("slack_load")
         if load is None:
             for what, goal in (
@@ -537,14 +554,16 @@ class Report:
         # A --quick run is not the 1,000 x 50 load: its numbers are shown but judge nothing.
         quick = f" ({label}, --quick)" if self.quick else f" ({label})"
         ack, answer = load["ack"]["p99_ms"], load["answer"]["p99_ms"]
+        # Issue 11 asks this load to be reported (errors must be 0); the ack/answer rows hold it to
+        # issue 8's goals anyway, at five times the burst those goals were set for.
         self.target(
-            f"Slack ack p99 under load{quick}",
+            f"Slack ack p99 under 5x the load of the goal{quick}",
             "< 100 ms",
             f"{ack:,.0f} ms",
             None if self.quick else ack < 100,
         )
         self.target(
-            f"Slack answer p99 under load{quick}",
+            f"Slack answer p99 under 5x the load of the goal{quick}",
             "< 1 s",
             f"{answer / 1000:,.2f} s",
             None if self.quick else answer < 1000,
