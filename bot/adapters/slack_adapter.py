@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+import aiohttp
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncAck, AsyncApp, AsyncRespond
@@ -145,6 +146,7 @@ class SlackAdapter:
         self.port: int | None = None  # the bound port in HTTP mode (useful with port 0)
         self._runner: web.AppRunner | None = None
         self._socket: Any = None
+        self._http: aiohttp.ClientSession | None = None
         self._posting_only = False
         self._register()
 
@@ -155,6 +157,12 @@ class SlackAdapter:
         `listen=False` uses only the Web API (`digest --post`): no port to bind and no socket that
         Slack would hand a running bot's events to.
         """
+        # One connection pool for every Web API call: without it slack_sdk opens a new
+        # connection (a TLS handshake, against slack.com) for each post.
+        if self._http is None or self._http.closed:
+            self._http = aiohttp.ClientSession()
+        self.client.session = self._http
+        self.app.client.session = self._http
         try:
             auth = await self.client.auth_test()
         except SlackApiError as exc:
@@ -204,6 +212,9 @@ class SlackAdapter:
         await self.idle(timeout=10)
         for task in list(self._tasks):
             task.cancel()
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
 
     @property
     def connected(self) -> bool:
