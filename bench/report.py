@@ -630,9 +630,15 @@ class Report:
             ],
             "ll",
         )
+        busiest = max(float(machine[k].split(" / ")[0]) for k in ("load_before", "load_after"))
         head += [
-            "The machine is shared: other jobs (test suites of other work in progress) ran at the same time,",
-            "as the load averages show. Latencies are therefore pessimistic and vary between runs (±30-50%).",
+            (
+                "Other jobs ran on the machine at the same time (see the load averages): latencies are"
+                " pessimistic and vary between runs (±30-50%)."
+                if busiest > 1.0
+                else "The machine was otherwise idle (see the load averages); latencies still vary between"
+                " runs by ±20-30% on a shared 2-core machine."
+            ),
             "",
             "## Targets",
             "",
