@@ -24,8 +24,8 @@ from zoneinfo import ZoneInfo
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.services.classify import ClassificationService  # noqa: E402
-from bot.services.digest_prompt import load_digest_prompt  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.prompt_files import load_prompt  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from handlers.digest import week_ending  # noqa: E402
@@ -53,7 +53,7 @@ async def measure(shared: Path, last: date) -> tuple[str, float, list[tuple[str,
             prs.append(PullRequest.from_github(REPO, obj))
     taxonomy = load_taxonomy("vllm")
     heuristic = HeuristicClassifier(taxonomy)
-    prompt = load_digest_prompt()
+    prompt = load_prompt("digest")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         store = open_store(f"sqlite:///{tmp}/bench.db")

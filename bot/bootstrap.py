@@ -39,8 +39,7 @@ def build_store(config: Config) -> Store:
 def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
     """The facade every front end uses, with one classification service per repo."""
     from bot.services.bodies import clean_body
-    from bot.services.digest_prompt import load_digest_prompt
-    from bot.services.followup_prompt import load_followup_prompt
+    from bot.services.prompt_files import load_prompt
 
     llm = build_llm(config)
     repos = []
@@ -77,9 +76,10 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         clock=clock or utcnow,
         llm=llm,
         limits=limits,
-        digest_prompt=load_digest_prompt(),
+        digest_prompt=load_prompt("digest"),
         digest_max_tokens=config.settings.llm.digest_max_tokens,
-        followup_prompt=load_followup_prompt(),
+        followup_prompt=load_prompt("followup"),
+        query_prompt=load_prompt("query_synthesis"),
         answer_max_tokens=config.settings.llm.answer_max_tokens,
         clean_body=clean_body,
     )

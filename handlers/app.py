@@ -16,7 +16,7 @@ from datetime import tzinfo
 from handlers.digest_llm import DigestPrompt
 from handlers.errors import BotError, StoreUnavailable
 from handlers.followup import FollowupPrompt
-from handlers.models import Digest, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
+from handlers.models import Digest, Prompt, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
 from handlers.ports import LLM, ClassificationSource, Clock, Store
 
 log = logging.getLogger(__name__)
@@ -77,6 +77,7 @@ class BotHandlers:
         digest_prompt: DigestPrompt | None = None,
         digest_max_tokens: int = 4000,
         followup_prompt: FollowupPrompt | None = None,
+        query_prompt: Prompt | None = None,
         answer_max_tokens: int = 800,
         clean_body: Callable[[str | None, int], str] | None = None,
     ) -> None:
@@ -96,7 +97,9 @@ class BotHandlers:
         self.clean_body = clean_body
         from handlers.query import QueryHandler
 
-        self.query = QueryHandler(store=store, classifications=classifications, llm=llm)
+        self.query = QueryHandler(
+            store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
+        )
 
     # -- routing -----------------------------------------------------------------------------------
     def repo(self, name: str) -> RepoSettings:

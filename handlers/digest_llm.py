@@ -22,7 +22,7 @@ from typing import Any
 from handlers.citations import Guard
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans
 from handlers.errors import LLMError
-from handlers.models import DigestPoint, DigestSection, Inline, PRRef, PullRequest, TableRow, Text
+from handlers.models import DigestPoint, DigestSection, Inline, Prompt, PRRef, PullRequest, TableRow, Text
 from handlers.ports import LLM
 
 log = logging.getLogger(__name__)
@@ -34,16 +34,9 @@ MAX_IMPACT = 120
 AI_NOTE = "AI-written from PR titles and descriptions; may contain mistakes."
 
 
-@dataclass(frozen=True)
-class DigestPrompt:
-    """The digest prompt (bot/services/prompts/digest.toml), loaded by bootstrap and passed in.
-
-    Templates use string.Template placeholders: $repo, $start, $end, $areas, $records.
-    """
-
-    version: str
-    system: str
-    user: str
+DigestPrompt = Prompt
+"""The digest prompt (bot/services/prompts/digest.toml); placeholders: $repo, $start, $end,
+$areas, $records."""
 
 
 def schema_for(area_keys: list[str]) -> dict[str, Any]:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from handlers.citations import Guard, cap
 from handlers.errors import LLMError
 from handlers.followup_intent import Intent, classify
-from handlers.models import Code, ItemGroup, PRRef, PullRequest, Reply, Text, ThreadContext
+from handlers.models import Code, ItemGroup, Prompt, PRRef, PullRequest, Reply, Text, ThreadContext
 from handlers.parse import Query, format_window, with_window
 from handlers.query import (
     Match,
@@ -62,17 +62,9 @@ AI_NOTE = "AI-written from the PR records of this thread; may contain mistakes."
 STATE_LABELS = {"merged": "merged", "open": "open", "draft": "draft", "closed": "closed unmerged"}
 
 
-@dataclass(frozen=True)
-class FollowupPrompt:
-    """The follow-up prompt (bot/services/prompts/followup.toml), loaded by bootstrap and passed in.
-
-    Templates use string.Template placeholders: $repo, $subject, $window, $records, $omitted,
-    $bodies, $turns, $question.
-    """
-
-    version: str
-    system: str
-    user: str
+FollowupPrompt = Prompt
+"""The follow-up prompt (bot/services/prompts/followup.toml); placeholders: $repo, $subject,
+$window, $records, $omitted, $bodies, $turns, $question."""
 
 
 async def answer_followup(app: BotHandlers, context: ThreadContext, text: str, *, user: str = "") -> Reply:

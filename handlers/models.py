@@ -242,6 +242,16 @@ class Taxonomy:
 
 
 @dataclass(frozen=True, slots=True)
+class Prompt:
+    """A versioned prompt (bot/services/prompts/*.toml), loaded by bootstrap and passed in; the
+    version is part of what the answer depends on. Templates use string.Template placeholders."""
+
+    version: str
+    system: str
+    user: str
+
+
+@dataclass(frozen=True, slots=True)
 class Window:
     """A half-open time range [since, until) in UTC, with the label users see."""
 

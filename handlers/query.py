@@ -13,12 +13,10 @@ import asyncio
 import json
 import logging
 import re
-import tomllib
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from importlib import resources
 from typing import TYPE_CHECKING
 
 from handlers.models import (
@@ -27,6 +25,7 @@ from handlers.models import (
     Inline,
     ItemGroup,
     PRDetail,
+    Prompt,
     PRRef,
     PullRequest,
     Reply,
@@ -65,19 +64,6 @@ class Match:
     cls: Classification
 
 
-@dataclass(frozen=True)
-class _Prompt:
-    version: str
-    system: str
-    user: str
-
-
-def _load_prompt() -> _Prompt:
-    raw = (resources.files("handlers") / "prompts" / "query_synthesis.toml").read_text("utf-8")
-    data = tomllib.loads(raw)
-    return _Prompt(str(data["version"]), str(data["system"]).strip(), str(data["user"]).strip())
-
-
 class QueryHandler:
     """Answers slash commands for every followed repository."""
 
@@ -89,13 +75,14 @@ class QueryHandler:
         llm: LLM | None = None,
         synthesis_timeout: float = 20.0,
         synthesis_max_tokens: int = 400,
+        synthesis_prompt: Prompt | None = None,
     ) -> None:
         self.store = store
         self.classifications = classifications
         self.llm = llm
         self.synthesis_timeout = synthesis_timeout
         self.synthesis_max_tokens = synthesis_max_tokens
-        self._prompt: _Prompt | None = None
+        self.synthesis_prompt = synthesis_prompt  # no prompt: no synthesis paragraph
         # Answers by (repo, text, resolved query), valid while the store's data version holds:
         # the same question asked again (many people, or a burst) costs one version read.
         self._replies: OrderedDict[tuple[object, ...], tuple[str, Reply]] = OrderedDict()
@@ -141,7 +128,12 @@ class QueryHandler:
         if not matches:
             return await self._empty_reply(settings, query)
         reply = self.list_reply(settings, query, text, matches)
-        if self.llm is not None and synthesize and len(matches) >= SYNTHESIS_MIN_PRS:
+        if (
+            self.llm is not None
+            and self.synthesis_prompt
+            and synthesize
+            and len(matches) >= SYNTHESIS_MIN_PRS
+        ):
             return await self._with_synthesis(settings, reply, matches)
         return reply
 
@@ -326,11 +318,9 @@ class QueryHandler:
 
     # -- synthesis ---------------------------------------------------------------------------------
     async def _with_synthesis(self, settings: RepoSettings, reply: Reply, matches: list[Match]) -> Reply:
-        assert self.llm is not None
+        assert self.llm is not None and self.synthesis_prompt is not None
         try:
-            if self._prompt is None:
-                self._prompt = _load_prompt()
-            prompt = self._prompt
+            prompt = self.synthesis_prompt
             cited = matches[:SYNTHESIS_MAX_PRS]
             lines = "\n".join(
                 json.dumps(

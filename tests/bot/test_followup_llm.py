@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.services.bodies import clean_body
-from bot.services.followup_prompt import load_followup_prompt
 from bot.services.llm import AnthropicLLM
+from bot.services.prompt_files import load_prompt
 from handlers.app import BotHandlers, FollowupLimits
 from handlers.followup import MAX_RECORDS, RECORDS_CHARS
 from handlers.models import PRRef, ThreadKey
@@ -41,7 +41,7 @@ def _with_llm(offline: BotHandlers, llm: AnthropicLLM, limits: FollowupLimits | 
         clock=offline.clock,
         llm=llm,
         limits=limits or FollowupLimits(),
-        followup_prompt=load_followup_prompt(),
+        followup_prompt=load_prompt("followup"),
         answer_max_tokens=300,
         clean_body=clean_body,
     )

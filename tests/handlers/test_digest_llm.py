@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.adapters.markdown_render import render_digest_markdown
-from bot.services.digest_prompt import load_digest_prompt
+from bot.services.prompt_files import load_prompt
 from bot.store import open_store
 from handlers.digest import build_digest
 from handlers.digest_llm import AI_NOTE
@@ -81,7 +81,7 @@ async def _build(store_url: str, llm: FakeLLM) -> Digest:
             store=store,
             classifications=data.classification_service(store, settings),
             llm=llm,
-            prompt=load_digest_prompt(),
+            prompt=load_prompt("digest"),
         )
     finally:
         await store.close()

@@ -17,6 +17,7 @@ import pytest
 from bot.services.classify import ClassificationService
 from bot.services.heuristic import HeuristicClassifier
 from bot.services.importer import import_file
+from bot.services.prompt_files import load_prompt
 from bot.services.taxonomy import load_taxonomy
 from handlers.app import RepoSettings
 from handlers.errors import LLMError
@@ -117,7 +118,9 @@ async def loaded(store: Store, slice_file: Path) -> Store:
 
 def handler(store: Store, llm: Any = None) -> QueryHandler:
     service = ClassificationService(store, HEURISTIC, HEURISTIC)
-    return QueryHandler(store=store, classifications={REPO: service}, llm=llm)
+    return QueryHandler(
+        store=store, classifications={REPO: service}, llm=llm, synthesis_prompt=load_prompt("query_synthesis")
+    )
 
 
 async def ask(store: Store, text: str, *, llm: Any = None, settings: RepoSettings = SETTINGS) -> Reply:
