@@ -24,6 +24,7 @@ from handlers.errors import LLMError
 from handlers.models import PRRef, PullRequest, Reply, Text
 from handlers.ports import LLMResult, Store
 from handlers.query import QueryHandler
+from tests.conftest import FIXTURES
 
 REPO = "vllm-project/vllm"
 TAX = load_taxonomy("vllm")
@@ -424,3 +425,33 @@ async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Sto
     await loaded.upsert_prs([fresh])
     after = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     assert after.total == first.total + 1 and 90099 in (after.seed.pr_numbers if after.seed else ())
+
+
+# -- our own hand-labelled weeks (tests/fixtures), not only the shared one -----------------------------
+OWN_WEEKS = ("labelled-2025-11-21.jsonl", "labelled-2026-04-24.jsonl")
+
+
+@pytest.mark.parametrize("week", OWN_WEEKS)
+@pytest.mark.parametrize("topic", ["rocm", "nvidia", "quantization", "spec-decode", "bugfix"])
+async def test_answers_agree_with_our_own_labelled_weeks(
+    store: Store, shared_data: Path, week: str, topic: str
+) -> None:
+    """`<topic> merged <first>..<last>` over a week labelled by hand finds >= 90% of its PRs, >= 85% precise."""
+    labels = {
+        row["number"]: set(row["topics"])
+        for row in map(json.loads, (FIXTURES / week).read_text().splitlines())
+    }
+    records = [
+        PullRequest.from_github(REPO, obj)
+        for obj in map(json.loads, (shared_data / "merged-pulls.jsonl").read_text().splitlines())
+        if obj["number"] in labels
+    ]
+    await store.upsert_prs(records)
+    first = min(pr.merged_at for pr in records if pr.merged_at).date()
+    last = max(pr.merged_at for pr in records if pr.merged_at).date()
+    reply = await handler(store).answer(SETTINGS, f"{topic} merged {first}..{last}", now=NOW)
+    found = set(reply.seed.pr_numbers if reply.seed else ())
+    wanted = {n for n, topics in labels.items() if topic in topics}
+    assert wanted, f"{week} has no {topic} PR"
+    assert len(found & wanted) >= 0.9 * len(wanted), sorted(wanted - found)
+    assert len(found & wanted) >= 0.85 * len(found), sorted(found - wanted)
