@@ -40,3 +40,23 @@ def assert_clean_error(result: subprocess.CompletedProcess[str], *fragments: str
     assert "error:" in result.stderr, result.stderr
     for fragment in fragments:
         assert fragment in result.stderr, result.stderr
+
+
+async def run_cli_async(
+    *args: str, env: dict[str, str] | None = None, timeout: float = 120
+) -> tuple[int, str, str]:
+    """`python -m bot ARGS` without blocking the event loop a stand-in in this process serves on.
+
+    Returns (exit status, stdout, stderr). The environment is minimal: no secrets but those given.
+    """
+    import asyncio
+    import tempfile
+
+    base = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "HOME": tempfile.gettempdir()}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", *args,
+        cwd=ROOT, env={**base, **(env or {})},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    out, err = await asyncio.wait_for(proc.communicate(), timeout)
+    return proc.returncode or 0, out.decode(), err.decode()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run_cli_async
 from tests.conftest import FIXTURES, ROOT
 
 REPO = "vllm-project/vllm"
@@ -143,34 +144,16 @@ def test_llm_classifier_without_an_llm_is_a_clear_error(tmp_path):
 @pytest.mark.asyncio
 async def test_eval_classifier_llm_batches_requests_to_the_model(tmp_path, shared_data, anthropic_standin):
     """--classifier llm classifies the labelled week through the Anthropic API in batches."""
-    import asyncio
 
     config = tmp_path / "config.toml"
     config.write_text(
         f'[llm]\nprovider = "anthropic"\nbase_url = "{anthropic_standin.base_url}"\nbatch_size = 50\n'
     )
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        "--config",
-        str(config),
-        "eval-classifier",
-        str(shared_data / "labelled-2026-02-13.jsonl"),
-        "--classifier",
-        "llm",
-        cwd=ROOT,
-        env={
-            "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": str(ROOT),
-            "ANTHROPIC_API_KEY": "k",
-            "HOME": str(tmp_path),
-        },
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
-    )
-    out, err = await asyncio.wait_for(proc.communicate(), 120)
-    assert proc.returncode == 0, err.decode()
-    assert out.decode().strip().splitlines()[-1].startswith("macro F1: ")
-    assert "anthropic:" in out.decode()
+    code, out, err = await run_cli_async(
+        "--config", str(config), "eval-classifier", str(shared_data / "labelled-2026-02-13.jsonl"),
+        "--classifier", "llm", env={"ANTHROPIC_API_KEY": "k"},
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.strip().splitlines()[-1].startswith("macro F1: ")
+    assert "anthropic:" in out
     assert len(anthropic_standin.messages) == 5  # 240 PRs in batches of 50

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.cli_helpers import ROOT, run_cli
+from tests.cli_helpers import ROOT, run_cli, run_cli_async
 from tests.standins.anthropic_server import AnthropicStandIn, error, tool_input
 
 INVENTED = 999_999
@@ -26,27 +24,9 @@ def _config(tmp_path: Path, standin: AnthropicStandIn) -> list[str]:
 
 
 async def _digest(args: list[str]) -> tuple[int, str, str]:
-    """Run the CLI without blocking the event loop the stand-in serves on."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        *args,
-        "digest",
-        "--week-ending",
-        "2026-03-01",
-        cwd=ROOT,
-        env={
-            "PATH": "/usr/bin:/bin",
-            "PYTHONPATH": str(ROOT),
-            "ANTHROPIC_API_KEY": "test-key",
-            "HOME": str(ROOT),
-        },
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    return await run_cli_async(
+        *args, "digest", "--week-ending", "2026-03-01", env={"ANTHROPIC_API_KEY": "test-key"}
     )
-    out, err = await asyncio.wait_for(proc.communicate(), 120)
-    return proc.returncode or 0, out.decode(), err.decode()
 
 
 def _answer_with_an_invented_pr(data: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:

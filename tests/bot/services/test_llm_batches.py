@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -21,7 +20,7 @@ from bot.services.taxonomy import load_taxonomy
 from bot.store import open_store
 from handlers.models import PullRequest
 from handlers.ports import Store
-from tests.conftest import ROOT
+from tests.cli_helpers import run_cli_async
 from tests.standins.anthropic_server import AnthropicStandIn, prs_in
 
 REPO = "vllm-project/vllm"
@@ -187,27 +186,9 @@ async def test_cli_classify_uses_one_batch_and_prints_the_summary(
     store = f"sqlite:///{tmp_path / 'store.db'}"
 
     async def bot(*args: str) -> tuple[int, str, str]:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "bot",
-            "--config",
-            str(config),
-            "--store",
-            store,
-            *args,
-            cwd=ROOT,
-            env={
-                "PATH": "/usr/bin:/bin",
-                "PYTHONPATH": str(ROOT),
-                "ANTHROPIC_API_KEY": "k",
-                "HOME": str(tmp_path),
-            },
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
+        return await run_cli_async(
+            "--config", str(config), "--store", store, *args, env={"ANTHROPIC_API_KEY": "k"}
         )
-        out, err = await asyncio.wait_for(proc.communicate(), 120)
-        return proc.returncode or 0, out.decode(), err.decode()
 
     opened = open_store(store)
     try:
