@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, RepoConfig
+from bot.metrics import Metrics
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import Taxonomy, utcnow
@@ -178,8 +179,8 @@ def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) ->
     )
 
 
-def build_slack(config: Config, handlers: BotHandlers) -> SlackAdapter:
+def build_slack(config: Config, handlers: BotHandlers, metrics: Metrics | None = None) -> SlackAdapter:
     """The Slack front end (not started); raises SlackSetupError naming a missing secret."""
     from bot.adapters.slack_adapter import SlackAdapter
 
-    return SlackAdapter(handlers, config.settings.slack, config.secrets)
+    return SlackAdapter(handlers, config.settings.slack, config.secrets, metrics)

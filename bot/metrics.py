@@ -27,6 +27,10 @@ KNOWN: dict[str, tuple[str, str]] = {
     "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository."),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform."),
     "prbot_errors_total": ("counter", "Errors, by where they happened."),
+    "prbot_rejected_requests_total": (
+        "counter",
+        "Requests refused before parsing (bad signature, unreadable body), by platform and reason.",
+    ),
 }
 
 

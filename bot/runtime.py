@@ -244,7 +244,7 @@ async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> N
         log.warning("%s: not ready after %g s; continuing (health reports it)", name, timeout)
 
 
-def build_platforms(config: Config, handlers: Any) -> dict[str, Platform]:
+def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
     """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
     enabled, hint = platform_settings(config)
     if not enabled:
@@ -257,7 +257,7 @@ def build_platforms(config: Config, handlers: Any) -> dict[str, Platform]:
     if "slack" in enabled:
         from bot.bootstrap import build_slack
 
-        platforms["slack"] = build_slack(config, handlers)
+        platforms["slack"] = build_slack(config, handlers, metrics)
     if "discord" in enabled:
         from bot.bootstrap import build_discord
 
@@ -275,7 +275,7 @@ async def run_bot(config: Config) -> int:
     store = build_store(config)
     try:
         handlers = build_handlers(config, store)
-        platforms = build_platforms(config, InstrumentedHandlers(handlers, metrics))
+        platforms = build_platforms(config, InstrumentedHandlers(handlers, metrics), metrics)
         runtime = Runtime(config, store=store, handlers=handlers, platforms=platforms, metrics=metrics)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -16,11 +16,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
+import json
 import logging
 import re
+import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
+from urllib.parse import parse_qs
 
 import aiohttp
 from aiohttp import web
@@ -36,6 +41,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.adapters.slack_render import escape, render_digest_blocks, render_reply_blocks
 from bot.config import Secrets, SlackConfig
+from bot.metrics import Metrics
 from handlers.app import BotHandlers
 from handlers.digest import digest_seed
 from handlers.errors import BotError, StoreUnavailable
@@ -52,6 +58,8 @@ CLAIM_SECONDS = 3600  # Slack retries an event for at most about an hour
 MAX_CONCURRENT_ANSWERS = 2
 ACK_PRIORITY_SECONDS = 0.2
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+SIGNATURE_MAX_AGE = 300  # Slack: refuse requests whose timestamp is more than five minutes off
+REJECTION_LOG_SECONDS = 60.0  # rejected requests are counted each, logged at most once a minute
 
 FAILED = Reply(
     kind="error",
@@ -67,6 +75,20 @@ class SlackSetupError(BotError):
 
 class SlackPostError(BotError):
     """Slack refused a post (e.g. the bot is not in the channel)."""
+
+
+def _readable(body: bytes, content_type: str) -> bool:
+    """What Slack sends: a JSON object (events), or a form whose optional `payload` is one."""
+    try:
+        text = body.decode("utf-8")
+        if content_type == "application/json":
+            return isinstance(json.loads(text), dict)
+        form = parse_qs(text, keep_blank_values=True, strict_parsing=bool(text))
+        if "payload" in form:
+            return isinstance(json.loads(form["payload"][0]), dict)
+        return True
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return False
 
 
 def _message_text(text: str) -> str:
@@ -93,7 +115,13 @@ def _bolt_logger() -> logging.Logger:
 class SlackAdapter:
     """One Slack workspace connection; `start()`/`stop()` run inside the caller's event loop."""
 
-    def __init__(self, handlers: BotHandlers, settings: SlackConfig, secrets: Secrets) -> None:
+    def __init__(
+        self,
+        handlers: BotHandlers,
+        settings: SlackConfig,
+        secrets: Secrets,
+        metrics: Metrics | None = None,
+    ) -> None:
         missing = []
         if not secrets.slack_bot_token:
             missing.append("SLACK_BOT_TOKEN")
@@ -106,6 +134,9 @@ class SlackAdapter:
         self.handlers = handlers
         self.settings = settings
         self._secrets = secrets
+        self.metrics = metrics or Metrics()
+        self._rejections_unlogged = 0
+        self._rejection_logged_at = -REJECTION_LOG_SECONDS
         self._instance = uuid.uuid4().hex[:8]
         self._tasks: set[asyncio.Task[None]] = set()
         self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
@@ -261,6 +292,15 @@ class SlackAdapter:
             self._no_acks_pending.set()
 
     async def _http_events(self, request: web.Request) -> web.StreamResponse:
+        """Signature first, then parsing, then bolt: a stranger's bytes never reach a parser, and
+        a signed but unreadable body is a 400, not a traceback."""
+        body = await request.read()
+        if not self._signed(request.headers, body):
+            self._rejected("bad or missing signature")
+            return web.Response(status=401, text="invalid signature")
+        if not _readable(body, request.content_type):
+            self._rejected("unreadable body")
+            return web.Response(status=400, text="unreadable body")
         self._ack_started()
         try:
             bolt_response = await self.app.async_dispatch(await to_bolt_request(request))
@@ -271,6 +311,32 @@ class SlackAdapter:
             return response
         finally:
             self._ack_done()
+
+    def _signed(self, headers: Any, body: bytes) -> bool:
+        """Slack's v0 signature: HMAC-SHA256 of `v0:{timestamp}:{raw body}`, timestamp within 5 min."""
+        stamp = headers.get("X-Slack-Request-Timestamp", "")
+        signature = headers.get("X-Slack-Signature", "")
+        if not stamp.isdigit() or abs(time.time() - int(stamp)) > SIGNATURE_MAX_AGE:
+            return False
+        secret = (self._secrets.slack_signing_secret or "").encode()
+        expected = "v0=" + hmac.new(secret, b"v0:" + stamp.encode() + b":" + body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(expected, signature)
+
+    def _rejected(self, reason: str) -> None:
+        """Count every rejected request; log them at most once a minute (strangers must not
+        be able to fill the log)."""
+        self.metrics.inc("prbot_rejected_requests_total", {"platform": "slack", "reason": reason})
+        self._rejections_unlogged += 1
+        now = time.monotonic()
+        if now - self._rejection_logged_at >= REJECTION_LOG_SECONDS:
+            log.warning(
+                "slack: rejected %d request(s) on %s in the last minute (latest: %s)",
+                self._rejections_unlogged,
+                EVENTS_PATH,
+                reason,
+            )
+            self._rejections_unlogged = 0
+            self._rejection_logged_at = now
 
     # -- listeners ------------------------------------------------------------------------------------
     def _register(self) -> None:

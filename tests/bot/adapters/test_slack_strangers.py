@@ -1,0 +1,59 @@
+"""Strangers at the Slack HTTP endpoint: the signature is checked before any byte is parsed."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from tests.bot.adapters.slack_harness import Bot, sign
+
+GARBLED = [
+    ("application/json", "{bad"),
+    ("application/x-www-form-urlencoded", "payload=%7Bbad"),
+    ("application/json", "[1, 2]"),
+    ("application/x-www-form-urlencoded", "payload=%FF%FE"),
+]
+
+
+async def _send(bot: Bot, content_type: str, body: str, headers: dict[str, str]) -> tuple[int, str]:
+    all_headers = {"Content-Type": content_type, **headers}
+    async with bot.http.post(bot.url, data=body.encode(), headers=all_headers) as response:
+        return response.status, await response.text()
+
+
+@pytest.mark.parametrize(("content_type", "body"), GARBLED)
+async def test_unsigned_garbled_body_is_401_without_traceback(
+    bot: Bot, content_type: str, body: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An unsigned request with a body no parser accepts gets 401, and the log holds no traceback."""
+    with caplog.at_level(logging.DEBUG):
+        status, _ = await _send(bot, content_type, body, {})
+    assert status == 401
+    assert not [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
+    assert not bot.slack.of("chat.postMessage")
+
+
+@pytest.mark.parametrize(("content_type", "body"), GARBLED)
+async def test_signed_garbled_body_is_400_without_traceback(
+    bot: Bot, content_type: str, body: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A correctly signed body that is not what Slack sends gets 400, not a 500 and a traceback."""
+    with caplog.at_level(logging.DEBUG):
+        status, _ = await _send(bot, content_type, body, sign(body))
+    assert status == 400
+    assert not [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
+
+
+async def test_rejections_are_counted_and_logged_at_most_once_a_minute(
+    bot: Bot, caplog: pytest.LogCaptureFixture
+) -> None:
+    """50 forged requests: 50 in the rejection counter, one warning line in the log."""
+    with caplog.at_level(logging.WARNING, logger="bot.adapters.slack_adapter"):
+        for _ in range(50):
+            status, _ = await _send(bot, "application/json", "{bad", {"X-Slack-Signature": "v0=00"})
+            assert status == 401
+    lines = [r for r in caplog.records if "rejected" in r.getMessage()]
+    assert len(lines) == 1
+    rendered = bot.adapter.metrics.render()
+    assert 'prbot_rejected_requests_total{platform="slack",reason="bad or missing signature"} 50' in rendered
