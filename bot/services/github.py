@@ -41,6 +41,7 @@ from github.GithubObject import GithubObject
 from github.PaginatedList import PaginatedList
 from urllib3.exceptions import ConnectTimeoutError, MaxRetryError, NewConnectionError, ReadTimeoutError
 
+from bot.services.pr_record import pull_request_from_record
 from handlers.errors import BotError
 from handlers.models import PullRequest, format_time
 
@@ -298,7 +299,7 @@ class GitHubSource:
         for item in items:
             raw = _list_json(item)
             try:
-                prs.append(PullRequest.from_github(repo, raw))
+                prs.append(pull_request_from_record(repo, raw))
             except ValueError as exc:
                 skipped += 1
                 log.warning("%s: skipped a PR record GitHub sent (#%s): %s", repo, raw.get("number"), exc)

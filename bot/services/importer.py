@@ -1,8 +1,10 @@
 """Load GitHub REST pull-request JSON (one object per line, or one JSON array) into the store.
 
 Idempotent: records go through `upsert_prs`, so importing a file twice changes nothing.
-Bad records are reported with their line (or array element) number and skipped; records are
-written in batches, each batch atomically, so nothing is ever half-written.
+Every field of every record is validated (bot/services/pr_record.py) before anything is
+written: bad records are reported with their line (or array element) number and the field, and
+skipped; good records are written in batches, each batch atomically, so a bad record never stops
+the import and nothing is ever half-written.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 
+from bot.services.pr_record import pull_request_from_record
 from handlers.errors import BotError
 from handlers.models import PullRequest, UpsertResult
 from handlers.ports import Store
@@ -68,7 +71,7 @@ def parse_records(path: Path, repo: str, report: ImportReport) -> Iterator[PullR
     for number, obj in numbered:
         report.read += 1
         try:
-            yield PullRequest.from_github(repo, obj)  # type: ignore[arg-type]
+            yield pull_request_from_record(repo, obj)
         except ValueError as exc:
             report.bad.append((number, f"{unit} {number}: {exc}"))
 

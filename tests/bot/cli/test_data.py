@@ -161,3 +161,41 @@ def test_help_lists_the_commands() -> None:
     assert result.returncode == 0
     for command in ("import", "stats", "doctor"):
         assert command in result.stdout
+
+
+BAD_TYPES = {
+    "created_at is a number": (
+        {"created_at": 12345},
+        "created_at: expected an ISO 8601 time string, got int",
+    ),
+    "number beyond 32 bits": ({"number": 10**30}, "number: Input should be less than or equal to"),
+    "title is a list": ({"title": ["a", "b"]}, "title: Input should be a valid string"),
+    "labels is a string": ({"labels": "bug"}, "labels: Input should be a valid list"),
+    "merged before created": (
+        {"merged_at": "2026-02-10T10:00:00Z"},
+        "merged_at (2026-02-10 10:00) is before",
+    ),
+    "state is unknown": ({"state": "merged"}, "state: Input should be 'open' or 'closed'"),
+    "user is a string": ({"user": "ann"}, "user: Input should be a valid dictionary"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_TYPES))
+def test_a_wrong_type_skips_its_line_naming_the_field(
+    cli_store: list[str], tmp_path: Path, case: str
+) -> None:
+    """A record with one wrongly typed field is skipped with its line and field; every other record is stored."""
+    change, reason = BAD_TYPES[case]
+    good = [json.loads(GOOD % (n, n, 6)) for n in range(1, 1501)]
+    bad = {**json.loads(GOOD % (5000, 5000, 6)), **change}
+    lines = [json.dumps(r) for r in good[:700]] + [json.dumps(bad)] + [json.dumps(r) for r in good[700:]]
+    source = tmp_path / "prs.jsonl"
+    source.write_text("\n".join(lines) + "\n")
+    result = run_cli(*cli_store, "import", str(source), "--repo", "octo/widgets")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    line = next(x for x in result.stderr.splitlines() if "line 701" in x)
+    assert reason in line, line
+    assert "1500 new" in result.stdout and "1 skipped" in result.stdout
+    stats = json.loads(run_cli(*cli_store, "stats", "--repo", "octo/widgets", "--json").stdout)
+    assert stats["total"] == 1500
