@@ -41,9 +41,21 @@ def format_time(value: datetime | None) -> str | None:
     return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+GITHUB_WEB_URL = "https://github.com"
+
+
+def pr_url(repo: str, number: int) -> str:
+    """The one link to a PR: built from the repository and number, never taken from a record."""
+    return f"{GITHUB_WEB_URL}/{repo}/pull/{number}"
+
+
 @dataclass(frozen=True, slots=True)
 class PullRequest:
-    """One pull request as GitHub describes it. Title, body and labels are untrusted text."""
+    """One pull request as GitHub describes it. Title, body and labels are untrusted text.
+
+    `url` is always `pr_url(repo, number)`, whatever was passed or stored: a record's `html_url`
+    is data a stranger may have written, so no link a renderer shows comes from it.
+    """
 
     repo: str
     number: int
@@ -65,6 +77,7 @@ class PullRequest:
     _content_hash: str = field(init=False, repr=False, compare=False, default="")
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "url", pr_url(self.repo, self.number))
         payload = json.dumps(
             [self.title, self.body or "", sorted(self.labels), sorted(self.files or ())],
             ensure_ascii=False,
@@ -157,7 +170,7 @@ class PullRequest:
             updated_at=updated,
             merged_at=merged,
             closed_at=closed,
-            url=str(obj.get("html_url") or f"https://github.com/{repo}/pull/{number}"),
+            url=pr_url(repo, number),
             base_ref=base.get("ref") if isinstance(base, dict) else None,
         )
 
@@ -279,7 +292,7 @@ class Code:
 
 @dataclass(frozen=True, slots=True)
 class PRRef:
-    """A citation of a PR; renderers build the link from `url` (always a stored URL)."""
+    """A citation of a PR; `url` comes from PullRequest.url, so it is always `pr_url(repo, number)`."""
 
     number: int
     url: str

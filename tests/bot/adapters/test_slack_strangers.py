@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import logging
+from pathlib import Path
 
 import pytest
 
-from tests.bot.adapters.slack_harness import Bot, sign
+from bot.services.importer import import_file
+from tests.bot.adapters.slack_harness import REPO, Bot, sign
 
 GARBLED = [
     ("application/json", "{bad"),
@@ -57,3 +60,24 @@ async def test_rejections_are_counted_and_logged_at_most_once_a_minute(
     assert len(lines) == 1
     rendered = bot.adapter.metrics.render()
     assert 'prbot_rejected_requests_total{platform="slack",reason="bad or missing signature"} 50' in rendered
+
+
+async def test_a_records_html_url_never_becomes_a_link(bot: Bot, tmp_path: Path) -> None:
+    """An imported record whose html_url points elsewhere is linked at github.com/<repo>/pull/<n>."""
+    record = {
+        "number": 999002,
+        "title": "[ROCm] innocent looking fix",
+        "state": "closed",
+        "created_at": "2026-03-01T10:00:00Z",
+        "merged_at": "2026-03-01T11:00:00Z",
+        "html_url": "https://evil.example/x",
+        "user": {"login": "mallory"},
+    }
+    source = tmp_path / "evil.jsonl"
+    source.write_text(json.dumps(record) + "\n")
+    await import_file(bot.handlers.store, source, REPO)
+    await bot.command("#999002")
+    await bot.slack.wait_for(lambda calls: bool(bot.slack.of("chat.postMessage")))
+    payload = json.dumps(bot.slack.of("chat.postMessage")[-1].args)
+    assert "evil.example" not in payload
+    assert f"<https://github.com/{REPO}/pull/999002|PR#999002>" in payload
