@@ -43,9 +43,22 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+def _no_credentials(value: str | None) -> str | None:
+    """A URL in the config file must not carry a user, password or token (`http://TOKEN@host`):
+    secrets come only from environment variables. The message never repeats the URL."""
+    if value and "@" in value.partition("://")[2].split("/", 1)[0]:
+        raise ValueError(
+            "the URL holds credentials (a user, password or token before '@'); remove them: "
+            "secrets are read only from environment variables"
+        )
+    return value
+
+
 class StoreConfig(_Section):
-    url: str = ""  # empty: sqlite:///<data_dir>/prbot.db
+    url: str = ""  # empty: sqlite:///<data_dir>/prbot.db; a Redis password goes in REDIS_URL
     redis_prefix: str = "prbot:"
+
+    _url = field_validator("url")(_no_credentials)
 
 
 class GitHubConfig(_Section):
@@ -54,6 +67,8 @@ class GitHubConfig(_Section):
     max_retries: int = Field(4, ge=0, le=10)
     min_remaining: int = Field(50, ge=0)  # wait for the reset below this many requests left
     max_wait_seconds: float = Field(900.0, ge=0)  # never sleep longer than this for a reset
+
+    _url = field_validator("base_url")(_no_credentials)
 
 
 class LLMConfig(_Section):
@@ -73,6 +88,8 @@ class LLMConfig(_Section):
     digest_max_tokens: int = Field(4000, ge=256)
     answer_max_tokens: int = Field(800, ge=64)
 
+    _url = field_validator("base_url")(_no_credentials)
+
 
 class SlackConfig(_Section):
     mode: Literal["socket", "http"] = "socket"
@@ -81,11 +98,15 @@ class SlackConfig(_Section):
     api_base_url: str = "https://slack.com/api/"
     ephemeral_answers: bool = False
 
+    _url = field_validator("api_base_url")(_no_credentials)
+
 
 class DiscordConfig(_Section):
     guild_ids: tuple[int, ...] = ()  # empty: commands synced globally
     api_base_url: str | None = None  # None: Discord's own; set for stand-ins
     message_content_intent: bool = True
+
+    _url = field_validator("api_base_url")(_no_credentials)
 
 
 class HealthConfig(_Section):

@@ -25,9 +25,30 @@ def open_store(url: str, *, redis_prefix: str = "prbot:") -> Store:
 
         return SQLiteStore(url, path)
     if scheme in ("redis", "rediss", "unix"):
-        from .redis import RedisStore
+        from .redis import RedisStore, _redact
+
+        db = _redis_db(scheme, rest)
+        if db is not None and not (db.isdigit() and int(db) < 2**31):
+            raise StoreError(
+                f"store URL {_redact(url)}: Redis database {db[:20]!r} is not a number "
+                "(use redis://HOST:PORT/0 .. /15)"
+            )
 
         return RedisStore(url, prefix=redis_prefix)
     raise StoreError(
         f"unknown store URL scheme {scheme!r} in {url!r}: use sqlite:///PATH or redis://HOST:PORT/DB"
     )
+
+
+def _redis_db(scheme: str, rest: str) -> str | None:
+    """The database a Redis URL names (the path, or ?db= for unix sockets), None when absent."""
+    from urllib.parse import parse_qs, urlsplit
+
+    parts = urlsplit(f"{scheme}://{rest}")
+    query = parse_qs(parts.query).get("db")
+    if query:
+        return query[0]
+    if scheme == "unix":
+        return None
+    path = parts.path.strip("/")
+    return path or None
