@@ -49,6 +49,9 @@ FAILED = Reply(
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+# Answers are computed at most this many at a time: a burst of slow queries must leave the event
+# loop free to acknowledge the next interactions within Discord's 3 seconds.
+MAX_CONCURRENT_ANSWERS = 2
 
 
 def describe_http_error(exc: discord.HTTPException, what: str) -> str:
@@ -107,6 +110,7 @@ class DiscordAdapter:
         self.client = _Client(self, intents)
         self._task: asyncio.Task[None] | None = None
         self._posting_only = False
+        self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
 
     # -- lifecycle ----------------------------------------------------------------------------------------
     async def start(self, *, listen: bool = True) -> None:
@@ -220,7 +224,8 @@ class DiscordAdapter:
             log.warning(describe_http_error(exc, f"acknowledging /{repo.command}"))
             return
         try:
-            reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
+            async with self._answering:
+                reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
@@ -297,7 +302,8 @@ class DiscordAdapter:
         assert isinstance(thread, discord.Thread)
         key = ThreadKey("discord", str(thread.parent_id), str(thread.id))
         try:
-            reply = await self.handlers.followup(key, text, user=str(message.author.id))
+            async with self._answering:
+                reply = await self.handlers.followup(key, text, user=str(message.author.id))
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc))
         except Exception:

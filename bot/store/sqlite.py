@@ -1,21 +1,27 @@
 """Embedded SQLite store (the default): stdlib sqlite3 in WAL mode.
 
-Calls run on the event loop's thread: each one is a few indexed statements that finish in
-well under a millisecond, so one connection serves every asyncio task of the process without
-locking of our own. Writes go through `BEGIN IMMEDIATE`, so several processes sharing a file
-(two `run` instances, a CLI beside the bot) stay consistent and `claim` is atomic across them.
+No SQLite call runs on the event loop: reads run on one thread with its own connection, writes
+on another with theirs (WAL lets reads proceed while any process holds the write lock), so a
+platform acknowledgement never waits behind a query, a large upsert or another process's lock.
+Writes go through `BEGIN IMMEDIATE`, so several processes sharing a file (two `run` instances, a
+CLI beside the bot) stay consistent and `claim` is atomic across them; a write that cannot get
+the lock within WRITE_WAIT_SECONDS raises StoreUnavailable ("busy, try again").
+`sqlite:///:memory:` has one database per connection, so there both run on one thread.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from handlers.models import (
     Classification,
@@ -65,6 +71,10 @@ CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NUL
 """
 
 
+WRITE_WAIT_SECONDS = 5.0  # then the write fails as "busy": the asker is told to try again
+T = TypeVar("T")
+
+
 def _epoch(moment: datetime | None) -> float | None:
     return None if moment is None else moment.timestamp()
 
@@ -87,22 +97,54 @@ class SQLiteStore:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
                 raise StoreError(f"cannot create the directory for {path}: {exc.strerror}") from None
+        self._readers = ThreadPoolExecutor(1, thread_name_prefix="sqlite-read")
+        shared = path == ":memory:"
+        self._writers = self._readers if shared else ThreadPoolExecutor(1, thread_name_prefix="sqlite-write")
+        self._closed = threading.Event()
         try:
-            self._db = sqlite3.connect(path, isolation_level=None, timeout=10.0)
-            self._db.execute("PRAGMA busy_timeout = 10000")
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.execute("PRAGMA synchronous = NORMAL")
-            self._migrate()
-            self._db.executescript(SCHEMA)
+            self._wdb = self._writers.submit(self._connect, True).result()
+            self._db = self._wdb if shared else self._readers.submit(self._connect, False).result()
         except sqlite3.DatabaseError as exc:
+            self._shutdown()
             raise StoreError(f"cannot open SQLite store {path}: {exc}") from None
 
-    def _migrate(self) -> None:
+    def _connect(self, writer: bool) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            self.path, isolation_level=None, timeout=WRITE_WAIT_SECONDS, check_same_thread=False
+        )
+        db.execute(f"PRAGMA busy_timeout = {int(WRITE_WAIT_SECONDS * 1000)}")
+        if writer:
+            if self.path != ":memory:":
+                db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            self._migrate(db)
+            db.executescript(SCHEMA)
+        return db
+
+    def _shutdown(self) -> None:
+        self._readers.shutdown(wait=False)
+        self._writers.shutdown(wait=False)
+
+    async def _read(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self._call(self._readers, fn, *args)
+
+    async def _write_call(self, fn: Callable[..., T], *args: Any) -> T:
+        return await self._call(self._writers, fn, *args)
+
+    async def _call(self, pool: ThreadPoolExecutor, fn: Callable[..., T], *args: Any) -> T:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except RuntimeError as exc:  # the executor was shut down: the store is closed
+            raise StoreUnavailable(f"SQLite store {self.path} is closed") from exc
+        except sqlite3.OperationalError as exc:
+            raise StoreUnavailable(f"SQLite store {self.path} is busy, try again: {exc}") from None
+
+    @staticmethod
+    def _migrate(db: sqlite3.Connection) -> None:
         """Bring a store made by an older version up to this schema (columns only; indexes in SCHEMA)."""
-        columns = {row[1] for row in self._db.execute("PRAGMA table_info(prs)")}
+        columns = {row[1] for row in db.execute("PRAGMA table_info(prs)")}
         if columns and "rev" not in columns:
-            self._db.execute("ALTER TABLE prs ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
+            db.execute("ALTER TABLE prs ADD COLUMN rev INTEGER NOT NULL DEFAULT 0")
 
     def _load(self, repo: str, pairs: list[tuple[int, int]]) -> dict[int, PullRequest]:
         """Records by (number, revision): reused when this process has seen that revision."""
@@ -129,28 +171,37 @@ class SQLiteStore:
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         try:
-            self._db.execute("BEGIN IMMEDIATE")
+            self._wdb.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
-            raise StoreUnavailable(f"SQLite store {self.path} is busy: {exc}") from None
+            raise StoreUnavailable(f"SQLite store {self.path} is busy, try again: {exc}") from None
         try:
-            yield self._db
+            yield self._wdb
         except BaseException:
-            self._db.execute("ROLLBACK")
+            self._wdb.execute("ROLLBACK")
             raise
         else:
-            self._db.execute("COMMIT")
+            self._wdb.execute("COMMIT")
 
     async def ping(self) -> None:
         try:
-            self._db.execute("SELECT 1").fetchone()
+            await self._read(lambda: self._db.execute("SELECT 1").fetchone())
         except sqlite3.Error as exc:
             raise StoreUnavailable(f"SQLite store {self.path}: {exc}") from None
 
     async def close(self) -> None:
-        self._db.close()
+        if self._closed.is_set():
+            return
+        self._closed.set()
+        if self._db is not self._wdb:
+            await self._read(self._db.close)
+        await self._write_call(self._wdb.close)
+        self._shutdown()
 
     # -- pull requests -------------------------------------------------------------------
     async def upsert_prs(self, prs: Iterable[PullRequest]) -> UpsertResult:
+        return await self._write_call(self._upsert_prs, prs)
+
+    def _upsert_prs(self, prs: Iterable[PullRequest]) -> UpsertResult:
         batch = list(prs)
         if not batch:
             return UpsertResult()
@@ -191,6 +242,9 @@ class SQLiteStore:
         return (await self.get_prs(repo, [number])).get(number)
 
     async def get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
+        return await self._read(self._get_prs, repo, numbers)
+
+    def _get_prs(self, repo: str, numbers: Iterable[int]) -> dict[int, PullRequest]:
         wanted = sorted(set(numbers))
         pairs: list[tuple[int, int]] = []
         for start in range(0, len(wanted), 500):
@@ -202,11 +256,12 @@ class SQLiteStore:
         return self._load(repo, pairs)
 
     async def prs_in_window(
-        self,
-        repo: str,
-        since: datetime,
-        until: datetime,
-        by: Sequence[str] = ("created", "merged"),
+        self, repo: str, since: datetime, until: datetime, by: Sequence[str] = ("created", "merged")
+    ) -> list[PullRequest]:
+        return await self._read(self._prs_in_window, repo, since, until, by)
+
+    def _prs_in_window(
+        self, repo: str, since: datetime, until: datetime, by: Sequence[str] = ("created", "merged")
     ) -> list[PullRequest]:
         columns = window_fields(by)
         # One covering-index range read per time column yields PR numbers; the union of numbers
@@ -224,13 +279,22 @@ class SQLiteStore:
         return [found[number] for number, _ in pairs if number in found]
 
     async def all_prs(self, repo: str) -> list[PullRequest]:
+        return await self._read(self._all_prs, repo)
+
+    def _all_prs(self, repo: str) -> list[PullRequest]:
         rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
         return [self._pr(data) for (data,) in rows]
 
     async def count_prs(self, repo: str) -> int:
+        return await self._read(self._count_prs, repo)
+
+    def _count_prs(self, repo: str) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM prs WHERE repo = ?", (repo,)).fetchone()[0])
 
     async def first_seen(self, repo: str, authors: Iterable[str]) -> dict[str, datetime]:
+        return await self._read(self._first_seen, repo, authors)
+
+    def _first_seen(self, repo: str, authors: Iterable[str]) -> dict[str, datetime]:
         result: dict[str, datetime] = {}
         for author in set(authors):
             row = self._db.execute(
@@ -241,11 +305,19 @@ class SQLiteStore:
         return result
 
     async def data_version(self, repo: str) -> str:
+        return await self._read(self._data_version, repo)
+
+    def _data_version(self, repo: str) -> str:
         row = self._db.execute("SELECT v FROM versions WHERE repo = ?", (repo,)).fetchone()
         return str(row[0]) if row else "0"
 
     # -- classifications ---------------------------------------------------------------------
     async def get_classifications(
+        self, repo: str, keys: Iterable[tuple[int, str]], classifier: str
+    ) -> dict[int, Classification]:
+        return await self._read(self._get_classifications, repo, keys, classifier)
+
+    def _get_classifications(
         self, repo: str, keys: Iterable[tuple[int, str]], classifier: str
     ) -> dict[int, Classification]:
         wanted = dict(keys)
@@ -265,6 +337,9 @@ class SQLiteStore:
         return found
 
     async def put_classifications(self, items: Iterable[Classification]) -> None:
+        return await self._write_call(self._put_classifications, items)
+
+    def _put_classifications(self, items: Iterable[Classification]) -> None:
         rows = [
             (c.repo, c.number, c.classifier, c.content_hash, json.dumps(c.to_dict(), ensure_ascii=False))
             for c in items
@@ -278,6 +353,9 @@ class SQLiteStore:
 
     # -- digests -------------------------------------------------------------------------------
     async def put_digest(self, repo: str, window_key: str, data: dict[str, Any]) -> None:
+        return await self._write_call(self._put_digest, repo, window_key, data)
+
+    def _put_digest(self, repo: str, window_key: str, data: dict[str, Any]) -> None:
         with self._write() as db:
             db.execute(
                 "INSERT OR REPLACE INTO digests VALUES (?, ?, ?)",
@@ -285,6 +363,9 @@ class SQLiteStore:
             )
 
     async def get_digest(self, repo: str, window_key: str) -> dict[str, Any] | None:
+        return await self._read(self._get_digest, repo, window_key)
+
+    def _get_digest(self, repo: str, window_key: str) -> dict[str, Any] | None:
         row = self._db.execute(
             "SELECT data FROM digests WHERE repo = ? AND window_key = ?", (repo, window_key)
         ).fetchone()
@@ -292,6 +373,9 @@ class SQLiteStore:
 
     # -- threads ---------------------------------------------------------------------------------
     async def put_thread(self, context: ThreadContext, ttl_seconds: int) -> None:
+        return await self._write_call(self._put_thread, context, ttl_seconds)
+
+    def _put_thread(self, context: ThreadContext, ttl_seconds: int) -> None:
         with self._write() as db:
             db.execute("DELETE FROM threads WHERE expires < ?", (time.time(),))
             db.execute(
@@ -304,6 +388,9 @@ class SQLiteStore:
             )
 
     async def get_thread(self, key: ThreadKey) -> ThreadContext | None:
+        return await self._read(self._get_thread, key)
+
+    def _get_thread(self, key: ThreadKey) -> ThreadContext | None:
         row = self._db.execute(
             "SELECT data FROM threads WHERE key = ? AND expires > ?", (key.as_str(), time.time())
         ).fetchone()
@@ -311,6 +398,9 @@ class SQLiteStore:
 
     # -- ingest cursors --------------------------------------------------------------------------
     async def get_cursor(self, repo: str) -> IngestCursor | None:
+        return await self._read(self._get_cursor, repo)
+
+    def _get_cursor(self, repo: str) -> IngestCursor | None:
         row = self._db.execute("SELECT data FROM cursors WHERE repo = ?", (repo,)).fetchone()
         if not row:
             return None
@@ -320,12 +410,18 @@ class SQLiteStore:
         return IngestCursor(repo=repo, updated_at=updated, etag=data.get("etag"))
 
     async def set_cursor(self, cursor: IngestCursor) -> None:
+        return await self._write_call(self._set_cursor, cursor)
+
+    def _set_cursor(self, cursor: IngestCursor) -> None:
         data = {"updated_at": format_time(cursor.updated_at), "etag": cursor.etag}
         with self._write() as db:
             db.execute("INSERT OR REPLACE INTO cursors VALUES (?, ?)", (cursor.repo, json.dumps(data)))
 
     # -- claims, receipts, counters --------------------------------------------------------------
     async def claim(self, key: str, owner: str, ttl_seconds: float) -> bool:
+        return await self._write_call(self._claim, key, owner, ttl_seconds)
+
+    def _claim(self, key: str, owner: str, ttl_seconds: float) -> bool:
         now = time.time()
         with self._write() as db:
             row = db.execute("SELECT owner, expires FROM claims WHERE key = ?", (key,)).fetchone()
@@ -335,20 +431,32 @@ class SQLiteStore:
             return True
 
     async def release(self, key: str, owner: str) -> None:
+        return await self._write_call(self._release, key, owner)
+
+    def _release(self, key: str, owner: str) -> None:
         with self._write() as db:
             db.execute("DELETE FROM claims WHERE key = ? AND owner = ?", (key, owner))
 
     async def put_receipt(self, key: str, data: dict[str, Any]) -> None:
+        return await self._write_call(self._put_receipt, key, data)
+
+    def _put_receipt(self, key: str, data: dict[str, Any]) -> None:
         with self._write() as db:
             db.execute(
                 "INSERT OR REPLACE INTO receipts VALUES (?, ?)", (key, json.dumps(data, ensure_ascii=False))
             )
 
     async def get_receipt(self, key: str) -> dict[str, Any] | None:
+        return await self._read(self._get_receipt, key)
+
+    def _get_receipt(self, key: str) -> dict[str, Any] | None:
         row = self._db.execute("SELECT data FROM receipts WHERE key = ?", (key,)).fetchone()
         return json.loads(row[0]) if row else None
 
     async def hit(self, key: str, window_seconds: int) -> int:
+        return await self._write_call(self._hit, key, window_seconds)
+
+    def _hit(self, key: str, window_seconds: int) -> int:
         now = time.time()
         with self._write() as db:
             row = db.execute("SELECT count, expires FROM counters WHERE key = ?", (key,)).fetchone()

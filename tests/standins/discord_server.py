@@ -14,6 +14,14 @@ a test asks (`ratelimit_once`), closes the gateway with 4014 when a
 refused privileged intent is requested, and blanks the content of messages that do not mention
 the bot when the bot did not identify with the message-content intent. Every REST request is
 recorded (`requests`) so tests can assert what the bot sent.
+
+Strict as Discord documents (https://discord.com/developers/docs/interactions/receiving-and-responding):
+an interaction must be acknowledged within 3 s (`ack_deadline`; later: 404, code 10062 Unknown
+interaction) and only once (400, code 40060); its token works for 15 minutes (`token_ttl`;
+later: 401, code 50027 Invalid Webhook Token); message content over 2,000 characters and thread
+names outside 1..100 characters are 400 (code 50035); a second thread from one message is 400
+(code 160004). A message sent with `nonce` and `enforce_nonce` within a few minutes of one
+with the same nonce in that channel returns the first message instead of posting again.
 """
 
 from __future__ import annotations
@@ -61,6 +69,11 @@ class Recorded:
         return self.body.get("content") if isinstance(self.body, dict) else None
 
 
+MAX_CONTENT = 2000
+MAX_THREAD_NAME = 100
+NONCE_SECONDS = 300.0  # Discord keeps enforce_nonce for "a few minutes"
+
+
 @dataclass
 class _Interaction:
     id: int
@@ -68,6 +81,8 @@ class _Interaction:
     channel_id: int
     original_id: int | None = None
     original_deleted: bool = False
+    created: float = field(default_factory=time.monotonic)
+    acknowledged: bool = False
 
 
 @dataclass
@@ -88,6 +103,10 @@ class DiscordStandIn:
     commands: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> synced command
     threads: dict[int, dict[str, Any]] = field(default_factory=dict)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    ack_deadline: float = 3.0  # seconds to acknowledge an interaction
+    token_ttl: float = 900.0  # seconds an interaction token works for follow-ups
+    late_acks: int = 0  # interactions whose callback came after the deadline
+    ack_seconds: list[float] = field(default_factory=list)  # dispatch-to-callback time of each ack
 
     def __post_init__(self) -> None:
         self._ids = itertools.count(1)
@@ -97,6 +116,7 @@ class DiscordStandIn:
         self._runner: web.AppRunner | None = None
         self._last_content_intent = True
         self._ratelimits: list[tuple[str, str, float]] = []  # (method, path prefix, retry_after)
+        self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         self.port = 0
 
     def ratelimit_once(self, method: str, path_prefix: str, retry_after: float = 0.2) -> None:
@@ -480,10 +500,29 @@ class DiscordStandIn:
         self.commands[command["name"]] = synced
         return synced
 
+    @classmethod
+    def _invalid_content(cls, body: Any) -> web.Response | None:
+        content = body.get("content") if isinstance(body, dict) else None
+        if isinstance(content, str) and len(content) > MAX_CONTENT:
+            return cls._error(
+                400, 50035, f"Invalid Form Body: content: Must be {MAX_CONTENT} or fewer in length."
+            )
+        return None
+
     def _callback(self, token: str, body: dict[str, Any]) -> web.Response:
         interaction = self._interactions.get(token)
         if interaction is None:
             return self._error(404, 10062, "Unknown interaction")
+        self.ack_seconds.append(time.monotonic() - interaction.created)
+        if time.monotonic() - interaction.created > self.ack_deadline:
+            self.late_acks += 1
+            return self._error(404, 10062, "Unknown interaction")
+        if interaction.acknowledged:
+            return self._error(400, 40060, "Interaction has already been acknowledged.")
+        invalid = self._invalid_content(body.get("data"))
+        if invalid is not None:
+            return invalid
+        interaction.acknowledged = True
         kind = body.get("type")
         flags = (body.get("data") or {}).get("flags") or 0
         result: dict[str, Any] = {
@@ -514,6 +553,11 @@ class DiscordStandIn:
         interaction = self._interactions.get(parts[2]) if len(parts) > 2 else None
         if interaction is None or parts[1] != str(self.app_id):
             return self._error(404, 10015, "Unknown Webhook")
+        if time.monotonic() - interaction.created > self.token_ttl:
+            return self._error(401, 50027, "Invalid Webhook Token")
+        invalid = self._invalid_content(body)
+        if invalid is not None:
+            return invalid
         on_original = parts[3:] == ["messages", "@original"]
         if on_original and (interaction.original_id is None or interaction.original_deleted):
             return self._error(404, 10008, "Unknown Message")
@@ -549,11 +593,31 @@ class DiscordStandIn:
         if channel_id == self.locked_channel_id:
             return self._error(403, 50013, "Missing Permissions")
         if method == "POST" and parts[2:] == ["messages"]:
-            return _json(self._message(channel_id, body.get("content", ""), self.bot_user()))
+            invalid = self._invalid_content(body)
+            if invalid is not None:
+                return invalid
+            nonce = body.get("nonce")
+            now = time.monotonic()
+            if nonce is not None and body.get("enforce_nonce"):
+                seen = self._nonces.get((channel_id, str(nonce)))
+                if seen is not None and now - seen[0] < NONCE_SECONDS:
+                    return _json(seen[1])
+            message = self._message(channel_id, body.get("content", ""), self.bot_user())
+            if nonce is not None:
+                message["nonce"] = nonce
+                self._nonces[(channel_id, str(nonce))] = (now, message)
+            return _json(message)
         if method == "POST" and len(parts) == 5 and parts[2] == "messages" and parts[4] == "threads":
             message_id = int(parts[3])
             if message_id not in self.messages:
                 return self._error(404, 10008, "Unknown Message")
+            name = body.get("name")
+            if not isinstance(name, str) or not 1 <= len(name) <= MAX_THREAD_NAME:
+                return self._error(
+                    400, 50035, "Invalid Form Body: name: Must be between 1 and 100 in length."
+                )
+            if message_id in self.threads:
+                return self._error(400, 160004, "A thread has already been created for this message")
             # A thread started from a message has the message's id.
             thread = self._thread(message_id, channel_id, self.bot_id, body["name"])
             thread["thread_metadata"]["auto_archive_duration"] = body.get("auto_archive_duration", 1440)

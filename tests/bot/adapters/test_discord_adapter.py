@@ -169,7 +169,12 @@ async def test_query_answer_opens_a_thread_remembered_for_follow_ups(world: Worl
     message_id = int(thread_req.path.split("/")[4])
     assert thread_req.path == f"/channels/{s.channel_id}/messages/{message_id}/threads"
     assert thread_req.body["name"].startswith("/vllm rocm last week")
-    context = await world.store.get_thread(ThreadKey("discord", str(s.channel_id), str(message_id)))
+    key = ThreadKey("discord", str(s.channel_id), str(message_id))
+    for _ in range(50):  # the bot stores the context once Discord has answered the thread request
+        context = await world.store.get_thread(key)
+        if context is not None:
+            break
+        await asyncio.sleep(0.05)
     assert context is not None and context.repo == REPO and context.kind == "query"
     assert context.pr_numbers
 
