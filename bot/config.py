@@ -97,6 +97,9 @@ class SlackConfig(_Section):
     port: int = Field(3000, ge=0, le=65535)
     api_base_url: str = "https://slack.com/api/"
     ephemeral_answers: bool = False
+    # Slack allows about one message per second per channel, with short bursts.
+    channel_posts_per_second: float = Field(1.0, ge=0)  # 0: no pacing (tests)
+    channel_burst: int = Field(3, ge=1, le=50)
 
     _url = field_validator("api_base_url")(_no_credentials)
 

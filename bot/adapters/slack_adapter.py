@@ -39,6 +39,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.adapters.pacing import ChannelPacer
 from bot.adapters.slack_render import escape, render_digest_blocks, render_reply_blocks
 from bot.config import Secrets, SlackConfig
 from bot.metrics import Metrics
@@ -140,6 +141,7 @@ class SlackAdapter:
         self._instance = uuid.uuid4().hex[:8]
         self._tasks: set[asyncio.Task[None]] = set()
         self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
+        self._pacer = ChannelPacer(settings.channel_posts_per_second, settings.channel_burst)
         self._acking = 0  # requests inside bolt, not yet acknowledged
         self._no_acks_pending = asyncio.Event()
         self._no_acks_pending.set()
@@ -264,15 +266,17 @@ class SlackAdapter:
                 return
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.get_running_loop().create_task(self._limited(work))
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _limited(self, work: Coroutine[Any, Any, None]) -> None:
+    async def _compute(self, work: Awaitable[Reply]) -> Reply:
+        """Run a handler call in one of the answer slots, after pending acks. Only computing
+        holds a slot: posting (and any Retry-After wait) happens outside, per channel."""
         async with self._answering:
             with contextlib.suppress(TimeoutError):  # under constant load, answer anyway
                 await asyncio.wait_for(self._no_acks_pending.wait(), ACK_PRIORITY_SECONDS)
-            await work
+            return await work
 
     async def _track_acks(self, next: Callable[[], Awaitable[Any]]) -> Any:
         """Global bolt middleware: count requests until their listener has acked."""
@@ -387,7 +391,7 @@ class SlackAdapter:
             repo = self.handlers.repo_for_command(command.get("command", ""))
             if repo is None:  # only registered commands reach here; a config change may race
                 return
-            reply = await self.handlers.command(repo.name, text, user=user)
+            reply = await self._compute(self.handlers.command(repo.name, text, user=user))
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
@@ -461,7 +465,9 @@ class SlackAdapter:
                 return
             key = ThreadKey("slack", channel, thread)
             try:
-                reply = await self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
+                reply = await self._compute(
+                    self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
+                )
             except BotError as exc:
                 reply = Reply(kind="error", title=str(exc), ephemeral=True)
             fallback, blocks = render_reply_blocks(reply)
@@ -485,7 +491,9 @@ class SlackAdapter:
             if not await self._claim(event):
                 return
             repo = next(iter(self.handlers.repos.values()))
-            reply = await self.handlers.command(repo.name, "help", user=str(event.get("user") or ""))
+            reply = await self._compute(
+                self.handlers.command(repo.name, "help", user=str(event.get("user") or ""))
+            )
             fallback, blocks = render_reply_blocks(reply)
             await self.client.chat_postEphemeral(
                 channel=channel, user=str(event.get("user")), text=fallback, blocks=blocks
@@ -496,7 +504,12 @@ class SlackAdapter:
             log.exception("slack: answering a mention in %s failed", channel)
 
     async def _post(self, **kwargs: Any) -> Any:
-        return await self.client.chat_postMessage(unfurl_links=False, unfurl_media=False, **kwargs)
+        """chat.postMessage, paced per channel (slack_sdk retries a 429 after its Retry-After,
+        holding only this channel's turn)."""
+        channel = str(kwargs.get("channel") or "")
+        return await self._pacer.run(
+            channel, lambda: self.client.chat_postMessage(unfurl_links=False, unfurl_media=False, **kwargs)
+        )
 
     # -- digests ------------------------------------------------------------------------------------------
     async def post_digest(self, repo: str, channel_id: str, digest: Digest) -> str:

@@ -21,14 +21,14 @@ from tests.bot.adapters.slack_harness import REPO, Bot, seeded, start_bot, stop_
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.bot.digests import sample_digest
 from tests.standins.discord_server import DiscordStandIn
-from tests.standins.slack_server import SlackStandIn
+from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 WINDOW = Window(datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026")
 
 
 @pytest.fixture
 async def slack_bot(tmp_path: Path) -> AsyncIterator[Bot]:
-    slack = SlackStandIn()
+    slack = SlackStandIn(**TEST_RATE)
     await slack.start()
     store = open_store(f"sqlite:///{tmp_path / 'store.db'}")
     running = await start_bot(await seeded(store), slack)

@@ -7,6 +7,15 @@ limited. It records every call with its arrival time, and also receives `respons
 (`/response/<id>`). Faults are configured per test: `ratelimit_once("chat.postMessage")`,
 `not_in_channel.add("C_PRIVATE")`.
 
+Strict as Slack documents: `chat.postMessage` is limited per channel to about one message a
+second with short bursts (a token bucket: `posts_per_second`, `burst`; beyond it HTTP 429
+`ratelimited` with the whole seconds to wait in Retry-After; tests configure a faster rate so
+they do not sleep); more than 50 blocks, a section text over 3,000 characters, a header over
+150 or an unknown block type is `invalid_blocks`; text over 40,000 characters is `msg_too_long`;
+a response_url works 5 times within 30 minutes (then `used_url` / `expired_url`, HTTP 404).
+Socket Mode: `send_disconnect(reason)` sends Slack's `disconnect` frame and closes; an envelope
+not acked within `redeliver_after` seconds is sent again with `retry_attempt` + 1.
+
 Socket Mode: `apps.connections.open` (app-level token) answers a ws:// URL on this server; a
 client connecting there gets Slack's `hello`, then whatever envelopes the test pushes with
 `send_envelope` (`{"envelope_id", "type", "payload", "accepts_response_payload"}`, events also
@@ -19,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,6 +42,10 @@ BOT_USER_ID = "UBOT0001"
 BOT_ID = "BBOT0001"
 BOT_NAME = "prbot"
 TEAM_ID = "T0000TEST"
+# Tests run Slack's per-channel limit 50 times faster than Slack (1/s, bursts of 3) so they do
+# not sleep; the bot under test is configured with the same rate (`[slack] channel_posts_*`).
+TEST_RATE: dict[str, Any] = {"posts_per_second": 50.0, "burst": 10}
+TEST_PACING: dict[str, Any] = {"channel_posts_per_second": 40.0, "channel_burst": 8}
 
 
 @dataclass
@@ -49,8 +63,25 @@ class Call:
 class SlackStandIn:
     """Start with `await server.start()`; `server.api_url` goes into `slack.api_base_url`."""
 
-    def __init__(self, *, token: str = TOKEN) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = TOKEN,
+        posts_per_second: float = 1.0,
+        burst: int = 3,
+        response_url_uses: int = 5,
+        response_url_ttl: float = 1800.0,
+        redeliver_after: float | None = None,
+    ) -> None:
         self.token = token
+        self.posts_per_second = posts_per_second
+        self.burst = burst
+        self.response_url_uses = response_url_uses
+        self.response_url_ttl = response_url_ttl
+        self.redeliver_after = redeliver_after
+        self._buckets: dict[str, tuple[float, float]] = {}  # channel -> (tokens, updated)
+        self._hooks: dict[str, tuple[float, int]] = {}  # response_url hook -> (first use, uses)
+        self.ratelimited = 0  # posts refused by the per-channel limit
         self.calls: list[Call] = []
         self.not_in_channel: set[str] = set()
         self.channel_not_found: set[str] = set()
@@ -89,9 +120,10 @@ class SlackStandIn:
         return f"http://127.0.0.1:{self.port}/response/{hook}"
 
     # -- faults ------------------------------------------------------------------------------------------
-    def ratelimit_once(self, method: str, retry_after: int = 1) -> None:
-        """The next call of `method` gets HTTP 429 `ratelimited` with this Retry-After."""
-        self._ratelimits[method] = retry_after
+    def ratelimit_once(self, method: str, retry_after: int = 1, *, channel: str | None = None) -> None:
+        """The next call of `method` (to `channel`, if given) gets HTTP 429 `ratelimited` with
+        this Retry-After."""
+        self._ratelimits[method if channel is None else f"{method}:{channel}"] = retry_after
 
     # -- queries -------------------------------------------------------------------------------------------
     def of(self, method: str, *, ok_only: bool = True) -> list[Call]:
@@ -136,8 +168,12 @@ class SlackStandIn:
         if auth != f"Bearer {expected}":
             await self._record(Call(method, args, 200, ok=False))
             return web.json_response({"ok": False, "error": "invalid_auth"})
-        if method in self._ratelimits:
-            retry_after = self._ratelimits.pop(method)
+        retry_after = self._ratelimits.pop(method, None)
+        if retry_after is None:
+            retry_after = self._ratelimits.pop(f"{method}:{args.get('channel', '')}", None)
+        if retry_after is None and method == "chat.postMessage":
+            retry_after = self._channel_limit(str(args.get("channel", "")))
+        if retry_after is not None:
             await self._record(Call(method, args, 429, ok=False))
             return web.json_response(
                 {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
@@ -146,8 +182,51 @@ class SlackStandIn:
         await self._record(Call(method, args, 200, ok=bool(answer["ok"]), result=answer))
         return web.json_response(answer)
 
+    def _channel_limit(self, channel: str) -> int | None:
+        """Seconds to wait (Retry-After) when the channel's bucket is empty, else None."""
+        if self.posts_per_second <= 0:
+            return None
+        now = time.monotonic()
+        tokens, updated = self._buckets.get(channel, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - updated) * self.posts_per_second)
+        if tokens < 1:
+            self._buckets[channel] = (tokens, now)
+            self.ratelimited += 1
+            return max(1, math.ceil((1 - tokens) / self.posts_per_second))
+        self._buckets[channel] = (tokens - 1, now)
+        return None
+
+    @staticmethod
+    def _invalid_message(args: dict[str, Any]) -> str | None:
+        """Slack's checks on a message: `invalid_blocks` or `msg_too_long`, else None."""
+        if len(str(args.get("text") or "")) > 40000:
+            return "msg_too_long"
+        blocks = args.get("blocks")
+        if blocks is None:
+            return None
+        if not isinstance(blocks, list) or len(blocks) > 50:
+            return "invalid_blocks"
+        for block in blocks:
+            kind = block.get("type") if isinstance(block, dict) else None
+            if kind not in ("section", "header", "context", "divider", "actions", "rich_text", "image"):
+                return "invalid_blocks"
+            text = block.get("text") or {}
+            if kind == "section" and len(str(text.get("text", ""))) > 3000:
+                return "invalid_blocks"
+            if kind == "header" and (
+                text.get("type") != "plain_text" or len(str(text.get("text", ""))) > 150
+            ):
+                return "invalid_blocks"
+            if kind == "context" and len(block.get("elements") or []) > 10:
+                return "invalid_blocks"
+        return None
+
     def _answer(self, method: str, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel", ""))
+        if method in ("chat.postMessage", "chat.postEphemeral"):
+            invalid = self._invalid_message(args)
+            if invalid:
+                return {"ok": False, "error": invalid}
         if channel in self.not_in_channel and method.startswith("chat."):
             return {"ok": False, "error": "not_in_channel"}
         if channel in self.channel_not_found:
@@ -185,7 +264,21 @@ class SlackStandIn:
 
     async def _response_url(self, request: web.Request) -> web.Response:
         body = await request.json()
-        await self._record(Call("response_url", {"hook": request.match_info["hook"], **body}, 200))
+        hook = request.match_info["hook"]
+        now = time.monotonic()
+        first, uses = self._hooks.get(hook, (now, 0))
+        error = None
+        if now - first > self.response_url_ttl:
+            error = "expired_url"
+        elif uses >= self.response_url_uses:
+            error = "used_url"
+        else:
+            error = self._invalid_message(body)
+        if error:
+            await self._record(Call("response_url", {"hook": hook, **body}, 404, ok=False))
+            return web.json_response({"ok": False, "error": error}, status=404)
+        self._hooks[hook] = (first, uses + 1)
+        await self._record(Call("response_url", {"hook": hook, **body}, 200))
         return web.Response(text="ok")
 
     # -- Socket Mode -------------------------------------------------------------------------------------------
@@ -250,6 +343,25 @@ class SlackStandIn:
         if envelope_type == "events_api":
             envelope.update(retry_attempt=retry_attempt, retry_reason="timeout" if retry_attempt else "")
         await ws.send_json(envelope)
+        if self.redeliver_after is not None and envelope_type == "events_api" and retry_attempt < 3:
+            asyncio.get_running_loop().create_task(
+                self._redeliver(envelope_type, payload, envelope_id, retry_attempt)
+            )
+
+    async def _redeliver(
+        self, envelope_type: str, payload: dict[str, Any], envelope_id: str, attempt: int
+    ) -> None:
+        """Slack re-sends an event whose envelope was not acknowledged in time."""
+        assert self.redeliver_after is not None
+        await asyncio.sleep(self.redeliver_after)
+        if not any(m.get("envelope_id") == envelope_id for m in self.socket_messages) and self.socket_open:
+            await self.send_envelope(envelope_type, payload, envelope_id, retry_attempt=attempt + 1)
+
+    async def send_disconnect(self, reason: str = "refresh_requested") -> None:
+        """Slack's `disconnect` frame (e.g. before a connection's scheduled refresh), then close."""
+        ws = await self.wait_for_socket()
+        await ws.send_json({"type": "disconnect", "reason": reason, "debug_info": {"host": "standin"}})
+        await ws.close()
 
     async def wait_for_socket_ack(self, envelope_id: str, timeout: float = 10) -> dict[str, Any]:
         """The frame the client sent back for this envelope (its ack)."""

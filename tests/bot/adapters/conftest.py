@@ -8,13 +8,13 @@ import pytest
 
 from handlers.ports import Store
 from tests.bot.adapters.slack_harness import Bot, seeded, start_bot, stop_bot
-from tests.standins.slack_server import SlackStandIn
+from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 
 @pytest.fixture
 async def slack() -> AsyncIterator[SlackStandIn]:
     """Slack's Web API stand-in on 127.0.0.1 (also receives response_url posts)."""
-    server = SlackStandIn()
+    server = SlackStandIn(**TEST_RATE)
     await server.start()
     yield server
     await server.stop()

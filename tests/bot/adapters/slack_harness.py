@@ -28,7 +28,7 @@ from bot.services.importer import import_file, sample_path
 from handlers.app import BotHandlers
 from handlers.models import PullRequest
 from handlers.ports import Store
-from tests.standins.slack_server import TOKEN, SlackStandIn
+from tests.standins.slack_server import TEST_PACING, TOKEN, SlackStandIn
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "slack"
 SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
@@ -54,7 +54,13 @@ def sign(body: str, *, timestamp: int | None = None, secret: str = SIGNING_SECRE
 
 def config(slack: SlackStandIn, store: Store, **slack_settings: Any) -> Config:
     settings = FileConfig(
-        slack=SlackConfig(mode="http", host="127.0.0.1", port=0, api_base_url=slack.api_url, **slack_settings)
+        slack=SlackConfig(
+            mode="http",
+            host="127.0.0.1",
+            port=0,
+            api_base_url=slack.api_url,
+            **{**TEST_PACING, **slack_settings},
+        )
     )
     secrets = Secrets(slack_bot_token=TOKEN, slack_signing_secret=SIGNING_SECRET)
     return Config(settings=settings, secrets=secrets, store_url=store.url, source="test")

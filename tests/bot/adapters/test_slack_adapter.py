@@ -31,7 +31,7 @@ from tests.bot.adapters.slack_harness import (
     sign,
     thread_message,
 )
-from tests.standins.slack_server import BOT_ID, BOT_USER_ID, Call, SlackStandIn
+from tests.standins.slack_server import BOT_ID, BOT_USER_ID, TEST_PACING, Call, SlackStandIn
 
 
 def posts(bot: Bot) -> list[Call]:
@@ -276,7 +276,7 @@ async def test_digest_to_a_channel_the_bot_is_not_in_raises_a_clear_error(bot: B
 async def test_missing_signing_secret_fails_at_start(slack: SlackStandIn) -> None:
     """HTTP mode without SLACK_SIGNING_SECRET stops with a message naming the variable."""
     config = Config(
-        settings=FileConfig(slack=SlackConfig(mode="http", api_base_url=slack.api_url)),
+        settings=FileConfig(slack=SlackConfig(mode="http", api_base_url=slack.api_url, **TEST_PACING)),
         secrets=Secrets(slack_bot_token="xoxb-test-token"),
         store_url="sqlite:///:memory:",
         source="test",

@@ -18,14 +18,14 @@ from bot.config import Config, FileConfig, Secrets, SlackConfig
 from bot.store import open_store
 from handlers.app import BotHandlers
 from tests.bot.adapters.slack_harness import CHANNEL, NOW, REPO, fixture, seeded, thread_message
-from tests.standins.slack_server import APP_TOKEN, TOKEN, Call, SlackStandIn
+from tests.standins.slack_server import APP_TOKEN, TEST_PACING, TOKEN, Call, SlackStandIn
 
 _ids = itertools.count(1)
 
 
 def socket_config(slack: SlackStandIn, store_url: str) -> Config:
     """`[slack] mode = "socket"` with SLACK_BOT_TOKEN and SLACK_APP_TOKEN, Web API at the stand-in."""
-    settings = FileConfig(slack=SlackConfig(mode="socket", api_base_url=slack.api_url))
+    settings = FileConfig(slack=SlackConfig(mode="socket", api_base_url=slack.api_url, **TEST_PACING))
     secrets = Secrets(slack_bot_token=TOKEN, slack_app_token=APP_TOKEN)
     return Config(settings=settings, secrets=secrets, store_url=store_url, source="test")
 

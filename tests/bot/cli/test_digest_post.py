@@ -18,7 +18,7 @@ from bot.services.posting import Channel, post_key
 from bot.store import open_store
 from tests.cli_helpers import assert_clean_error, run_cli
 from tests.standins.discord_server import DiscordStandIn
-from tests.standins.slack_server import APP_TOKEN, TOKEN, SlackStandIn
+from tests.standins.slack_server import APP_TOKEN, TEST_RATE, TOKEN, SlackStandIn
 
 REPO = "vllm-project/vllm"
 WEEK = ("--week-ending", "2026-03-01")  # the sample's last full week
@@ -27,7 +27,7 @@ SLACK_ENV = {"SLACK_BOT_TOKEN": TOKEN, "SLACK_SIGNING_SECRET": "standin-signing-
 
 @pytest.fixture
 async def slack() -> AsyncIterator[SlackStandIn]:
-    server = SlackStandIn()
+    server = SlackStandIn(**TEST_RATE)
     await server.start()
     yield server
     await server.stop()
@@ -56,7 +56,10 @@ def write_config(
 ) -> Path:
     text = f'[store]\nurl = "sqlite:///{store_path}"\n'
     if slack is not None:
-        text += f'\n[slack]\nmode = "{slack_mode}"\nport = 0\napi_base_url = "{slack.api_url}"\n'
+        text += (
+            f'\n[slack]\nmode = "{slack_mode}"\nport = 0\napi_base_url = "{slack.api_url}"\n'
+            "channel_posts_per_second = 40.0\nchannel_burst = 8\n"
+        )
     if discord is not None:
         text += f'\n[discord]\napi_base_url = "{discord.api_base_url}"\n'
     text += f"""

@@ -1,0 +1,43 @@
+"""Posting under Slack's per-channel rate limit: paced per channel, outside the answer slots."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from tests.bot.adapters.slack_harness import Bot
+
+
+async def test_retry_after_in_two_channels_does_not_stall_a_third(bot: Bot) -> None:
+    """Two channels told to wait 3 s do not hold up an answer in a third channel."""
+    bot.slack.ratelimit_once("chat.postMessage", 3, channel="C_BUSY1")
+    bot.slack.ratelimit_once("chat.postMessage", 3, channel="C_BUSY2")
+    await bot.command("rocm", channel="C_BUSY1")
+    await bot.command("rocm", channel="C_BUSY2")
+    await bot.slack.wait_for(lambda calls: sum(c.status == 429 for c in calls) == 2)
+    started = time.monotonic()
+    await bot.command("rocm", channel="C_FREE")
+    await bot.slack.wait_for(
+        lambda calls: any(
+            c.method == "chat.postMessage" and c.ok and c.args["channel"] == "C_FREE" for c in calls
+        )
+    )
+    assert time.monotonic() - started < 1.5
+    await bot.adapter.idle(timeout=10)
+    posted = {c.args["channel"] for c in bot.slack.of("chat.postMessage")}
+    assert posted == {"C_BUSY1", "C_BUSY2", "C_FREE"}
+
+
+async def test_a_burst_in_one_channel_arrives_complete_without_errors(bot: Bot) -> None:
+    """80 commands at once in one channel: every answer is posted, none refused by the limit."""
+    statuses = await asyncio.gather(*(bot.command(f"rocm past {n % 14 + 1} days") for n in range(80)))
+    assert all(status == 200 for status, _ in statuses)
+
+    def answers() -> int:
+        return len(bot.slack.of("chat.postMessage")) + len(bot.slack.of("response_url"))
+
+    await bot.slack.wait_for(lambda calls: answers() >= 80, timeout=30)
+    await bot.adapter.idle(timeout=10)
+    assert answers() == 80
+    assert bot.slack.ratelimited == 0
+    assert not [c for c in bot.slack.calls if not c.ok]
