@@ -69,6 +69,8 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         llm_per_user_per_hour=f.llm_per_user_per_hour,
         llm_per_channel_per_hour=f.llm_per_channel_per_hour,
         max_turns=f.max_turns,
+        per_user_per_minute=f.per_user_per_minute,
+        per_channel_per_minute=f.per_channel_per_minute,
     )
     return BotHandlers(
         store=store,

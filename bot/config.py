@@ -146,6 +146,9 @@ class FollowupConfig(_Section):
     llm_per_user_per_hour: int = Field(20, ge=0)
     llm_per_channel_per_hour: int = Field(60, ge=0)
     max_turns: int = Field(6, ge=0, le=50)
+    # Commands and follow-ups answered per person / per channel per minute (0: no limit).
+    per_user_per_minute: int = Field(10, ge=0)
+    per_channel_per_minute: int = Field(30, ge=0)
 
 
 class DigestConfig(_Section):

@@ -68,8 +68,8 @@ class InstrumentedHandlers:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
-        return await self._timed("command", self._inner.command(repo, text, user=user))
+    async def command(self, repo: str, text: str, *, user: str = "", channel: str = "") -> Reply:
+        return await self._timed("command", self._inner.command(repo, text, user=user, channel=channel))
 
     async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
         return await self._timed(f"followup:{key.platform}", self._inner.followup(key, text, user=user))

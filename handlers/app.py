@@ -60,6 +60,9 @@ class FollowupLimits:
     llm_per_user_per_hour: int = 20
     llm_per_channel_per_hour: int = 60
     max_turns: int = 6
+    # Commands and follow-ups answered per person and per channel each minute (0: no limit).
+    per_user_per_minute: int = 10
+    per_channel_per_minute: int = 30
 
 
 class BotHandlers:
@@ -121,13 +124,44 @@ class BotHandlers:
         return tuple(words)
 
     # -- slash commands ----------------------------------------------------------------------------
-    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
-        """Answer the text of a slash command (`rocm last week`) for a repository."""
+    async def command(self, repo: str, text: str, *, user: str = "", channel: str = "") -> Reply:
+        """Answer the text of a slash command (`rocm last week`) for a repository.
+
+        `user` and `channel` (platform-qualified ids, e.g. `slack:C123`) are counted against the
+        per-minute limits; over a limit the asker alone gets a "slow down" answer.
+        """
         try:
+            limited = await self.over_limit(user, channel)
+            if limited is not None:
+                return limited
             return await self.query.answer(self.repo(repo), text, now=self.clock(), user=user)
         except StoreUnavailable as exc:
             log.warning("command %r for %s: %s", text[:100], repo, exc)
             return UNAVAILABLE
+
+    async def over_limit(self, user: str, channel: str) -> Reply | None:
+        """Count one request for `user` and `channel`; a private "slow down" Reply when either
+        went over its per-minute limit, else None. Unknown ids (empty) are not limited."""
+        checks = (
+            ("user", user, self.limits.per_user_per_minute, "You are sending requests faster than"),
+            (
+                "channel",
+                channel,
+                self.limits.per_channel_per_minute,
+                "This channel is sending requests faster than",
+            ),
+        )
+        for scope, who, limit, lead in checks:
+            if not who or limit <= 0:
+                continue
+            if await self.store.hit(f"requests:{scope}:{who}", 60) > limit:
+                return Reply(
+                    kind="error",
+                    title=f"{lead} {limit} a minute",
+                    notes=("Please wait a minute and try again.",),
+                    ephemeral=True,
+                )
+        return None
 
     # -- threads -------------------------------------------------------------------------------------
     async def remember(self, key: ThreadKey, seed: ThreadSeed | None) -> None:
@@ -151,6 +185,10 @@ class BotHandlers:
         """Answer a message in a thread the bot follows (its own answer or digest)."""
         try:
             context = await self.store.get_thread(key)
+            if context is not None:
+                limited = await self.over_limit(user, f"{key.platform}:{key.channel}")
+                if limited is not None:
+                    return limited
         except StoreUnavailable as exc:
             log.warning("follow-up in %s: %s", key.as_str(), exc)
             return UNAVAILABLE

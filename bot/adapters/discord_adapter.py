@@ -225,7 +225,12 @@ class DiscordAdapter:
             return
         try:
             async with self._answering:
-                reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
+                reply = await self.handlers.command(
+                    repo.name,
+                    text,
+                    user=f"discord:{interaction.user.id}",
+                    channel=f"discord:{interaction.channel_id}",
+                )
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:

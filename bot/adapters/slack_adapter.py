@@ -387,11 +387,22 @@ class SlackAdapter:
         channel = command.get("channel_id", "")
         user = command.get("user_id", "")
         text = command.get("text", "")
+        trigger = command.get("trigger_id")
+        # A signed request replayed within Slack's 5-minute window carries the same trigger_id.
+        if trigger and not await self._claim_key(f"slack:trigger:{trigger}"):
+            log.info(
+                "slack: %s with trigger_id %s was already answered; ignoring the replay",
+                command.get("command"),
+                trigger,
+            )
+            return
         try:
             repo = self.handlers.repo_for_command(command.get("command", ""))
             if repo is None:  # only registered commands reach here; a config change may race
                 return
-            reply = await self._compute(self.handlers.command(repo.name, text, user=user))
+            reply = await self._compute(
+                self.handlers.command(repo.name, text, user=f"slack:{user}", channel=f"slack:{channel}")
+            )
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
@@ -447,7 +458,9 @@ class SlackAdapter:
 
     async def _claim(self, event: dict[str, Any]) -> bool:
         """Exactly one answer per message: Slack's retries and the message/app_mention pair share it."""
-        key = f"slack:answered:{event.get('channel')}:{event.get('ts')}"
+        return await self._claim_key(f"slack:answered:{event.get('channel')}:{event.get('ts')}")
+
+    async def _claim_key(self, key: str) -> bool:
         try:
             # A fresh owner per delivery: a retry in this same process must not re-claim.
             return await self.handlers.store.claim(key, f"{self._instance}:{uuid.uuid4().hex}", CLAIM_SECONDS)

@@ -23,7 +23,7 @@ import aiohttp
 
 from bot.adapters.slack_adapter import SlackAdapter
 from bot.bootstrap import build_handlers, build_slack
-from bot.config import Config, FileConfig, Secrets, SlackConfig
+from bot.config import Config, FileConfig, FollowupConfig, Secrets, SlackConfig
 from bot.services.importer import import_file, sample_path
 from handlers.app import BotHandlers
 from handlers.models import PullRequest
@@ -52,15 +52,22 @@ def sign(body: str, *, timestamp: int | None = None, secret: str = SIGNING_SECRE
     return {"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": f"v0={digest}"}
 
 
-def config(slack: SlackStandIn, store: Store, **slack_settings: Any) -> Config:
+# Most tests send many commands as one person; the per-minute limits get their own tests.
+NO_LIMITS = FollowupConfig(per_user_per_minute=0, per_channel_per_minute=0)
+
+
+def config(
+    slack: SlackStandIn, store: Store, *, followup: FollowupConfig = NO_LIMITS, **slack_settings: Any
+) -> Config:
     settings = FileConfig(
+        followup=followup,
         slack=SlackConfig(
             mode="http",
             host="127.0.0.1",
             port=0,
             api_base_url=slack.api_url,
             **{**TEST_PACING, **slack_settings},
-        )
+        ),
     )
     secrets = Secrets(slack_bot_token=TOKEN, slack_signing_secret=SIGNING_SECRET)
     return Config(settings=settings, secrets=secrets, store_url=store.url, source="test")
@@ -135,8 +142,10 @@ def thread_message(thread_ts: str, text: str, *, ts: str | None = None, **change
     return payload
 
 
-async def start_bot(store: Store, slack: SlackStandIn, **slack_settings: Any) -> Bot:
-    cfg = config(slack, store, **slack_settings)
+async def start_bot(
+    store: Store, slack: SlackStandIn, *, followup: FollowupConfig = NO_LIMITS, **slack_settings: Any
+) -> Bot:
+    cfg = config(slack, store, followup=followup, **slack_settings)
     handlers = build_handlers(cfg, store, clock=lambda: NOW)
     adapter = build_slack(cfg, handlers)
     await adapter.start()

@@ -65,7 +65,7 @@ class World:
 
 
 def write_config(
-    path: Path, standin: DiscordStandIn, store_path: Path, *, content_intent: bool = True
+    path: Path, standin: DiscordStandIn, store_path: Path, *, content_intent: bool = True, per_user: int = 0
 ) -> str:
     path.write_text(
         f"""
@@ -76,6 +76,10 @@ url = "sqlite:///{store_path}"
 api_base_url = "{standin.api_base_url}"
 guild_ids = [{standin.guild_id}]
 message_content_intent = {str(content_intent).lower()}
+
+[followup]
+per_user_per_minute = {per_user}
+per_channel_per_minute = 0
 
 [[repos]]
 name = "{REPO}"
@@ -88,12 +92,18 @@ digest.discord_channels = [{standin.channel_id}]
 
 @asynccontextmanager
 async def connected_world(
-    folder: Path, standin: DiscordStandIn, *, content_intent: bool = True
+    folder: Path, standin: DiscordStandIn, *, content_intent: bool = True, per_user: int = 0
 ) -> AsyncIterator[World]:
     """A started stand-in, a seeded store, the facade and a connected adapter, built by bootstrap."""
     await standin.start()
     config = load_config(
-        write_config(folder / "config.toml", standin, folder / "store.db", content_intent=content_intent),
+        write_config(
+            folder / "config.toml",
+            standin,
+            folder / "store.db",
+            content_intent=content_intent,
+            per_user=per_user,
+        ),
         env={"DISCORD_TOKEN": standin.token},
     )
     store = build_store(config)

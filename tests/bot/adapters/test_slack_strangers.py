@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 
+from bot.config import FollowupConfig
 from bot.services.importer import import_file
-from tests.bot.adapters.slack_harness import REPO, Bot, sign
+from handlers.ports import Store
+from tests.bot.adapters.slack_harness import REPO, Bot, fixture, seeded, sign, start_bot, stop_bot
+from tests.standins.slack_server import SlackStandIn
 
 GARBLED = [
     ("application/json", "{bad"),
@@ -81,3 +86,63 @@ async def test_a_records_html_url_never_becomes_a_link(bot: Bot, tmp_path: Path)
     payload = json.dumps(bot.slack.of("chat.postMessage")[-1].args)
     assert "evil.example" not in payload
     assert f"<https://github.com/{REPO}/pull/999002|PR#999002>" in payload
+
+
+async def test_a_replayed_slash_command_is_answered_once(bot: Bot) -> None:
+    """The same signed request sent again within Slack's 5 minutes (same trigger_id) gets no second answer."""
+    body = urlencode(
+        {
+            **fixture("slash_command.json"),
+            "text": "rocm",
+            "trigger_id": "replay.1",
+            "response_url": bot.slack.response_url("r"),
+        }
+    )
+    for _ in range(3):
+        status, _ = await bot.post(body, "application/x-www-form-urlencoded")
+        assert status == 200
+    await bot.slack.wait_for(lambda calls: bool(bot.slack.of("chat.postMessage")))
+    await bot.adapter.idle(timeout=10)
+    assert len(bot.slack.of("chat.postMessage")) == 1
+
+
+async def test_one_person_flooding_commands_is_told_to_slow_down(store: Store, slack: SlackStandIn) -> None:
+    """30 commands in a second from one person: 5 public answers, the rest a private "slow down"."""
+    limited = await start_bot(
+        await seeded(store), slack, followup=FollowupConfig(per_user_per_minute=5, per_channel_per_minute=0)
+    )
+    try:
+        await asyncio.gather(*(limited.command("rocm") for _ in range(30)))
+        await limited.slack.wait_for(lambda calls: len(calls) >= 31, timeout=20)
+        await limited.adapter.idle(timeout=10)
+        assert len(slack.of("chat.postMessage")) == 5
+        private = [c for c in slack.of("response_url") if c.args.get("response_type") == "ephemeral"]
+        assert len(private) == 25 and "faster than 5 a minute" in private[0].args["text"]
+    finally:
+        await stop_bot(limited)
+
+
+async def test_one_channel_flooded_by_many_people_is_limited(store: Store, slack: SlackStandIn) -> None:
+    """40 commands from 40 people in one channel: the channel's limit (10) holds."""
+    limited = await start_bot(
+        await seeded(store), slack, followup=FollowupConfig(per_user_per_minute=5, per_channel_per_minute=10)
+    )
+    try:
+        bodies = [
+            urlencode(
+                {
+                    **fixture("slash_command.json"),
+                    "text": "rocm",
+                    "user_id": f"U{n:05d}",
+                    "trigger_id": f"t.{n}",
+                    "response_url": slack.response_url(f"h{n}"),
+                }
+            )
+            for n in range(40)
+        ]
+        await asyncio.gather(*(limited.post(b, "application/x-www-form-urlencoded") for b in bodies))
+        await slack.wait_for(lambda calls: len(calls) >= 41, timeout=20)
+        await limited.adapter.idle(timeout=10)
+        assert len(slack.of("chat.postMessage")) == 10
+    finally:
+        await stop_bot(limited)
