@@ -29,7 +29,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.adapters.discord_render import render_digest_messages, render_reply_messages
+from bot.adapters.discord_render import render_digest_messages, render_reply_messages, thread_name
 from bot.config import DiscordConfig
 from handlers.app import BotHandlers, RepoSettings
 from handlers.digest import digest_seed
@@ -213,7 +213,9 @@ class DiscordAdapter:
         last = last.lower()
         words = self.handlers.topic_words(repo)
         matches = [w for w in words if w.startswith(last)] + [w for w in words if last and last in w[1:]]
-        values = list(dict.fromkeys(f"{prefix}{w}"[:100] for w in matches))[:25]
+        # Discord takes at most 100 characters per choice; a longer one is left out, never cut
+        # (a cut choice would submit a different query, ending in half a word).
+        values = [v for v in dict.fromkeys(f"{prefix}{w}" for w in matches) if len(v) <= 100][:25]
         return [app_commands.Choice(name=v, value=v) for v in values]
 
     async def _answer_command(self, interaction: discord.Interaction, repo: RepoSettings, text: str) -> None:
@@ -273,7 +275,7 @@ class DiscordAdapter:
     async def _open_thread(self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str) -> None:
         try:
             thread = await message.create_thread(
-                name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                name=thread_name(name, fallback=what), auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
         except discord.HTTPException as exc:
             log.error(

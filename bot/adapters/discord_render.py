@@ -62,8 +62,21 @@ def defuse(text: str) -> str:
 
 
 def unlink(text: str) -> str:
-    """Bot-written text that may quote the asker (notes): URLs broken, mentions defused."""
-    return defuse(_SCHEME.sub("\u200b://", text))
+    """Bot-written text that may quote the asker (notes): only its `code spans` keep their
+    meaning; everything else is escaped like PR text, so an asker's `||spoiler||`, `[masked](link)`,
+    `**bold**`, URL or mention comes back as the literal characters they typed."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backtick: nothing is a code span
+        return escape(text, one_line=False)
+    # "x" + ... [1:]: a fragment after a code span is not at the start of a line.
+    return "".join(
+        code(part)
+        if i % 2
+        else escape(part, one_line=False)
+        if i == 0
+        else escape("x" + part, one_line=False)[1:]
+        for i, part in enumerate(parts)
+    )
 
 
 def escape_markdown(text: str) -> str:
@@ -78,6 +91,23 @@ def escape(text: str, *, one_line: bool = True) -> str:
     if one_line:
         text = _SPACES.sub(" ", text).strip()
     return defuse(escape_markdown(text))
+
+
+THREAD_NAME_LIMIT = 100  # Discord: a thread name is 1..100 characters
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+
+
+def thread_name(text: str, fallback: str = "thread") -> str:
+    """A thread name from untrusted text: one line, no control or direction characters, no
+    mention syntax, at most 100 characters cut at a word boundary; `fallback` if nothing is left."""
+    text = _SPACES.sub(" ", _CONTROL.sub(" ", text)).strip()
+    text = escape_mentions(text).replace("<", "‹").replace(">", "›")
+    if len(text) > THREAD_NAME_LIMIT:
+        cut = text[: THREAD_NAME_LIMIT - 1]
+        if " " in cut and not text[THREAD_NAME_LIMIT - 1].isspace():
+            cut = cut[: cut.rfind(" ")]
+        text = cut.rstrip() + "…"
+    return text or fallback
 
 
 def code(text: str) -> str:

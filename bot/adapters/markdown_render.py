@@ -78,6 +78,11 @@ def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
         # Two backtick runs that touch merge into one fence and un-code their contents.
         if parts and parts[-1].endswith("`") and part.startswith("`"):
             parts.append(" ")
+        # A "!" right before a link turns it into an image: escape it.
+        if parts and part.startswith("[") and parts[-1].endswith("!"):
+            before = parts[-1][:-1]
+            if (len(before) - len(before.rstrip("\\"))) % 2 == 0:  # the "!" is not escaped yet
+                parts[-1] = before + "\\!"
         parts.append(part)
     return _SPACES.sub(" ", "".join(parts)).strip()
 

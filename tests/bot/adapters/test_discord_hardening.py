@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from tests.bot.adapters.test_discord_adapter import World, connected_world, webhook
+from tests.bot.adapters.test_discord_adapter import REPO, World, connected_world, webhook
 from tests.standins.discord_server import DiscordStandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -48,3 +48,47 @@ async def test_a_stream_of_long_window_queries_is_acknowledged_in_time(world: Wo
             raise
     assert s.late_acks == 0
     assert len(s.ack_seconds) == 40 and max(s.ack_seconds) < 1.0, f"slowest ack {max(s.ack_seconds):.2f} s"
+
+
+async def answer_to(world: World, text: str) -> str:
+    s = world.standin
+    interaction = await s.send_command("vllm", text)
+    answer = await s.wait_for(
+        lambda r: r.path.startswith(webhook(interaction)) and r.method in ("PATCH", "POST")
+    )
+    return answer.content or ""
+
+
+async def test_the_askers_markdown_comes_back_inert(world: World) -> None:
+    """Spoilers, masked links, bold and URLs the asker typed are echoed as the literal characters."""
+    content = await answer_to(world, "blorp ||hidden|| [click](https://evil.example) **loud**")
+    assert "||hidden||" not in content.replace("\\|", "")
+    assert "\\|\\|hidden\\|\\|" in content
+    assert "](https://evil.example" not in content and "https://evil.example" not in content
+    assert "**loud**" not in content
+
+
+async def test_thread_names_carry_no_control_characters_or_mentions(world: World) -> None:
+    """A query with NUL, newlines, a role mention and 300 characters names its thread safely."""
+    s = world.standin
+    before = len(s.requests)
+    await answer_to(world, "rocm past 14 days <@&1234>\x00\n @everyone" + " rocm" * 60)
+    request = await s.wait_for(lambda r: r.path.endswith("/threads") and s.requests.index(r) >= before)
+    name = request.body["name"]
+    assert 1 <= len(name) <= 100
+    assert not any(ord(c) < 32 for c in name)
+    assert "<@&" not in name and "@everyone" not in name
+    assert name.endswith("rocm…") or name.endswith("rocm")
+
+
+async def test_autocomplete_on_long_input_never_offers_a_cut_word(world: World) -> None:
+    """Typing near Discord's 100-character limit: every choice ends with a whole topic word."""
+    s = world.standin
+    current = "x" * 93 + " ro"
+    interaction = await s.send_command("vllm", current, autocomplete=True)
+    callback = await s.wait_for(
+        lambda r: r.path == f"/interactions/{interaction.id}/{interaction.token}/callback"
+    )
+    values = [c["value"] for c in callback.body["data"]["choices"]]
+    words = set(world.handlers.topic_words(REPO))
+    assert all(len(v) <= 100 and v.rpartition(" ")[2] in words for v in values), values
