@@ -21,6 +21,8 @@ from handlers.ports import LLM, ClassificationSource, Clock, Store
 
 log = logging.getLogger(__name__)
 
+UNDO_KEEP = 1000  # threads whose pre-follow-up context is kept for followup_not_posted
+
 UNAVAILABLE = Reply(
     kind="error",
     title="The bot's data store is temporarily unavailable",
@@ -98,6 +100,8 @@ class BotHandlers:
         # PR-body cleaner for LLM prompts (bot.services.bodies.clean_body), passed in because
         # handlers/ never imports bot/.
         self.clean_body = clean_body
+        # Each followed thread's context before its latest follow-up, until the answer is posted.
+        self._before: dict[str, ThreadContext] = {}
         from handlers.query import QueryHandler
 
         self.query = QueryHandler(
@@ -196,11 +200,27 @@ class BotHandlers:
             return NO_CONTEXT
         from handlers.followup import answer_followup
 
+        self._before[key.as_str()] = context
+        while len(self._before) > UNDO_KEEP:
+            self._before.pop(next(iter(self._before)))
         try:
             return await answer_followup(self, context, text, user=user)
         except StoreUnavailable as exc:
             log.warning("follow-up in %s: %s", key.as_str(), exc)
             return UNAVAILABLE
+
+    async def followup_not_posted(self, key: ThreadKey) -> None:
+        """The answer to the last follow-up in `key` never reached the thread (the platform refused
+        it): put the thread back as it was, so `more` shows the same page again next time."""
+        before = self._before.pop(key.as_str(), None)
+        if before is None:
+            return
+        try:
+            await self.store.put_thread(before, self.limits.thread_ttl_seconds)
+        except StoreUnavailable as exc:
+            log.warning(
+                "follow-up in %s: could not restore the thread after a failed post: %s", key.as_str(), exc
+            )
 
     # -- digests ---------------------------------------------------------------------------------------
     async def digest(self, repo: str, window: Window | None = None) -> Digest:

@@ -320,6 +320,7 @@ class DiscordAdapter:
             for part in render_reply_messages(reply):
                 await thread.send(part, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
+            await self.handlers.followup_not_posted(key)
             log.error(describe_http_error(exc, f"answering a follow-up in thread {thread.id}"))
 
     # -- digests --------------------------------------------------------------------------------------------------

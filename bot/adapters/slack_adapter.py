@@ -484,12 +484,16 @@ class SlackAdapter:
             except BotError as exc:
                 reply = Reply(kind="error", title=str(exc), ephemeral=True)
             fallback, blocks = render_reply_blocks(reply)
-            if reply.ephemeral:
-                await self.client.chat_postEphemeral(
-                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
-                )
-            else:
-                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+            try:
+                if reply.ephemeral:
+                    await self.client.chat_postEphemeral(
+                        channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
+                    )
+                else:
+                    await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+            except Exception:
+                await self.handlers.followup_not_posted(key)
+                raise
         except SlackApiError as exc:
             log.warning(
                 "slack: cannot answer in thread %s of %s: %s", thread, channel, exc.response.get("error")

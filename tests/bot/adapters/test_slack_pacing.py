@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from tests.bot.adapters.slack_harness import Bot
+from tests.bot.adapters.slack_harness import CHANNEL, Bot, thread_message
 
 
 async def test_retry_after_in_two_channels_does_not_stall_a_third(bot: Bot) -> None:
@@ -41,3 +41,21 @@ async def test_a_burst_in_one_channel_arrives_complete_without_errors(bot: Bot) 
     assert answers() == 80
     assert bot.slack.ratelimited == 0
     assert not [c for c in bot.slack.calls if not c.ok]
+
+
+async def test_more_shows_the_same_page_again_when_its_reply_was_refused(bot: Bot) -> None:
+    """A `more` whose reply Slack refused does not advance the page: the next `more` shows it."""
+    before = len(bot.slack.of("chat.postMessage"))
+    await bot.command("past 14 days")
+    await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before)
+    parent = bot.slack.of("chat.postMessage")[-1]
+    bot.slack.not_in_channel.add(CHANNEL)
+    await bot.event(thread_message(parent.result["ts"], "more"))
+    await bot.slack.wait_for(lambda calls: any(not c.ok and c.method == "chat.postMessage" for c in calls))
+    await bot.adapter.idle(timeout=10)
+    refused = [c for c in bot.slack.of("chat.postMessage", ok_only=False) if not c.ok][-1]
+    bot.slack.not_in_channel.discard(CHANNEL)
+    await bot.event(thread_message(parent.result["ts"], "more"))
+    await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before + 1)
+    shown = bot.slack.of("chat.postMessage")[-1]
+    assert shown.args["blocks"] == refused.args["blocks"]
