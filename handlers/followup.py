@@ -553,14 +553,18 @@ def _delta(n: int) -> str:
 
 
 def _state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
-    """Within a thread a state means the PR's state now (`opened`: opened in the thread's window)."""
+    """Within a thread `open`/`draft` mean the PR's state now; `merged`, `closed` and `opened`
+    mean it happened in the thread's window, as in the slash command for that window."""
     if not states:
         return True
     status = pr.status
     for state in states:
-        if state == status or (state == "open" and status == "draft"):
+        if state in ("open", "draft") and (state == status or (state == "open" and status == "draft")):
             return True
-        if state == "opened" and since <= pr.created_at < until:
+        when = {"merged": pr.merged_at, "closed": pr.closed_at, "opened": pr.created_at}.get(state)
+        if state == "closed" and status != "closed":
+            when = None
+        if when is not None and since <= when < until:
             return True
     return False
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from datetime import UTC, datetime, timedelta
 
-from tests.bot.adapters.slack_harness import CHANNEL, Bot, thread_message
+from handlers.models import PullRequest, ThreadKey
+from tests.bot.adapters.slack_harness import CHANNEL, REPO, Bot, thread_message
 
 
 async def test_retry_after_in_two_channels_does_not_stall_a_third(bot: Bot) -> None:
@@ -59,3 +62,27 @@ async def test_more_shows_the_same_page_again_when_its_reply_was_refused(bot: Bo
     await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before + 1)
     shown = bot.slack.of("chat.postMessage")[-1]
     assert shown.args["blocks"] == refused.args["blocks"]
+
+
+async def test_only_the_merged_ones_in_a_thread_keeps_the_threads_window(bot: Bot) -> None:
+    """`only the merged ones` under a week's answer lists only PRs merged in that week, as the slash command does."""
+    opened = datetime(2026, 2, 20, 12, tzinfo=UTC)
+    late = PullRequest(
+        repo=REPO, number=99100, title="[ROCm] opened in the week, merged after it", author="ann",
+        state="closed", created_at=opened, updated_at=opened + timedelta(days=5),
+        merged_at=opened + timedelta(days=5), closed_at=opened + timedelta(days=5), url="",
+    )  # fmt: skip
+    await bot.handlers.store.upsert_prs([late])
+    window = "rocm 2026-02-16..2026-02-22"
+    before = len(bot.slack.of("chat.postMessage"))
+    await bot.command(window)
+    await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before)
+    parent = bot.slack.of("chat.postMessage")[-1]
+    thread = ThreadKey("slack", CHANNEL, parent.result["ts"])
+    context = await bot.handlers.store.get_thread(thread)
+    assert context is not None and 99100 in context.pr_numbers  # opened in the week: in the thread
+    await bot.event(thread_message(parent.result["ts"], "only the merged ones"))
+    await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before + 1)
+    narrowed = json.dumps(bot.slack.of("chat.postMessage")[-1].args["blocks"])
+    expected = await bot.handlers.command(REPO, f"{window} merged")
+    assert f"to these {expected.total}." in narrowed
