@@ -59,6 +59,8 @@ CLAIM_SECONDS = 3600  # Slack retries an event for at most about an hour
 MAX_CONCURRENT_ANSWERS = 2
 ACK_PRIORITY_SECONDS = 0.2
 _MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+RESPOND_ATTEMPTS = 3  # response_url posts: one try and two retries (429, 5xx)
+RESPOND_MAX_WAIT = 10.0
 SIGNATURE_MAX_AGE = 300  # Slack: refuse requests whose timestamp is more than five minutes off
 REJECTION_LOG_SECONDS = 60.0  # rejected requests are counted each, logged at most once a minute
 
@@ -359,7 +361,7 @@ class SlackAdapter:
         self._spawn(self._answer_command(command, respond))
 
     async def _on_message(self, event: dict[str, Any]) -> None:
-        if not self._is_for_us(event) or event.get("parent_user_id") != self.bot_user_id:
+        if not self._is_for_us(event) or self._thread_started_by_us(event) is not True:
             return
         self._spawn(self._answer_followup(event))
 
@@ -367,9 +369,27 @@ class SlackAdapter:
         if not self._is_for_us(event, thread_only=False):
             return
         if event.get("thread_ts") and event.get("thread_ts") != event.get("ts"):
-            self._spawn(self._answer_followup(event))
+            # A mention in someone else's thread is ignored (docs/slack.md), not answered with
+            # "I no longer have the context".
+            if self._thread_started_by_us(event) is False:
+                return
+            self._spawn(self._answer_followup(event, only_if_followed=True))
         else:
             self._spawn(self._answer_mention(event))
+
+    def _thread_started_by_us(self, event: dict[str, Any]) -> bool | None:
+        """Whether the event's thread starts with one of our messages: `parent_user_id` on thread
+        replies, `root` on "also send to channel" (thread_broadcast) replies; None when the
+        event carries neither (app_mention events), so the store decides."""
+        root = event.get("root")
+        if isinstance(root, dict) and (root.get("user") or root.get("bot_id")):
+            return root.get("user") == self.bot_user_id or (
+                bool(self.bot_id) and root.get("bot_id") == self.bot_id
+            )
+        parent = event.get("parent_user_id")
+        if parent:
+            return bool(parent == self.bot_user_id)
+        return None
 
     def _is_for_us(self, event: dict[str, Any], *, thread_only: bool = True) -> bool:
         """A person's new message (not ours, not a bot's, not an edit), in a thread if asked."""
@@ -411,7 +431,14 @@ class SlackAdapter:
         fallback, blocks = render_reply_blocks(reply)
         try:
             if reply.ephemeral or self.settings.ephemeral_answers:
-                await respond(text=fallback, blocks=blocks, response_type="ephemeral", replace_original=False)
+                await self._respond(
+                    respond,
+                    command,
+                    text=fallback,
+                    blocks=blocks,
+                    response_type="ephemeral",
+                    replace_original=False,
+                )
                 return
             try:
                 posted = await self._post(channel=channel, text=fallback, blocks=blocks)
@@ -427,17 +454,68 @@ class SlackAdapter:
                     command.get("command"),
                     self.bot_name,
                 )
-                await respond(
-                    text=fallback, blocks=blocks, response_type="in_channel", replace_original=False
+                await self._respond(
+                    respond,
+                    command,
+                    text=fallback,
+                    blocks=blocks,
+                    response_type="in_channel",
+                    replace_original=False,
                 )
-                await respond(
-                    text=self._invite_hint(channel), response_type="ephemeral", replace_original=False
+                await self._respond(
+                    respond,
+                    command,
+                    text=self._invite_hint(channel),
+                    response_type="ephemeral",
+                    replace_original=False,
                 )
                 return
             key = ThreadKey("slack", str(posted.get("channel") or channel), str(posted["ts"]))
             await self._remember(key, reply)
         except Exception:
             log.exception("slack: could not deliver the answer to %s in %s", command.get("command"), channel)
+
+    async def _respond(self, respond: AsyncRespond, command: dict[str, Any], **message: Any) -> None:
+        """Answer through the command's response_url; a 429 is retried after its Retry-After, and
+        an expired or used-up URL (Slack: 5 uses in 30 minutes) falls back to chat.postEphemeral
+        for an ephemeral answer. Whatever still fails is logged, never silently dropped."""
+        status, body = 0, ""
+        for attempt in range(RESPOND_ATTEMPTS):
+            try:
+                response = await respond(**message)
+                status, body = response.status_code, str(response.body or "")[:200]
+            except aiohttp.ClientError as exc:
+                status, body = 0, f"{type(exc).__name__}: {exc}"
+            if 200 <= status < 300:
+                return
+            if status == 429 and attempt + 1 < RESPOND_ATTEMPTS:
+                wait = response.headers.get("retry-after", response.headers.get("Retry-After", ["1"]))
+                seconds = float((wait[0] if isinstance(wait, list) else wait) or 1)
+                await asyncio.sleep(min(seconds, RESPOND_MAX_WAIT))
+                continue
+            if status >= 500 and attempt + 1 < RESPOND_ATTEMPTS:
+                await asyncio.sleep(1)
+                continue
+            break
+        channel, user = command.get("channel_id", ""), command.get("user_id", "")
+        if message.get("response_type") == "ephemeral" and channel and user:
+            try:
+                await self.client.chat_postEphemeral(
+                    channel=channel, user=user, text=message.get("text", ""), blocks=message.get("blocks")
+                )
+                log.info(
+                    "slack: response_url refused (HTTP %s %s); answered with chat.postEphemeral", status, body
+                )
+                return
+            except SlackApiError as exc:
+                body = f"{body}; chat.postEphemeral: {exc.response.get('error')}"
+        log.warning(
+            "slack: the answer to %s in %s was not delivered through response_url: HTTP %s %s",
+            command.get("command"),
+            channel,
+            status,
+            body,
+        )
 
     def _invite_hint(self, channel: str) -> str:
         if channel.startswith("D"):
@@ -468,15 +546,18 @@ class SlackAdapter:
             log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
             return True
 
-    async def _answer_followup(self, event: dict[str, Any]) -> None:
+    async def _answer_followup(self, event: dict[str, Any], *, only_if_followed: bool = False) -> None:
         channel = str(event.get("channel") or "")
         thread = str(event.get("thread_ts") or "")
         user = str(event.get("user") or "")
         try:
+            key = ThreadKey("slack", channel, thread)
+            if only_if_followed and await self.handlers.store.get_thread(key) is None:
+                log.debug("slack: mention in thread %s of %s, which the bot does not follow", thread, channel)
+                return
             if not await self._claim(event):
                 log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
                 return
-            key = ThreadKey("slack", channel, thread)
             try:
                 reply = await self._compute(
                     self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
