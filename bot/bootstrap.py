@@ -155,14 +155,16 @@ def build_classification(
     return ClassificationService(store, classifier, heuristic)
 
 
-def build_discord(config: Config, handlers: BotHandlers) -> DiscordAdapter | None:
+def build_discord(
+    config: Config, handlers: BotHandlers, metrics: Metrics | None = None
+) -> DiscordAdapter | None:
     """The Discord front end, or None when DISCORD_TOKEN is not set (Discord not in use)."""
     token = config.secrets.discord_token
     if not token:
         return None
     from bot.adapters.discord_adapter import DiscordAdapter
 
-    return DiscordAdapter(handlers, config.settings.discord, token)
+    return DiscordAdapter(handlers, config.settings.discord, token, metrics)
 
 
 def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) -> GitHubSource:

@@ -22,7 +22,14 @@ KNOWN: dict[str, tuple[str, str]] = {
         "counter",
         "Slash commands and follow-ups answered, by type (command or follow-up) and reply kind.",
     ),
-    "prbot_command_seconds": ("histogram", "Time to answer a slash command or follow-up, in seconds."),
+    "prbot_command_seconds": (
+        "histogram",
+        "Time to compute the answer to a slash command or follow-up (handlers only), in seconds.",
+    ),
+    "prbot_answer_seconds": (
+        "histogram",
+        "From a slash command's arrival to its answer delivered (queueing and posting included), by platform.",
+    ),
     "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output)."),
     "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository."),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform."),

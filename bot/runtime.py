@@ -261,7 +261,7 @@ def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = Non
     if "discord" in enabled:
         from bot.bootstrap import build_discord
 
-        discord = build_discord(config, handlers)
+        discord = build_discord(config, handlers, metrics)
         if discord is not None:
             platforms["discord"] = discord
     return platforms

@@ -31,6 +31,7 @@ from discord.http import Route
 
 from bot.adapters.discord_render import render_digest_messages, render_reply_messages, thread_name
 from bot.config import DiscordConfig
+from bot.metrics import Metrics
 from handlers.app import BotHandlers, RepoSettings
 from handlers.digest import digest_seed
 from handlers.errors import BotError
@@ -49,6 +50,10 @@ FAILED = Reply(
 UNKNOWN_CHANNEL = 10003
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
+UNKNOWN_INTERACTION = 10062
+UNKNOWN_WEBHOOK = 10015
+INVALID_WEBHOOK_TOKEN = 50027
+ALREADY_ACKNOWLEDGED = 40060
 # Answers are computed at most this many at a time: a burst of slow queries must leave the event
 # loop free to acknowledge the next interactions within Discord's 3 seconds.
 MAX_CONCURRENT_ANSWERS = 2
@@ -56,7 +61,16 @@ MAX_CONCURRENT_ANSWERS = 2
 
 def describe_http_error(exc: discord.HTTPException, what: str) -> str:
     """One log line naming what failed and what to do about it."""
-    if exc.status == 404 or exc.code == UNKNOWN_CHANNEL:
+    if exc.code == UNKNOWN_INTERACTION:
+        hint = (
+            "the interaction expired (not acknowledged within Discord's 3 seconds: is the bot "
+            "overloaded or its clock/network slow?)"
+        )
+    elif exc.code in (INVALID_WEBHOOK_TOKEN, UNKNOWN_WEBHOOK):
+        hint = "the interaction's token expired (answers must come within 15 minutes)"
+    elif exc.code == ALREADY_ACKNOWLEDGED:
+        hint = "the interaction was already acknowledged (a replayed or duplicate event)"
+    elif exc.status == 404 or exc.code == UNKNOWN_CHANNEL:
         hint = "not found (unknown channel or message): check the configured channel ID"
     elif exc.status == 403 or exc.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
         hint = (
@@ -89,7 +103,9 @@ class _Client(discord.Client):
 class DiscordAdapter:
     """One Discord bot connection serving every configured repository."""
 
-    def __init__(self, handlers: BotHandlers, settings: DiscordConfig, token: str) -> None:
+    def __init__(
+        self, handlers: BotHandlers, settings: DiscordConfig, token: str, metrics: Metrics | None = None
+    ) -> None:
         if not token:
             raise BotError("DISCORD_TOKEN is not set: create a bot token in the Discord developer portal")
         self.handlers = handlers
@@ -111,6 +127,7 @@ class DiscordAdapter:
         self._task: asyncio.Task[None] | None = None
         self._posting_only = False
         self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
+        self.metrics = metrics or Metrics()
 
     # -- lifecycle ----------------------------------------------------------------------------------------
     async def start(self, *, listen: bool = True) -> None:
@@ -245,6 +262,9 @@ class DiscordAdapter:
             log.error(
                 describe_http_error(exc, f"answering /{repo.command} in channel {interaction.channel_id}")
             )
+        finally:
+            waited = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+            self.metrics.observe("prbot_answer_seconds", max(0.0, waited), {"platform": "discord"})
 
     def _with_platform_help(self, reply: Reply) -> Reply:
         if reply.kind != "help" or self.settings.message_content_intent:

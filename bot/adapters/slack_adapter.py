@@ -201,9 +201,13 @@ class SlackAdapter:
         try:
             auth = await self.client.auth_test()
         except SlackApiError as exc:
+            await self._close_session()
             raise SlackSetupError(
                 f"slack: auth.test failed: {exc.response.get('error')} (check SLACK_BOT_TOKEN)"
             ) from None
+        except BaseException:
+            await self._close_session()
+            raise
         self.bot_user_id = str(auth.get("user_id") or "")
         self.bot_id = str(auth.get("bot_id") or "")
         self.bot_name = str(auth.get("user") or self.bot_name)
@@ -247,6 +251,9 @@ class SlackAdapter:
         await self.idle(timeout=10)
         for task in list(self._tasks):
             task.cancel()
+        await self._close_session()
+
+    async def _close_session(self) -> None:
         if self._http is not None:
             await self._http.close()
             self._http = None
@@ -357,8 +364,17 @@ class SlackAdapter:
         log.error("slack: listener failed for a %s request: %r", body.get("type") or "command", error)
 
     async def _on_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
+        arrived = time.monotonic()
         await ack()  # first, always: Slack gives up after 3 seconds
-        self._spawn(self._answer_command(command, respond))
+        self._spawn(self._timed_answer(arrived, self._answer_command(command, respond)))
+
+    async def _timed_answer(self, arrived: float, work: Coroutine[Any, Any, None]) -> None:
+        """prbot_answer_seconds: from the command's arrival to its answer delivered (or given up),
+        including waits for an answer slot and for the channel's posting turn."""
+        try:
+            await work
+        finally:
+            self.metrics.observe("prbot_answer_seconds", time.monotonic() - arrived, {"platform": "slack"})
 
     async def _on_message(self, event: dict[str, Any]) -> None:
         if not self._is_for_us(event) or self._thread_started_by_us(event) is not True:

@@ -8,6 +8,7 @@ invalid name fails here as it would on Discord.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
@@ -92,3 +93,26 @@ async def test_autocomplete_on_long_input_never_offers_a_cut_word(world: World) 
     values = [c["value"] for c in callback.body["data"]["choices"]]
     words = set(world.handlers.topic_words(REPO))
     assert all(len(v) <= 100 and v.rpartition(" ")[2] in words for v in values), values
+
+
+async def test_an_expired_interaction_is_logged_as_expired(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A deferral Discord refuses with 10062 is logged as an expired interaction, not a channel problem."""
+    s = world.standin
+    s.ack_deadline = 0.0
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot.adapters.discord_adapter"):
+            interaction = await s.send_command("vllm", "rocm")
+            await s.wait_for(
+                lambda r: r.path == f"/interactions/{interaction.id}/{interaction.token}/callback"
+            )
+            for _ in range(50):
+                if caplog.records:
+                    break
+                await asyncio.sleep(0.05)
+    finally:
+        s.ack_deadline = 3.0
+    lines = [r.getMessage() for r in caplog.records]
+    assert any("interaction expired" in line for line in lines), lines
+    assert not any("channel ID" in line for line in lines)

@@ -11,7 +11,8 @@ import yaml
 
 from tests.bot.adapters.slack_harness import Bot, fixture, thread_message
 from tests.bot.adapters.test_slack_adapter import answered, posts, settle
-from tests.standins.slack_server import BOT_USER_ID
+from tests.cli_helpers import run_cli_async
+from tests.standins.slack_server import BOT_USER_ID, TEST_RATE, SlackStandIn
 
 MANIFEST = Path(__file__).resolve().parents[3] / "slack-manifest.yml"
 
@@ -70,3 +71,29 @@ def test_manifest_lets_people_message_the_bot_and_asks_only_for_used_scopes() ->
     scopes = set(manifest["oauth_config"]["scopes"]["bot"])
     assert not scopes & {"channels:read", "groups:read"}
     assert {"commands", "chat:write", "app_mentions:read", "im:history"} <= scopes
+
+
+async def test_answer_time_is_measured_from_arrival_to_delivery(bot: Bot) -> None:
+    """prbot_answer_seconds counts each answered command, queueing and posting included."""
+    await answered(bot, "rocm")
+    await bot.adapter.idle(timeout=10)
+    assert bot.adapter.metrics.value("prbot_answer_seconds", {"platform": "slack"}) == 1
+
+
+async def test_a_refused_token_at_start_leaves_no_unclosed_session(tmp_path: Path) -> None:
+    """`run` with a token Slack refuses exits with one error line and no 'Unclosed client session'."""
+    slack = SlackStandIn(**TEST_RATE)
+    await slack.start()
+    try:
+        config = tmp_path / "config.toml"
+        config.write_text(
+            f'[store]\nurl = "sqlite:///{tmp_path / "s.db"}"\n[health]\nport = 0\n'
+            f'[slack]\nmode = "http"\nport = 0\napi_base_url = "{slack.api_url}"\n'
+        )
+        env = {"SLACK_BOT_TOKEN": "xoxb-wrong", "SLACK_SIGNING_SECRET": "s3cret"}
+        status, _, err = await run_cli_async("--config", str(config), "run", env=env, timeout=60)
+    finally:
+        await slack.stop()
+    assert status != 0
+    assert "invalid_auth" in err and "Traceback" not in err
+    assert "Unclosed client session" not in err
