@@ -196,6 +196,16 @@ class Runtime:
             scheduler_running=lambda: self.scheduler.running,
         )
         self._started: list[Platform] = []
+        self.fatal: str | None = None  # why a platform ended for good; `serve` then exits 1
+        self._stop: asyncio.Event | None = None
+        for platform in self.platforms.values():
+            if hasattr(platform, "on_fatal"):
+                platform.on_fatal = self._platform_failed
+
+    def _platform_failed(self, reason: str) -> None:
+        self.fatal = reason
+        if self._stop is not None:
+            self._stop.set()
 
     async def start(self) -> None:
         await self.store.ping()
@@ -221,14 +231,20 @@ class Runtime:
 
     async def serve(self, stop: asyncio.Event) -> int:
         """Run until `stop` is set; returns the exit status (0 after a clean shutdown)."""
+        self._stop = stop
         try:
             await self.start()
-            log.info("running; SIGTERM or Ctrl-C stops")
-            await stop.wait()
+            if self.fatal is None:
+                log.info("running; SIGTERM or Ctrl-C stops")
+                await stop.wait()
             log.info("stopping: no new jobs or posts; waiting for work in flight")
         finally:
             finished = await self.stop()
         log.info("stopped%s", "" if finished else " (some work was cancelled at the shutdown bound)")
+        if self.fatal is not None:
+            from handlers.errors import BotError
+
+            raise BotError(self.fatal)
         return 0
 
 

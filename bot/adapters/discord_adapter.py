@@ -20,6 +20,8 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -59,6 +61,22 @@ ALREADY_ACKNOWLEDGED = 40060
 MAX_CONCURRENT_ANSWERS = 2
 
 
+HEARTBEAT_GRACE = 10.0  # seconds (at most one heartbeat interval) an unacknowledged heartbeat may take
+
+
+def _heartbeat_overdue(ws: DiscordWebSocket) -> bool:
+    """A heartbeat went unacknowledged past its grace (at most HEARTBEAT_GRACE, at most one
+    interval): the gateway is dead although the socket looks open. discord.py itself waits for
+    its 60-second receive timeout to notice."""
+    keep_alive = getattr(ws, "_keep_alive", None)
+    sent, acked = getattr(keep_alive, "_last_send", None), getattr(keep_alive, "_last_ack", None)
+    interval = float(getattr(keep_alive, "interval", 0) or 0)
+    if sent is None or acked is None or not interval:
+        return False
+    grace = min(HEARTBEAT_GRACE, interval)
+    return bool(sent > acked and time.perf_counter() - acked > interval + grace)
+
+
 def describe_http_error(exc: discord.HTTPException, what: str) -> str:
     """One log line naming what failed and what to do about it."""
     if exc.code == UNKNOWN_INTERACTION:
@@ -94,7 +112,17 @@ class _Client(discord.Client):
         await self.adapter._setup()
 
     async def on_ready(self) -> None:
+        self.adapter._gateway_up = True
         log.info("discord: connected as %s to %d guild(s)", self.user, len(self.guilds))
+
+    async def on_resumed(self) -> None:
+        self.adapter._gateway_up = True
+        log.info("discord: gateway session resumed")
+
+    async def on_disconnect(self) -> None:
+        if self.adapter._gateway_up:
+            log.warning("discord: gateway connection lost; reconnecting")
+        self.adapter._gateway_up = False
 
     async def on_message(self, message: discord.Message) -> None:
         await self.adapter._on_message(message)
@@ -128,6 +156,10 @@ class DiscordAdapter:
         self._posting_only = False
         self._answering = asyncio.Semaphore(MAX_CONCURRENT_ANSWERS)
         self.metrics = metrics or Metrics()
+        self._gateway_up = False
+        # Called with a reason when Discord ends the session for good (e.g. close 4014); `run`
+        # sets it to stop the process instead of running on with Discord dead.
+        self.on_fatal: Callable[[str], None] | None = None
 
     # -- lifecycle ----------------------------------------------------------------------------------------
     async def start(self, *, listen: bool = True) -> None:
@@ -160,22 +192,41 @@ class DiscordAdapter:
         if self._posting_only:
             return self.client.user is not None and not self.client.is_closed()
         ws = self.client.ws
-        return self.client.is_ready() and not self.client.is_closed() and ws is not None and ws.open
+        if not (self._gateway_up and self.client.is_ready() and not self.client.is_closed()):
+            return False
+        return ws is not None and ws.open and not _heartbeat_overdue(ws)
 
     async def wait_until_ready(self, timeout: float = 30.0) -> None:
-        await asyncio.wait_for(self.client.wait_until_ready(), timeout)
+        """Until the gateway is ready, or its connection ended for good (e.g. close 4014)."""
+        ready = asyncio.ensure_future(self.client.wait_until_ready())
+        waits: set[asyncio.Future[Any]] = {ready}
+        if self._task is not None:
+            waits.add(self._task)
+        done, _ = await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+        if not done:
+            raise TimeoutError
 
     def _connection_ended(self, task: asyncio.Task[None]) -> None:
         if task.cancelled():
             return
         exc = task.exception()
+        self._gateway_up = False
+        reason = None
         if isinstance(exc, discord.PrivilegedIntentsRequired):
-            log.error(
-                "discord: the gateway refused the message-content intent: enable 'Message Content Intent' "
-                "for the bot in the developer portal, or set [discord] message_content_intent = false"
+            reason = (
+                "discord: the gateway refused the message-content intent (close 4014): enable "
+                "'Message Content Intent' for the bot in the developer portal, or set "
+                "[discord] message_content_intent = false"
             )
         elif exc is not None:
-            log.error("discord: gateway connection ended: %s: %s", type(exc).__name__, exc)
+            reason = f"discord: gateway connection ended: {type(exc).__name__}: {exc}"
+        if reason is None:
+            return
+        log.error("%s", reason)
+        if self.on_fatal is not None:
+            self.on_fatal(reason)
 
     async def _setup(self) -> None:
         """setup_hook: find the gateway, register one slash command per repo, sync them."""

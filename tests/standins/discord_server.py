@@ -4,7 +4,8 @@ It serves the REST routes discord.py uses for this bot (login, application info,
 discovery, command sync, interaction callbacks, interaction webhooks, channel messages, threads,
 channels) under `/api/v10`, and a gateway at `/gateway` speaking the real opcodes: HELLO (10),
 IDENTIFY (2) -> READY + GUILD_CREATE dispatches, HEARTBEAT (1) -> HEARTBEAT_ACK (11),
-RESUME (6) -> RESUMED, and DISPATCH (0) events the test sends (INTERACTION_CREATE,
+RESUME (6) -> RESUMED (only for a session it issued, with the bot's token; otherwise
+INVALID_SESSION, op 9), and DISPATCH (0) events the test sends (INTERACTION_CREATE,
 MESSAGE_CREATE; THREAD_CREATE when the bot starts a thread). Frames are plain JSON text, which
 discord.py accepts alongside zlib-compressed binary frames.
 
@@ -103,6 +104,8 @@ class DiscordStandIn:
     commands: dict[str, dict[str, Any]] = field(default_factory=dict)  # name -> synced command
     threads: dict[int, dict[str, Any]] = field(default_factory=dict)
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
+    heartbeat_interval_ms: int = 41250  # Discord's HELLO value; tests may shorten it
+    heartbeats_answered: bool = True  # False: a gateway that went silent (no HEARTBEAT_ACK)
     ack_deadline: float = 3.0  # seconds to acknowledge an interaction
     token_ttl: float = 900.0  # seconds an interaction token works for follow-ups
     late_acks: int = 0  # interactions whose callback came after the deadline
@@ -117,6 +120,7 @@ class DiscordStandIn:
         self._last_content_intent = True
         self._ratelimits: list[tuple[str, str, float]] = []  # (method, path prefix, retry_after)
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
+        self._session_ids: set[str] = set()
         self.port = 0
 
     def ratelimit_once(self, method: str, path_prefix: str, retry_after: float = 0.2) -> None:
@@ -269,7 +273,8 @@ class DiscordStandIn:
             "content": True,
         }
         self._sockets.append((ws, session))
-        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}, "s": None, "t": None}))
+        hello = {"heartbeat_interval": self.heartbeat_interval_ms}
+        await ws.send_str(json.dumps({"op": 10, "d": hello, "s": None, "t": None}))
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
@@ -277,11 +282,16 @@ class DiscordStandIn:
                 frame = json.loads(msg.data)
                 op, data = frame.get("op"), frame.get("d")
                 if op == 1:
-                    await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
+                    if self.heartbeats_answered:
+                        await ws.send_str(json.dumps({"op": 11, "d": None, "s": None, "t": None}))
                 elif op == 2:
                     await self._identify(ws, session, data)
                 elif op == 6:
                     self.resumes.append(data)
+                    if data.get("token") != self.token or data.get("session_id") not in self._session_ids:
+                        # Discord: a RESUME it cannot honour gets INVALID_SESSION (op 9, d false).
+                        await ws.send_str(json.dumps({"op": 9, "d": False, "s": None, "t": None}))
+                        continue
                     session.update(identified=True, seq=int(data.get("seq") or 0))
                     session["content"] = self._last_content_intent
                     session["seq"] += 1
@@ -307,7 +317,7 @@ class DiscordStandIn:
             "v": 10,
             "user": self.bot_user(),
             "guilds": [{"id": str(self.guild_id), "unavailable": True}],
-            "session_id": f"standin-session-{next(self._ids)}",
+            "session_id": self._new_session_id(),
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(self.app_id), "flags": 0},
             "private_channels": [],
@@ -316,6 +326,11 @@ class DiscordStandIn:
         for event, payload in (("READY", ready), ("GUILD_CREATE", self._guild())):
             session["seq"] += 1
             await ws.send_str(json.dumps({"op": 0, "t": event, "s": session["seq"], "d": payload}))
+
+    def _new_session_id(self) -> str:
+        session_id = f"standin-session-{next(self._ids)}"
+        self._session_ids.add(session_id)
+        return session_id
 
     def _guild(self) -> dict[str, Any]:
         guild = _fixture("guild_create.json")
