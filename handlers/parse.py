@@ -26,7 +26,7 @@ from handlers.calendar import (
     default_window,
     window_label,
 )
-from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, state_verb
+from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
 from handlers.models import Taxonomy
 from handlers.terms import fold, term_index, term_key
 
@@ -240,7 +240,7 @@ class _Parser:
         st = _State()
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
-        if not tokens or tokens[0] in HELP_WORDS:
+        if not tokens or (tokens[0] in HELP_WORDS and all(is_quiet_frame(t) for t in tokens[1:])):
             since, until = default_window(self.now, self.tz, self.default_days)
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
@@ -384,9 +384,13 @@ class _Parser:
         words = [t[:-2] if t.endswith("'s") else t for t in tokens[i : i + self.vocab.longest + 2]]
         topic, topic_len = None, 0
         for length in range(min(self.vocab.longest, len(words)), 0, -1):
-            found = self.vocab.words.get(_norm(" ".join(words[:length])))
-            if found is not None:
-                topic, topic_len = found, length
+            head = " ".join(words[: length - 1])
+            for last in lemmas(words[length - 1]):  # "spec decoding" is "spec decode"
+                found = self.vocab.words.get(_norm(f"{head} {last}"))
+                if found is not None:
+                    topic, topic_len = found, length
+                    break
+            if topic is not None:
                 break
         term, term_len = self.vocab.terms.lookup(words, 0) if self.vocab.terms else (None, 0)
         if term is not None and (
