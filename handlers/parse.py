@@ -240,7 +240,8 @@ class _Parser:
         st = _State()
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
-        if not tokens or (tokens[0] in HELP_WORDS and all(is_quiet_frame(t) for t in tokens[1:])):
+        # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
+        if not tokens or (tokens[0] in HELP_WORDS and tokens[1:2] not in (["me"], ["us"], ["with"])):
             since, until = default_window(self.now, self.tz, self.default_days)
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
