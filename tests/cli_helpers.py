@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
+import struct
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +35,45 @@ def run_cli(
         timeout=timeout,
         check=False,
     )
+
+
+def run_cli_on_terminal(
+    *args: str, env: dict[str, str] | None = None, cwd: Path | None = None, timeout: float = 120
+) -> tuple[int, str, bytes]:
+    """`python -m bot ARGS` with stderr on a 100-column pseudo-terminal and stdout on a pipe:
+    (exit status, stdout, every byte drawn on the terminal)."""
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PRBOT_", "SLACK_", "DISCORD_", "GITHUB_", "ANTHROPIC_", "REDIS_"))
+    }
+    clean["PYTHONPATH"] = str(ROOT)
+    clean.setdefault("PRBOT_DATA_DIR", str((cwd or ROOT) / ".prbot-test-data"))
+    clean.update(env or {})
+    main, child = pty.openpty()
+    fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a fresh pty has 0 columns
+    with subprocess.Popen(
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd or ROOT,
+        env=clean,
+        stdout=subprocess.PIPE,
+        stderr=child,
+        text=True,
+    ) as proc:
+        os.close(child)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        out = proc.stdout.read() if proc.stdout else ""
+        proc.wait(timeout)
+    os.close(main)
+    return proc.returncode, out, drawn
 
 
 def assert_clean_error(result: subprocess.CompletedProcess[str], *fragments: str) -> None:

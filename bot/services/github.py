@@ -569,6 +569,9 @@ def _describe(source: GitHubSource, repo: str, exc: Exception) -> str | None:
             else " (a private repo needs GITHUB_TOKEN)"
         )
         return f"repository {repo} not found at {base} (404): {hint}"
+    if isinstance(exc, GithubException) and exc.status == 422 and "cannot be searched" in str(exc.data):
+        hint = "check the name" + ("" if source.has_token else " (a private repo needs GITHUB_TOKEN)")
+        return f"repository {repo} not found at {base} (search: 422): {hint}"
     if isinstance(exc, RateLimitExceededExceedsMaxWait):
         return (
             f"GitHub rate limit exhausted and the reset is {exc.wait or 0:.0f} s away, more than "

@@ -503,7 +503,10 @@ class GitHubStandIn:
             key, _, value = term.partition(":")
             if key == "repo":
                 if value.lower() != self.repo.lower():
-                    checks.append(lambda r: False)
+                    raise ValueError(
+                        "The listed users and repositories cannot be searched either because the resources "
+                        "do not exist or you do not have permission to view them."
+                    )
             elif (key, value) in (("is", "pr"), ("type", "pr"), ("is", "pull-request")):
                 is_pr = True
             elif key == "updated":
