@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from bot.bootstrap import build_github, build_store
-from bot.cli import CliState, cli, progress, run_command
+from bot.cli import CliState, cli, fail, progress, run_command
 
 if TYPE_CHECKING:
     from bot.services.ingest import IngestReport
@@ -88,4 +88,7 @@ def ingest_cmd(
             source.close()
             await store.close()
 
-    click.echo(run_command(work).line())
+    report = run_command(work)
+    click.echo(report.line())
+    if report.files_error:  # the PRs are stored; the paths are not: say so and exit 1 for cron
+        fail(f"changed files not fetched (the next run retries): {report.files_error}")

@@ -10,6 +10,7 @@ reached the start of its window, so nothing older than an aborted page is ever s
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from datetime import datetime, timedelta
 from bot.services.github import FILES_BATCH, GitHubError, GitHubSource, PullsPage
 from handlers.models import IngestCursor, PullRequest, UpsertResult, format_time, utcnow
 from handlers.ports import Store
+
+log = logging.getLogger(__name__)
 
 OVERLAP = timedelta(minutes=5)  # re-read a little before the cursor: same-second updates, index lag
 
@@ -36,6 +39,7 @@ class IngestReport:
     requests: int = 0
     files_fetched: int = 0
     files_skipped: bool = False  # files wanted by default, but no token for GraphQL
+    files_error: str | None = None  # GraphQL failed: PRs stored without files, cursor held
     not_modified: bool = False
     cursor: datetime | None = None
     cursor_moved: bool = False
@@ -53,7 +57,8 @@ class IngestReport:
             f"{self.requests} request{'s' if self.requests != 1 else ''}"
             + (" (not modified since the last run)" if self.not_modified else ""),
             f"files fetched for {self.files_fetched} PRs"
-            + (" (GITHUB_TOKEN unset: GraphQL needs it)" if self.files_skipped else ""),
+            + (" (GITHUB_TOKEN unset: GraphQL needs it)" if self.files_skipped else "")
+            + (f" (the rest stored without files: {self.files_error})" if self.files_error else ""),
             f"cursor {format_time(self.cursor) if self.cursor else 'not set'}",
         ]
         if self.skipped:
@@ -153,6 +158,8 @@ async def ingest(
         report.seconds = time.monotonic() - started
     if report.not_modified:
         return report
+    if report.files_error:
+        return report  # the next run re-reads this window and fetches the missing files
     tag = _tag(first_etag, want_files)
     if until is None:
         await _advance(store, repo, cursor, since, until, newest, tag, report)
@@ -199,10 +206,20 @@ async def _split_on_files(
 async def _store_with_files(
     store: Store, source: GitHubSource, repo: str, pending: list[PullRequest], report: IngestReport
 ) -> None:
-    """Fetch the files of the first 50 pending PRs in one GraphQL request and store them."""
+    """Fetch the files of the first 50 pending PRs in one GraphQL request and store them.
+
+    When GraphQL fails for good, the PRs are stored without files (the listing is not lost, and
+    the digest stays fresh) and no further files are asked this run; the caller then holds the
+    cursor, so the next run reads these PRs again and fetches what is missing."""
     batch = pending[:FILES_BATCH]
     del pending[:FILES_BATCH]
-    paths = await asyncio.to_thread(source.changed_files, repo, [pr.number for pr in batch])
+    paths: dict[int, tuple[str, ...] | None] = {}
+    if report.files_error is None:
+        try:
+            paths = await asyncio.to_thread(source.changed_files, repo, [pr.number for pr in batch])
+        except GitHubError as exc:
+            report.files_error = str(exc)
+            log.warning("%s: changed files not fetched: %s", repo, exc)
     out = []
     for pr in batch:
         found = paths.get(pr.number)

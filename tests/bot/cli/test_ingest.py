@@ -133,6 +133,14 @@ def test_files_without_a_token_exits_1_with_one_clear_line(tmp_path: Path, githu
     assert github.count() == 0
 
 
+def test_graphql_down_prints_the_report_and_exits_1(tmp_path: Path, github: GitHubStandIn) -> None:
+    """GraphQL failing: the PRs are stored and reported, one `error:` line says the files were not."""
+    github.inject(502, match="graphql", times=None)
+    result = run_ingest(tmp_path, github.base_url, *WEEK, token="t", extra="max_retries = 1\n")
+    assert_one_line_error(result, "changed files not fetched (the next run retries)")
+    assert result.stdout.startswith("vllm-project/vllm: 240 PRs seen (240 new, 0 updated)")
+
+
 def test_progress_shows_on_a_terminal(tmp_path: Path, github: GitHubStandIn) -> None:
     """With stderr on a terminal, ingest draws a progress bar there; stdout keeps the report line."""
     config = _config(tmp_path, github.base_url)

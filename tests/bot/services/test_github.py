@@ -8,6 +8,8 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from github import Auth, Github
+from github.GithubException import GithubException
 
 from bot.services.github import GitHubError, GitHubSource
 from tests.bot.services.conftest import REPO
@@ -314,3 +316,40 @@ async def test_pulls_updated_since_returns_the_window(source: GitHubSource, gith
     since = datetime(2026, 2, 10, tzinfo=UTC)
     prs = await source.pulls_updated_since(REPO, since)
     assert [pr.number for pr in prs] == [r["number"] for r in github.visible(since)]
+
+
+# -- the stand-in's GraphQL is as strict as GitHub's documented limits ------------------------------
+def _graphql_error(github: GitHubStandIn, query: str, token: str | None = "t") -> dict:
+    client = Github(base_url=github.base_url, auth=Auth.Token(token) if token else None)
+    with pytest.raises(GithubException) as caught:
+        client.requester.graphql_query(query, {})
+    return caught.value.data  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("files_args", "kind"),
+    [("first: 101", "EXCESSIVE_PAGINATION"), ("", "MISSING_PAGINATION_BOUNDARIES")],
+)
+def test_standin_refuses_connections_beyond_githubs_limits(
+    github: GitHubStandIn, files_args: str, kind: str
+) -> None:
+    """`first` above 100, or no `first`/`last` at all, is a validation error with no data."""
+    number = github.visible()[0]["number"]
+    args = f"({files_args})" if files_args else ""
+    query = f'{{ repository(owner: "vllm-project", name: "vllm") {{ pullRequest(number: {number}) {{ files{args} {{ nodes {{ path }} }} }} }} }}'
+    data = _graphql_error(github, query)
+    assert data["errors"][0]["type"] == kind and "data" not in data
+
+
+def test_standin_refuses_unknown_fields(github: GitHubStandIn) -> None:
+    """A field the schema does not have is GitHub's undefinedField error."""
+    data = _graphql_error(github, '{ repository(owner: "vllm-project", name: "vllm") { stars } }')
+    assert data["errors"][0]["extensions"]["code"] == "undefinedField"
+
+
+def test_standin_graphql_demands_a_token(github: GitHubStandIn) -> None:
+    """GraphQL without a token is 401, as on GitHub (REST would still answer)."""
+    client = Github(base_url=github.base_url)
+    with pytest.raises(GithubException) as caught:
+        client.requester.graphql_query("{ rateLimit { remaining } }", {})
+    assert caught.value.status == 401

@@ -246,6 +246,23 @@ async def test_an_explicit_window_without_files_does_not_vouch_for_files(
     assert not second.not_modified and second.files_fetched == second.seen > 0
 
 
+async def test_graphql_down_stores_the_prs_without_files_and_holds_the_cursor(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """GraphQL failing for good: every PR is still stored (without files), the report says why,
+    the cursor stays; once GraphQL is back the next run fetches the missing files."""
+    github.inject(502, match="graphql", times=None)
+    report = await ingest(store, authed, REPO, clock=now)
+    assert report.seen == await store.count_prs(REPO) == 240
+    assert report.files_error and "502" in report.files_error and "without files" in report.line()
+    assert await store.get_cursor(REPO) is None
+    assert github.count("/graphql") == authed.max_retries + 1  # one batch tried, then no more
+    github.clear_faults()
+    again = await ingest(store, authed, REPO, clock=now)
+    assert again.files_fetched == 240 and again.files_error is None
+    assert await store.get_cursor(REPO) is not None
+
+
 async def test_files_without_a_token_is_one_clear_error(
     store: Store, source: GitHubSource, github: GitHubStandIn
 ) -> None:
