@@ -23,6 +23,7 @@ from handlers.ports import Store
 log = logging.getLogger(__name__)
 
 OVERLAP = timedelta(minutes=5)  # re-read a little before the cursor: same-second updates, index lag
+SEARCH_LAG = timedelta(minutes=10)  # GitHub's search index trails edits; windows ending later are listed
 
 
 @dataclass
@@ -86,8 +87,9 @@ async def ingest(
     """Store the PRs of `repo` updated in [since, until) and return what happened.
 
     `since` None: from the stored cursor minus `OVERLAP`, else `default_days` before now.
-    `until` None: up to now, newest first from the pulls listing; a window with an end is read
-    through the search API, so its cost does not depend on how far back it is. `files`: also
+    `until` None (or within `SEARCH_LAG` of now): up to now, newest first from the pulls
+    listing; a window ending earlier is read through the search API, so its cost does not
+    depend on how far back it is. `files`: also
     fetch changed paths (GraphQL, 50 PRs a request), only for PRs that are new, changed since
     stored, or stored without files; None: when a token is set (GraphQL needs one), True
     without a token is an error. Every window sends the ETag its last complete run kept.
@@ -114,7 +116,8 @@ async def ingest(
     newest: datetime | None = None
     first_etag: str | None = None
     pending: list[PullRequest] = []  # PRs waiting for their files (fetched 50 at a time)
-    if until is None:
+    if until is None or until >= clock() - SEARCH_LAG:
+        # reaches (about) the present: the newest-first listing starts right at the window
         pages: Generator[PullsPage, None, None] = source.pull_pages(repo, etag=etag)
     else:
         pages = source.search_pages(repo, since, until, etag=etag)

@@ -208,6 +208,14 @@ async def test_a_week_twelve_weeks_back_costs_its_own_pages(
     assert await store.get_cursor(REPO) is None
 
 
+async def test_a_window_ending_now_is_listed_not_searched(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """--until within minutes of now: the newest-first listing (search trails recent edits)."""
+    report = await ingest(store, source, REPO, WEEK_START, WEEK_ENDING_2026_02_13, clock=now)
+    assert report.seen == 240 and github.count("/search") == 0 and github.count("/pulls") == 3
+
+
 async def test_an_explicit_window_rerun_sends_its_etag(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
