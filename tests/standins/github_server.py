@@ -597,13 +597,8 @@ class GitHubStandIn:
         def resolve(f: gql.Field, path: list[Any]) -> dict[str, Any] | None:
             wanted = f"{f.args.get('owner')}/{f.args.get('name')}"
             if wanted.lower() != self.repo.lower():
-                plan.errors.append(
-                    {
-                        "type": "NOT_FOUND",
-                        "path": path,
-                        "locations": [{"line": f.line, "column": f.column}],
-                        "message": f"Could not resolve to a Repository with the name '{wanted}'.",
-                    }
+                _gql_error(
+                    plan, "NOT_FOUND", f, path, f"Could not resolve to a Repository with the name '{wanted}'."
                 )
                 return None
             return {
@@ -621,13 +616,8 @@ class GitHubStandIn:
             if record is not None and (record.get("updated_at") or record["created_at"]) > _stamp(self.now):
                 record = None
         if record is None:
-            plan.errors.append(
-                {
-                    "type": "NOT_FOUND",
-                    "path": path,
-                    "locations": [{"line": f.line, "column": f.column}],
-                    "message": f"Could not resolve to a PullRequest with the number of {number}.",
-                }
+            _gql_error(
+                plan, "NOT_FOUND", f, path, f"Could not resolve to a PullRequest with the number of {number}."
             )
             return None
         files = [
@@ -638,14 +628,8 @@ class GitHubStandIn:
         def connection(sub: gql.Field, sub_path: list[Any]) -> dict[str, Any] | None:
             start = gql.decode_cursor(sub.args.get("after"))
             if start is None:
-                plan.errors.append(
-                    {
-                        "type": "INVALID_CURSOR_ARGUMENTS",
-                        "path": sub_path,
-                        "locations": [{"line": sub.line, "column": sub.column}],
-                        "message": f"`{sub.args.get('after')}` does not appear to be a valid cursor.",
-                    }
-                )
+                message = f"`{sub.args.get('after')}` does not appear to be a valid cursor."
+                _gql_error(plan, "INVALID_CURSOR_ARGUMENTS", sub, sub_path, message)
                 return None
             first = sub.args.get("first")
             chunk = files[start : start + first] if first is not None else files[start:][-sub.args["last"] :]
@@ -729,6 +713,13 @@ class GitHubStandIn:
         if headers.get("if-none-match") in (etag, f"W/{etag}"):
             return self._respond(handler, 304, None, out, resource=resource)
         return self._respond(handler, 200, body, out, resource=resource)
+
+
+def _gql_error(plan: gql.Plan, kind: str, f: gql.Field, path: list[Any], message: str) -> None:
+    """An execution error beside partial data: the field's value is null, its path is named."""
+    plan.errors.append(
+        {"type": kind, "path": path, "locations": [{"line": f.line, "column": f.column}], "message": message}
+    )
 
 
 def _search_range(value: str) -> tuple[str, str]:

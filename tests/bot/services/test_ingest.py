@@ -15,6 +15,7 @@ from tests.bot.services.conftest import REPO
 from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, github_pr
 
 WEEK_START = WEEK_ENDING_2026_02_13 - timedelta(days=7)
+PAST_WEEK = (WEEK_START - timedelta(weeks=12), WEEK_ENDING_2026_02_13 - timedelta(weeks=12))  # 229 PRs
 
 
 def now() -> datetime:
@@ -42,13 +43,15 @@ async def test_first_ingest_of_a_week_costs_at_most_pages_plus_two(
 
 
 async def test_immediate_rerun_costs_at_most_two_requests_and_changes_nothing(
-    store: Store, source: GitHubSource, github: GitHubStandIn
+    store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
-    """Re-running right away asks page 1 conditionally and stores nothing new."""
-    await ingest(store, source, REPO, clock=now)
+    """Re-running right away (files included) asks page 1 conditionally, gets a 304, asks GraphQL
+    nothing and stores nothing new."""
+    await ingest(store, authed, REPO, clock=now)
     github.reset_hits()
-    again = await ingest(store, source, REPO, clock=now)
-    assert again.requests == github.count() <= 2
+    again = await ingest(store, authed, REPO, clock=now)
+    assert again.not_modified and again.requests == github.count() <= 2
+    assert github.count("/graphql") == 0
     assert (again.result.inserted, again.result.updated) == (0, 0)
     assert await store.count_prs(REPO) == 240
 
@@ -180,24 +183,12 @@ async def test_a_week_with_files_costs_at_most_its_pages_and_file_batches(
     assert all(pr.files for pr in stored)
 
 
-async def test_an_unchanged_rerun_with_files_costs_one_request(
-    store: Store, authed: GitHubSource, github: GitHubStandIn
-) -> None:
-    """Right after a week with files, the next run gets a 304 and asks GraphQL nothing."""
-    await ingest(store, authed, REPO, clock=now)
-    github.reset_hits()
-    again = await ingest(store, authed, REPO, clock=now)
-    assert again.not_modified and again.requests == github.count() <= 2
-    assert github.count("/graphql") == 0
-
-
 async def test_a_week_twelve_weeks_back_costs_its_own_pages(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
     """A past week never pages through the newer PRs: <= ceil(N/100) + 3 listing requests, plus
     ceil(N/50) for its files; exactly the week's PRs are stored and the cursor is untouched."""
-    until = WEEK_ENDING_2026_02_13 - timedelta(weeks=12)
-    since = until - timedelta(weeks=1)
+    since, until = PAST_WEEK
     expected = sorted(r["number"] for r in github.visible(since, until))
     n = len(expected)
     report = await ingest(store, authed, REPO, since, until, clock=now)
@@ -220,8 +211,7 @@ async def test_an_explicit_window_rerun_sends_its_etag(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
     """Re-running the same --since/--until sends If-None-Match and costs one 304 when nothing changed."""
-    until = WEEK_ENDING_2026_02_13 - timedelta(weeks=12)
-    since = until - timedelta(weeks=1)
+    since, until = PAST_WEEK
     await ingest(store, authed, REPO, since, until, clock=now)
     github.reset_hits()
     again = await ingest(store, authed, REPO, since, until, clock=now)
@@ -233,8 +223,7 @@ async def test_a_pr_leaving_a_past_window_is_noticed_on_rerun(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
     """An edit moves a PR out of a past window: page 1 changes, so the re-run reads the window again."""
-    until = WEEK_ENDING_2026_02_13 - timedelta(weeks=12)
-    since = until - timedelta(weeks=1)
+    since, until = PAST_WEEK
     await ingest(store, authed, REPO, since, until, clock=now)
     moved = github.visible(since, until)[150]["number"]
     github.update_pr(moved, title="[Bugfix] edited much later")
@@ -284,8 +273,7 @@ async def test_progress_is_told_every_pr_and_the_total_when_known(
     store: Store, source: GitHubSource, github: GitHubStandIn
 ) -> None:
     """The progress callback adds up to the PRs seen; a searched window also says its total."""
-    until = WEEK_ENDING_2026_02_13 - timedelta(weeks=12)
-    since = until - timedelta(weeks=1)
+    since, until = PAST_WEEK
     calls: list[tuple[int, int | None]] = []
     report = await ingest(
         store, source, REPO, since, until, clock=now, progress=lambda n, t: calls.append((n, t))
