@@ -183,6 +183,22 @@ async def test_a_week_with_files_costs_at_most_its_pages_and_file_batches(
     assert all(pr.files for pr in stored)
 
 
+async def test_prs_over_a_hundred_files_are_stored_whole_for_one_request_more(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Two PRs of 230 and 101 paths in one batch: stored with every path, in order, at the cost of
+    two more GraphQL requests (their pages 2 together, then the 230-file PR's page 3)."""
+    big, edge = github.visible()[5]["number"], github.visible()[20]["number"]  # one batch of 50
+    github.set_files(big, [f"vllm/model_executor/models/m{i}.py" for i in range(230)])
+    github.set_files(edge, [f"csrc/k{i}.cu" for i in range(101)])
+    report = await ingest(store, authed, REPO, clock=now)
+    assert (await store.get_pr(REPO, big)).files == tuple(
+        f"vllm/model_executor/models/m{i}.py" for i in range(230)
+    )  # type: ignore[union-attr]
+    assert (await store.get_pr(REPO, edge)).files == tuple(f"csrc/k{i}.cu" for i in range(101))  # type: ignore[union-attr]
+    assert github.count("/graphql") == math.ceil(report.seen / 50) + 2
+
+
 async def test_a_week_twelve_weeks_back_costs_its_own_pages(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
