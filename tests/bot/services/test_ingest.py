@@ -183,7 +183,7 @@ async def test_a_week_with_files_costs_at_most_its_pages_and_file_batches(
     assert all(pr.files for pr in stored)
 
 
-async def test_prs_over_a_hundred_files_are_stored_whole_for_one_request_more(
+async def test_prs_over_a_hundred_files_are_stored_whole(
     store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
     """Two PRs of 230 and 101 paths in one batch: stored with every path, in order, at the cost of
