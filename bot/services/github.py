@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import itertools
 import json
 import logging
 import math
@@ -332,8 +334,16 @@ class GitHubSource:
                 log.info(
                     "%s: %d PRs updated in the window, more than search shows: splitting it", repo, total
                 )
-                yield from self._search_pages(repo, middle, until, None)
-                yield from self._search_pages(repo, since, middle, None)
+                # Page 1 of the whole window stands for it: a past window only loses PRs, which
+                # changes its total_count, so this ETag still answers 304 only when nothing changed.
+                top_etag: str | None = _header(headers, "etag")
+                halves = itertools.chain(
+                    self._search_pages(repo, middle, until, None),
+                    self._search_pages(repo, since, middle, None),
+                )
+                for part in halves:
+                    yield dataclasses.replace(part, etag=top_etag, total=total)
+                    top_etag = None
                 return
             if data.get("incomplete_results"):
                 log.warning("%s: GitHub's search timed out and says its results may be incomplete", repo)

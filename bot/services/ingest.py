@@ -89,10 +89,10 @@ async def ingest(
     `since` None: from the stored cursor minus `OVERLAP`, else `default_days` before now.
     `until` None (or within `SEARCH_LAG` of now): up to now, newest first from the pulls
     listing; a window ending earlier is read through the search API, so its cost does not
-    depend on how far back it is. `files`: also
-    fetch changed paths (GraphQL, 50 PRs a request), only for PRs that are new, changed since
-    stored, or stored without files; None: when a token is set (GraphQL needs one), True
-    without a token is an error. Every window sends the ETag its last complete run kept.
+    depend on how far back it is. `files`: also fetch changed paths (GraphQL, 50 PRs a
+    request), only for PRs that are new, changed since stored, or stored without files; None:
+    when a token is set (GraphQL needs one); True without a token is an error. Every window
+    sends the ETag its last complete run kept. `progress(read, total)` is told after each page.
     Raises GitHubError (what was stored stays).
     """
     started = time.monotonic()

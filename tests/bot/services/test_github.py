@@ -295,9 +295,14 @@ def test_a_window_over_the_search_cap_is_split(source: GitHubSource, github: Git
     since = until - timedelta(weeks=6)
     expected = [r["number"] for r in github.visible(since, until)]
     assert len(expected) > 1000
-    got = [pr.number for page in source.search_pages(REPO, since, until) for pr in page.prs]
+    pages = list(source.search_pages(REPO, since, until))
+    got = [pr.number for page in pages for pr in page.prs]
     assert sorted(got) == sorted(expected) and len(got) == len(set(got))
     assert all(h.status == 200 for h in github.hits)
+    assert {page.total for page in pages} == {len(expected)} and pages[0].etag
+    github.reset_hits()  # page 1 of the whole window stands for it: unchanged, one 304
+    assert [p.not_modified for p in source.search_pages(REPO, since, until, etag=pages[0].etag)] == [True]
+    assert github.count() == 1
 
 
 def test_an_unchanged_search_answers_not_modified(source: GitHubSource, github: GitHubStandIn) -> None:
