@@ -345,10 +345,12 @@ class GitHubSource:
                     yield dataclasses.replace(part, etag=top_etag, total=total)
                     top_etag = None
                 return
+            keep = page_number == 1
             if data.get("incomplete_results"):
+                keep = False  # an ETag of a partial answer must not stand for the window next time
                 log.warning("%s: GitHub's search timed out and says its results may be incomplete", repo)
             items = [_issue_as_pull(item) for item in data["items"]]
-            page = self._page_of_json(repo, items, _header(headers, "etag") if page_number == 1 else None)
+            page = self._page_of_json(repo, items, _header(headers, "etag") if keep else None)
             yield PullsPage(page.prs, page.etag, skipped=page.skipped, total=total)
             seen += len(items)
             if not items or seen >= min(total, SEARCH_CAP):
