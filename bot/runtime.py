@@ -71,8 +71,10 @@ class InstrumentedHandlers:
     async def command(self, repo: str, text: str, *, user: str = "", channel: str = "") -> Reply:
         return await self._timed("command", self._inner.command(repo, text, user=user, channel=channel))
 
-    async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
-        return await self._timed(f"followup:{key.platform}", self._inner.followup(key, text, user=user))
+    async def followup(self, key: ThreadKey, text: str, *, user: str = "", addressed: bool = False) -> Reply:
+        return await self._timed(
+            f"followup:{key.platform}", self._inner.followup(key, text, user=user, addressed=addressed)
+        )
 
     async def _timed(self, what: str, work: Any) -> Reply:
         started = time.monotonic()

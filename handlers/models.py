@@ -226,6 +226,24 @@ class Topic:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A named thing narrower than a topic (MI300X, NVFP4, FlashInfer, Qwen3.5): a PR answers to
+    it when it names it (handlers/terms.py). `topics` are the topics naming it implies."""
+
+    key: str
+    name: str
+    kind: str = "feature"  # hardware | kernel | library | quant | model | feature
+    spellings: tuple[str, ...] = ()  # besides key and name; a trailing * is a prefix
+    topics: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()  # changed-file globs that name it too
+    evidence: bool = True  # naming it in a title is classifier evidence for `topics`
+
+    @property
+    def all_spellings(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.lower() for s in (self.key, self.name, *self.spellings)))
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """A digest area grouping topics, e.g. "Hardware backends" holding rocm, blackwell, ..."""
 
@@ -242,6 +260,7 @@ class Taxonomy:
     version: str
     topics: tuple[Topic, ...]
     sections: tuple[Section, ...] = ()
+    terms: tuple[Term, ...] = ()
 
     def topic(self, key: str) -> Topic | None:
         for topic in self.topics:
@@ -252,6 +271,12 @@ class Taxonomy:
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.topics)
+
+    def term(self, key: str) -> Term | None:
+        for term in self.terms:
+            if term.key == key:
+                return term
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,7 +368,7 @@ class PRDetail:
     areas: tuple[str, ...]  # top-level directories of changed files, when known
 
 
-ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer"]
+ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer", "quiet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,7 +391,8 @@ class Reply:
     `understood` states how the query was read, with exact dates. `groups` hold the items
     shown; `total` counts every match, `overflow` the ones not shown. `synthesis` is an
     optional paragraph (LLM or offline) that may cite only PRs in the result. `ephemeral`
-    marks replies only the asker should see (help, errors, nothing found).
+    marks replies only the asker should see (help, errors, nothing found). A `quiet` reply
+    (chatter in a thread) is not posted at all; the console shows its title.
     """
 
     kind: ReplyKind

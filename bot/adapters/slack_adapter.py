@@ -575,11 +575,18 @@ class SlackAdapter:
                 log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
                 return
             try:
+                addressed = event.get("type") == "app_mention" or f"<@{self.bot_user_id}>" in str(
+                    event.get("text") or ""
+                )
                 reply = await self._compute(
-                    self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
+                    self.handlers.followup(
+                        key, _message_text(event.get("text") or ""), user=user, addressed=addressed
+                    )
                 )
             except BotError as exc:
                 reply = Reply(kind="error", title=str(exc), ephemeral=True)
+            if reply.kind == "quiet":  # chatter ("thanks!"): no public reply
+                return
             fallback, blocks = render_reply_blocks(reply)
             try:
                 if reply.ephemeral:
