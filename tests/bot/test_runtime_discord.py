@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.bot.runner import BotProcess, clean_env, free_port
-from tests.standins.discord_server import DiscordStandIn
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 
 @pytest.fixture
 async def discord() -> AsyncIterator[DiscordStandIn]:
-    standin = DiscordStandIn()
+    standin = DiscordStandIn(**TEST_BUCKET)
     await standin.start()
     yield standin
     await standin.close()

@@ -20,7 +20,7 @@ from handlers.models import Window
 from tests.bot.adapters.slack_harness import REPO, Bot, seeded, start_bot, stop_bot
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.bot.digests import sample_digest
-from tests.standins.discord_server import DiscordStandIn
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 WINDOW = Window(datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026")
@@ -52,7 +52,7 @@ async def test_slack_ratelimited_digest_post_is_retried_and_lands_once(slack_bot
 
 async def test_discord_429_digest_post_is_retried_and_lands_once(tmp_path: Path) -> None:
     """One 429 with retry_after: discord.py waits and retries; one message lands, one receipt."""
-    async with connected_world(tmp_path, DiscordStandIn()) as world:
+    async with connected_world(tmp_path, DiscordStandIn(**TEST_BUCKET)) as world:
         s = world.standin
         path = f"/channels/{s.channel_id}/messages"
         s.ratelimit_once("POST", path, retry_after=0.3)

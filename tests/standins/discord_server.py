@@ -31,6 +31,7 @@ import asyncio
 import copy
 import itertools
 import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -70,6 +71,7 @@ class Recorded:
         return self.body.get("content") if isinstance(self.body, dict) else None
 
 
+TEST_BUCKET: dict[str, Any] = {"message_bucket": (5, 0.05)}
 MAX_CONTENT = 2000
 MAX_THREAD_NAME = 100
 NONCE_SECONDS = 300.0  # Discord keeps enforce_nonce for "a few minutes"
@@ -106,6 +108,9 @@ class DiscordStandIn:
     messages: dict[int, dict[str, Any]] = field(default_factory=dict)
     heartbeat_interval_ms: int = 41250  # Discord's HELLO value; tests may shorten it
     heartbeats_answered: bool = True  # False: a gateway that went silent (no HEARTBEAT_ACK)
+    # Messages per channel per window, with Discord's X-RateLimit-* headers on every post and a
+    # 429 beyond it (Discord: 5 per 5 s per channel). Tests use TEST_BUCKET so they do not sleep.
+    message_bucket: tuple[int, float] = (5, 5.0)
     ack_deadline: float = 3.0  # seconds to acknowledge an interaction
     token_ttl: float = 900.0  # seconds an interaction token works for follow-ups
     late_acks: int = 0  # interactions whose callback came after the deadline
@@ -121,6 +126,8 @@ class DiscordStandIn:
         self._ratelimits: list[tuple[str, str, float]] = []  # (method, path prefix, retry_after)
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         self._session_ids: set[str] = set()
+        self._windows: dict[int, tuple[float, int]] = {}  # channel -> (window start, posts in it)
+        self.bucket_429s = 0  # posts refused because the channel's bucket was empty
         self.port = 0
 
     def ratelimit_once(self, method: str, path_prefix: str, retry_after: float = 0.2) -> None:
@@ -464,6 +471,28 @@ class DiscordStandIn:
             return await self._channel(method, parts, body)
         return self._error(404, 0, f"404: Not Found ({method} {path})")
 
+    def _take_from_bucket(self, channel_id: int) -> dict[str, str] | None:
+        """Count one post against the channel's window; its X-RateLimit-* headers, or None when
+        the window is used up."""
+        limit, window = self.message_bucket
+        now = time.monotonic()
+        start, used = self._windows.get(channel_id, (now, 0))
+        if now - start >= window:
+            start, used = now, 0
+        if used >= limit:
+            self._windows[channel_id] = (start, used)
+            return None
+        used += 1
+        self._windows[channel_id] = (start, used)
+        reset_after = max(0.0, start + window - now)
+        return {
+            "X-RateLimit-Limit": str(limit),
+            "X-RateLimit-Remaining": str(limit - used),
+            "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+            "X-RateLimit-Reset": f"{time.time() + reset_after:.3f}",
+            "X-RateLimit-Bucket": f"channel-messages-{channel_id}",
+        }
+
     @staticmethod
     def _rate_limited(retry_after: float) -> web.Response:
         headers = {
@@ -473,7 +502,7 @@ class DiscordStandIn:
             "X-RateLimit-Reset-After": str(retry_after),
             "X-RateLimit-Bucket": "standin-bucket",
             "X-RateLimit-Scope": "user",
-            "Retry-After": str(max(1, round(retry_after))),
+            "Retry-After": str(max(1, math.ceil(retry_after))),
             "Via": "1.1 google",  # discord.py treats a 429 without Via as a Cloudflare ban (no retry)
         }
         body = {"message": "You are being rate limited.", "retry_after": retry_after, "global": False}
@@ -617,11 +646,19 @@ class DiscordStandIn:
                 seen = self._nonces.get((channel_id, str(nonce)))
                 if seen is not None and now - seen[0] < NONCE_SECONDS:
                     return _json(seen[1])
+            headers = self._take_from_bucket(channel_id)
+            if headers is None:
+                self.bucket_429s += 1
+                return self._rate_limited(
+                    self._windows[channel_id][0] + self.message_bucket[1] - time.monotonic()
+                )
             message = self._message(channel_id, body.get("content", ""), self.bot_user())
             if nonce is not None:
                 message["nonce"] = nonce
                 self._nonces[(channel_id, str(nonce))] = (now, message)
-            return _json(message)
+            response = _json(message)
+            response.headers.update(headers)
+            return response
         if method == "POST" and len(parts) == 5 and parts[2] == "messages" and parts[4] == "threads":
             message_id = int(parts[3])
             if message_id not in self.messages:

@@ -16,7 +16,7 @@ from handlers.ports import Store
 from tests.bot.adapters.slack_harness import config as http_config
 from tests.bot.adapters.slack_harness import fixture
 from tests.bot.adapters.test_slack_socket_mode import socket_config
-from tests.standins.discord_server import DiscordStandIn
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.standins.slack_server import SlackStandIn
 
 
@@ -74,7 +74,7 @@ async def test_discord_is_connected_after_ready_and_not_after_stop(
     tmp_path: Path, sqlite_store: Store
 ) -> None:
     """Discord reports disconnected before start(), connected once READY arrived, disconnected after stop()."""
-    standin = DiscordStandIn()
+    standin = DiscordStandIn(**TEST_BUCKET)
     await standin.start()
     try:
         path = tmp_path / "config.toml"

@@ -36,7 +36,7 @@ from handlers.models import (
     Window,
 )
 from handlers.ports import Store
-from tests.standins.discord_server import EPHEMERAL, DiscordStandIn, Recorded
+from tests.standins.discord_server import EPHEMERAL, TEST_BUCKET, DiscordStandIn, Recorded
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -124,7 +124,7 @@ async def connected_world(
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
-    async with connected_world(tmp_path_factory.mktemp("discord"), DiscordStandIn()) as built:
+    async with connected_world(tmp_path_factory.mktemp("discord"), DiscordStandIn(**TEST_BUCKET)) as built:
         yield built
 
 

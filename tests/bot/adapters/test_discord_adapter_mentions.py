@@ -15,14 +15,14 @@ import pytest_asyncio
 from bot.adapters.discord_adapter import DiscordAdapter
 from bot.config import DiscordConfig
 from tests.bot.adapters.test_discord_adapter import World, connected_world, run_query, webhook
-from tests.standins.discord_server import MESSAGE_CONTENT_INTENT, DiscordStandIn
+from tests.standins.discord_server import MESSAGE_CONTENT_INTENT, TEST_BUCKET, DiscordStandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
-    standin = DiscordStandIn(message_content_allowed=False)
+    standin = DiscordStandIn(**TEST_BUCKET, message_content_allowed=False)
     async with connected_world(
         tmp_path_factory.mktemp("discord-mentions"), standin, content_intent=False
     ) as built:

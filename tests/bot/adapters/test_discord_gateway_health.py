@@ -11,14 +11,14 @@ import pytest
 
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.cli_helpers import run_cli_async
-from tests.standins.discord_server import DiscordStandIn
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 
 async def test_a_silent_gateway_is_reported_disconnected_within_a_heartbeat(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """Heartbeats left unanswered: `connected` (what /healthz reports) turns false within ~1 interval."""
-    standin = DiscordStandIn(heartbeat_interval_ms=1000)
+    standin = DiscordStandIn(**TEST_BUCKET, heartbeat_interval_ms=1000)
     async with connected_world(tmp_path, standin) as world:
         assert world.adapter.connected
         standin.heartbeats_answered = False
@@ -40,7 +40,7 @@ async def test_a_silent_gateway_is_reported_disconnected_within_a_heartbeat(
 
 async def test_a_refused_message_content_intent_stops_run_with_a_clear_error(tmp_path: Path) -> None:
     """Close 4014 at identify: `run` exits non-zero naming the intent, instead of running on with Discord dead."""
-    standin = DiscordStandIn(message_content_allowed=False)
+    standin = DiscordStandIn(**TEST_BUCKET, message_content_allowed=False)
     await standin.start()
     try:
         config = tmp_path / "config.toml"

@@ -14,15 +14,18 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from tests.bot.adapters.test_discord_adapter import REPO, World, connected_world, webhook
-from tests.standins.discord_server import DiscordStandIn
+from bot.adapters.discord_render import render_digest_messages
+from tests.bot.adapters.test_discord_adapter import REPO, World, connected_world, sample_digest, webhook
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
-    async with connected_world(tmp_path_factory.mktemp("discord-hard"), DiscordStandIn()) as built:
+    async with connected_world(
+        tmp_path_factory.mktemp("discord-hard"), DiscordStandIn(**TEST_BUCKET)
+    ) as built:
         yield built
 
 
@@ -116,3 +119,18 @@ async def test_an_expired_interaction_is_logged_as_expired(
     lines = [r.getMessage() for r in caplog.records]
     assert any("interaction expired" in line for line in lines), lines
     assert not any("channel ID" in line for line in lines)
+
+
+async def test_a_long_digest_follows_the_channels_rate_limit_headers(world: World) -> None:
+    """A digest of many messages is paced by Discord's X-RateLimit headers: all posted, no 429."""
+    s = world.standin
+    s.message_bucket = (5, 0.3)
+    try:
+        digest = sample_digest(points=150)
+        before = len(s.requests)
+        await world.adapter.post_digest(REPO, s.channel_id, digest)
+        posted = [r for r in s.requests[before:] if r.path == f"/channels/{s.channel_id}/messages"]
+        assert len(posted) == len(render_digest_messages(digest)) > 5
+        assert s.bucket_429s == 0
+    finally:
+        s.message_bucket = TEST_BUCKET["message_bucket"]

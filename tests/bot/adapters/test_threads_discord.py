@@ -17,14 +17,16 @@ from tests.bot.adapters.test_discord_adapter import (
     open_answer_thread,
     to,
 )
-from tests.standins.discord_server import DiscordStandIn, Recorded
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn, Recorded
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def world(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[World]:
-    async with connected_world(tmp_path_factory.mktemp("discord-threads"), DiscordStandIn()) as built:
+    async with connected_world(
+        tmp_path_factory.mktemp("discord-threads"), DiscordStandIn(**TEST_BUCKET)
+    ) as built:
         yield built
 
 

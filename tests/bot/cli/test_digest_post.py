@@ -17,7 +17,7 @@ from bot.services.importer import import_file, sample_path
 from bot.services.posting import Channel, post_key
 from bot.store import open_store
 from tests.cli_helpers import assert_clean_error, run_cli
-from tests.standins.discord_server import DiscordStandIn
+from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.standins.slack_server import APP_TOKEN, TEST_RATE, TOKEN, SlackStandIn
 
 REPO = "vllm-project/vllm"
@@ -183,7 +183,7 @@ async def test_posting_uses_the_web_apis_only_and_leaves_a_running_bots_connecti
     tmp_path: Path, slack: SlackStandIn, store_path: Path
 ) -> None:
     """Socket Mode Slack and Discord: both channels posted without opening a socket or a gateway session."""
-    discord = DiscordStandIn()
+    discord = DiscordStandIn(**TEST_BUCKET)
     await discord.start()
     try:
         config = write_config(
