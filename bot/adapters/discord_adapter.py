@@ -344,6 +344,10 @@ class DiscordAdapter:
         await self._open_thread(message, name, reply.seed, what=f"answer to /{repo.command}")
 
     async def _open_thread(self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str) -> None:
+        # A thread started from a message has the message's id, so the context is stored first:
+        # a follow-up typed the moment the thread appears already finds it.
+        key = ThreadKey("discord", str(message.channel.id), str(message.id))
+        await self.handlers.remember(key, seed)
         try:
             thread = await message.create_thread(
                 name=thread_name(name, fallback=what), auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -353,7 +357,8 @@ class DiscordAdapter:
                 describe_http_error(exc, f"opening a thread on the {what} in channel {message.channel.id}")
             )
             return
-        await self.handlers.remember(ThreadKey("discord", str(message.channel.id), str(thread.id)), seed)
+        if thread.id != message.id:  # not what Discord documents, but stay correct if it happens
+            await self.handlers.remember(ThreadKey("discord", str(message.channel.id), str(thread.id)), seed)
 
     # -- follow-ups in threads ------------------------------------------------------------------------------
     def _followup_text(self, message: discord.Message) -> str | None:
