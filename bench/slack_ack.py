@@ -14,6 +14,11 @@ spent during the load.
     python bench/slack_ack.py [--commands 200] [--concurrency 20] [--history sample|full] [--json]
     python bench/slack_ack.py --commands 1000 --concurrency 50 --history full   # the load test
     python bench/slack_ack.py ... --profile bot.pstats   # cProfile of the bot during the load
+    python bench/slack_ack.py --lock-seconds 6 ...   # another process holds the store's write lock
+
+The stand-in enforces Slack's per-channel rate limit (about 1 message/s, bursts of 3) and the
+bot paces its posts to it. Each command comes from its own user in its own channel, as a busy
+workspace's load does (one person cannot send 1,000 commands: the per-user limit answers that).
 
 `--history sample` seeds the packaged sample; `full` the 12k PRs of merged-pulls.jsonl.
 """
@@ -107,7 +112,19 @@ def proc_status(pid: int) -> dict[str, int]:
     return out
 
 
-async def load(commands: int, concurrency: int, history: str, profile: str) -> dict:
+HOLD_LOCK = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=60)
+db.execute("BEGIN IMMEDIATE")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+db.execute("COMMIT")
+"""
+
+
+async def load(
+    commands: int, concurrency: int, history: str, profile: str, lock_seconds: float = 0.0
+) -> dict:
     slack = SlackStandIn()
     await slack.start()
     tmp = tempfile.mkdtemp(prefix="slack-bench-")
@@ -153,7 +170,11 @@ async def load(commands: int, concurrency: int, history: str, profile: str) -> d
                 fields = fixture("slash_command.json")
                 channel = f"{CHANNEL}{n:05d}"  # one channel per command: matches answer to command
                 fields.update(
-                    text=TOPICS[n % len(TOPICS)], channel_id=channel, response_url=slack.response_url(channel)
+                    text=TOPICS[n % len(TOPICS)],
+                    channel_id=channel,
+                    user_id=f"U{n:08d}",
+                    trigger_id=f"bench.{n}",
+                    response_url=slack.response_url(channel),
                 )
                 body = urlencode(fields)
                 headers = {"Content-Type": "application/x-www-form-urlencoded", **sign(body)}
@@ -170,6 +191,14 @@ async def load(commands: int, concurrency: int, history: str, profile: str) -> d
                     continue
                 acks.append(time.monotonic() - start)
 
+        holder = None
+        if lock_seconds:
+            holder = subprocess.Popen(
+                [sys.executable, "-c", HOLD_LOCK, os.path.join(tmp, "store.db"), str(lock_seconds)],
+                stdout=subprocess.PIPE,
+                text=True,
+            )
+            assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         load_started = time.monotonic()
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
             await asyncio.gather(*(client(session) for _ in range(concurrency)))
@@ -199,6 +228,8 @@ async def load(commands: int, concurrency: int, history: str, profile: str) -> d
 
         with contextlib.suppress(AssertionError):  # the stand-in's timeout; counted as unanswered below
             await slack.wait_for(all_answered, timeout=max(120, commands))
+        if holder is not None:
+            holder.wait(timeout=lock_seconds + 30)
         load_s = time.monotonic() - load_started
         answered = answers_of(slack.calls)
         answers = [call.arrived - sent[key] for key, call in answered.items()]
@@ -238,6 +269,8 @@ async def load(commands: int, concurrency: int, history: str, profile: str) -> d
     return {
         "commands": commands,
         "concurrency": concurrency,
+        "lock_seconds": lock_seconds,
+        "ratelimited_by_standin": slack.ratelimited,
         "history": "full" if history != "sample" else "sample",
         "prs": sum(1 for _ in FULL_HISTORY.open()) if history != "sample" else None,
         "startup_s": startup_s,
@@ -283,6 +316,11 @@ def print_table(r: dict) -> None:
             f"| {name:<16} | {s['p50_ms']:8.1f} | {s['p90_ms']:8.1f} | {s['p99_ms']:8.1f} | {s['max_ms']:8.1f} "
             f"| {s['mean_ms']:9.1f} |"
         )
+    if r["lock_seconds"]:
+        print(
+            f"\n(another process held the SQLite write lock for the first {r['lock_seconds']:g} s of the load)"
+        )
+    print(f"posts refused by the stand-in's per-channel limit: {r['ratelimited_by_standin']}")
     print(f"\nerrors: {r['errors']}" + (f" ({'; '.join(r['error_details'])})" if r["errors"] else ""))
     print(
         f"bot memory: {r['rss_ready_mib']:.0f} MiB once seeded, {r['rss_end_mib']:.0f} MiB after the load, "
@@ -299,6 +337,9 @@ def main() -> None:
     parser.add_argument("--commands", "--requests", dest="commands", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=20)
     parser.add_argument("--history", choices=["sample", "full"], default="sample")
+    parser.add_argument(
+        "--lock-seconds", type=float, default=0.0, help="hold the store's write lock this long"
+    )
     parser.add_argument("--profile", default="", help="write a cProfile of the bot during the load here")
     parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     parser.add_argument(
@@ -309,7 +350,7 @@ def main() -> None:
         asyncio.run(serve(*args.serve, profile=args.profile))
         return
     profile = str(Path(args.profile).resolve()) if args.profile else ""
-    result = asyncio.run(load(args.commands, args.concurrency, args.history, profile))
+    result = asyncio.run(load(args.commands, args.concurrency, args.history, profile, args.lock_seconds))
     if args.json:
         print(json.dumps(result))
     else:

@@ -181,6 +181,7 @@ class DiscordAdapter:
         self._task.add_done_callback(self._connection_ended)
 
     async def stop(self) -> None:
+        self._gateway_up = False  # closing on purpose: no "connection lost" line
         await self.client.close()
         if self._task is not None:
             with contextlib.suppress(Exception):  # already logged by _connection_ended
