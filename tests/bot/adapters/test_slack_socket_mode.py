@@ -4,6 +4,7 @@ socket, answers go to the Web API stand-in."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -117,3 +118,31 @@ async def test_thread_reply_over_the_socket_is_acked_and_answered_in_the_thread(
     answers = [c for c in socket_bot.posts() if c.args.get("thread_ts") == thread_ts]
     assert len(answers) == 1 and answers[0].args["channel"] == CHANNEL
     assert not socket_bot.slack.of("chat.postEphemeral")  # an error (e.g. no context) would be ephemeral
+
+
+async def test_a_disconnect_frame_is_followed_by_a_new_connection_that_answers(socket_bot: SocketBot) -> None:
+    """Slack's `disconnect` frame (a connection refresh): the bot opens a new socket and keeps answering."""
+    await socket_bot.slack.send_disconnect("refresh_requested")
+    for _ in range(100):
+        if len(socket_bot.slack.sockets) >= 2 and socket_bot.slack.socket_open:
+            break
+        await asyncio.sleep(0.1)
+    assert len(socket_bot.slack.sockets) >= 2 and socket_bot.slack.socket_open
+    await socket_bot.answered("rocm")
+
+
+async def test_an_event_redelivered_by_slack_is_answered_once(socket_bot: SocketBot) -> None:
+    """An events_api envelope Slack re-sends (retry_attempt 1, same event) gets one answer."""
+    parent = await socket_bot.answered("rocm")
+    thread_ts = parent.result["ts"]
+    await socket_bot.adapter.idle()
+    message = thread_message(thread_ts, "only the merged ones")
+    envelope_id = f"ev-{next(_ids):04d}-57d1-4223-8a9e-2c803925bf02"
+    await socket_bot.slack.send_envelope("events_api", message, envelope_id)
+    await socket_bot.slack.send_envelope("events_api", message, envelope_id, retry_attempt=1)
+    await socket_bot.slack.wait_for(
+        lambda calls: any(c.args.get("thread_ts") == thread_ts for c in socket_bot.posts())
+    )
+    await socket_bot.answered("rocm")  # anything the re-delivery caused has happened by now
+    await socket_bot.adapter.idle()
+    assert len([c for c in socket_bot.posts() if c.args.get("thread_ts") == thread_ts]) == 1
