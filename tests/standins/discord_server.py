@@ -233,8 +233,17 @@ class DiscordStandIn:
     async def wait_for(self, predicate: Callable[[Recorded], bool], timeout: float = 10.0) -> Recorded:
         """The first recorded request matching `predicate`, waiting for it if needed."""
 
+        scanned = 0
+
         def found() -> Recorded | None:
-            return next((r for r in self.requests if predicate(r)), None)
+            # Each waiter looks only at requests it has not seen: many concurrent waiters (the
+            # load benchmark) would otherwise rescan the whole log on every request.
+            nonlocal scanned
+            for index in range(scanned, len(self.requests)):
+                if predicate(self.requests[index]):
+                    return self.requests[index]
+            scanned = len(self.requests)
+            return None
 
         async with self._changed:
             await asyncio.wait_for(self._changed.wait_for(lambda: found() is not None), timeout)

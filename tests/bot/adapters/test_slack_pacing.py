@@ -78,6 +78,7 @@ async def test_only_the_merged_ones_in_a_thread_keeps_the_threads_window(bot: Bo
     await bot.command(window)
     await bot.slack.wait_for(lambda calls: len(bot.slack.of("chat.postMessage")) > before)
     parent = bot.slack.of("chat.postMessage")[-1]
+    await bot.adapter.idle(timeout=10)  # the answer's thread is remembered once it was posted
     thread = ThreadKey("slack", CHANNEL, parent.result["ts"])
     context = await bot.handlers.store.get_thread(thread)
     assert context is not None and 99100 in context.pr_numbers  # opened in the week: in the thread
