@@ -8,6 +8,7 @@ answers "busy, try again" instead of freezing the process.
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 import time
@@ -18,7 +19,9 @@ from urllib.parse import urlencode
 
 import pytest
 
+from bot.config import FollowupConfig
 from bot.store import open_store
+from bot.store.sqlite import WRITE_WAIT_SECONDS
 from tests.bot.adapters.slack_harness import Bot, fixture, seeded, sign, start_bot, stop_bot
 from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
@@ -38,7 +41,9 @@ async def sqlite_bot(tmp_path: Path) -> AsyncIterator[Bot]:
     slack = SlackStandIn(**TEST_RATE)
     await slack.start()
     store = open_store(f"sqlite:///{tmp_path / 'store.db'}")
-    running = await start_bot(await seeded(store), slack)
+    # Limits on (high): counting a request is a store write, as in production.
+    limits = FollowupConfig(per_user_per_minute=1000, per_channel_per_minute=1000)
+    running = await start_bot(await seeded(store), slack, followup=limits)
     yield running
     await stop_bot(running)
     await store.close()
@@ -88,3 +93,25 @@ async def test_acks_stay_fast_while_another_process_holds_the_write_lock(
     assert max(latencies) < 0.5, f"slowest ack {max(latencies):.2f} s"
     await sqlite_bot.adapter.idle(timeout=20)
     assert len(sqlite_bot.slack.of("chat.postMessage")) == 30
+
+
+async def test_a_store_locked_longer_than_the_write_wait_answers_busy_try_again(
+    sqlite_bot: Bot, lock_path: str
+) -> None:
+    """Lock held past the store's write waits: the asker is told privately to try again; nothing hangs."""
+    holder = hold_lock(lock_path, 60)
+    try:
+        status, _ = await sqlite_bot.command("rocm")
+        assert status == 200
+        # Two writes wait WRITE_WAIT_SECONDS each: the replay check (answered anyway), then the
+        # per-person count, whose failure is the answer.
+        calls = await sqlite_bot.slack.wait_for(
+            lambda calls: any(c.method == "response_url" for c in calls), timeout=2 * WRITE_WAIT_SECONDS + 5
+        )
+    finally:
+        holder.terminate()
+        holder.wait(timeout=20)
+    answer = next(c for c in calls if c.method == "response_url")
+    assert answer.args["response_type"] == "ephemeral"
+    assert "temporarily unavailable" in answer.args["text"] and "try again" in json.dumps(answer.args["blocks"]).lower()
+    assert not sqlite_bot.slack.of("chat.postMessage")
