@@ -390,9 +390,27 @@ class DigestPoint:
 
 @dataclass(frozen=True, slots=True)
 class DigestSection:
+    """One numbered area. `prs` are every PR placed in it (each PR sits in one area); `headline`
+    states its topics' totals (never a group size); `pr_count` is len(prs) for older callers."""
+
     title: str
     points: tuple[DigestPoint, ...]
     pr_count: int = 0
+    key: str = ""
+    prs: tuple[int, ...] = ()
+    headline: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DigestTopic:
+    """A topic's totals over a digest's window and scope: what `/vllm <topic> <window>` counts."""
+
+    key: str
+    name: str
+    total: int
+    merged: int
+    opened: int
+    closed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,6 +447,9 @@ class Digest:
     counts: DigestCounts
     mode: Literal["llm", "offline"]
     notes: tuple[str, ...] = ()
+    topics: tuple[DigestTopic, ...] = ()  # largest first
+    more: tuple[DigestSection, ...] = ()  # "All PRs by area": every in-scope PR the points do not cite
+    scope: str = "opened_or_merged"
 
     @property
     def cited(self) -> tuple[int, ...]:

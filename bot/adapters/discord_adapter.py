@@ -260,7 +260,9 @@ class DiscordAdapter:
         name = f"/{repo.command} {text}".strip()
         await self._open_thread(message, name, reply.seed, what=f"answer to /{repo.command}")
 
-    async def _open_thread(self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str) -> None:
+    async def _open_thread(
+        self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str
+    ) -> discord.Thread | None:
         try:
             thread = await message.create_thread(
                 name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -269,8 +271,9 @@ class DiscordAdapter:
             log.error(
                 describe_http_error(exc, f"opening a thread on the {what} in channel {message.channel.id}")
             )
-            return
+            return None
         await self.handlers.remember(ThreadKey("discord", str(message.channel.id), str(thread.id)), seed)
+        return thread
 
     # -- follow-ups in threads ------------------------------------------------------------------------------
     def _followup_text(self, message: discord.Message) -> str | None:
@@ -311,7 +314,8 @@ class DiscordAdapter:
 
     # -- digests --------------------------------------------------------------------------------------------------
     async def post_digest(self, repo: str, channel_id: int, digest: Digest) -> int | None:
-        """Post a digest to a channel, open its thread, remember it; the first message's id.
+        """Post a digest as one channel message, open its thread, post the rest there, remember
+        the thread; returns the channel message's id.
 
         A missing channel or missing permissions are logged and give None; nothing is raised.
         """
@@ -324,17 +328,27 @@ class DiscordAdapter:
         if not isinstance(channel, discord.TextChannel):
             log.error("discord: %s: it is a %s, not a text channel", where, type(channel).__name__)
             return None
+        parent, *rest = render_digest_messages(digest)
         try:
-            messages = [
-                await channel.send(part, allowed_mentions=NO_MENTIONS)
-                for part in render_digest_messages(digest)
-            ]
+            first = await channel.send(parent, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
             log.error(describe_http_error(exc, where))
             return None
-        first = messages[0]
+        # One channel message; the areas and every other PR go in its thread.
+        thread = await self._open_thread(first, digest.title, digest_seed(digest), what=f"{repo} digest")
+        sent = 0
+        if thread is not None:
+            try:
+                for part in rest:
+                    await thread.send(part, allowed_mentions=NO_MENTIONS)
+                    sent += 1
+            except discord.HTTPException as exc:
+                log.error(describe_http_error(exc, f"continuing the {repo} digest in thread {thread.id}"))
         log.info(
-            "discord: posted the %s digest to channel %s as %d message(s)", repo, channel_id, len(messages)
+            "discord: posted the %s digest to channel %s: 1 message, %d of %d in its thread",
+            repo,
+            channel_id,
+            sent,
+            len(rest),
         )
-        await self._open_thread(first, digest.title, digest_seed(digest), what=f"{repo} digest")
         return first.id

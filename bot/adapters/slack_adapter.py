@@ -34,7 +34,13 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.adapters.slack_render import escape, render_digest_blocks, render_reply_blocks
+from bot.adapters.slack_render import (
+    ACTION_ALL_PRS,
+    ACTION_ONLY_MERGED,
+    escape,
+    render_digest_blocks,
+    render_reply_blocks,
+)
 from bot.config import Secrets, SlackConfig
 from handlers.app import BotHandlers
 from handlers.digest import digest_seed
@@ -279,6 +285,8 @@ class SlackAdapter:
             self.app.command(f"/{repo.command}")(self._on_command)
         self.app.event("message")(self._on_message)
         self.app.event("app_mention")(self._on_mention)
+        for action_id in (ACTION_ALL_PRS, ACTION_ONLY_MERGED):
+            self.app.action(action_id)(self._on_digest_button)
         self.app.error(self._on_error)
 
     async def _on_error(self, error: Exception, body: dict[str, Any]) -> None:
@@ -287,6 +295,46 @@ class SlackAdapter:
     async def _on_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()  # first, always: Slack gives up after 3 seconds
         self._spawn(self._answer_command(command, respond))
+
+    async def _on_digest_button(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        """A digest's "All PRs" / "Only merged" button: ack first, then answer in its thread as
+        the follow-up `more` / `merged` would (the thread's seed holds every in-scope PR)."""
+        await ack()
+        self._spawn(self._answer_button(body))
+
+    async def _answer_button(self, body: dict[str, Any]) -> None:
+        channel = str(
+            (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id") or ""
+        )
+        message = body.get("message") or {}
+        thread = str(
+            message.get("thread_ts")
+            or message.get("ts")
+            or (body.get("container") or {}).get("message_ts")
+            or ""
+        )
+        user = str((body.get("user") or {}).get("id") or "")
+        actions = body.get("actions") or [{}]
+        text = "merged" if actions[0].get("action_id") == ACTION_ONLY_MERGED else "more"
+        if not channel or not thread:
+            log.warning("slack: a digest button without its message (%s); ignored", sorted(body))
+            return
+        try:
+            try:
+                reply = await self.handlers.followup(ThreadKey("slack", channel, thread), text, user=user)
+            except BotError as exc:
+                reply = Reply(kind="error", title=str(exc), ephemeral=True)
+            fallback, blocks = render_reply_blocks(reply)
+            if reply.ephemeral:
+                await self.client.chat_postEphemeral(
+                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
+                )
+            else:
+                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+        except SlackApiError as exc:
+            log.warning("slack: cannot answer a digest button in %s: %s", channel, exc.response.get("error"))
+        except Exception:
+            log.exception("slack: answering a digest button in %s failed", channel)
 
     async def _on_message(self, event: dict[str, Any]) -> None:
         if not self._is_for_us(event) or event.get("parent_user_id") != self.bot_user_id:
@@ -434,7 +482,8 @@ class SlackAdapter:
 
     # -- digests ------------------------------------------------------------------------------------------
     async def post_digest(self, repo: str, channel_id: str, digest: Digest) -> str:
-        """Post a digest (long ones continue in the thread) and follow its thread; returns its ts.
+        """Post a digest: one channel message (takeaways, area headlines, buttons), the areas and
+        every other PR as replies in its thread; follow the thread; returns the parent's ts.
 
         Raises SlackPostError with a readable message when Slack refuses the first post.
         """
