@@ -35,7 +35,7 @@ _METRIC = (
 _CLAIM = re.compile(
     rf"(?:(?:{_METRIC})[\s-]+(?:\w+[\s-]+){{0,2}}?(?:by |of |is |to )?)?"
     rf"(?<![\w.#/-])({_NUM}\s?{_UNIT})(?![\w/])"
-    rf"((?:[\s-]+(?:e2e |end-to-end |the )?(?:{_METRIC}|in \w+|on \w+|for \w+)){{0,3}})",
+    rf"((?:[\s-]+(?:e2e |end-to-end |the )?(?:{_METRIC}|in \w+|on \w+|for \w+)\b){{0,3}})",
     re.IGNORECASE,
 )
 _CLAIM_NEEDS_METRIC = re.compile(_METRIC, re.IGNORECASE)
@@ -219,7 +219,8 @@ def read_signals(
         fixes_regression_of=tuple(regress),
         revert=revert,
         regression_fix=bool(regress) or (fix and bool(_REGRESSION.search(title))),
-        breaking=bool(_BREAKING.search(title) or re.search(r"\bbreaking change\b", body[:2000], re.I)),
+        breaking=not fix
+        and bool(_BREAKING.search(title) or re.search(r"\bbreaking change\b", body[:2000], re.I)),
         severe_fix=severe,
         new_model=new_model,
         new_hardware=new_hardware,
