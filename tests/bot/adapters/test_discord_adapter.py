@@ -275,28 +275,36 @@ def sample_digest(title: str = "vLLM this week", points: int = 3) -> Digest:
 
 
 async def test_digest_is_posted_to_the_channel_with_a_remembered_thread(world: World) -> None:
-    """post_digest sends the rendered digest, opens a thread on it and remembers the cited PRs."""
+    """post_digest sends ONE channel message, opens a thread on it, posts the areas there and
+    remembers every PR."""
     s = world.standin
     digest = sample_digest()
     before = len(s.requests)
     message_id = await world.adapter.post_digest(REPO, s.channel_id, digest)
     posted = [r for r in s.requests[before:] if r.path == f"/channels/{s.channel_id}/messages"]
-    assert [r.content for r in posted] == render_digest_messages(digest)
-    assert all(r.body["allowed_mentions"]["parse"] == [] for r in posted)
+    parent, *rest = render_digest_messages(digest)
+    assert [r.content for r in posted] == [parent] and len(parent) <= 2000
     assert s.sent(to(f"/channels/{s.channel_id}/messages/{message_id}/threads"))
+    in_thread = [
+        r for r in s.requests[before:]
+        if r.method == "POST" and r.path.endswith("/messages") and r.path != f"/channels/{s.channel_id}/messages"
+    ]  # fmt: skip
+    assert [r.content for r in in_thread] == rest and rest
+    assert all(r.body["allowed_mentions"]["parse"] == [] for r in posted + in_thread)
     context = await world.store.get_thread(ThreadKey("discord", str(s.channel_id), str(message_id)))
     assert context is not None and context.kind == "digest"
     assert set(digest.cited) <= set(context.pr_numbers)
 
 
 async def test_long_digest_is_posted_as_several_messages_under_the_limit(world: World) -> None:
-    """A digest longer than 2,000 characters goes out as several messages, each within the limit."""
+    """A long digest is one channel message plus several thread messages, each within the limit."""
     s = world.standin
     digest = sample_digest(points=40)
     before = len(s.requests)
     await world.adapter.post_digest(REPO, s.channel_id, digest)
-    posted = [r for r in s.requests[before:] if r.path == f"/channels/{s.channel_id}/messages"]
-    assert len(posted) > 1
+    posted = [r for r in s.requests[before:] if r.method == "POST" and r.path.endswith("/messages")]
+    in_channel = [r for r in posted if r.path == f"/channels/{s.channel_id}/messages"]
+    assert len(in_channel) == 1 and len(posted) > 2
     assert all(len(r.content) <= 2000 for r in posted)
 
 

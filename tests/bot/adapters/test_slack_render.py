@@ -154,14 +154,18 @@ def test_reply_never_exceeds_50_blocks() -> None:
     assert len(blocks) <= 50
 
 
-def test_short_digest_is_one_message() -> None:
-    """A small digest fits in one message with header, counts, takeaways and sections."""
+def test_a_digest_is_one_parent_message_with_headlines_and_buttons_then_thread_replies() -> None:
+    """The parent holds header, counts, takeaways, area headlines and the buttons; areas follow."""
     messages = render_digest_blocks(digest(sections=2, points=2, text="short"))
-    assert len(messages) == 1
+    assert len(messages) == 2
     blocks = messages[0]["blocks"]
     assert (
         blocks[0]["type"] == "header" and "10 PRs" in all_text(blocks) and "Key takeaways" in all_text(blocks)
     )
+    assert "*1. Area 0*" in all_text(blocks) and "short" not in all_text(blocks)
+    actions = next(b for b in blocks if b["type"] == "actions")
+    assert [e["action_id"] for e in actions["elements"]] == ["digest_all_prs", "digest_only_merged"]
+    assert "short" in all_text(messages[1])
 
 
 def test_long_digest_is_split_into_messages_within_limits() -> None:
@@ -179,11 +183,11 @@ def test_first_digest_message_holds_the_takeaways_and_the_rest_follow_in_order()
     """Takeaways open the first message; sections continue in order; nothing is lost."""
     messages = render_digest_blocks(digest(sections=20, points=10, text="y" * 500))
     assert "Key takeaways" in all_text(messages[0])
-    joined = all_text(messages)
-    positions = [joined.index(f"*Area {s}*") for s in range(20)]
+    joined = all_text(messages[1:])
+    positions = [joined.index(f"*{s + 1}. Area {s}*") for s in range(20)]
     assert positions == sorted(positions)
     assert "Key PRs by area" in all_text(messages[-1])
-    assert "continued" in all_text(messages[1]["blocks"][0])
+    assert "in this thread" in messages[1]["text"]
 
 
 @settings(max_examples=200, deadline=None)
