@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from discord.utils import escape_mentions
 
+from handlers.calendar import window_label
 from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
 from handlers.models import (
     Code,
@@ -232,10 +233,7 @@ def render_reply_messages(reply: Reply) -> list[str]:
 
 # -- digests --------------------------------------------------------------------------------------------
 def _window_label(digest: Digest) -> str:
-    if digest.window.label:
-        return escape(digest.window.label)
-    last_day = digest.window.until - timedelta(seconds=1)
-    return f"{digest.window.since:%b %-d} – {last_day:%b %-d, %Y}"
+    return escape(digest.window.label or window_label(digest.window.since, digest.window.until))
 
 
 def _points(section: DigestSection) -> tuple[str, ...]:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
+from handlers.calendar import window_label
 from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
 from handlers.models import (
     Code,
@@ -229,9 +230,7 @@ PARENT_CHARS = 2800  # the parent message must fit a phone screen: takeaways and
 def _window_line(digest: Digest) -> str:
     """The one date range a digest covers (its label: first and last day, both included)."""
     window = digest.window
-    if window.label:
-        return escape(window.label)
-    return f"{_date(window.since)} – {_date(window.until - timedelta(seconds=1))}, {window.since:%Y}"
+    return escape(window.label or window_label(window.since, window.until))
 
 
 def digest_buttons() -> Block:

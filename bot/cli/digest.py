@@ -25,11 +25,11 @@ from bot.cli import CliState, cli, run_command
 from bot.cli.ask import _now as parse_now
 from bot.config import Config
 from bot.services.posting import PostOutcome
+from handlers.calendar import week_start_of
 from handlers.digest import digest_json, last_full_week, window_for_dates
 from handlers.digest import week_ending as week_ending_window
 from handlers.errors import BotError
 from handlers.models import Digest, Window
-from handlers.parse import week_start_of
 
 FORMATS = ("markdown", "text", "json", "slack-json", "discord-json")
 _JSON_RENDERERS = {
