@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-
 from datetime import UTC, datetime
 
 from bot.adapters.markdown_render import code, escape, render_digest_markdown
