@@ -171,7 +171,7 @@ async def _empty_hint(store: Any, repo: str, tz: tzinfo, week_start: str) -> str
     busiest = weeks.most_common(1)[0][0]
     return (
         f"The store holds {len(prs)} PRs from {first:%Y-%m-%d} to {last:%Y-%m-%d}; "
-        f"try `digest --week-ending {min(busiest, last):%Y-%m-%d}`."
+        f"try `digest --week-ending {busiest:%Y-%m-%d}` (its busiest week)."
     )
 
 
