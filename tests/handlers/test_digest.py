@@ -294,3 +294,26 @@ def test_a_window_across_new_year_names_both_years() -> None:
     from handlers.digest import week_ending
 
     assert week_ending(date(2026, 1, 4), UTC).label == "Dec 29, 2025 – Jan 4, 2026"
+
+
+async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(week: data.Week) -> None:
+    """`rocm` in a digest's thread finds every ROCm PR of the window, cited or not: the topic's total."""
+    from handlers.models import ThreadKey
+
+    store = open_store(week.store_url)
+    try:
+        settings = data.settings()
+        app = BotHandlers(
+            store=store,
+            repos=[settings],
+            classifications={data.REPO: data.classification_service(store, settings)},
+            clock=data.fixed_now,
+        )
+        digest = await app.digest(data.REPO)
+        key = ThreadKey("slack", "C1", "1700000000.000100")
+        await app.remember(key, digest_seed(digest))
+        reply = await app.followup(key, "rocm")
+        rocm = next(t for t in digest.topics if t.key == "rocm")
+        assert reply.total == rocm.total
+    finally:
+        await store.close()
