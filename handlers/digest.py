@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from handlers import calendar
 from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, clean_title, compute_facts, spans
 from handlers.digest_llm import AI_NOTE, DigestPrompt, write_with_llm
-from handlers.digest_offline import area_headline, choose_points, continuation
+from handlers.digest_offline import area_headline, choose_points, continuation, fit_budget
 from handlers.errors import BotError, LLMError
 from handlers.models import (
     Code,
@@ -154,6 +154,7 @@ async def build_digest(
         for section, area in zip(prose.sections, facts.areas, strict=True)
         if section.points
     )
+    sections = fit_budget(sections, facts.repo)
     return assemble(
         facts,
         sections,

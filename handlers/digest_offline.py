@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans, title_tags
 from handlers.digest_signals import Signals
@@ -386,6 +386,43 @@ def choose_points(
         if points:
             out[index] = points
     return out
+
+
+def fit_budget(
+    sections: Sequence[DigestSection], repo: str, *, frame: int = _ESTIMATED_FRAME
+) -> tuple[DigestSection, ...]:
+    """Written points (the LLM's) cut to the digest proper's budget: while the estimate is over
+    PROPER_BUDGET characters or MAX_CITED PRs, the last point of the area with most points goes
+    (its PRs stay reachable in the continuation); when every area is down to one point, the least
+    active areas give theirs up."""
+    kept = [list(section.points) for section in sections]
+
+    def size() -> tuple[int, int]:
+        chars = frame + 75 * sum(1 for points in kept if points)
+        cited: set[int] = set()
+        for points in kept:
+            for point in points:
+                chars += 14 + len(point.lead) + _chars(point.body, repo)
+                chars += sum(8 + _chars(child, repo) for child in point.children)
+                cited.update(point.cited)
+        return chars, len(cited)
+
+    chars, cited = size()
+    while chars > PROPER_BUDGET or cited > MAX_CITED:
+        longest = max(range(len(kept)), key=lambda i: (len(kept[i]), i))
+        if len(kept[longest]) > 1:
+            kept[longest].pop()
+        else:  # one point each and still too long: the least active areas go to the continuation
+            last = max((i for i, points in enumerate(kept) if points), default=None)
+            if last is None:
+                break
+            kept[last].pop()
+        chars, cited = size()
+    return tuple(
+        replace(section, points=tuple(points))
+        for section, points in zip(sections, kept, strict=True)
+        if points
+    )
 
 
 def area_headline(facts: DigestFacts, area: AreaFacts) -> str:
