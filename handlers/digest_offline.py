@@ -252,9 +252,9 @@ _KIND_LABEL = {
 
 MAX_AREA_PRS = 8
 MAX_GROUP_PRS = 3  # sub-bullets of one point
-MAX_CITED = 36
+MAX_CITED = 40
 PROPER_BUDGET = 6000  # Markdown characters of the digest proper
-_ESTIMATED_FRAME = 1250  # title, takeaways, headings, counts line, notes (measured on real weeks)
+_ESTIMATED_FRAME = 750  # title, takeaways, headings, counts line, notes (measured on real weeks)
 
 
 def _ref_chars(repo: str, number: int) -> int:

@@ -70,7 +70,7 @@ _SEVERE = re.compile(
     r"wrong (?:output|result|answer|token)s?|incorrect (?:output|result|answer|token)s?|garbage output|"
     r"gibberish|nan|nans|accuracy (?:drop|issue|bug|regression)|silent(?:ly)? (?:wrong|corrupt)\w*|"
     r"corrupt(?:ion|ed|s)?|oom|out of memory|memory leak|leaks?|race condition|infinite loop|"
-    r"(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|\w+error|assertion(?:error)?|"
+    r"(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|\w+error|"
     r"fails? to (?:start|load|launch)|accuracy)\b",
     re.IGNORECASE,
 )
@@ -80,7 +80,7 @@ _SUPPORT = re.compile(
 )
 _HARDWARE = re.compile(
     r"\b(?:sm\d{2,3}\w*|mi\d{3}\w*|gfx\d+\w*|blackwell|hopper|b200|b300|gb200|gb300|h100|h200|h20|"
-    r"rtx ?\d+|dgx|gaudi\s?\d?|xpu|tpu|npu|ppc64le|s390x|aarch64|arm64|risc-?v|apple silicon|"
+    r"rtx ?\d+|dgx|gaudi\s?\d?|ppc64le|s390x|aarch64|arm64|risc-?v|apple silicon|"
     r"metal|rocm\s?\d[\d.]*|cuda\s?1\d(?:\.\d)?)\b",
     re.IGNORECASE,
 )
@@ -106,6 +106,18 @@ _PERF = re.compile(
     re.I,
 )
 _SECURITY = re.compile(r"\b(?:cve-?\d*|security|vulnerab\w*|injection|sandbox escape)\b", re.I)
+# A whole platform (XPU, TPU, ...) counts only with the word "support": "Add GPUDirect RDMA support
+# for XPU" is new hardware support, "add wna16 xpu kernel" is kernel work.
+_PLATFORM_SUPPORT = re.compile(
+    r"\bsupport\b.{0,40}\b(?:xpu|tpu|npu|hpu|intel gpus?|arm|apple)\b|\b(?:xpu|tpu|npu|hpu)\b.{0,40}\bsupport\b",
+    re.I,
+)
+_MAINTENANCE_TAG = re.compile(
+    r"^\s*(?:\[[^\]]*\]\s*)*\[(?:ci|ci/build|ci/cd|build|test|tests|testing|doc|docs|documentation|misc|chore)\]"
+    r"|^\s*(?:docs|test|tests|ci|chore)(?:\([^)]*\))?:",
+    re.IGNORECASE,
+)
+_SERIES = re.compile(r"\[\d+\s*/\s*(?:\d+|n)\]|\(\d+\s*/\s*(?:\d+|n)\)|\bpart \d+\b", re.IGNORECASE)
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _TEMPLATE = re.compile(r"essential elements|PLEASE FILL IN|BEFORE SUBMITTING|^\s*-\s*\[[ xX]\]", re.I | re.M)
 _URL_PR = re.compile(r"https?://github\.com/[\w.-]+/[\w.-]+/(?:pull|issues)/(\d+)")
@@ -126,6 +138,8 @@ class Signals:
     new_hardware: bool = False
     refactor: bool = False
     performance: bool = False  # a performance change without a measured number
+    maintenance: bool = False  # tagged CI, test, doc or build work: rarely what a digest singles out
+    series: bool = False  # part k of a numbered series ([3/N]): a larger effort
     security: bool = False
     chore: bool = False
 
@@ -212,7 +226,10 @@ def read_signals(
     fix = bool(_FIX.search(title)) or "bugfix" in topic_set
     severe = fix and bool(_SEVERE.search(title) or (_SEVERE.search(body[:1500]) and _FIX.search(body[:1500])))
     new_model = "new-model" in topic_set or bool(_NEW_MODEL.search(title))
-    new_hardware = bool(_SUPPORT.search(title) and _HARDWARE.search(title) and not fix)
+    new_hardware = not fix and not re.search(r"\bconfigs?\b", title, re.I)
+    new_hardware = new_hardware and bool(
+        (_SUPPORT.search(title) and _HARDWARE.search(title)) or _PLATFORM_SUPPORT.search(title)
+    )
     return Signals(
         claims=claims,
         reverts=tuple(reverts),
@@ -228,6 +245,8 @@ def read_signals(
         performance=bool(_PERF.search(title)) and not claims,
         security=bool(_SECURITY.search(title)),
         chore=bool(_CHORE.search(title)) and not (claims or severe or new_model),
+        maintenance=bool(_MAINTENANCE_TAG.search(title)),
+        series=bool(_SERIES.search(title)),
     )
 
 
@@ -244,6 +263,8 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     value += 0.2 if signals.performance else 0.0
     value += 0.3 if signals.security else 0.0
     value -= 0.3 if signals.chore else 0.0
+    value -= 0.3 if signals.maintenance else 0.0
+    value += 0.1 if signals.series else 0.0
     value += 0.15 if merged else 0.0
     return round(value, 4)
 

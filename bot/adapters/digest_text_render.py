@@ -12,7 +12,7 @@ import re
 import textwrap
 
 from bot.adapters.text_render import break_mentions
-from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
+from handlers.digest import MORE_NOTE, MORE_TITLE, count_line
 from handlers.models import Code, Digest, DigestSection, Inline, PRRef
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -67,9 +67,6 @@ def render_digest_text(digest: Digest, *, full: bool = True) -> str:
             lines += _wrap(f"{clean(row.area)}: {refs} - {clean(row.impact)}", "  ", "    ")
         lines.append("")
     lines.append(count_line(digest.counts))
-    topics = topic_line(digest)
-    if topics:
-        lines.append(clean(topics))
     lines += [clean(note) for note in digest.notes]
     if full and digest.more:
         lines += ["", MORE_TITLE, "-" * len(MORE_TITLE), MORE_NOTE, ""]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
+from handlers.digest import MORE_NOTE, MORE_TITLE, count_line
 from handlers.models import Code, Digest, DigestSection, Inline, PRRef
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
@@ -123,9 +123,6 @@ def render_digest_markdown(digest: Digest, *, full: bool = True) -> str:
             lines.append(f"| {escape(row.area, table=True)} | {refs} | {escape(row.impact, table=True)} |")
         lines.append("")
     lines += ["---", "", f"**Counts:** {escape(count_line(digest.counts))}", ""]
-    topics = topic_line(digest)
-    if topics:
-        lines += [f"**{escape(topics)}** (each as `/{_command(repo)} <topic>` counts it)", ""]
     for note in digest.notes:
         lines += [f"_{escape(note)}_", ""]
     if full and digest.more:
@@ -133,7 +130,3 @@ def render_digest_markdown(digest: Digest, *, full: bool = True) -> str:
         for section in digest.more:
             lines += [f"### {escape(section.title)}", "", *_points(section, repo), ""]
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _command(repo: str) -> str:
-    return repo.rsplit("/", 1)[-1].lower() or "pr"
