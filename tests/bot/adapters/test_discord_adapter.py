@@ -374,3 +374,25 @@ async def test_wrong_token_fails_start_with_a_clear_error(world: World) -> None:
     adapter = DiscordAdapter(world.handlers, world.adapter.settings, "not-the-token")
     with pytest.raises(BotError, match="DISCORD_TOKEN"):
         await adapter.start()
+
+
+async def test_the_real_weeks_digest_is_one_channel_message_and_the_rest_in_its_thread(world: World) -> None:
+    """The bundled week: one channel message of at most 2,000 characters, every area and every
+    other in-scope PR in its thread, each message within the limit, mentions disabled."""
+    from datetime import UTC, date
+
+    from handlers.digest import week_ending
+
+    s = world.standin
+    digest = await world.handlers.digest(REPO, week_ending(date(2026, 3, 1), UTC))
+    before = len(s.requests)
+    message_id = await world.adapter.post_digest(REPO, s.channel_id, digest)
+    sent = [r for r in s.requests[before:] if r.method == "POST" and r.path.endswith("/messages")]
+    in_channel = [r for r in sent if r.path == f"/channels/{s.channel_id}/messages"]
+    in_thread = [r for r in sent if r not in in_channel]
+    assert len(in_channel) == 1 and len(in_channel[0].content) <= 2000 and in_thread
+    assert all(len(r.content) <= 2000 and r.body["allowed_mentions"]["parse"] == [] for r in sent)
+    assert s.sent(to(f"/channels/{s.channel_id}/messages/{message_id}/threads"))
+    threaded = "".join(r.content for r in in_thread)
+    for number in {n for section in (*digest.sections, *digest.more) for n in section.prs}:
+        assert f"[PR#{number}](" in threaded
