@@ -327,6 +327,12 @@ class _Pick:
     chars: int
 
 
+def _pick_weight(facts: DigestFacts, pick: _Pick) -> float:
+    """A PR's weight plus a little for the size of its group: a thread of work (18 ROCm PRs)
+    deserves a point even when each of its PRs alone is modest."""
+    return facts.weight(pick.pr.number) + 0.04 * min(len(pick.group.prs) - 1, 8)
+
+
 def choose_points(
     facts: DigestFacts, taxonomy: Taxonomy, *, frame: int = _ESTIMATED_FRAME
 ) -> dict[int, list[DigestPoint]]:
@@ -344,7 +350,7 @@ def choose_points(
             for pr in group.prs:
                 phrase = pr_phrase(pr, facts)
                 picks.append(_Pick(index, group, pr, phrase, 10 + _chars(phrase, facts.repo)))
-        picks.sort(key=lambda p: (-facts.weight(p.pr.number), -len(p.group.prs), -p.pr.number))
+        picks.sort(key=lambda p: (-_pick_weight(facts, p), -p.pr.number))
         picks_by_area.append(picks)
     budget = PROPER_BUDGET - frame - 75 * len(facts.areas)
     chosen: dict[int, list[_Pick]] = {}
@@ -368,7 +374,7 @@ def choose_points(
             take(picks[0])
     taken = {p.pr.number for v in chosen.values() for p in v}
     rest = [p for picks in picks_by_area for p in picks if p.pr.number not in taken]
-    for pick in sorted(rest, key=lambda p: (-facts.weight(p.pr.number), -len(p.group.prs), -p.pr.number)):
+    for pick in sorted(rest, key=lambda p: (-_pick_weight(facts, p), -p.pr.number)):
         take(pick)
     out: dict[int, list[DigestPoint]] = {}
     for index, picks in chosen.items():

@@ -57,7 +57,8 @@ _REGRESSION = re.compile(r"\bregress(?:ion|ions|ed)?\b", re.IGNORECASE)
 
 _BREAKING = re.compile(
     r"\bbreaking\b(?! (?:ci|test|tests|the build))"
-    r"|\b(?:remove[sd]?|removing|drop(?:s|ped)?|rename[sd]?|renaming|deprecate[sd]?)\b[^.\n]{0,40}?"
+    r"|\b(?:remove[sd]?|removing|drop(?:s|ped)?|rename[sd]?|renaming|deprecate[sd]?)\b"
+    r"(?! (?:the )?(?:requirement|need|restriction|limitation|workaround|hack)s?\b)[^.\n]{0,40}?"
     r"(?:--[a-z][\w-]+|\bvllm_[a-z0-9_]+\b|\benv(?:ironment)? var(?:iable)?s?\b|\bflags?\b|\bcli\b|"
     r"\bargs?\b|\bargument\b|\boption\b|\bsupport for\b|\bbackend\b|\bfallback\b)"
     r"|\b(?:change[sd]?|switch(?:es|ed)?|flip(?:s|ped)?)\b[^.\n]{0,30}?\bdefaults?\b"
