@@ -10,7 +10,7 @@ calendar week in the repo's timezone), Digest <-> dict for the store, and the th
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import asdict, replace
 from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -325,32 +325,13 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         "takeaways": [_span_to_dict(s) for s in digest.takeaways],
         "sections": [_section_to_dict(section) for section in digest.sections],
         "more": [_section_to_dict(section) for section in digest.more],
-        "topics": [
-            {
-                "key": t.key,
-                "name": t.name,
-                "total": t.total,
-                "merged": t.merged,
-                "opened": t.opened,
-                "closed": t.closed,
-            }
-            for t in digest.topics
-        ],
+        "topics": [asdict(t) for t in digest.topics],
         "scope": digest.scope,
         "table": [
             {"area": row.area, "key_prs": [_span_to_dict(r) for r in row.key_prs], "impact": row.impact}
             for row in digest.table
         ],
-        "counts": {
-            "total": digest.counts.total,
-            "opened": digest.counts.opened,
-            "merged": digest.counts.merged,
-            "closed_unmerged": digest.counts.closed_unmerged,
-            "still_open": digest.counts.still_open,
-            "authors": digest.counts.authors,
-            "first_time_authors": digest.counts.first_time_authors,
-            "bot_prs": digest.counts.bot_prs,
-        },
+        "counts": asdict(digest.counts),
         "notes": list(digest.notes),
         "cited": list(digest.cited),
     }
@@ -479,7 +460,6 @@ def digest_json(digest: Digest, tz: tzinfo) -> dict[str, Any]:
             section.key or section.title, {"key": section.key, "name": section.title, "prs": []}
         )
         entry["prs"] = sorted(set(entry["prs"]) | set(section.prs))
-    c = digest.counts
     return {
         "repo": digest.repo,
         "mode": digest.mode,
@@ -489,26 +469,8 @@ def digest_json(digest: Digest, tz: tzinfo) -> dict[str, Any]:
             "until": last.isoformat(),
             "label": digest.window.label,
         },
-        "counts": {
-            "total": c.total,
-            "opened": c.opened,
-            "merged": c.merged,
-            "closed_unmerged": c.closed_unmerged,
-            "still_open": c.still_open,
-            "authors": c.authors,
-            "first_time_authors": c.first_time_authors,
-            "bot_prs": c.bot_prs,
-        },
-        "topics": {
-            t.key: {
-                "name": t.name,
-                "total": t.total,
-                "merged": t.merged,
-                "opened": t.opened,
-                "closed": t.closed,
-            }
-            for t in digest.topics
-        },
+        "counts": asdict(digest.counts),
+        "topics": {t.key: {k: v for k, v in asdict(t).items() if k != "key"} for t in digest.topics},
         "sections": list(areas.values()),
         "mentioned": sorted(digest.cited),
     }

@@ -320,17 +320,7 @@ class SlackAdapter:
             log.warning("slack: a digest button without its message (%s); ignored", sorted(body))
             return
         try:
-            try:
-                reply = await self.handlers.followup(ThreadKey("slack", channel, thread), text, user=user)
-            except BotError as exc:
-                reply = Reply(kind="error", title=str(exc), ephemeral=True)
-            fallback, blocks = render_reply_blocks(reply)
-            if reply.ephemeral:
-                await self.client.chat_postEphemeral(
-                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
-                )
-            else:
-                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+            await self._reply_in_thread(channel, thread, user, text)
         except SlackApiError as exc:
             log.warning("slack: cannot answer a digest button in %s: %s", channel, exc.response.get("error"))
         except Exception:
@@ -433,6 +423,20 @@ class SlackAdapter:
             log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
             return True
 
+    async def _reply_in_thread(self, channel: str, thread: str, user: str, text: str) -> None:
+        """Answer `text` as a follow-up in the thread; errors only the asker sees are ephemeral."""
+        try:
+            reply = await self.handlers.followup(ThreadKey("slack", channel, thread), text, user=user)
+        except BotError as exc:
+            reply = Reply(kind="error", title=str(exc), ephemeral=True)
+        fallback, blocks = render_reply_blocks(reply)
+        if reply.ephemeral:
+            await self.client.chat_postEphemeral(
+                channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
+            )
+        else:
+            await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+
     async def _answer_followup(self, event: dict[str, Any]) -> None:
         channel = str(event.get("channel") or "")
         thread = str(event.get("thread_ts") or "")
@@ -441,18 +445,7 @@ class SlackAdapter:
             if not await self._claim(event):
                 log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
                 return
-            key = ThreadKey("slack", channel, thread)
-            try:
-                reply = await self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
-            except BotError as exc:
-                reply = Reply(kind="error", title=str(exc), ephemeral=True)
-            fallback, blocks = render_reply_blocks(reply)
-            if reply.ephemeral:
-                await self.client.chat_postEphemeral(
-                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
-                )
-            else:
-                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+            await self._reply_in_thread(channel, thread, user, _message_text(event.get("text") or ""))
         except SlackApiError as exc:
             log.warning(
                 "slack: cannot answer in thread %s of %s: %s", thread, channel, exc.response.get("error")

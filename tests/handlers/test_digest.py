@@ -54,6 +54,12 @@ def digest(week: data.Week) -> Digest:
     return asyncio.run(_build(week.store_url))
 
 
+def _facade(store: Store) -> BotHandlers:
+    settings = data.settings()
+    classifications = {data.REPO: data.classification_service(store, settings)}
+    return BotHandlers(store=store, repos=[settings], classifications=classifications, clock=data.fixed_now)
+
+
 def _in_window(week: data.Week) -> list:
     w = data.window()
     return [pr for pr in week.prs if w.contains(pr.created_at) or w.contains(pr.merged_at)]
@@ -250,13 +256,7 @@ async def test_the_facade_builds_and_stores_the_digest_by_repo_and_window(
 ) -> None:
     """BotHandlers.digest stores the digest so thread follow-ups can find it later."""
     await store.upsert_prs(data.added_prs())
-    settings = data.settings()
-    app = BotHandlers(
-        store=store,
-        repos=[settings],
-        classifications={data.REPO: data.classification_service(store, settings)},
-        clock=data.fixed_now,
-    )
+    app = _facade(store)
     digest = await app.digest(data.REPO)
     stored = await store.get_digest(data.REPO, window_key(data.window()))
     assert stored is not None and digest_from_dict(stored) == digest
@@ -302,13 +302,7 @@ async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(week:
 
     store = open_store(week.store_url)
     try:
-        settings = data.settings()
-        app = BotHandlers(
-            store=store,
-            repos=[settings],
-            classifications={data.REPO: data.classification_service(store, settings)},
-            clock=data.fixed_now,
-        )
+        app = _facade(store)
         digest = await app.digest(data.REPO)
         key = ThreadKey("slack", "C1", "1700000000.000100")
         await app.remember(key, digest_seed(digest))
