@@ -320,7 +320,7 @@ class SlackAdapter:
             log.warning("slack: a digest button without its message (%s); ignored", sorted(body))
             return
         try:
-            await self._reply_in_thread(channel, thread, user, text)
+            await self._reply_in_thread(channel, thread, user, text, addressed=True)
         except SlackApiError as exc:
             log.warning("slack: cannot answer a digest button in %s: %s", channel, exc.response.get("error"))
         except Exception:
@@ -423,12 +423,18 @@ class SlackAdapter:
             log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
             return True
 
-    async def _reply_in_thread(self, channel: str, thread: str, user: str, text: str) -> None:
-        """Answer `text` as a follow-up in the thread; errors only the asker sees are ephemeral."""
+    async def _reply_in_thread(
+        self, channel: str, thread: str, user: str, text: str, *, addressed: bool
+    ) -> None:
+        """Answer `text` as a follow-up in the thread; errors only the asker sees are ephemeral,
+        chatter ("thanks!") gets no public reply."""
+        key = ThreadKey("slack", channel, thread)
         try:
-            reply = await self.handlers.followup(ThreadKey("slack", channel, thread), text, user=user)
+            reply = await self.handlers.followup(key, text, user=user, addressed=addressed)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
+        if reply.kind == "quiet":
+            return
         fallback, blocks = render_reply_blocks(reply)
         if reply.ephemeral:
             await self.client.chat_postEphemeral(
@@ -445,7 +451,12 @@ class SlackAdapter:
             if not await self._claim(event):
                 log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
                 return
-            await self._reply_in_thread(channel, thread, user, _message_text(event.get("text") or ""))
+            addressed = event.get("type") == "app_mention" or f"<@{self.bot_user_id}>" in str(
+                event.get("text") or ""
+            )
+            await self._reply_in_thread(
+                channel, thread, user, _message_text(event.get("text") or ""), addressed=addressed
+            )
         except SlackApiError as exc:
             log.warning(
                 "slack: cannot answer in thread %s of %s: %s", thread, channel, exc.response.get("error")
