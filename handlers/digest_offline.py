@@ -252,6 +252,7 @@ _KIND_LABEL = {
 
 MAX_AREA_PRS = 8
 MAX_GROUP_PRS = 3  # sub-bullets of one point
+MIN_GUARANTEED = 0.5  # the weight an area's best PR needs for the area to be sure of a point
 MAX_CITED = 40
 PROPER_BUDGET = 6000  # Markdown characters of the digest proper
 _ESTIMATED_FRAME = 750  # title, takeaways, headings, counts line, notes (measured on real weeks)
@@ -370,7 +371,8 @@ def choose_points(
 
     other = [i for i, area in enumerate(facts.areas) if area.key == "other"]
     for index, picks in enumerate(picks_by_area):
-        if picks and index not in other:
+        # An area is guaranteed a point only for work worth one (not when its best is a CI chore).
+        if picks and index not in other and facts.weight(picks[0].pr.number) >= MIN_GUARANTEED:
             take(picks[0])
     taken = {p.pr.number for v in chosen.values() for p in v}
     rest = [p for picks in picks_by_area for p in picks if p.pr.number not in taken]
