@@ -403,26 +403,26 @@ def digest_from_dict(data: dict[str, Any]) -> Digest:
 def in_scope_numbers(digest: Digest) -> tuple[int, ...]:
     """Every in-scope PR the digest knows, cited ones first (in reading order), then the
     continuation's, so a thread follow-up can narrow or page through all of them."""
-    seen = dict.fromkeys(digest.cited)
+    scope = {n for section in (*digest.sections, *digest.more) for n in section.prs}
+    seen = dict.fromkeys(n for n in digest.cited if n in scope)  # not a reverted PR of last month
     for section in (*digest.sections, *digest.more):
         seen.update(dict.fromkeys(section.prs))
-        for point in section.points:
-            seen.update(dict.fromkeys(point.cited))
     return tuple(seen)
 
 
 def digest_seed(digest: Digest) -> ThreadSeed:
     """What a posted digest's thread is about: its window and EVERY in-scope PR (the cited ones
     first), so `more`, `rocm` or `all rocm` in the thread reach PRs the digest proper left out."""
-    cited = digest.cited
+    numbers = in_scope_numbers(digest)
+    cited = set(digest.cited)
     return ThreadSeed(
         repo=digest.repo,
         kind="digest",
         since=digest.window.since,
         until=digest.window.until,
         query_text=digest.title,
-        pr_numbers=in_scope_numbers(digest),
-        shown=len(cited),
+        pr_numbers=numbers,
+        shown=sum(1 for n in numbers if n in cited),
     )
 
 

@@ -133,6 +133,8 @@ def _terms(pr: PullRequest, facts: DigestFacts, taxonomy: Taxonomy, area: AreaFa
 def _display(term_key: str, forms: Counter[str]) -> str:
     """The form most PRs wrote; a family of different forms (Qwen3.5, Qwen3-VL) shows its name."""
     best = forms.most_common(1)[0][0]
+    if len({form.lower() for form in forms}) == 1:  # `nvfp4` and `NVFP4`: one word, best cased
+        return max(forms, key=lambda form: (sum(c.isupper() for c in form), forms[form]))
     if len(forms) > 1 and term_key.startswith("word:"):
         family = _FAMILY.match(best)
         if family:

@@ -311,3 +311,19 @@ async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(week:
         assert reply.total == rocm.total
     finally:
         await store.close()
+
+
+def test_a_linked_pr_outside_the_window_stays_out_of_the_thread_seed(digest: Digest) -> None:
+    """A point linking the PR it reverts (merged months ago) names it, but the thread's PRs, and so
+    every follow-up count, hold only the window's PRs."""
+    from dataclasses import replace
+
+    from handlers.models import DigestPoint
+
+    old = PRRef(1, "https://github.com/vllm-project/vllm/pull/1")
+    first = digest.sections[0]
+    point = DigestPoint("Revert", (Text("Revert x "), PRRef(first.prs[0], "u"), Text(" (reverts "), old))
+    linked = replace(digest, sections=(replace(first, points=(point, *first.points)), *digest.sections[1:]))
+    seed = digest_seed(linked)
+    assert 1 in linked.cited and 1 not in seed.pr_numbers
+    assert len(seed.pr_numbers) == digest.counts.total
