@@ -30,10 +30,6 @@ from handlers.models import (
     Text,
 )
 
-MAX_POINTS = 6
-MAX_CHILDREN = 3  # titles shown under a grouped point; the rest are cited as bare links
-MAX_EXTRA_REFS = 6
-KEY_PRS = 3
 # A term shared by nearly the whole area says nothing about it ("Quantization" in Quantization).
 MAX_TERM_SHARE = 0.8
 
@@ -242,12 +238,6 @@ def _kind(pr: PullRequest, facts: DigestFacts) -> str:
 
 
 _KIND_LEAD = {"fix": "Fix", "performance": "Performance", "feature": "Feature", "maintenance": "Maintenance"}
-_KIND_LABEL = {
-    "fix": "Mostly fixes",
-    "performance": "Mostly performance work",
-    "feature": "Mostly new features",
-    "maintenance": "Mostly maintenance",
-}
 
 
 # -- points and the digest proper -----------------------------------------------------------------
