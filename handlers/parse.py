@@ -285,7 +285,7 @@ class _Parser:
             st.ignored.extend(st.domain)
         else:
             st.text.extend(st.domain)
-        groups = tuple(tuple(dict.fromkeys(g)) for g in st.groups)
+        groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not t.startswith("term:")))
         corrected = ""
         if st.corrections:
