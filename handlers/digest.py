@@ -404,6 +404,8 @@ def in_scope_numbers(digest: Digest) -> tuple[int, ...]:
     """Every in-scope PR the digest knows, cited ones first (in reading order), then the
     continuation's, so a thread follow-up can narrow or page through all of them."""
     scope = {n for section in (*digest.sections, *digest.more) for n in section.prs}
+    if not scope:  # a digest stored before areas listed their PRs: what it cites is all it knows
+        return digest.cited
     seen = dict.fromkeys(n for n in digest.cited if n in scope)  # not a reverted PR of last month
     for section in (*digest.sections, *digest.more):
         seen.update(dict.fromkeys(section.prs))
