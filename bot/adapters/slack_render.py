@@ -258,11 +258,7 @@ def _digest_parent(digest: Digest) -> list[Block]:
     """Header, date and counts, takeaways, one headline per area, the buttons."""
     blocks: list[Block] = [
         header(digest.title),
-        context(
-            escape(count_line(digest.counts))
-            if digest.window.label
-            else f"{_window_line(digest)} · {escape(count_line(digest.counts))}"
-        ),
+        context(f"{_window_line(digest)} · {escape(count_line(digest.counts))}"),
     ]
     if digest.takeaways:
         blocks.append(section(clip("*Key takeaways* " + inline(digest.takeaways), PARENT_CHARS // 2)))

@@ -206,3 +206,22 @@ def test_no_mention_can_come_out_of_any_pr_title(title: str) -> None:
     assert "<!" not in out and "<@" not in out
     for word in ("@everyone", "@here", "@channel"):
         assert word not in out
+
+
+def test_the_digest_date_line_shows_one_range_ending_on_the_last_day_included() -> None:
+    """Regression: the context line printed "Feb 23 – Mar 1, 2026 · Feb 23 – Mar 2, 2026" (the
+    exclusive end). Now the label stands alone, and without one the last day included is shown."""
+    from dataclasses import replace
+
+    labelled = replace(
+        digest(),
+        title="Weekly",
+        window=Window(
+            datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026"
+        ),
+    )
+    text = all_text(render_digest_blocks(labelled)[0])
+    assert "Mar 2" not in text and text.count("Feb 23 – Mar 1, 2026") == 1
+    unlabelled = replace(labelled, window=replace(labelled.window, label=""))
+    text = all_text(render_digest_blocks(unlabelled)[0])
+    assert "Feb 23 – Mar 1, 2026" in text and "Mar 2" not in text
