@@ -235,7 +235,8 @@ class SubscriptionHandler:
                 f"'{w}': {s}" for w, s in zip(query.unknown, query.suggestions, strict=False)
             ) or ", ".join(query.unknown)
             hint = f" Try `{cmd} subscribe {query.corrected}`." if query.corrected else ""
-            raise SubscriptionError(f"unknown topic or keyword: {fixes}.{hint}")
+            end = "" if fixes.endswith(("?", ".")) else "."
+            raise SubscriptionError(f"unknown topic or keyword: {fixes}{end}{hint}")
         if not (query.topics or query.exclude or query.authors or query.text or query.exclude_text):
             raise SubscriptionError(
                 f"nothing to follow in {question.strip()!r}: name a topic, a person or words, "
