@@ -190,7 +190,9 @@ class DiscordAdapter:
     def _command_for(self, repo: RepoSettings) -> app_commands.Command:
         adapter = self
 
-        @app_commands.describe(query="What to look for, e.g. rocm last week (empty: help)")
+        @app_commands.describe(
+            query="e.g. rocm last week · subscribe rocm -ci · subscriptions · unsubscribe ID (empty: help)"
+        )
         async def callback(interaction: discord.Interaction, query: str = "") -> None:
             await adapter._answer_command(interaction, repo, query)
 
