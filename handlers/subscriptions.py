@@ -538,8 +538,7 @@ class SubscriptionHandler:
             understood=f"{about} · {_states(query)} · subscription {sub.id}",
             groups=(ItemGroup("", tuple(reply_item(m) for m in shown)),),
             total=total,
-            overflow=total - len(shown),
-            notes=tuple(notes),
+            notes=tuple(notes),  # the rest are already in the thread: no "reply more" hint
             seed=ThreadSeed(
                 settings.name,
                 "query",
@@ -582,13 +581,7 @@ def describe(settings: RepoSettings, sub: Subscription) -> str:
 
 
 def confirmation(settings: RepoSettings, title: str, notes: Sequence[str]) -> Reply:
-    return Reply(
-        kind="answer",
-        title=title,
-        understood=f"/{settings.command} subscriptions",
-        notes=tuple(notes),
-        ephemeral=True,
-    )
+    return Reply(kind="answer", title=title, notes=tuple(notes), ephemeral=True)
 
 
 def refusal(message: str, settings: RepoSettings) -> Reply:

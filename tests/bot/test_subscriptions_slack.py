@@ -292,3 +292,17 @@ async def test_sigkill_during_delivery_then_a_rerun_posts_exactly_once(tmp_path:
         assert [a["channel"] for a in slack.processed] == ["C0SUBS"]
     finally:
         await slack.stop()
+
+
+async def test_digest_here_adds_the_channel_to_the_weekly_digest_and_stop_removes_it(world: World) -> None:
+    """`digest here`: the weekly run posts the digest in this channel too; `digest stop`: not next week."""
+    bot, runtime = await world.replica()
+    assert "will get the weekly digest" in await world.answer(bot, "digest here", channel="C0DIGEST")
+    assert "already gets the weekly digest" in await world.answer(bot, "digest here", channel="C0DIGEST")
+    result = await runtime.jobs.weekly(REPO)  # T0 is Monday 09:00, the default digest schedule
+    assert result.status == "posted"
+    assert len(world.posts("C0DIGEST")) == 1 and "digest" in world.posts("C0DIGEST")[0].lower()
+    assert "stops here" in await world.answer(bot, "digest stop", channel="C0DIGEST")
+    world.advance(timedelta(days=7))
+    assert (await runtime.jobs.weekly(REPO)).status == "no_channels"
+    assert len(world.posts("C0DIGEST")) == 1

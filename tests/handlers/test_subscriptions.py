@@ -197,7 +197,7 @@ async def test_a_delivery_shows_the_count_and_ten_prs_and_puts_the_rest_in_tens(
     delivery = subs.delivery(SETTINGS, sub, found, "realtime", since, later)
     assert delivery.prs == tuple(range(1, 24))
     assert delivery.head.title.startswith("23 PRs newly merged")
-    assert len(delivery.head.items) == 10 and delivery.head.overflow == 13
+    assert len(delivery.head.items) == 10 and delivery.head.total == 23
     assert "13 more in this message's thread." in delivery.head.notes
     assert [len(r.items) for r in delivery.rest] == [10, 3]
 
