@@ -339,27 +339,23 @@ class BotScheduler:
                 max_instances=1,
                 misfire_grace_time=max(1, int(schedule.grace.total_seconds())),
             )
-            self.scheduler.add_job(
-                self.jobs.refresh_job,
-                IntervalTrigger(minutes=schedule.refresh_minutes, timezone=schedule.tz),
-                args=[schedule.repo],
-                id=f"refresh:{schedule.repo}",
-                name=f"refresh of {schedule.repo}",
-                replace_existing=True,
-                coalesce=True,
-                max_instances=1,
-            )
+            self._every(schedule, self.jobs.refresh_job, schedule.refresh_minutes, "refresh")
             if self.jobs.deliver is not None:
-                self.scheduler.add_job(
-                    self.jobs.subscriptions_job,
-                    IntervalTrigger(minutes=1, timezone=schedule.tz),
-                    args=[schedule.repo],
-                    id=f"subscriptions:{schedule.repo}",
-                    name=f"subscriptions of {schedule.repo}",
-                    replace_existing=True,
-                    coalesce=True,
-                    max_instances=1,
-                )
+                self._every(schedule, self.jobs.subscriptions_job, 1, "subscriptions")
+
+    def _every(
+        self, schedule: RepoSchedule, job: Callable[[str], Awaitable[None]], minutes: int, what: str
+    ) -> None:
+        self.scheduler.add_job(
+            job,
+            IntervalTrigger(minutes=minutes, timezone=schedule.tz),
+            args=[schedule.repo],
+            id=f"{what}:{schedule.repo}",
+            name=f"{what} of {schedule.repo}",
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
 
     def start(self) -> None:
         """Add the jobs, start firing them, and refresh + catch up each repository now."""

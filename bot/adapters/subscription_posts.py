@@ -36,13 +36,19 @@ SLACK_UNREACHABLE = (
 DISCORD_UNREACHABLE = (10003, 10013, 50001, 50007, 50013)  # unknown channel/user, no access, cannot DM
 
 
-class SlackBatchTarget:
-    def __init__(self, adapter: SlackAdapter) -> None:
+class _AdapterTarget:
+    """Posts through a running (or posting-only) chat adapter."""
+
+    def __init__(self, adapter: Any) -> None:
         self.adapter = adapter
 
     @property
     def connected(self) -> bool:
-        return self.adapter.connected
+        return bool(self.adapter.connected)
+
+
+class SlackBatchTarget(_AdapterTarget):
+    adapter: SlackAdapter
 
     async def post_batch(self, channel: str, head: Reply, rest: Sequence[Reply], *, personal: bool) -> str:
         from slack_sdk.errors import SlackApiError
@@ -76,13 +82,8 @@ class SlackBatchTarget:
         return ts
 
 
-class DiscordBatchTarget:
-    def __init__(self, adapter: DiscordAdapter) -> None:
-        self.adapter = adapter
-
-    @property
-    def connected(self) -> bool:
-        return self.adapter.connected
+class DiscordBatchTarget(_AdapterTarget):
+    adapter: DiscordAdapter
 
     async def post_batch(self, channel: str, head: Reply, rest: Sequence[Reply], *, personal: bool) -> str:
         import discord
