@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Literal
 
@@ -237,7 +237,7 @@ class SubscriptionHandler:
             hint = f" Try `{cmd} subscribe {query.corrected}`." if query.corrected else ""
             end = "" if fixes.endswith(("?", ".")) else "."
             raise SubscriptionError(f"unknown topic or keyword: {fixes}{end}{hint}")
-        if not (query.topics or query.exclude or query.authors or query.text or query.exclude_text):
+        if not _filters(query):
             raise SubscriptionError(
                 f"nothing to follow in {question.strip()!r}: name a topic, a person or words, "
                 f"e.g. `{cmd} subscribe rocm -ci`"
@@ -595,6 +595,19 @@ def refusal(message: str, settings: RepoSettings) -> Reply:
         ),
         ephemeral=True,
     )
+
+
+# Query fields that say when, how or what went wrong, not which PRs: a question with nothing but
+# these follows everything, which is refused. Any other field (topics, exclusions, people, words,
+# named terms) is a filter, whatever the parser adds later.
+_NOT_FILTERS = {
+    "since", "until", "window_label", "window_given", "states", "pr_numbers", "pr_repo", "is_help",
+    "unknown", "suggestions", "corrected", "notes", "time_text", "without_time", "failed",
+}  # fmt: skip
+
+
+def _filters(query: Query) -> bool:
+    return any(getattr(query, f.name) for f in fields(query) if f.name not in _NOT_FILTERS)
 
 
 def _norm(question: str) -> str:

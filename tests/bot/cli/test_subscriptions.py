@@ -121,9 +121,9 @@ def test_delivery_to_an_unconfigured_platform_fails_and_is_retried_later(db: tup
         (("deliver", "--now", "yesterday"), "not an ISO time"),
     ],
 )
-def test_bad_input_is_one_clear_line(db: tuple[str, Path], args: tuple[str, ...], needle: str) -> None:
+def test_bad_input_is_one_clear_line(tmp_path: Path, args: tuple[str, ...], needle: str) -> None:
     """Bad channels, cadences, topics, ids and times: exit non-zero, one error line, nothing stored."""
-    url, _ = db
+    url = f"sqlite:///{tmp_path / 'store.db'}"
     result = run_cli("--store", url, "subscriptions", *args)
     if "not an ISO time" in needle:
         assert result.returncode != 0 and needle in result.stderr and "Traceback" not in result.stderr
