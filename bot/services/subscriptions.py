@@ -117,6 +117,8 @@ class SubscriptionDeliverer:
         for sub in await self.store.list_subscriptions(settings.name):
             if sub.kind != "query" or sub.status != "active" or sub.cadence not in cadences:
                 continue
+            if sub.platform == "console" and "console" not in self.targets:
+                continue  # a terminal's subscription: delivered by `subscriptions deliver` only
             outcome = await self.deliver_one(settings, sub, now, weekly_fire, dry_run=dry_run)
             if outcome is not None:
                 outcomes.append(outcome)

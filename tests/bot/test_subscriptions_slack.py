@@ -25,7 +25,7 @@ from bot.metrics import Metrics
 from bot.runtime import Runtime
 from bot.store import open_store
 from handlers.ports import Store
-from tests.bot.adapters.slack_harness import CHANNEL, SIGNING_SECRET, Bot
+from tests.bot.adapters.slack_harness import CHANNEL, SIGNING_SECRET, USER, Bot
 from tests.bot.runner import ROOT
 from tests.standins.github_server import GitHubStandIn, github_pr
 from tests.standins.slack_server import TOKEN, SlackStandIn
@@ -52,12 +52,12 @@ class World:
     clock: list[datetime]
     bots: list[tuple[Bot, Runtime]]
 
-    async def replica(self, admins: tuple[str, ...] = ()) -> tuple[Bot, Runtime]:
+    async def replica(self, admins: tuple[str, ...] = (), **limits: int) -> tuple[Bot, Runtime]:
         """One bot process's worth: its own store connection, Slack adapter and run-mode jobs."""
         settings = FileConfig(
             slack=SlackConfig(mode="http", host="127.0.0.1", port=0, api_base_url=self.slack.api_url),
             github=GitHubConfig(base_url=self.github.base_url, max_retries=0),
-            subscriptions=SubscriptionsConfig(admins=admins),
+            subscriptions=SubscriptionsConfig(admins=admins, **limits),
             run=RunConfig(claim_ttl_seconds=5, post_timeout_seconds=2),
         )
         secrets = Secrets(
@@ -192,6 +192,24 @@ async def test_bad_input_over_slack_is_one_line_each(world: World) -> None:
     assert "The question is empty" in await world.answer(bot, "subscribe")
     assert "Malformed cadence" in await world.answer(bot, "subscribe rocm daily 7pm")
     assert await world.store.list_subscriptions() == []
+
+
+async def test_a_personal_subscription_is_delivered_to_the_users_dm(world: World) -> None:
+    """`subscribe ... dm` in a channel: the delivery goes to the user (Slack's app DM), not the channel."""
+    bot, runtime = await world.replica()
+    await world.answer(bot, "subscribe xpu dm")
+    world.merge(601, "[XPU] enable fp8 on Intel GPUs", timedelta(minutes=5))
+    world.advance(timedelta(hours=1))
+    await runtime.jobs.refresh_job(REPO)
+    assert world.posts() == [] and len(world.posts(USER)) == 1
+
+
+async def test_over_the_channel_limit_is_refused_naming_the_limit(world: World) -> None:
+    """max_per_channel = 1: the second subscription is refused with the limit and its key."""
+    bot, _ = await world.replica(max_per_channel=1)
+    await world.answer(bot, "subscribe rocm")
+    assert "max_per_channel = 1" in await world.answer(bot, "subscribe xpu")
+    assert len(await world.store.list_subscriptions()) == 1
 
 
 async def test_an_unreachable_channel_suspends_the_subscription_and_the_listing_says_so(world: World) -> None:
