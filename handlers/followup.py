@@ -44,6 +44,7 @@ from handlers.query import (
     topic_name,
     understood_line,
 )
+from handlers.terms import term_index
 
 if TYPE_CHECKING:
     from handlers.app import BotHandlers, RepoSettings
@@ -239,7 +240,7 @@ class _Turn:
             for m in matches
             if _state_ok(m.pr, query.states, since, until)
             and (not authors or m.pr.author.lower() in authors)
-            and content_ok(query, m.pr, m.cls)
+            and content_ok(query, m.pr, m.cls, term_index(self.settings.taxonomy))
         ]
 
     async def narrow(self, intent: Intent, note: str = "") -> Reply:
@@ -301,7 +302,9 @@ class _Turn:
         how = "in the title, summary or labels"
         if not found and intent.query.any_of:
             topic_query = replace(intent.query, text="", exclude_text=())
-            found = [m for m in matches if content_ok(topic_query, m.pr, m.cls)]
+            found = [
+                m for m in matches if content_ok(topic_query, m.pr, m.cls, term_index(self.settings.taxonomy))
+            ]
             how = "by topic"
         what = f"'{intent.subject}'" if words else "these PRs"
         if not found:
