@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from typing import TYPE_CHECKING, Literal
 
@@ -23,7 +23,8 @@ from handlers.errors import BotError
 from handlers.models import ItemGroup, Reply, Subscription, ThreadSeed
 from handlers.parse import Query
 from handlers.ports import Clock, Store
-from handlers.query import Match, QueryHandler, reply_item, subject
+from handlers.query import Match, QueryHandler, content_ok, reply_item, subject
+from handlers.terms import term_index
 
 if TYPE_CHECKING:
     from handlers.app import RepoSettings
@@ -466,9 +467,21 @@ class SubscriptionHandler:
         """Default state merged: a subscription delivers PRs as they land."""
         return query if query.states else replace(query, states=("merged",))
 
+    async def strict_matches(
+        self, settings: RepoSettings, query: Query, since: datetime, until: datetime
+    ) -> list[Match]:
+        """The query handler's matches with every word of the question kept: an answer may set
+        aside a word that would empty it, a subscription must not (it would then deliver the
+        whole topic)."""
+        if not query.text:
+            return await self.query.matches(settings, query, since, until)
+        found = await self.query.matches(settings, replace(query, text=""), since, until)
+        terms = term_index(settings.taxonomy)
+        return [m for m in found if content_ok(query, m.pr, m.cls, terms)]
+
     async def volume(self, settings: RepoSettings, query: Query, now: datetime) -> tuple[int, int]:
         """How many PRs the question would have delivered last week and over four weeks."""
-        matches = await self.query.matches(settings, self.effective(query), now - timedelta(days=28), now)
+        matches = await self.strict_matches(settings, self.effective(query), now - timedelta(days=28), now)
         week_ago = now - timedelta(days=7)
         last_week = sum(1 for m in matches if _landed(m) >= week_ago)
         return last_week, len(matches)
@@ -503,7 +516,7 @@ class SubscriptionHandler:
         since = max(sub.created_at, until - timedelta(days=self.limits.lookback_days))
         if since >= until:
             return [], since
-        matches = await self.query.matches(settings, query, since, until)
+        matches = await self.strict_matches(settings, query, since, until)
         fresh = []
         for match in matches:
             if await self.store.get_receipt(receipt_key(sub.id, match.pr.number)) is None:
@@ -597,17 +610,12 @@ def refusal(message: str, settings: RepoSettings) -> Reply:
     )
 
 
-# Query fields that say when, how or what went wrong, not which PRs: a question with nothing but
-# these follows everything, which is refused. Any other field (topics, exclusions, people, words,
-# named terms) is a filter, whatever the parser adds later.
-_NOT_FILTERS = {
-    "since", "until", "window_label", "window_given", "states", "pr_numbers", "pr_repo", "is_help",
-    "unknown", "suggestions", "corrected", "notes", "time_text", "without_time", "failed",
-}  # fmt: skip
-
-
 def _filters(query: Query) -> bool:
-    return any(getattr(query, f.name) for f in fields(query) if f.name not in _NOT_FILTERS)
+    """Whether the question narrows the PRs at all (topics, named terms, exclusions, people, words)."""
+    return bool(
+        query.any_of or query.topics or query.terms or query.exclude or query.authors or query.text
+        or query.exclude_text
+    )  # fmt: skip
 
 
 def _norm(question: str) -> str:

@@ -175,7 +175,7 @@ async def test_pending_has_only_matching_prs_landed_after_creation_and_not_yet_d
             merged(2, "[ROCm] fused moe for MI300", NOW + timedelta(hours=1)),
             merged(3, "[ROCm][CI] fix the AMD CI pipeline", NOW + timedelta(hours=1), labels=("ci/build",)),
             merged(4, "[Frontend] openai server tweak", NOW + timedelta(hours=1)),
-            merged(5, "[ROCm] aiter paged attention", NOW + timedelta(hours=2)),
+            merged(5, "[ROCm] fix sleep mode on MI300", NOW + timedelta(hours=2)),
         ]
     )
     later = NOW + timedelta(hours=3)
@@ -232,3 +232,17 @@ async def test_daily_and_weekly_are_due_at_their_last_time_after_creation(store:
     [sub] = await store.list_subscriptions(REPO)
     assert subs.due_at(SETTINGS, sub, NOW + timedelta(hours=1), None) is None  # 08:00 today was before
     assert subs.due_at(SETTINGS, sub, NOW + timedelta(days=1), None) == datetime(2026, 3, 3, 8, tzinfo=UTC)
+
+
+async def test_every_word_of_the_question_must_match_even_when_an_answer_would_set_it_aside(
+    store: Store,
+) -> None:
+    """`rocm sleep`: ROCm PRs without "sleep" are not delivered (an answer would drop the word)."""
+    subs = handler(store, [NOW])
+    await subs.handle(SETTINGS, "subscribe rocm sleep", CHANNEL)
+    [sub] = await store.list_subscriptions(REPO)
+    later = NOW + timedelta(hours=2)
+    await store.upsert_prs([merged(1, "[ROCm] tune the MI300 GEMMs", NOW + timedelta(hours=1))])
+    assert (await subs.pending(SETTINGS, sub, later))[0] == []
+    await store.upsert_prs([merged(2, "[ROCm] fix sleep mode on MI300", NOW + timedelta(hours=1))])
+    assert [m.pr.number for m in (await subs.pending(SETTINGS, sub, later))[0]] == [2]
