@@ -202,6 +202,9 @@ async def test_a_personal_subscription_is_delivered_to_the_users_dm(world: World
     world.advance(timedelta(hours=1))
     await runtime.jobs.refresh_job(REPO)
     assert world.posts() == [] and len(world.posts(USER)) == 1
+    await world.answer(bot, "subscribe rocm", channel="D0DIRECT")  # in a DM with the bot: personal too
+    in_dm = [s for s in await world.store.list_subscriptions(REPO) if s.question == "rocm"]
+    assert [(s.personal, s.channel) for s in in_dm] == [(True, USER)]
 
 
 async def test_over_the_channel_limit_is_refused_naming_the_limit(world: World) -> None:
