@@ -231,19 +231,28 @@ class SubscriptionHandler:
             )
         if query.pr_numbers:
             raise SubscriptionError("a subscription follows topics, people or words, not single PRs")
-        if query.unknown:
-            fixes = "; ".join(
-                f"'{w}': {s}" for w, s in zip(query.unknown, query.suggestions, strict=False)
-            ) or ", ".join(query.unknown)
-            hint = f" Try `{cmd} subscribe {query.corrected}`." if query.corrected else ""
-            end = "" if fixes.endswith(("?", ".")) else "."
-            raise SubscriptionError(f"unknown topic or keyword: {fixes}{end}{hint}")
         if not _filters(query):
             raise SubscriptionError(
                 f"nothing to follow in {question.strip()!r}: name a topic, a person or words, "
                 f"e.g. `{cmd} subscribe rocm -ci`"
             )
         return query
+
+    def check_typos(self, settings: RepoSettings, query: Query, volume: int) -> str:
+        """A word that looks like a typo of a known one refuses the subscription when, as a
+        searched word, it matched nothing in four weeks ("did you mean rocm?"); when it does
+        match PRs it is kept, with a note."""
+        if not query.unknown:
+            return ""
+        fixes = "; ".join(
+            f"'{w}': {s}" for w, s in zip(query.unknown, query.suggestions, strict=False)
+        ) or ", ".join(query.unknown)
+        if volume:
+            return f"Searched as words in titles, summaries and labels: {fixes}"
+        cmd = f"/{settings.command}"
+        hint = f" Try `{cmd} subscribe {query.corrected}`." if query.corrected else ""
+        end = "" if fixes.endswith(("?", ".")) else "."
+        raise SubscriptionError(f"unknown topic or keyword: {fixes}{end}{hint}")
 
     async def subscribe(
         self, settings: RepoSettings, text: str, ctx: CommandContext, *, cadence: Cadence | None = None
@@ -294,6 +303,7 @@ class SubscriptionHandler:
             created_at=now,
         )
         last_week, four_weeks = await self.volume(settings, query, now)
+        typos = self.check_typos(settings, query, four_weeks)
         await self.store.put_subscription(sub)
         where = "you (direct messages)" if personal else "this channel"
         notes = [
@@ -307,6 +317,8 @@ class SubscriptionHandler:
                 f"That is a lot (more than {self.limits.warn_per_week} a week): consider narrowing it, "
                 f"e.g. excluding a topic with -topic, or a daily or weekly cadence."
             )
+        if typos:
+            notes.append(typos)
         if query.window_given:
             notes.append(f"Time words ('{query.time_text}') are ignored: a subscription follows new PRs.")
         notes.append(f"Stop it with `/{settings.command} unsubscribe {sub.id}`.")

@@ -246,3 +246,12 @@ async def test_every_word_of_the_question_must_match_even_when_an_answer_would_s
     assert (await subs.pending(SETTINGS, sub, later))[0] == []
     await store.upsert_prs([merged(2, "[ROCm] fix sleep mode on MI300", NOW + timedelta(hours=1))])
     assert [m.pr.number for m in (await subs.pending(SETTINGS, sub, later))[0]] == [2]
+
+
+async def test_a_typo_looking_word_that_matches_prs_is_kept_with_a_note(store: Store) -> None:
+    """`rocm gemm` ('did you mean gemma?'): recent PRs name GEMM, so it is followed as a word."""
+    await store.upsert_prs([merged(1, "[ROCm] faster GEMM tuning", NOW - timedelta(days=2))])
+    reply = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm gemm", CHANNEL)
+    assert reply.kind == "answer"
+    assert any("Searched as words" in n and "did you mean gemma?" in n for n in reply.notes)
+    assert [s.question for s in await store.list_subscriptions()] == ["rocm gemm"]
