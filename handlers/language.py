@@ -31,445 +31,87 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-FUNCTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
-        "it",
-        "its",
-        "it's",
-        "they",
-        "them",
-        "their",
-        "theirs",
-        "we",
-        "us",
-        "our",
-        "ours",
-        "you",
-        "your",
-        "yours",
-        "i",
-        "me",
-        "my",
-        "mine",
-        "he",
-        "him",
-        "his",
-        "she",
-        "her",
-        "hers",
-        "one",
-        "ones",
-        "some",
-        "any",
-        "every",
-        "each",
-        "all",
-        "both",
-        "either",
-        "neither",
-        "other",
-        "another",
-        "such",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "whose",
-        "when",
-        "where",
-        "why",
-        "how",
-        "whatever",
-        "whichever",
-        "whoever",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "being",
-        "am",
-        "do",
-        "does",
-        "did",
-        "done",
-        "doing",
-        "have",
-        "has",
-        "had",
-        "having",
-        "will",
-        "would",
-        "shall",
-        "should",
-        "can",
-        "could",
-        "may",
-        "might",
-        "must",
-        "ought",
-        "get",
-        "got",
-        "gets",
-        "getting",
-        "let",
-        "lets",
-        "let's",
-        "of",
-        "in",
-        "on",
-        "at",
-        "to",
-        "for",
-        "from",
-        "by",
-        "with",
-        "without",
-        "into",
-        "onto",
-        "upon",
-        "over",
-        "under",
-        "about",
-        "above",
-        "below",
-        "across",
-        "along",
-        "around",
-        "through",
-        "throughout",
-        "during",
-        "within",
-        "among",
-        "amongst",
-        "between",
-        "per",
-        "via",
-        "toward",
-        "towards",
-        "and",
-        "or",
-        "but",
-        "nor",
-        "so",
-        "yet",
-        "also",
-        "too",
-        "as",
-        "than",
-        "then",
-        "if",
-        "else",
-        "just",
-        "only",
-        "even",
-        "still",
-        "already",
-        "again",
-        "ever",
-        "not",
-        "no",
-        "yes",
-        "yeah",
-        "yep",
-        "ok",
-        "okay",
-        "oh",
-        "ah",
-        "hey",
-        "hi",
-        "hello",
-        "yo",
-        "please",
-        "pls",
-        "plz",
-        "kindly",
-        "thanks",
-        "thank",
-        "thx",
-        "ty",
-        "very",
-        "really",
-        "quite",
-        "pretty",
-        "much",
-        "many",
-        "more",
-        "most",
-        "few",
-        "less",
-        "least",
-        "lot",
-        "lots",
-        "bit",
-        "up",
-        "down",
-        "out",
-        "off",
-        "away",
-        "back",
-        "now",
-        "today's",
-    ]
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+FUNCTION_WORDS = _words(
+    """
+    a an the this that these those there here it its it's they them their theirs we us our ours you
+    your yours i me my mine he him his she her hers one ones some any every each all both either
+    neither other another such what which who whom whose when where why how whatever whichever
+    whoever is are was were be been being am do does did done doing have has had having will would
+    shall should can could may might must ought get got gets getting let lets let's
+    of in on at to for from by with without into onto upon over under about above below across
+    along around through throughout during within among amongst between per via toward towards
+    and or but nor so yet also too as than then if else just only even still already again ever
+    not no please pls plz kindly very really quite pretty much many more most few less least lot
+    lots bit up down out off away back now
+    """
 )
-ASKING_VERBS = frozenset(
-    [
-        "show",
-        "list",
-        "see",
-        "tell",
-        "give",
-        "find",
-        "get",
-        "want",
-        "like",
-        "need",
-        "know",
-        "check",
-        "look",
-        "display",
-        "fetch",
-        "pull",
-        "bring",
-        "share",
-        "send",
-        "summarize",
-        "summarise",
-        "recap",
-        "catch",
-        "wonder",
-        "wondering",
-        "curious",
-        "interested",
-        "care",
-        "mind",
-        "help",
-        "remind",
-        "enumerate",
-        "report",
-        "search",
-    ]
+ASKING_VERBS = _words(
+    """
+    show list see tell give find get want like need know check look display fetch pull bring share
+    send summarize summarise recap catch wonder wondering curious interested care mind help
+    remind enumerate report search rundown
+    """
 )
-ACTIVITY_WORDS = frozenset(
-    [
-        "change",
-        "update",
-        "news",
-        "work",
-        "stuff",
-        "thing",
-        "happen",
-        "happening",
-        "going",
-        "progress",
-        "activity",
-        "development",
-        "movement",
-        "effort",
-        "contribution",
-        "patch",
-        "commit",
-        "pr",
-        "prs",
-        "pull",
-        "request",
-        "requests",
-        "item",
-        "items",
-        "highlight",
-        "overview",
-        "summary",
-        "status",
-        "roundup",
-        "digest",
-        "happenings",
-        "goings",
-        "development",
-        "developments",
-        "improvement",
-        "enhancement",
-        "addition",
-        "modification",
-        "edit",
-        "tweak",
-        "support",
-    ]
+ACTIVITY_WORDS = _words(
+    """
+    change update news work stuff thing happen happening going progress activity development
+    movement effort contribution patch commit pr prs pull request requests item items highlight
+    overview summary status roundup digest happenings goings developments improvement enhancement
+    addition modification edit tweak support
+    """
 )
-JUDGEMENT_WORDS = frozenset(
-    [
-        "important",
-        "notable",
-        "noteworthy",
-        "interesting",
-        "relevant",
-        "significant",
-        "major",
-        "minor",
-        "big",
-        "biggest",
-        "main",
-        "key",
-        "top",
-        "best",
-        "cool",
-        "good",
-        "great",
-        "nice",
-        "worth",
-        "worthwhile",
-    ]
+JUDGEMENT_WORDS = _words(
+    """
+    important notable noteworthy interesting relevant significant major minor big biggest main key
+    top best cool good great nice worth worthwhile
+    """
 )
-RECENCY_WORDS = frozenset(
-    [
-        "recent",
-        "recently",
-        "lately",
-        "latest",
-        "new",
-        "newest",
-        "current",
-        "currently",
-        "so-far",
-        "to-date",
-        "fresh",
-    ]
-)
-RELATION_WORDS = frozenset(
-    [
-        "touch",
-        "involve",
-        "relate",
-        "related",
-        "relating",
-        "regard",
-        "regarding",
-        "concern",
-        "concerning",
-        "affect",
-        "affecting",
-        "around",
-        "re",
-        "wrt",
-        "pertaining",
-        "mention",
-        "mentioning",
-    ]
+RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh")
+RELATION_WORDS = _words(
+    """
+    touch involve relate related relating regard regarding concern concerning affect affecting
+    around re wrt pertaining mention mentioning
+    """
 )
 # Domain words: a noun after a subject that names its domain or audience, not a narrower thing
 # ("the cpu backend", "the rocm folks", "mi300x users", "multimodal land"). Set aside when the
 # question has a topic, term or author to attach them to; searched for otherwise.
-DOMAIN_WORDS = frozenset(
-    [
-        "backend",
-        "platform",
-        "side",
-        "team",
-        "folks",
-        "people",
-        "guys",
-        "crew",
-        "land",
-        "area",
-        "front",
-        "world",
-        "space",
-        "ecosystem",
-        "community",
-        "camp",
-        "corner",
-        "category",
-        "topic",
-        "bucket",
-        "user",
-        "customer",
-        "owner",
-        "maintainer",
-        "contributor",
-    ]
+DOMAIN_WORDS = _words(
+    """
+    backend platform side team folks people guys crew land area front world space ecosystem
+    community camp corner category topic bucket user customer owner maintainer contributor
+    """
 )
-SET_ASIDE = FUNCTION_WORDS | ASKING_VERBS | ACTIVITY_WORDS | JUDGEMENT_WORDS | RECENCY_WORDS | RELATION_WORDS
-
-STATE_VERBS = {
-    "merged": frozenset(["land", "ship"]),
-    "opened": frozenset(["submit", "submitted", "filed", "propose", "raised", "create"]),
-    "open": frozenset(["pending", "await", "awaiting", "outstanding", "unreviewed"]),
-}
 # Social words and interjections: a thread message made only of these (and function words) is
 # chatter, not a question ("thanks, great work!", "lol", "ok").
-SOCIAL_WORDS = frozenset(
-    [
-        "thanks",
-        "thank",
-        "thx",
-        "ty",
-        "tysm",
-        "cheers",
-        "great",
-        "nice",
-        "cool",
-        "awesome",
-        "amazing",
-        "wow",
-        "lol",
-        "lmao",
-        "haha",
-        "hah",
-        "heh",
-        "hmm",
-        "ok",
-        "okay",
-        "k",
-        "kk",
-        "sure",
-        "yes",
-        "yeah",
-        "yep",
-        "yup",
-        "no",
-        "nope",
-        "nah",
-        "agreed",
-        "agree",
-        "good",
-        "perfect",
-        "neat",
-        "sweet",
-        "love",
-        "congrats",
-        "congratulations",
-        "kudos",
-        "gg",
-        "bravo",
-        "appreciated",
-        "appreciate",
-        "helpful",
-        "useful",
-        "interesting",
-        "indeed",
-        "right",
-        "true",
-        "fair",
-        "exactly",
-        "noted",
-        "got",
-        "it",
-        "gotcha",
-        "makes",
-        "sense",
-        "will",
-        "do",
-    ]
+SOCIAL_WORDS = _words(
+    """
+    thanks thank thx ty tysm cheers great nice cool awesome amazing wow lol lmao haha hah heh hmm
+    hey hi hello yo oh ah ok okay k kk sure yes yeah yep yup no nope nah agreed agree good perfect
+    neat sweet love congrats congratulations kudos gg bravo appreciated appreciate helpful useful
+    interesting indeed right true fair exactly noted gotcha makes sense
+    """
 )
+SET_ASIDE = (
+    FUNCTION_WORDS
+    | ASKING_VERBS
+    | ACTIVITY_WORDS
+    | JUDGEMENT_WORDS
+    | RECENCY_WORDS
+    | RELATION_WORDS
+    | SOCIAL_WORDS
+)
+
+STATE_VERBS = {
+    "merged": _words("land ship"),
+    "opened": _words("submit submitted filed propose raised create"),
+    "open": _words("pending await awaiting outstanding unreviewed"),
+}
 
 
 def lemmas(word: str) -> Iterator[str]:

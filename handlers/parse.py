@@ -59,7 +59,7 @@ STOPWORDS = {
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
     "after", "between", "or",
 }  # fmt: skip
-NEGATORS = {"not", "without", "except", "excluding", "exclude"}
+NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus"}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")

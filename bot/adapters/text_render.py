@@ -83,6 +83,8 @@ def _detail_lines(d: PRDetail) -> list[str]:
 def render_reply_text(reply: Reply) -> str:
     """A Reply as plain text: title, how it was understood, the PRs, notes and suggestions."""
     lines = []
+    if reply.kind == "quiet":
+        return neutralize(reply.title)
     # A list's understood line starts with its title ("ROCm · merged or opened …"): say it once.
     # A detail card opens with the PR's own heading.
     if reply.kind == "empty" and reply.understood:  # one header: "No matching PRs: ROCm · … · 0 PRs"
