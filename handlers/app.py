@@ -18,6 +18,13 @@ from handlers.errors import BotError, StoreUnavailable
 from handlers.followup import FollowupPrompt
 from handlers.models import Digest, Prompt, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
 from handlers.ports import LLM, ClassificationSource, Clock, Store
+from handlers.subscriptions import (
+    CommandContext,
+    SubscriptionHandler,
+    SubscriptionLimits,
+    is_subscription_command,
+    refusal,
+)
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +92,8 @@ class BotHandlers:
         query_prompt: Prompt | None = None,
         answer_max_tokens: int = 800,
         clean_body: Callable[[str | None, int], str] | None = None,
+        subscription_limits: SubscriptionLimits | None = None,
+        digest_channels: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.store = store
         self.repos = {r.name.lower(): r for r in repos}
@@ -107,6 +116,13 @@ class BotHandlers:
         self.query = QueryHandler(
             store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
         )
+        self.subscriptions = SubscriptionHandler(
+            store=store,
+            query=self.query,
+            clock=clock,
+            limits=subscription_limits or SubscriptionLimits(),
+            digest_channels=digest_channels,
+        )
 
     # -- routing -----------------------------------------------------------------------------------
     def repo(self, name: str) -> RepoSettings:
@@ -128,16 +144,28 @@ class BotHandlers:
         return tuple(words)
 
     # -- slash commands ----------------------------------------------------------------------------
-    async def command(self, repo: str, text: str, *, user: str = "", channel: str = "") -> Reply:
+    async def command(
+        self, repo: str, text: str, *, user: str = "", context: CommandContext | None = None
+    ) -> Reply:
         """Answer the text of a slash command (`rocm last week`) for a repository.
 
-        `user` and `channel` (platform-qualified ids, e.g. `slack:C123`) are counted against the
-        per-minute limits; over a limit the asker alone gets a "slow down" answer.
-        """
+        Text starting with a subscription subcommand (`subscribe`, `subscriptions`,
+        `unsubscribe`, `digest here|stop`) goes to the subscription handler, which needs to
+        know where it came from (`context`, given by the chat adapters). A chat command counts
+        against its person's and its channel's per-minute limits; over a limit the asker alone
+        gets a "slow down" answer (the CLI and operators, without a chat context, are not limited)."""
         try:
-            limited = await self.over_limit(user, channel)
-            if limited is not None:
-                return limited
+            if context is not None and not context.operator:
+                limited = await self.over_limit(
+                    f"{context.platform}:{context.user or user}", f"{context.platform}:{context.channel}"
+                )
+                if limited is not None:
+                    return limited
+            if is_subscription_command(text):
+                settings = self.repo(repo)
+                if context is None:
+                    return refusal("subscriptions are managed from a chat channel or the CLI", settings)
+                return await self.subscriptions.handle(settings, text, context)
             return await self.query.answer(self.repo(repo), text, now=self.clock(), user=user)
         except StoreUnavailable as exc:
             log.warning("command %r for %s: %s", text[:100], repo, exc)

@@ -113,5 +113,8 @@ async def test_a_store_locked_longer_than_the_write_wait_answers_busy_try_again(
         holder.wait(timeout=20)
     answer = next(c for c in calls if c.method == "response_url")
     assert answer.args["response_type"] == "ephemeral"
-    assert "temporarily unavailable" in answer.args["text"] and "try again" in json.dumps(answer.args["blocks"]).lower()
+    assert (
+        "temporarily unavailable" in answer.args["text"]
+        and "try again" in json.dumps(answer.args["blocks"]).lower()
+    )
     assert not sqlite_bot.slack.of("chat.postMessage")

@@ -23,6 +23,7 @@ async def ask(bot: Bot, text: str) -> str:
     status, _ = await bot.command(text)
     assert status == 200
     await bot.slack.wait_for(lambda calls: len(posts(bot)) > before)
+    await bot.adapter.idle(timeout=10)  # the answer's thread is remembered just after its post
     return posts(bot)[-1].result["ts"]
 
 
