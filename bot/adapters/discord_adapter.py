@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import re
 import time
@@ -35,6 +36,7 @@ from bot.adapters.discord_render import render_digest_messages, render_reply_mes
 from bot.config import DiscordConfig
 from bot.metrics import Metrics
 from handlers.app import BotHandlers, RepoSettings
+from handlers.calendar import window_key
 from handlers.digest import digest_seed
 from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
@@ -57,6 +59,15 @@ UNKNOWN_INTERACTION = 10062
 UNKNOWN_WEBHOOK = 10015
 INVALID_WEBHOOK_TOKEN = 50027
 ALREADY_ACKNOWLEDGED = 40060
+THREAD_ALREADY_CREATED = 160004
+
+
+def digest_nonce(repo: str, digest: Digest, channel_id: int, part: int) -> str:
+    """Discord's nonce for one part of one digest in one channel (at most 25 characters)."""
+    seed = f"{repo.lower()}|{window_key(digest.window)}|{channel_id}|{part}"
+    return hashlib.sha256(seed.encode()).hexdigest()[:25]
+
+
 # Answers are computed at most this many at a time: a burst of slow queries must leave the event
 # loop free to acknowledge the next interactions within Discord's 3 seconds.
 MAX_CONCURRENT_ANSWERS = 2
@@ -363,6 +374,9 @@ class DiscordAdapter:
                 name=thread_name(name, fallback=what), auto_archive_duration=THREAD_ARCHIVE_MINUTES
             )
         except discord.HTTPException as exc:
+            if exc.code == THREAD_ALREADY_CREATED:  # a resumed post: the thread is the message's id
+                existing = self.client.get_channel(message.id) or await self.client.fetch_channel(message.id)
+                return existing if isinstance(existing, discord.Thread) else None
             log.error(
                 describe_http_error(exc, f"opening a thread on the {what} in channel {message.channel.id}")
             )
@@ -434,7 +448,11 @@ class DiscordAdapter:
             return None
         parent, *rest = render_digest_messages(digest)
         try:
-            first = await channel.send(parent, allowed_mentions=NO_MENTIONS)
+            # A nonce per (repo, window, channel, part) with enforce_nonce: a retry after a crash
+            # gets the message Discord already has instead of a second one.
+            first = await channel.send(
+                parent, allowed_mentions=NO_MENTIONS, nonce=digest_nonce(repo, digest, channel_id, 0)
+            )
         except discord.HTTPException as exc:
             log.error(describe_http_error(exc, where))
             return None
@@ -443,8 +461,12 @@ class DiscordAdapter:
         sent = 0
         if thread is not None:
             try:
-                for part in rest:
-                    await thread.send(part, allowed_mentions=NO_MENTIONS)
+                for number, part in enumerate(rest, start=1):
+                    await thread.send(
+                        part,
+                        allowed_mentions=NO_MENTIONS,
+                        nonce=digest_nonce(repo, digest, channel_id, number),
+                    )
                     sent += 1
             except discord.HTTPException as exc:
                 log.error(describe_http_error(exc, f"continuing the {repo} digest in thread {thread.id}"))

@@ -50,6 +50,7 @@ from bot.adapters.slack_render import (
 from bot.config import Secrets, SlackConfig
 from bot.metrics import Metrics
 from handlers.app import BotHandlers
+from handlers.calendar import window_key
 from handlers.digest import digest_seed
 from handlers.errors import BotError, StoreUnavailable
 from handlers.models import Digest, Reply, ThreadKey
@@ -60,6 +61,8 @@ log = logging.getLogger(__name__)
 EVENTS_PATH = "/slack/events"
 CANNOT_POST = ("not_in_channel", "channel_not_found")
 HANDLED_SUBTYPES = (None, "thread_broadcast", "file_share")
+DIGEST_EVENT = "prbot_digest"  # message metadata event type of every digest message
+HISTORY_LOOKBACK_SECONDS = 8 * 86400  # how far back a channel is searched for an earlier post
 CLAIM_SECONDS = 3600  # Slack retries an event for at most about an hour
 # Answers are computed one at a time, and only while no request is waiting for its ack (or after
 # ACK_PRIORITY_SECONDS): a query's CPU work in this loop must never hold back Slack's 3-second ack.
@@ -85,6 +88,10 @@ class SlackSetupError(BotError):
 
 class SlackPostError(BotError):
     """Slack refused a post (e.g. the bot is not in the channel)."""
+
+
+def _digest_metadata(key: str, part: int) -> dict[str, Any]:
+    return {"event_type": DIGEST_EVENT, "event_payload": {"key": key, "part": part}}
 
 
 def _readable(body: bytes, content_type: str) -> bool:
@@ -683,29 +690,52 @@ class SlackAdapter:
         """Post a digest: one channel message (takeaways, area headlines, buttons), the areas and
         every other PR as replies in its thread; follow the thread; returns the parent's ts.
 
+        Idempotent through Slack itself: every message carries metadata (event type
+        `prbot_digest`, the repo, window and part number). A post that already happened (a process
+        killed after Slack accepted it, before its receipt was stored) is found in the channel's
+        history and not repeated, and the thread continues from the first missing part.
+
         Raises SlackPostError with a readable message when Slack refuses the first post.
         """
         messages = render_digest_blocks(digest)
-        try:
-            first = await self._post(
-                channel=channel_id, text=messages[0]["text"], blocks=messages[0]["blocks"]
+        key = f"{repo.lower()}:{window_key(digest.window)}"
+        found = await self._posted_parts(channel_id, key)
+        if 0 in found:
+            channel, ts = channel_id, found[0]
+            log.info(
+                "slack: the %s digest %s is already in %s (%s); resuming its thread", repo, key, channel, ts
             )
-        except SlackApiError as exc:
-            error = exc.response.get("error")
-            hint = f"; invite the bot with /invite @{self.bot_name}" if error in CANNOT_POST else ""
-            log.warning("slack: digest of %s not posted to %s: %s%s", repo, channel_id, error, hint)
-            raise SlackPostError(
-                f"Slack refused the {repo} digest for channel {channel_id}: {error}{hint}"
-            ) from None
-        channel, ts = str(first.get("channel") or channel_id), str(first["ts"])
+        else:
+            try:
+                first = await self._post(
+                    channel=channel_id,
+                    text=messages[0]["text"],
+                    blocks=messages[0]["blocks"],
+                    metadata=_digest_metadata(key, 0),
+                )
+            except SlackApiError as exc:
+                error = exc.response.get("error")
+                hint = f"; invite the bot with /invite @{self.bot_name}" if error in CANNOT_POST else ""
+                log.warning("slack: digest of %s not posted to %s: %s%s", repo, channel_id, error, hint)
+                raise SlackPostError(
+                    f"Slack refused the {repo} digest for channel {channel_id}: {error}{hint}"
+                ) from None
+            channel, ts = str(first.get("channel") or channel_id), str(first["ts"])
         try:
             await self.handlers.remember(ThreadKey("slack", channel, ts), digest_seed(digest))
         except StoreUnavailable as exc:
             log.warning("slack: digest thread %s not remembered: %s", ts, exc)
-        for message in messages[1:]:
+        done = await self._posted_parts(channel, key, thread_ts=ts) if 0 in found else {}
+        for part, message in enumerate(messages[1:], start=1):
+            if part in done:
+                continue
             try:
                 await self._post(
-                    channel=channel, thread_ts=ts, text=message["text"], blocks=message["blocks"]
+                    channel=channel,
+                    thread_ts=ts,
+                    text=message["text"],
+                    blocks=message["blocks"],
+                    metadata=_digest_metadata(key, part),
                 )
             except SlackApiError as exc:
                 log.warning(
@@ -713,3 +743,31 @@ class SlackAdapter:
                 )
                 break
         return ts
+
+    async def _posted_parts(self, channel: str, key: str, *, thread_ts: str | None = None) -> dict[int, str]:
+        """Parts of the digest `key` already in the channel (or in the thread `thread_ts`), by
+        their metadata: part number -> ts. Empty when Slack cannot tell (logged)."""
+        found: dict[int, str] = {}
+        try:
+            if thread_ts is None:
+                oldest = f"{time.time() - HISTORY_LOOKBACK_SECONDS:.6f}"
+                answer = await self.client.conversations_history(
+                    channel=channel, oldest=oldest, limit=200, include_all_metadata=True
+                )
+            else:
+                answer = await self.client.conversations_replies(
+                    channel=channel, ts=thread_ts, limit=200, include_all_metadata=True
+                )
+        except SlackApiError as exc:
+            log.info(
+                "slack: cannot read %s to check for an earlier digest post: %s",
+                channel,
+                exc.response.get("error"),
+            )
+            return found
+        for message in answer.get("messages") or []:
+            metadata = message.get("metadata") or {}
+            payload = metadata.get("event_payload") or {}
+            if metadata.get("event_type") == DIGEST_EVENT and payload.get("key") == key:
+                found.setdefault(int(payload.get("part", 0)), str(message.get("ts")))
+        return found

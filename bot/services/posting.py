@@ -11,10 +11,16 @@ A failed or timed-out post keeps its claim until the TTL lapses, so nobody retri
 that; the next catch-up check after the TTL retries once. The claim TTL must exceed the longest
 a post can take (`post_timeout_seconds`, enforced by config), or a slow post could be repeated.
 
-The one remaining duplicate window: a process that dies after the platform accepted the message
-but before the receipt was written (milliseconds) leaves no receipt; when its claim expires the
-post is retried, so that channel sees the digest twice. Slack and Discord offer no idempotency
-key for posting, so this cannot be closed without reading the channel's history.
+A post the platform refused for sure (the adapter raises BotError, e.g. Slack `not_in_channel`,
+or reports it posted nothing) releases its claim at once, so a rerun tries again and says why.
+
+A process that dies after the platform accepted the message but before the receipt was written
+leaves no receipt; when its claim expires the post is retried, and the platform adapters make
+that retry idempotent themselves: Slack finds the earlier messages by their metadata in the
+channel's history and posts only the missing parts; Discord sends each part with a nonce derived
+from (repo, window, channel, part) and `enforce_nonce`, so Discord returns the earlier message
+instead of posting again (Discord honours a nonce only for a few minutes; see
+docs/operations.md for what remains).
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from typing import Any, Literal, Protocol
 
 from bot.metrics import Metrics
 from handlers.calendar import window_key
-from handlers.errors import StoreError
+from handlers.errors import BotError, StoreError
 from handlers.models import Digest, Window, format_time, utcnow
 from handlers.ports import Clock, Store
 
@@ -155,10 +161,14 @@ class DigestPoster:
         except TimeoutError:
             # The platform may have posted it: keep the claim so no retry happens before the TTL.
             return self._failed(channel, f"no answer within {self.post_timeout:g} s")
+        except BotError as exc:  # the platform refused the post for sure (e.g. not_in_channel)
+            await self.store.release(key, owner)  # a rerun tries again and says why, not "claimed"
+            return self._failed(channel, str(exc))
         except Exception as exc:  # platform or network error: keep the claim (outcome unknown)
             log.debug("post to %s failed", channel, exc_info=True)
             return self._failed(channel, f"{type(exc).__name__}: {exc}")
         if message_id is None:  # the adapter logged why (e.g. Discord: no access to the channel)
+            await self.store.release(key, owner)  # nothing was posted: no reason to block a rerun
             return self._failed(channel, f"{channel.platform} did not post it (see its log line above)")
         now = self.clock()
         try:

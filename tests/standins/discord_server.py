@@ -126,6 +126,7 @@ class DiscordStandIn:
         self._ratelimits: list[tuple[str, str, float]] = []  # (method, path prefix, retry_after)
         self._nonces: dict[tuple[int, str], tuple[float, dict[str, Any]]] = {}
         self._session_ids: set[str] = set()
+        self._failures: list[list[Any]] = []  # [method, path prefix, matches to let through, status, code]
         self._windows: dict[int, tuple[float, int]] = {}  # channel -> (window start, posts in it)
         self.bucket_429s = 0  # posts refused because the channel's bucket was empty
         self.port = 0
@@ -134,6 +135,12 @@ class DiscordStandIn:
         """The next `method` request under `path_prefix` gets a 429 with Discord's rate-limit
         headers and body (retry_after in seconds), as when a route's bucket is exhausted."""
         self._ratelimits.append((method, path_prefix, retry_after))
+
+    def fail_once(
+        self, method: str, path_prefix: str, *, after: int = 0, status: int = 503, code: int = 0
+    ) -> None:
+        """The (after+1)-th `method` request under `path_prefix` from now fails with `status`."""
+        self._failures.append([method, path_prefix, after, status, code])
 
     # -- lifecycle -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -458,6 +465,13 @@ class DiscordStandIn:
         if not is_webhook and request.headers.get("Authorization") != f"Bot {self.token}":
             return self._error(401, 0, "401: Unauthorized")
         method = request.method
+        for failure in self._failures:
+            if failure[0] == method and path.startswith(failure[1]):
+                if failure[2] > 0:
+                    failure[2] -= 1
+                    continue
+                self._failures.remove(failure)
+                return self._error(failure[3], failure[4], f"{failure[3]}: injected failure")
         for limit in self._ratelimits:
             if limit[0] == method and path.startswith(limit[1]):
                 self._ratelimits.remove(limit)

@@ -82,11 +82,13 @@ class SlackStandIn:
         self._buckets: dict[str, tuple[float, float]] = {}  # channel -> (tokens, updated)
         self._hooks: dict[str, tuple[float, int]] = {}  # response_url hook -> (first use, uses)
         self.ratelimited = 0  # posts refused by the per-channel limit
+        self.history: dict[str, list[dict[str, Any]]] = {}  # channel -> its messages, oldest first
         self.calls: list[Call] = []
         self.not_in_channel: set[str] = set()
         self.channel_not_found: set[str] = set()
         self._ratelimits: dict[str, int] = {}
         self._ts = itertools.count(1)
+        self._epoch = int(time.time())
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -98,6 +100,7 @@ class SlackStandIn:
     async def start(self) -> None:
         app = web.Application()
         app.router.add_post("/api/{method}", self._api)
+        app.router.add_get("/api/{method}", self._api)  # slack_sdk reads conversations.* with GET
         app.router.add_post("/response/{hook}", self._response_url)
         app.router.add_get("/socket", self._socket_mode)
         self._runner = web.AppRunner(app, access_log=None)
@@ -155,7 +158,7 @@ class SlackStandIn:
             args.update(body if isinstance(body, dict) else {})
         else:
             args.update(dict(await request.post()))
-        for key in ("blocks", "attachments"):  # form-encoded calls send these as JSON text
+        for key in ("blocks", "attachments", "metadata"):  # form-encoded calls send these as JSON text
             if isinstance(args.get(key), str):
                 args[key] = json.loads(args[key])
         return args
@@ -243,7 +246,7 @@ class SlackStandIn:
                 "is_enterprise_install": False,
             }
         if method == "chat.postMessage":
-            ts = f"{1700000000 + next(self._ts)}.000100"
+            ts = f"{self._epoch + next(self._ts)}.000100"  # epoch seconds, as Slack's ts are
             message = {
                 "type": "message",
                 "user": BOT_USER_ID,
@@ -253,14 +256,38 @@ class SlackStandIn:
             }
             if args.get("thread_ts"):
                 message["thread_ts"] = args["thread_ts"]
+            metadata = args.get("metadata")
+            if isinstance(metadata, dict):
+                if not metadata.get("event_type") or not isinstance(metadata.get("event_payload"), dict):
+                    return {"ok": False, "error": "invalid_metadata_format"}
+                message["metadata"] = metadata
+            self.history.setdefault(channel, []).append(message)
             return {"ok": True, "channel": channel, "ts": ts, "message": message}
         if method == "chat.postEphemeral":
-            return {"ok": True, "message_ts": f"{1700000000 + next(self._ts)}.000200"}
+            return {"ok": True, "message_ts": f"{self._epoch + next(self._ts)}.000200"}
+        if method in ("conversations.history", "conversations.replies"):
+            return self._history(method, channel, args)
         if method == "conversations.info":
             return {"ok": True, "channel": {"id": channel, "is_channel": True, "is_member": True}}
         if method == "apps.connections.open":
             return {"ok": True, "url": f"ws://127.0.0.1:{self.port}/socket"}
         return {"ok": False, "error": "unknown_method"}
+
+    def _history(self, method: str, channel: str, args: dict[str, Any]) -> dict[str, Any]:
+        """conversations.history (top-level messages, newest first, `oldest`) and
+        conversations.replies (a thread: its parent, then replies); message metadata only with
+        `include_all_metadata`, as Slack does."""
+        messages = self.history.get(channel, [])
+        if method == "conversations.history":
+            oldest = float(args.get("oldest") or 0)
+            chosen = [m for m in reversed(messages) if not m.get("thread_ts") and float(m["ts"]) >= oldest]
+        else:
+            root = str(args.get("ts"))
+            chosen = [m for m in messages if m["ts"] == root or m.get("thread_ts") == root]
+        chosen = chosen[: int(args.get("limit") or 100)]
+        with_metadata = str(args.get("include_all_metadata")).lower() in ("1", "true")
+        out = [m if with_metadata else {k: v for k, v in m.items() if k != "metadata"} for m in chosen]
+        return {"ok": True, "messages": out, "has_more": False}
 
     async def _response_url(self, request: web.Request) -> web.Response:
         body = await request.json()

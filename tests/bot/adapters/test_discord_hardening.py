@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 import pytest_asyncio
 
 from bot.adapters.discord_render import render_digest_messages
+from handlers.models import Window
 from tests.bot.adapters.test_discord_adapter import REPO, World, connected_world, sample_digest, webhook
 from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
@@ -136,3 +139,20 @@ async def test_a_long_digest_follows_the_channels_rate_limit_headers(world: Worl
         assert s.bucket_429s == 0
     finally:
         s.message_bucket = TEST_BUCKET["message_bucket"]
+
+
+async def test_a_digest_post_that_failed_midway_resumes_without_duplicates(world: World) -> None:
+    """The 4th message of a digest refused once: posting it again adds only the missing messages
+    (Discord returns the earlier ones for their nonces) and reuses the thread."""
+    s = world.standin
+    window = Window(datetime(2026, 3, 2, tzinfo=UTC), datetime(2026, 3, 9, tzinfo=UTC), "Mar 2 – Mar 8")
+    digest = replace(sample_digest(points=120), window=window)  # a window no other test posts
+    expected = render_digest_messages(digest)
+    assert len(expected) >= 5
+    before = len(s.messages)
+    s.fail_once("POST", "/channels/", after=4, status=403, code=50013)  # parent, thread, 2 parts
+    await world.adapter.post_digest(REPO, s.channel_id, digest)
+    assert len(s.messages) - before == 3
+    await world.adapter.post_digest(REPO, s.channel_id, digest)
+    contents = [m["content"] for m in list(s.messages.values())[before:]]
+    assert sorted(contents) == sorted(expected)

@@ -230,3 +230,42 @@ async def test_a_week_the_scheduler_already_posted_is_not_posted_again(
     assert result.returncode == 0, result.stderr
     assert result.stdout == "slack:C0DIGEST1: already posted\n"
     assert not top_level_posts(slack)
+
+
+async def test_a_post_slack_completed_but_never_recorded_is_not_repeated(
+    tmp_path: Path, slack: SlackStandIn, store_path: Path
+) -> None:
+    """Receipt lost after Slack took the digest (a kill at the worst moment), and two thread parts
+    never sent: the rerun finds the digest by its metadata, posts only the missing parts."""
+    config = write_config(tmp_path, store_path, slack=slack, slack_channels=("C0DIGEST1",))
+    first = await post(config, *WEEK)
+    assert first.returncode == 0, first.stdout + first.stderr
+    history = slack.history["C0DIGEST1"]
+    parts = len(history)
+    assert parts >= 3, "the digest needs a thread for this test"
+    del history[-2:]  # the last two thread replies never reached Slack
+    store = open_store(f"sqlite:///{store_path}")
+    try:  # as after a kill between Slack's answer and the receipt, once the claim expired
+        await store._write_call(lambda: store._wdb.execute("DELETE FROM receipts"))  # type: ignore[attr-defined]
+        await store._write_call(lambda: store._wdb.execute("DELETE FROM claims"))  # type: ignore[attr-defined]
+    finally:
+        await store.close()
+    again = await post(config, *WEEK)
+    assert again.returncode == 0, again.stderr
+    assert top_level_posts(slack) == ["C0DIGEST1"]  # no second parent message
+    assert len(slack.history["C0DIGEST1"]) == parts
+    keys = {json.dumps(m["metadata"]["event_payload"], sort_keys=True) for m in slack.history["C0DIGEST1"]}
+    assert len(keys) == parts  # every part exactly once
+
+
+async def test_a_refused_channel_fails_again_on_rerun_instead_of_claimed_elsewhere(
+    tmp_path: Path, slack: SlackStandIn, store_path: Path
+) -> None:
+    """After Slack refused a channel for sure, a rerun tries again and names the reason (exit 1),
+    rather than 'another process is posting it' for the claim's lifetime."""
+    slack.not_in_channel.add("C0PRIVATE")
+    config = write_config(tmp_path, store_path, slack=slack, slack_channels=("C0PRIVATE",))
+    assert (await post(config, *WEEK)).returncode == 1
+    again = await post(config, *WEEK)
+    assert again.returncode == 1
+    assert "not_in_channel" in again.stdout and "another process" not in again.stdout + again.stderr
