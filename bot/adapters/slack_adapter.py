@@ -759,11 +759,12 @@ class SlackAdapter:
                     channel=channel, ts=thread_ts, limit=200, include_all_metadata=True
                 )
         except SlackApiError as exc:
-            log.info(
-                "slack: cannot read %s to check for an earlier digest post: %s",
-                channel,
-                exc.response.get("error"),
-            )
+            data = exc.response.data if isinstance(exc.response.data, dict) else {}
+            error = data.get("error") or f"HTTP {exc.response.status_code}"
+            log.warning("slack: cannot read %s to check for an earlier digest post: %s", channel, error)
+            return found
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("slack: cannot read %s to check for an earlier digest post: %r", channel, exc)
             return found
         for message in answer.get("messages") or []:
             metadata = message.get("metadata") or {}
