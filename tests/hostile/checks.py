@@ -77,6 +77,19 @@ def slack_problems(fallback: str, blocks: list[dict[str, Any]], *, fences: bool 
     return found
 
 
+# Discord's parser (simple-markdown) reads left to right: `\` and a symbol is that symbol as text
+# (its escape rule is `^\\([^0-9A-Za-z\s])`), so `\\` is one literal backslash and a `` ` `` or
+# `[` right after it is live markup again; an inline code span is inert.
+_DISCORD_INERT = re.compile(r"\\[^0-9A-Za-z\s]|`[^`\n]+`")
+
+
+def _inert(match: re.Match[str]) -> str:
+    """A code span -> nothing; an escaped backslash -> a neutral character; other escapes stay,
+    so the checks below can tell an escaped character by the backslash before it."""
+    text = match.group(0)
+    return "" if text.startswith("`") else "\x00" if text == "\\\\" else text
+
+
 def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
     """Mentions, foreign or masked links, spoilers, open fences (unless `fences` is off), length."""
     found: list[str] = []
@@ -86,7 +99,7 @@ def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
         if not message.strip() or len(message) > 2000:
             found.append(f"message of {len(message)} characters")
         bare = _DISCORD_LINK.sub("", message)
-        bare = re.sub(r"(?<!\\)`[^`\n]+`", "", bare)  # inline code spans are inert
+        bare = _DISCORD_INERT.sub(_inert, bare)  # code spans are inert; `\\` is a literal backslash
         if re.search(r"@(everyone|here)", bare):  # `@channel` means nothing to Discord
             found.append(f"broadcast mention: {bare!r}")
         if re.search(r"<(?:[@#:/]|a:|t:)", bare):

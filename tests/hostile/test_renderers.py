@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,13 @@ ALL = "".join(FRAGMENTS)
 hostile = st.lists(st.sampled_from(FRAGMENTS) | st.text(max_size=12), min_size=1, max_size=12).map("".join)
 # Notes are written by the bot (they may quote the asker's own words: see test_commands.py).
 NOTE = "Ask `more` in the thread."
+# Minimal inputs the generated test below once found, checked on every run. Each is a whole
+# field: its last character meets the span rendered after it (a PR link, a code span).
+FOUND = (
+    "<",  # text: "<" + "#3" made a channel mention
+    "!",  # Markdown: "!" + "[PR#3](…)" made an image
+    "[x](http://evil.example)\\",  # Discord: a literal "\\" right before a code span
+)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -124,8 +132,21 @@ def test_many_hostile_items_split_within_limits() -> None:
     assert discord_problems(render_reply_messages(reply)) == []
 
 
+@pytest.mark.parametrize("t", FOUND)
+def test_inputs_found_by_generation_come_out_inert_everywhere(t: str) -> None:
+    """Each input the generated test once broke a renderer with renders safely everywhere."""
+    assert problems("fix " + t) == []
+
+
 @SETTINGS
 @given(hostile)
 def test_generated_hostile_text_comes_out_inert_everywhere(t: str) -> None:
     """Arbitrary mixes of breakout fragments and unicode render safely everywhere."""
     assert problems("fix " + t) == []
+
+
+def test_discord_check_reads_backslashes_in_pairs_as_discord_does() -> None:
+    """`\\\\` is a literal backslash: a link after it is live, a code span after it is inert."""
+    assert any("masked link" in p for p in discord_problems(["a \\\\[x](y)"]))
+    assert discord_problems(["a \\[x\\](y)"]) == []
+    assert discord_problems(["a \\\\`[x](y)`"]) == []
