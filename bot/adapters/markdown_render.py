@@ -19,6 +19,7 @@ _SPACES = re.compile(r"\s+")
 _URL = re.compile(r"(?:https?://|ftp://|www\.)\S+", re.IGNORECASE)
 _ACTIVE = re.compile(r"([\\`*_\[\]<>~]|&(?=#?\w+;))")
 _SAFE_URL = re.compile(r"^https://[A-Za-z0-9.-]+/[^\s]*$")
+_LIVE_BANG = re.compile(r"(?<!\\)(?:\\\\)*!$")  # a final "!" after an even run of backslashes
 ZWSP = "\u200b"
 
 
@@ -78,8 +79,8 @@ def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
         # Two backtick runs that touch merge into one fence and un-code their contents.
         if parts and parts[-1].endswith("`") and part.startswith("`"):
             parts.append(" ")
-        # A "!" right before a link turns it into an image.
-        if parts and part.startswith("[") and parts[-1].endswith("!") and not parts[-1].endswith("\\!"):
+        # A "!" right before a link turns it into an image (unless escaped: an odd run of "\\").
+        if parts and part.startswith("[") and _LIVE_BANG.search(parts[-1]):
             parts[-1] = parts[-1][:-1] + "\\!"
         parts.append(part)
     return _SPACES.sub(" ", "".join(parts)).strip()

@@ -54,6 +54,7 @@ FOUND = (
     "<",  # text: "<" + "#3" made a channel mention
     "!",  # Markdown: "!" + "[PR#3](…)" made an image
     "[x](http://evil.example)\\",  # Discord: a literal "\\" right before a code span
+    "\\!",  # Markdown: a literal "\\" then "!" + "[PR#3](…)" made an image
 )
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
