@@ -16,7 +16,7 @@ from handlers.models import Code, Digest, Inline, PRRef
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 _SPACES = re.compile(r"\s+")
-_URL = re.compile(r"(?:https?://|ftp://|www\.)\S+", re.IGNORECASE)
+_URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)  # even a bare "www."
 _ACTIVE = re.compile(r"([\\`*_\[\]<>~]|&(?=#?\w+;))")
 _SAFE_URL = re.compile(r"^https://[A-Za-z0-9.-]+/[^\s]*$")
 _LIVE_BANG = re.compile(r"(?<!\\)(?:\\\\)*!$")  # a final "!" after an even run of backslashes
