@@ -45,7 +45,7 @@ _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
 # What only counts at the start of a line: headings, subtext, quotes, lists.
 _LINE_START = re.compile(r"^([ \t]*\d*)([#>\-+.)])", re.MULTILINE)
 _TICK = re.compile(r"(?<!\\)`")
-_SCHEME = re.compile(r"(?<=[A-Za-z0-9])://")
+_SCHEME = re.compile(r"://")  # every one: a scheme may end in "+", "-" or "." too
 HEADING_ROOM = 400  # a heading longer than this is cut, so a block's items always have room
 _STATUS = {
     "merged": "merged",

@@ -56,6 +56,7 @@ FOUND = (
     "[x](http://evil.example)\\",  # Discord: a literal "\\" right before a code span
     "\\!",  # Markdown: a literal "\\" then "!" + "[PR#3](…)" made an image
     "www.",  # Markdown: a bare "www." was left outside a code span (GitHub autolinks "www.")
+    "a.://",  # Discord: "://" after a "." (a valid scheme character) was left unbroken
 )
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
