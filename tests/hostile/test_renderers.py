@@ -141,6 +141,12 @@ def test_inputs_found_by_generation_come_out_inert_everywhere(t: str) -> None:
     assert problems("fix " + t) == []
 
 
+@pytest.mark.parametrize("t", ["here", "everyone", "channel", "Everyone"])
+def test_a_field_that_is_a_broadcast_word_comes_out_inert_everywhere(t: str) -> None:
+    """A login such as `here` after the `@` a renderer adds pings no one (text: `@here`)."""
+    assert problems(t) == []
+
+
 @SETTINGS
 @given(hostile)
 def test_generated_hostile_text_comes_out_inert_everywhere(t: str) -> None:
