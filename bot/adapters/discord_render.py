@@ -45,6 +45,7 @@ _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
 # What only counts at the start of a line: headings, subtext, quotes, lists.
 _LINE_START = re.compile(r"^([ \t]*\d*)([#>\-+.)])", re.MULTILINE)
 _TICK = re.compile(r"(?<!\\)`")
+_PR_LINK = re.compile(r"\[PR#\d+\]\(<[^<>\s]*>\)")
 _SCHEME = re.compile(r"://")  # every one: a scheme may end in "+", "-" or "." too
 HEADING_ROOM = 400  # a heading longer than this is cut, so a block's items always have room
 _STATUS = {
@@ -122,10 +123,15 @@ class Block:
 
 def _cut(text: str, room: int) -> str:
     """At most `room` characters; a code span the cut leaves open is closed, or what follows in
-    the message would be read as markdown again (a masked link hidden in a long code span)."""
+    the message would be read as markdown again (a masked link hidden in a long code span), and
+    a PR link the cut would halve is left out whole (half of one is a bare link to elsewhere)."""
     if len(text) <= room:
         return text
     cut = text[: max(room - 2, 0)]
+    opened = cut.rfind("[PR#")
+    link = _PR_LINK.match(text, opened) if opened != -1 else None
+    if link and link.end() > len(cut):
+        cut = cut[:opened]
     return cut + ("…`" if len(_TICK.findall(cut)) % 2 else "…")
 
 

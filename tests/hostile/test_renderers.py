@@ -135,6 +135,12 @@ def test_many_hostile_items_split_within_limits() -> None:
     assert discord_problems(render_reply_messages(reply)) == []
 
 
+def test_a_line_cut_to_fit_discord_keeps_its_pr_links_whole() -> None:
+    """A digest line too long for one message is cut before a PR link, never through it."""
+    value = digest("fix " + "_it_![img](http://evil.example/i.png)" * 9)  # found by generation
+    assert discord_problems(render_digest_messages(value)) == []
+
+
 @pytest.mark.parametrize("t", FOUND)
 def test_inputs_found_by_generation_come_out_inert_everywhere(t: str) -> None:
     """Each input the generated test once broke a renderer with renders safely everywhere."""
