@@ -44,7 +44,8 @@ _SAFE_URL = re.compile(r"^https?://[^\s<>()\[\]]+$")
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
 # What only counts at the start of a line: headings, subtext, quotes, lists.
 _LINE_START = re.compile(r"^([ \t]*\d*)([#>\-+.)])", re.MULTILINE)
-_TICK = re.compile(r"(?<!\\)`")
+# Read left to right as Discord does: an escape pair, a whole code span, or a lone (open) tick.
+_TICKS = re.compile(r"\\[^0-9A-Za-z\s]|`[^`]*`|`")
 _PR_LINK = re.compile(r"\[PR#\d+\]\(<[^<>\s]*>\)")
 _SCHEME = re.compile(r"://")  # every one: a scheme may end in "+", "-" or "." too
 HEADING_ROOM = 400  # a heading longer than this is cut, so a block's items always have room
@@ -132,7 +133,7 @@ def _cut(text: str, room: int) -> str:
     link = _PR_LINK.match(text, opened) if opened != -1 else None
     if link and link.end() > len(cut):
         cut = cut[:opened]
-    return cut + ("…`" if len(_TICK.findall(cut)) % 2 else "…")
+    return cut + ("…`" if "`" in _TICKS.findall(cut) else "…")
 
 
 def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:

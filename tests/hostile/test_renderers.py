@@ -8,6 +8,7 @@ detail card and a digest, and the output is checked by tests/hostile/checks.py.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -138,6 +139,14 @@ def test_many_hostile_items_split_within_limits() -> None:
 def test_a_line_cut_to_fit_discord_keeps_its_pr_links_whole() -> None:
     """A digest line too long for one message is cut before a PR link, never through it."""
     value = digest("fix " + "_it_![img](http://evil.example/i.png)" * 9)  # found by generation
+    assert discord_problems(render_digest_messages(value)) == []
+
+
+def test_a_code_span_cut_to_fit_discord_is_closed_after_one_ending_in_a_backslash() -> None:
+    """The cut closes the code span it opens even when an earlier span ends in `\\`."""
+    point = DigestPoint("x", (Code("fix \\"), Text(" b "), Code("[x](http://evil.example) " * 200)))
+    value = digest("fix")
+    value = replace(value, sections=(DigestSection("x", (point,), pr_count=1),))
     assert discord_problems(render_digest_messages(value)) == []
 
 
