@@ -103,7 +103,8 @@ def inline(spans: Iterable[Inline]) -> str:
             out.append(code(span.text))
         elif isinstance(span, Text):
             out.append(escape(span.text, one_line=False))
-    return "".join(out).strip()
+    # Mentions are broken again across the joins: a text ending in "<" before "@…" is "<@".
+    return defuse("".join(out)).strip()
 
 
 def _day(moment: datetime | None) -> str:

@@ -150,6 +150,27 @@ def test_a_code_span_cut_to_fit_discord_is_closed_after_one_ending_in_a_backslas
     assert discord_problems(render_digest_messages(value)) == []
 
 
+# Span sequences a generated run once broke a renderer with: untrusted spans that meet.
+FOUND_SPANS = (
+    (Text("<"), Text("@everyone")),  # Discord: "<" + "@…" is a mention tag
+)
+
+
+@pytest.mark.parametrize("spans", FOUND_SPANS)
+def test_untrusted_spans_that_meet_come_out_inert_everywhere(spans: tuple[Text, ...]) -> None:
+    """Adjacent untrusted spans in prose or a digest point make no mention or link together."""
+    point = DigestPoint("lead", spans, children=(spans,))
+    value = replace(digest("fix"), takeaways=spans, sections=(DigestSection("x", (point,), pr_count=1),))
+    reply = replace(list_reply("fix"), synthesis=spans)
+    found = slack_problems(*render_reply_blocks(reply)) + discord_problems(render_reply_messages(reply))
+    found += text_problems(render_reply_text(reply))
+    for message in render_digest_blocks(value):
+        found += slack_problems(message["text"], message["blocks"])
+    found += discord_problems(render_digest_messages(value))
+    found += markdown_problems(render_digest_markdown(value)) + text_problems(render_digest_text(value))
+    assert found == []
+
+
 @pytest.mark.parametrize("t", FOUND)
 def test_inputs_found_by_generation_come_out_inert_everywhere(t: str) -> None:
     """Each input the generated test once broke a renderer with renders safely everywhere."""
