@@ -12,7 +12,7 @@ import re
 from urllib.parse import quote
 
 from handlers.digest import count_line, uncited_count
-from handlers.models import Code, Digest, Inline, PRRef
+from handlers.models import Code, Digest, Inline, PRRef, Text
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 _SPACES = re.compile(r"\s+")
@@ -67,9 +67,20 @@ def link_url(ref: PRRef, repo: str) -> str:
     return quote(url, safe=":/#?&=%~+.,;@!-_")
 
 
+def _joined(spans: tuple[Inline, ...]) -> list[Inline]:
+    """Adjacent Text spans as one, so what they make together ("www" + ".x") is escaped as such."""
+    out: list[Inline] = []
+    for span in spans:
+        if out and isinstance(span, Text) and isinstance(out[-1], Text):
+            out[-1] = Text(out[-1].text + span.text)
+        else:
+            out.append(span)
+    return out
+
+
 def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
     parts: list[str] = []
-    for span in spans:
+    for span in _joined(spans):
         if isinstance(span, PRRef):
             part = f"[PR#{span.number}]({link_url(span, repo)})"
         elif isinstance(span, Code):

@@ -153,6 +153,7 @@ def test_a_code_span_cut_to_fit_discord_is_closed_after_one_ending_in_a_backslas
 # Span sequences a generated run once broke a renderer with: untrusted spans that meet.
 FOUND_SPANS = (
     (Text("<"), Text("@everyone")),  # Discord: "<" + "@…" is a mention tag
+    (Text("www"), Text(".")),  # Markdown: "www" + "." is a bare "www." GitHub autolinks
 )
 
 
