@@ -154,6 +154,7 @@ def test_a_code_span_cut_to_fit_discord_is_closed_after_one_ending_in_a_backslas
 FOUND_SPANS = (
     (Text("<"), Text("@everyone")),  # Discord: "<" + "@…" is a mention tag
     (Text("www"), Text(".")),  # Markdown: "www" + "." is a bare "www." GitHub autolinks
+    (Text("@"), Text("everyone")),  # Slack: "@" + "everyone" is "@everyone"
 )
 
 
