@@ -84,10 +84,11 @@ _DISCORD_INERT = re.compile(r"\\[^0-9A-Za-z\s]|`[^`\n]+`")
 
 
 def _inert(match: re.Match[str]) -> str:
-    """A code span -> nothing; an escaped backslash -> a neutral character; other escapes stay,
-    so the checks below can tell an escaped character by the backslash before it."""
+    """A code span or an escaped backslash -> a neutral character (what was on either side of a
+    code span does not meet); other escapes stay, so the checks below can tell an escaped
+    character by the backslash before it."""
     text = match.group(0)
-    return "" if text.startswith("`") else "\x00" if text == "\\\\" else text
+    return "\x00" if text.startswith("`") or text == "\\\\" else text
 
 
 def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:

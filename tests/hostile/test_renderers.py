@@ -197,3 +197,4 @@ def test_discord_check_reads_backslashes_in_pairs_as_discord_does() -> None:
     assert any("masked link" in p for p in discord_problems(["a \\\\[x](y)"]))
     assert discord_problems(["a \\[x\\](y)"]) == []
     assert discord_problems(["a \\\\`[x](y)`"]) == []
+    assert discord_problems(["[x]`c`(y) <`c`@123>"]) == []  # a code span keeps its sides apart
