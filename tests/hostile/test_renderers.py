@@ -198,3 +198,9 @@ def test_discord_check_reads_backslashes_in_pairs_as_discord_does() -> None:
     assert discord_problems(["a \\[x\\](y)"]) == []
     assert discord_problems(["a \\\\`[x](y)`"]) == []
     assert discord_problems(["[x]`c`(y) <`c`@123>"]) == []  # a code span keeps its sides apart
+
+
+def test_markdown_check_keeps_the_two_sides_of_a_code_span_apart() -> None:
+    """`www` + a code span + `.` is no bare "www." (GitHub autolinks only within one text run)."""
+    assert markdown_problems("www`x`.\n") == []
+    assert markdown_problems("www.\n") != []
