@@ -99,7 +99,7 @@ def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
     for message in messages:
         if not message.strip() or len(message) > 2000:
             found.append(f"message of {len(message)} characters")
-        bare = _DISCORD_LINK.sub("", message)
+        bare = _DISCORD_LINK.sub("\x00", message)  # a PR link keeps its sides apart too
         bare = _DISCORD_INERT.sub(_inert, bare)  # code spans are inert; `\\` is a literal backslash
         if re.search(r"@(everyone|here)", bare):  # `@channel` means nothing to Discord
             found.append(f"broadcast mention: {bare!r}")

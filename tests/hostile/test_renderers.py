@@ -198,6 +198,8 @@ def test_discord_check_reads_backslashes_in_pairs_as_discord_does() -> None:
     assert discord_problems(["a \\[x\\](y)"]) == []
     assert discord_problems(["a \\\\`[x](y)`"]) == []
     assert discord_problems(["[x]`c`(y) <`c`@123>"]) == []  # a code span keeps its sides apart
+    link = "[PR#1](<https://github.com/vllm-project/vllm/pull/1>)"
+    assert discord_problems([f"<{link}:emo:1>"]) == []  # and so does a PR link
 
 
 def test_markdown_check_keeps_the_two_sides_of_a_code_span_apart() -> None:
