@@ -61,6 +61,8 @@ ANSWER_CHARS = 1_500  # the rendered answer's cap, on top of llm.answer_max_toke
 OFFLINE_LEAD = "I can't answer that offline"
 OFFLINE_NOTE = OFFLINE_LEAD + ", so here are the PRs of this thread it names."
 AI_NOTE = "AI-written from the PR records of this thread; may contain mistakes."
+ALL_MAX = 50  # `all rocm` lists at most this many at once (the rest with `more`)
+_NOTHING = Query(since=datetime.min, until=datetime.max, window_label="")  # no filters at all
 STATE_LABELS = {"merged": "merged", "open": "open", "draft": "draft", "closed": "closed unmerged"}
 
 
@@ -345,6 +347,20 @@ class _Turn:
         matches = await self.thread_matches()
         found = self._filtered(matches, query)
         combined = _combine(self.base_query(), query)
+        settings = self.settings
+        if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
+            seen = set(self.context.pr_numbers[: self.context.shown])
+            unseen = [m for m in found if m.pr.number not in seen]
+            if found and not unseen:
+                return Reply(
+                    kind="empty",
+                    title=f"All {_count(len(found))} on {_filter_phrase(settings, query)} were shown already",
+                    understood=self._about(),
+                    notes=(f"Ask `all {_filter_words(query, _NOTHING)}` to list them together.",),
+                )
+            found = unseen or found
+        if intent.scope == "all":  # `all rocm`: every match in one answer
+            settings = replace(settings, max_items=min(max(len(found), settings.max_items), ALL_MAX))
         if not found:
             return Reply(
                 kind="empty",
@@ -358,9 +374,13 @@ class _Turn:
                 f"{OFFLINE_LEAD if note == OFFLINE_NOTE else note.rstrip('.')}: all of this thread's {_count(len(matches))} are about "
                 f"{_filter_phrase(self.settings, query)}"
             )
-        reply = self.app.query.list_reply(self.settings, combined, self.context.query_text, found)
+        reply = self.app.query.list_reply(settings, combined, self.context.query_text, found)
         notes = [n for n in (note,) if n]
-        if len(found) == len(matches):
+        if intent.scope == "more":
+            notes.append(
+                f"{_count(len(found))} of this thread on {_filter_phrase(settings, query)} not shown before."
+            )
+        elif len(found) == len(matches):
             notes.append(f"All {_count(len(matches))} of this thread match.")
         else:
             notes.append(f"Narrowed this thread's {_count(len(matches))} to these {len(found)}.")

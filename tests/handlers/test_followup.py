@@ -232,7 +232,7 @@ async def test_turns_are_kept_up_to_the_limit(app: BotHandlers, thread: tuple[in
 
 
 async def test_a_digest_thread_answers_counts_and_more(app: BotHandlers) -> None:
-    """Under a digest, follow-ups work on the PRs the digest cites."""
+    """Under a digest, follow-ups work on every in-scope PR; `more` pages past the cited ones."""
     from handlers.digest import digest_seed
 
     digest = await app.digest(REPO)
@@ -241,7 +241,11 @@ async def test_a_digest_thread_answers_counts_and_more(app: BotHandlers) -> None
     count = await app.followup(KEY, "how many PRs?")
     more = await app.followup(KEY, "more")
     assert count.title == f"This thread has {len(seed.pr_numbers)} PRs"
-    assert more.kind == "empty" and "That's all" in more.title
+    if len(seed.pr_numbers) > seed.shown:  # the PRs the digest proper does not cite come next
+        shown = [item.number for group in more.groups for item in group.items]
+        assert more.kind == "list" and shown and set(shown) <= set(seed.pr_numbers[seed.shown :])
+    else:
+        assert more.kind == "empty" and "That's all" in more.title
 
 
 # -- the context's lifetime ------------------------------------------------------------------------
@@ -285,3 +289,23 @@ async def test_an_unreachable_store_gets_the_unavailable_reply(app: BotHandlers)
     finally:
         await down.close()
     assert reply == UNAVAILABLE
+
+
+async def test_all_and_more_of_a_topic_under_a_digest(app: BotHandlers) -> None:
+    """Under a digest, `all rocm` lists every ROCm PR of the week at once (the count `/vllm rocm`
+    gives) and `more rocm` lists the ROCm PRs the digest did not show."""
+    from handlers.digest import digest_seed
+
+    digest = await app.digest(REPO)
+    seed = digest_seed(digest)
+    await app.remember(KEY, seed)
+    week = await app.command(REPO, "rocm last week")
+    assert week.seed is not None
+    everything = await app.followup(KEY, "all rocm")
+    listed = [item.number for group in everything.groups for item in group.items]
+    assert sorted(listed) == sorted(week.seed.pr_numbers)
+    await app.remember(KEY, seed)
+    more = await app.followup(KEY, "more rocm")
+    unseen = [item.number for group in more.groups for item in group.items]
+    assert unseen and not set(unseen) & set(seed.pr_numbers[: seed.shown])
+    assert set(unseen) <= set(week.seed.pr_numbers)
