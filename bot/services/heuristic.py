@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
+from handlers.terms import TermIndex
 
 VERSION = "h3"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
@@ -192,6 +193,10 @@ class HeuristicClassifier:
         self.version = f"heuristic:{VERSION}:{taxonomy.name}:{taxonomy.version}"
         self._topics = [_Compiled(t) for t in taxonomy.topics]
         self._order = {t.key: i for i, t in enumerate(taxonomy.topics)}
+        # named terms (MI300X, NVFP4, Qwen3-VL) are weak title evidence for the topics they imply
+        evidence_terms = [t for t in taxonomy.terms if t.evidence and t.topics]
+        self._terms = TermIndex(evidence_terms)
+        self._term_topics = {t.key: t.topics for t in evidence_terms}
 
     def topics_for(self, pr: PullRequest) -> tuple[str, ...]:
         title = pr.title if isinstance(pr.title, str) else ""
@@ -205,6 +210,7 @@ class HeuristicClassifier:
         tokens = tokens_of(lowered)
         body_tokens = tokens_of(body) if body else frozenset()
         vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
+        named = {topic for key in self._terms.named_in_title(title) for topic in self._term_topics[key]}
         for evidence in ("medium", "weak"):
             new = {
                 c.key: c
@@ -214,7 +220,7 @@ class HeuristicClassifier:
                 and (
                     c.medium(pr.files)
                     if evidence == "medium"
-                    else c.weak(text, lowered, tokens, body, body_tokens)
+                    else c.key in named or c.weak(text, lowered, tokens, body, body_tokens)
                 )
             }
             # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
