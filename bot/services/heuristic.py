@@ -171,8 +171,9 @@ class _Compiled:
     ) -> bool:
         """Keywords (after masking) on the lower-cased text, patterns on the text as written."""
         if self.mask:
-            lowered = self.mask.sub(" ", lowered)
-            tokens = tokens_of(lowered)
+            masked = self.mask.sub(" ", lowered)
+            if masked != lowered:  # re-tokenising is the expensive part; most titles mask nothing
+                lowered, tokens = masked, tokens_of(masked)
         if self.keywords.search(lowered, tokens):
             return True
         if any(p.search(text) for p in self.patterns):
