@@ -221,7 +221,8 @@ class HeuristicClassifier:
                 and (
                     c.medium(pr.files)
                     if evidence == "medium"
-                    else c.key in named or c.weak(text, lowered, tokens, body, body_tokens)
+                    else (c.key in named and self._term_counts(c, lowered))
+                    or c.weak(text, lowered, tokens, body, body_tokens)
                 )
             }
             # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
@@ -231,6 +232,13 @@ class HeuristicClassifier:
             if c.key in found:
                 found.update(c.implies)
         return tuple(sorted(found, key=self._order.__getitem__))
+
+    def _term_counts(self, c: _Compiled, lowered: str) -> bool:
+        """A term naming topic `c` counts unless `c`'s mask hides it ("non-SM100" is no Blackwell)."""
+        if not c.mask:
+            return True
+        masked = c.mask.sub(" ", lowered)
+        return masked == lowered or any(c.key in self._term_topics[k] for k in self._terms.in_text(masked))
 
     def classify_one(self, pr: PullRequest) -> Classification:
         topics = self.topics_for(pr)

@@ -58,7 +58,13 @@ def imported(sqlite_url: str, shared_data: Path, tmp_path: Path) -> str:
 
 
 @pytest.mark.parametrize(
-    "name", ["shared:labelled-2026-02-13.jsonl", "labelled-2025-11-21.jsonl", "labelled-2026-04-24.jsonl"]
+    "name",
+    [
+        "shared:labelled-2026-02-13.jsonl",
+        "labelled-2025-09-12.jsonl",
+        "labelled-2025-11-21.jsonl",
+        "labelled-2026-04-24.jsonl",
+    ],
 )
 def test_heuristic_meets_the_quality_bar(name, shared_data):
     """Macro F1 >= 0.90 and recall >= 0.95 for each hardware topic on every labelled week."""
