@@ -262,3 +262,24 @@ def test_ci_and_doc_prs_are_not_frontend_by_their_words(heuristic):
     assert "frontend" not in topics(heuristic, "[CI] Disable flaky structured output test from CI")
     assert "frontend" not in topics(heuristic, "[Docs] Fix formatting of transcription doc")
     assert "frontend" in topics(heuristic, "[Bugfix] Fix streaming tool calls on /v1/responses")
+
+
+def test_new_model_generations_and_hardware_names(heuristic):
+    """DeepSeek V4 is DeepSeek however it is written; FlashInfer's b12x kernels and RTX PRO are Blackwell."""
+    assert "deepseek" in topics(heuristic, "[DSv4] Refactor RoPE initialization")
+    assert {"blackwell", "nvidia"} <= topics(heuristic, "[MoE/b12x] Accept W4A16 in FlashInferB12xExperts")
+    assert {"blackwell", "nvidia"} <= topics(heuristic, "[Perf] Add tuned configs for RTX PRO GPUs")
+
+
+def test_generic_gpu_words_are_no_hardware_evidence(heuristic):
+    """A CUDA error, a non-CUDA platform, a CPU→GPU copy and a Docker image are nobody's backend."""
+    assert "nvidia" not in topics(heuristic, "Fix IMA when TP>1, `CUDA error: an illegal memory access`")
+    assert "nvidia" not in topics(heuristic, "Guard the kernel lookup on non-CUDA platforms")
+    assert "cpu" not in topics(heuristic, "Triton fast path for small CPU→GPU block swaps")
+    assert "multimodal" not in topics(heuristic, "[CI] Separate smoke tests from the image build step")
+
+
+def test_anthropic_api_and_tool_arguments_are_frontend(heuristic):
+    """vLLM's Anthropic Messages endpoint and tool-call arguments are API work."""
+    assert "frontend" in topics(heuristic, "[Anthropic] Support system role messages inside messages array")
+    assert "frontend" in topics(heuristic, "Move unstreamed tool-arg flush from serving layer to parser")
