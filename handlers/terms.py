@@ -22,6 +22,7 @@ from fnmatch import fnmatchcase
 
 from handlers.models import PullRequest, Taxonomy, Term
 
+MEMO_SIZE = 100_000
 BODY_CHARS = 6_000  # how much of a body is read for names (a body can be 60 KB of logs)
 _CHUNK = re.compile(r"[a-z]+|[0-9]+|[^a-z0-9\s._/\-]+")
 _SEP = r"[\s._/\-]?"
@@ -38,7 +39,7 @@ def fold(text: str) -> str:
     return "".join(chunks(text))
 
 
-def _pattern(spelling: str) -> str:
+def _pattern(spelling: str, kind: str = "") -> str:
     prefix = spelling.endswith("*")
     parts = chunks(spelling.rstrip("*"))
     if not parts:
@@ -50,7 +51,9 @@ def _pattern(spelling: str) -> str:
         tail = r"(?!\d)(?![._\-]\d)"  # h20 is not h200; qwen3 is not qwen3.5
     else:
         tail = r"(?:e?s)?(?![a-z0-9])"
-    return r"(?<![a-z0-9])" + body + tail
+    # Quantization identifiers prefix a format with w(eights) or a(ctivations): wmxfp4_afp8.
+    head = r"(?:(?<![a-z0-9])|(?<=(?<![a-z0-9])[wa]))" if kind == "quant" else r"(?<![a-z0-9])"
+    return head + body + tail
 
 
 class TermIndex:
@@ -64,6 +67,9 @@ class TermIndex:
         # a match starts at a chunk that begins with the spelling's first chunk: a cheap gate
         # that runs only the few terms whose first chunk a text has (PR titles at 2,000/s)
         self._first: dict[str, set[str]] = {}
+        for term in terms:  # a term's own key and name win over another term's spelling
+            for own in (term.key, term.name):
+                self._exact.setdefault(fold(own), term.key)
         for term in terms:
             alternatives = []
             for spelling in term.all_spellings:
@@ -73,7 +79,7 @@ class TermIndex:
                 if spelling.endswith("*"):
                     self._prefixes.append((folded, term.key))
                 self._exact.setdefault(folded, term.key)
-                alternatives.append(_pattern(spelling))
+                alternatives.append(_pattern(spelling, term.kind))
                 self._first.setdefault(chunks(spelling.rstrip("*"))[0], set()).add(term.key)
             if alternatives:
                 self._compiled.append((term.key, re.compile("|".join(alternatives))))
@@ -81,6 +87,9 @@ class TermIndex:
         self._first_len = max((len(c) for c in self._first), default=0)
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
+        self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
+        self._one: dict[tuple[str, int, str, str], bool] = {}
+        self._by_key = dict(self._compiled)
 
     def __bool__(self) -> bool:
         return bool(self.terms)
@@ -113,10 +122,12 @@ class TermIndex:
         low = text.lower()
         candidates: set[str] = set()
         for chunk in _CHUNK.findall(low):
-            for n in range(1, min(len(chunk), self._first_len) + 1):
-                keys = self._first.get(chunk[:n])
-                if keys:
-                    candidates |= keys
+            # quantization spellings may follow a w/a prefix (wmxfp4_afp8): try the rest too
+            for start in (0, 1) if chunk[:1] in ("w", "a") else (0,):
+                for n in range(start + 1, min(len(chunk), start + self._first_len) + 1):
+                    keys = self._first.get(chunk[start:n])
+                    if keys:
+                        candidates |= keys
         return {key for key, pattern in self._compiled if key in candidates and pattern.search(low)}
 
     def named(self, pr: PullRequest) -> frozenset[str]:
@@ -133,8 +144,42 @@ class TermIndex:
                     found.add(key)
         return frozenset(found)
 
-    def named_in_title(self, title: str) -> set[str]:
-        return self.in_text(title)
+    def names(self, pr: PullRequest, key: str) -> bool:
+        """Whether a PR names one term (only that term's pattern runs), remembered per content."""
+        memo_key = (pr.repo, pr.number, pr.content_hash(), key)
+        found = self._one.get(memo_key)
+        if found is None:
+            if len(self._one) >= MEMO_SIZE:
+                self._one.clear()
+            found = self._one[memo_key] = self._names(pr, key)
+        return found
+
+    def _names(self, pr: PullRequest, key: str) -> bool:
+        pattern = self._by_key.get(key)
+        if pattern is None:
+            return False
+        if pattern.search(pr.title.lower()) or any(pattern.search(label.lower()) for label in pr.labels):
+            return True
+        if pr.files:
+            globs = self.terms[key].paths
+            if any(pattern.search(f.lower()) for f in pr.files):
+                return True
+            if globs and any(fnmatchcase(f, g) for f in pr.files for g in globs):
+                return True
+        body = pr.body
+        if not body:
+            return False
+        return pattern.search(body[:BODY_CHARS].lower()) is not None
+
+    def named_cached(self, pr: PullRequest) -> frozenset[str]:
+        """`named`, remembered per PR content (answers read the same PRs again and again)."""
+        key = (pr.repo, pr.number, pr.content_hash())
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            found = self._memo[key] = self.named(pr)
+        return found
 
 
 def term_index(taxonomy: Taxonomy) -> TermIndex:

@@ -211,7 +211,7 @@ class HeuristicClassifier:
         tokens = tokens_of(lowered)
         body_tokens = tokens_of(body) if body else frozenset()
         vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
-        named = {topic for key in self._terms.named_in_title(title) for topic in self._term_topics[key]}
+        named = {topic for key in self._terms.in_text(title) for topic in self._term_topics[key]}
         for evidence in ("medium", "weak"):
             new = {
                 c.key: c
