@@ -26,6 +26,7 @@ KNOWN: dict[str, tuple[str, str]] = {
     "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output)."),
     "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository."),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform."),
+    "prbot_subscription_posts_total": ("counter", "Subscription deliveries posted, by platform."),
     "prbot_errors_total": ("counter", "Errors, by where they happened."),
 }
 

@@ -16,7 +16,7 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -191,14 +191,13 @@ class QueryHandler:
         ]
         if not prs:
             return query, []
-        classes = await self.classifications[settings.name].for_prs(settings.name, prs)
-        terms = term_index(settings.taxonomy)
+        classes = await index.classes(settings.name, prs, self.classifications[settings.name])
         words = query.text.split()
-        structural = replace(query, text="") if words else query
+        ok = matcher(replace(query, text="") if words else query, term_index(settings.taxonomy))
         found = []
         for pr in prs:
             cls = classes.get(pr.number)
-            if cls is not None and content_ok(structural, pr, cls, terms):
+            if cls is not None and ok(pr, cls):
                 found.append(Match(pr, cls))
         if words:
             query, found = _apply_words(query, words, found)
@@ -459,6 +458,7 @@ class WindowIndex:
 
     def __init__(self, prs: Sequence[PullRequest]) -> None:
         self._prs = {pr.number: pr for pr in prs}
+        self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
         for name, attr in (("created", "created_at"), ("merged", "merged_at"), ("closed", "closed_at")):
             moments = sorted(
@@ -468,6 +468,16 @@ class WindowIndex:
 
     def __len__(self) -> int:
         return len(self._prs)
+
+    async def classes(
+        self, repo: str, prs: Sequence[PullRequest], source: ClassificationSource
+    ) -> dict[int, Classification]:
+        """Classifications of `prs`, read once per index (a classification write bumps the data
+        version, which replaces the index)."""
+        missing = [pr for pr in prs if pr.number not in self._classes]
+        if missing:
+            self._classes.update(await source.for_prs(repo, missing))
+        return self._classes
 
     def window(self, since: datetime, until: datetime, fields: Sequence[str]) -> list[PullRequest]:
         """PRs with any of `fields` in [since, until), in PR-number order (as the store gives)."""
@@ -492,23 +502,40 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 def content_ok(query: Query, pr: PullRequest, cls: Classification, terms: TermIndex | None = None) -> bool:
     """Whether a PR matches the query's topics, named terms, exclusions and free words (not its
     window, states or authors). Also used by the follow-up handler to narrow a thread's PRs."""
-    topics = cls.topics
+    return matcher(query, terms)(pr, cls)
 
-    def has(key: str) -> bool:
+
+def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullRequest, Classification], bool]:
+    """`content_ok` for one query, built once and applied to every PR of a window."""
+    groups = [tuple(group) for group in query.any_of]
+    exclude = tuple(query.exclude)
+    words = query.text.split()
+    without = query.exclude_text
+    uses_terms = any(is_term(k) for g in groups for k in g) or any(is_term(k) for k in exclude)
+
+    if not uses_terms and not exclude and not words and not without:
+        if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
+            key = groups[0][0]
+            return lambda pr, cls: key in cls.topics
+        return lambda pr, cls: all(any(t in cls.topics for t in g) for g in groups)
+
+    def has(pr: PullRequest, cls: Classification, key: str) -> bool:
         if not is_term(key):
-            return key in topics
+            return key in cls.topics
         return terms is not None and terms.names(pr, key[5:])
 
-    if not all(any(has(t) for t in group) for group in query.any_of):
-        return False
-    if any(has(t) for t in query.exclude):
-        return False
-    words = query.text.split()
-    if words or query.exclude_text:
-        hay = _hay(pr, cls)
-        if not all(word_in(w, hay) for w in words) or any(word_in(w, hay) for w in query.exclude_text):
+    def ok(pr: PullRequest, cls: Classification) -> bool:
+        if not all(any(has(pr, cls, t) for t in g) for g in groups):
             return False
-    return True
+        if any(has(pr, cls, t) for t in exclude):
+            return False
+        if words or without:
+            hay = _hay(pr, cls)
+            if not all(word_in(w, hay) for w in words) or any(word_in(w, hay) for w in without):
+                return False
+        return True
+
+    return ok
 
 
 def _hay(pr: PullRequest, cls: Classification) -> str:

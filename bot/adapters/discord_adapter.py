@@ -35,6 +35,7 @@ from handlers.app import BotHandlers, RepoSettings
 from handlers.digest import digest_seed
 from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
+from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +190,9 @@ class DiscordAdapter:
     def _command_for(self, repo: RepoSettings) -> app_commands.Command:
         adapter = self
 
-        @app_commands.describe(query="What to look for, e.g. rocm last week (empty: help)")
+        @app_commands.describe(
+            query="e.g. rocm last week · subscribe rocm -ci · subscriptions · unsubscribe ID (empty: help)"
+        )
         async def callback(interaction: discord.Interaction, query: str = "") -> None:
             await adapter._answer_command(interaction, repo, query)
 
@@ -220,7 +223,16 @@ class DiscordAdapter:
             log.warning(describe_http_error(exc, f"acknowledging /{repo.command}"))
             return
         try:
-            reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
+            user = str(interaction.user.id)
+            where = CommandContext(
+                "discord",
+                str(interaction.channel_id),
+                user,
+                is_dm=interaction.guild_id is None,
+                can_manage=interaction.permissions.manage_channels,
+                dm_channel=user,
+            )
+            reply = await self.handlers.command(repo.name, text, user=user, context=where)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:

@@ -40,6 +40,7 @@ from handlers.app import BotHandlers
 from handlers.digest import digest_seed
 from handlers.errors import BotError, StoreUnavailable
 from handlers.models import Digest, Reply, ThreadKey
+from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
 
@@ -321,7 +322,10 @@ class SlackAdapter:
             repo = self.handlers.repo_for_command(command.get("command", ""))
             if repo is None:  # only registered commands reach here; a config change may race
                 return
-            reply = await self.handlers.command(repo.name, text, user=user)
+            where = CommandContext(
+                "slack", channel, user, is_dm=channel.startswith("D"), can_manage=True, dm_channel=user
+            )  # a slash command in a channel comes from one of its members
+            reply = await self.handlers.command(repo.name, text, user=user, context=where)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
