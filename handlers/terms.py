@@ -17,8 +17,9 @@ the way the classifier counts it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
+from typing import TypeVar
 
 from handlers.models import PullRequest, Taxonomy, Term
 
@@ -182,18 +183,29 @@ class TermIndex:
         return found
 
 
+T = TypeVar("T")
+
+
+def per_taxonomy(build: Callable[[Taxonomy], T]) -> Callable[[Taxonomy], T]:
+    """`build(taxonomy)`, computed once per taxonomy name and version (a taxonomy holds dicts, so
+    it cannot be a functools cache key itself)."""
+    cache: dict[tuple[str, str], T] = {}
+
+    def get(taxonomy: Taxonomy) -> T:
+        key = (taxonomy.name, taxonomy.version)
+        if key not in cache:
+            if len(cache) > 32:
+                cache.clear()
+            cache[key] = build(taxonomy)
+        return cache[key]
+
+    return get
+
+
+@per_taxonomy
 def term_index(taxonomy: Taxonomy) -> TermIndex:
     """The taxonomy's index, built once per taxonomy version."""
-    key = (taxonomy.name, taxonomy.version)
-    index = _CACHE.get(key)
-    if index is None:
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        index = _CACHE[key] = TermIndex(taxonomy.terms)
-    return index
-
-
-_CACHE: dict[tuple[str, str], TermIndex] = {}
+    return TermIndex(taxonomy.terms)
 
 
 def term_key(key: str) -> str:
