@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from string import Template
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from handlers.calendar import window_label
 from handlers.citations import Guard, cap
@@ -268,25 +268,33 @@ class _Turn:
             window_given=True,
             states=asked.states or base.states,
         )
+        words = _filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
+        return await self._follow(query, words, subject(self.settings, query), kind="query")
+
+    async def _follow(
+        self, query: Query, query_text: str, what: str, *, kind: Literal["query", "digest"] | None = None
+    ) -> Reply:
+        """Move the thread to `query` (another window or subject): its PRs become the thread's."""
         query, matches = await self.app.query.resolve(self.settings, query)
         if not matches:
             return Reply(
                 kind="empty",
-                title=f"No PR matches {subject(self.settings, query)} in {self.window_label()}",
+                title=f"No PR matches {subject(self.settings, query)} in {query.window_label}",
                 understood=understood_line(self.settings, query, 0),
                 notes=("The thread still follows its earlier list.",),
             )
-        words = _filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
-        reply = self.app.query.list_reply(self.settings, query, words, matches)
+        reply = self.app.query.list_reply(self.settings, query, query_text, matches)
         assert reply.seed is not None
         self.context = replace(
             self.context,
-            kind="query",
-            query_text=words,
+            kind=kind or self.context.kind,
+            query_text=query_text,
+            since=query.since,
+            until=query.until,
             pr_numbers=reply.seed.pr_numbers,
             shown=reply.seed.shown,
         )
-        notes = (*reply.notes, f"This thread now follows {subject(self.settings, query)}.")
+        notes = (*reply.notes, f"This thread now follows {what}.")
         return replace(reply, notes=notes, suggestions=())
 
     async def more(self) -> Reply:
@@ -459,25 +467,7 @@ class _Turn:
         since, until = window
         label = self.window_label(since, until)
         query = with_window(base, since, until, label)
-        matches = await self.app.query.matches(self.settings, query)
-        if not matches:
-            return Reply(
-                kind="empty",
-                title=f"No PR matches {subject(self.settings, query)} in {label}",
-                understood=understood_line(self.settings, query, 0),
-                notes=("The thread still follows its earlier list.",),
-            )
-        reply = self.app.query.list_reply(self.settings, query, self.context.query_text, matches)
-        assert reply.seed is not None
-        self.context = replace(
-            self.context,
-            since=since,
-            until=until,
-            pr_numbers=reply.seed.pr_numbers,
-            shown=reply.seed.shown,
-        )
-        notes = (*reply.notes, f"This thread now follows {label}.")
-        return replace(reply, notes=notes, suggestions=())
+        return await self._follow(query, self.context.query_text, label)
 
     async def compare(self, window: tuple[datetime, datetime]) -> Reply:
         base = self.base_query()
