@@ -45,7 +45,8 @@ from handlers.query import (
 )
 
 if TYPE_CHECKING:
-    from handlers.app import BotHandlers, RepoSettings
+    from handlers.followup_deps import FollowupServices as BotHandlers
+    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal
 
 PRStatus = Literal["merged", "open", "draft", "closed"]
@@ -239,6 +239,32 @@ class Taxonomy:
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.topics)
+
+
+@dataclass(frozen=True)
+class RepoSettings:
+    """Everything the handlers need to know about one followed repository."""
+
+    name: str
+    command: str
+    tz: tzinfo
+    tz_name: str
+    week_start: str  # "monday" | "sunday"
+    taxonomy: Taxonomy
+    default_days: int = 7
+    max_items: int = 10
+    digest_scope: str = "opened_or_merged"
+    include_bots: bool = False
+
+
+@dataclass(frozen=True)
+class FollowupLimits:
+    """How long threads are followed and how often a follow-up may call the LLM."""
+
+    thread_ttl_seconds: int = 14 * 86400
+    llm_per_user_per_hour: int = 20
+    llm_per_channel_per_hour: int = 60
+    max_turns: int = 6
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from handlers.parse import STATE_WORDS, Query, format_window, local_midnight, pa
 from handlers.ports import LLM, ClassificationSource, Store
 
 if TYPE_CHECKING:
-    from handlers.app import RepoSettings
+    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 
