@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from string import Template
 from typing import TYPE_CHECKING
 
 from handlers.citations import Guard, cap
@@ -438,8 +437,8 @@ class _Turn:
         }
         try:
             result = await self.app.llm.complete(
-                Template(prompt.system).safe_substitute(values),
-                Template(prompt.user).safe_substitute(values),
+                prompt.render_system(**values),
+                prompt.render_user(**values),
                 max_tokens=self.app.answer_max_tokens,
             )
         except LLMError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal
@@ -267,14 +268,28 @@ class FollowupLimits:
     max_turns: int = 6
 
 
+PromptRenderer = Callable[[str, Mapping[str, Any]], str]
+"""(template text, values) -> text; raises when a placeholder has no value."""
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A versioned prompt (bot/services/prompts/*.toml), loaded by bootstrap and passed in; the
-    version is part of what the answer depends on. Templates use string.Template placeholders."""
+    version is part of what the answer depends on. `renderer` is bound by the loader
+    (bot/services/prompt_files.py), so the core renders without knowing the template engine."""
 
     version: str
     system: str
     user: str
+    renderer: PromptRenderer = field(compare=False, repr=False)
+
+    def render_system(self, **values: Any) -> str:
+        """The system text with `values` filled in."""
+        return self.renderer(self.system, values)
+
+    def render_user(self, **values: Any) -> str:
+        """The user text with `values` filled in."""
+        return self.renderer(self.user, values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -339,8 +339,8 @@ class QueryHandler:
             lines = lines.replace("<", "\\u003c").replace(">", "\\u003e")
             result = await asyncio.wait_for(
                 self.llm.complete(
-                    prompt.system.format(repo=settings.name),
-                    prompt.user.format(understood=reply.understood, prs=lines),
+                    prompt.render_system(repo=settings.name),
+                    prompt.render_user(understood=reply.understood, prs=lines),
                     max_tokens=self.synthesis_max_tokens,
                 ),
                 timeout=self.synthesis_timeout,
