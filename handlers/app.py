@@ -11,9 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 
-from handlers.digest import build_digest, digest_to_dict, last_full_week, window_key
 from handlers.errors import BotError, StoreUnavailable
-from handlers.followup import answer_followup
 from handlers.models import (
     Digest,
     FollowupLimits,
@@ -144,6 +142,10 @@ class BotHandlers:
             return UNAVAILABLE
         if context is None:
             return NO_CONTEXT
+        # Imported on first use only to keep `python -m bot ask` start-up short (not a cycle:
+        # followup.py does not import this module; tests/test_architecture.py keeps it so).
+        from handlers.followup import answer_followup
+
         try:
             return await answer_followup(self, context, text, user=user)
         except StoreUnavailable as exc:
@@ -155,6 +157,8 @@ class BotHandlers:
         """Build the digest of `window` (default: the last full calendar week in the repo's
         timezone) and store it by repo and window, so its thread can be followed up.
         LLM-written when an LLM is configured, offline otherwise."""
+        from handlers.digest import build_digest, digest_to_dict, last_full_week, window_key  # start-up
+
         if repo.lower() not in self.repos:
             known = ", ".join(r.name for r in self.repos.values())
             raise BotError(f"repository {repo!r} is not configured (configured: {known})")

@@ -5,7 +5,9 @@ Handlers never read package files: bootstrap loads each prompt here and passes i
 is a Jinja2 template rendered with `StrictUndefined`: a placeholder with no value raises a
 `BotError` naming the prompt and the placeholder, instead of silently staying in the text.
 The `Prompt` handed to the core carries this renderer, so handlers call `prompt.render_user(...)`
-without importing jinja2.
+without importing jinja2. Templates compile on first use (jinja2 is imported only then), so a
+command that never renders a prompt, like `ask` without an LLM, does not pay for it; every shipped
+prompt is compiled and rendered by the tests.
 """
 
 from __future__ import annotations
@@ -14,27 +16,35 @@ import functools
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from handlers.errors import BotError
 from handlers.models import Prompt
 
-# Plain text, not HTML: no autoescaping (PR text is framed as data by each prompt and escaped
-# by the code that builds the values); the final newline is kept so the text is exactly the file's.
-_ENV = jinja2.Environment(
-    undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True, auto_reload=False
-)
+if TYPE_CHECKING:
+    import jinja2
+
+
+@functools.cache
+def _environment() -> jinja2.Environment:
+    import jinja2
+
+    # Plain text, not HTML: no autoescaping (PR text is framed as data by each prompt and escaped
+    # by the code that builds the values); the final newline is kept so the text is the file's.
+    return jinja2.Environment(
+        undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True, auto_reload=False
+    )
 
 
 @functools.lru_cache(maxsize=64)
 def _compile(source: str) -> jinja2.Template:
-    return _ENV.from_string(source)
+    return _environment().from_string(source)
 
 
 def render(name: str, source: str, values: Mapping[str, Any]) -> str:
     """`source` with `values` filled in; a missing placeholder is a BotError naming it."""
+    import jinja2
+
     try:
         return _compile(source).render(values)
     except jinja2.UndefinedError as exc:
@@ -54,11 +64,6 @@ def load_prompt_data(name: str) -> tuple[Prompt, dict[str, Any]]:
         version, system, user = str(data["version"]), str(data["system"]), str(data["user"])
     except KeyError as exc:
         raise BotError(f"prompt {name}.toml: missing key {exc.args[0]!r}") from None
-    for part, source in (("system", system), ("user", user)):
-        try:
-            _compile(source)
-        except jinja2.TemplateSyntaxError as exc:
-            raise BotError(f"prompt {name}.toml: {part} line {exc.lineno}: {exc.message}") from None
     label = f"{name}.toml ({version})"
     prompt = Prompt(
         version=version,
