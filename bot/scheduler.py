@@ -30,8 +30,8 @@ from apscheduler.triggers.interval import IntervalTrigger
 from bot.config import RepoConfig
 from bot.cron import last_fire, parse_cron
 from bot.metrics import Metrics
-from bot.services.posting import Channel, DigestPoster, PostOutcome, window_key
-from handlers.digest import window_for_dates
+from bot.services.posting import Channel, DigestPoster, PostOutcome
+from handlers.calendar import previous_week, window_key
 from handlers.errors import BotError
 from handlers.models import Digest, Window, utcnow
 from handlers.ports import Clock
@@ -47,10 +47,7 @@ BuildDigest = Callable[[str, Window], Awaitable[Digest]]
 
 def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
     """The full calendar week (in `tz`) before the week containing `fire`."""
-    day = fire.astimezone(tz).date()
-    offset = day.weekday() if week_start == "monday" else (day.weekday() + 1) % 7
-    start = day - timedelta(days=offset)
-    return window_for_dates(start - timedelta(days=7), start - timedelta(days=1), tz)
+    return previous_week(fire, tz, week_start)
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, timedelta, tzinfo
 from typing import TYPE_CHECKING, Any
 
+from handlers import calendar
 from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, compute_facts
 from handlers.digest_llm import AI_NOTE, DigestPrompt, write_with_llm
 from handlers.digest_offline import offline_takeaway_trend, write_area
@@ -71,33 +72,13 @@ def window_for_dates(first: date, last: date, tz: tzinfo) -> Window:
         raise DigestWindowError(f"the window ends ({last}) before it starts ({first})")
     if (last - first).days > 366:
         raise DigestWindowError(f"a digest covers at most a year; {first} – {last} is longer")
-    since = datetime.combine(first, time(), tz)
-    until = datetime.combine(last + timedelta(days=1), time(), tz)
-    return Window(parse_time(since) or since, parse_time(until) or until, day_range_label(first, last))
+    return calendar.window_for_dates(first, last, tz)
 
 
-def day_range_label(first: date, last: date) -> str:
-    """`Feb 23 – Mar 1, 2026`, or `Dec 29, 2025 – Jan 4, 2026` across a year end."""
-    if first.year == last.year:
-        return f"{first:%b} {first.day} – {last:%b} {last.day}, {last.year}"
-    return f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year}"
-
-
-def week_ending(last: date, tz: tzinfo) -> Window:
-    return window_for_dates(last - timedelta(days=6), last, tz)
-
-
-def last_full_week(now: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
-    """The most recent complete calendar week (Monday-Sunday or Sunday-Saturday) before `now`."""
-    today = now.astimezone(tz).date()
-    offset = today.weekday() if week_start == "monday" else (today.weekday() + 1) % 7
-    this_week = today - timedelta(days=offset)
-    return week_ending(this_week - timedelta(days=1), tz)
-
-
-def window_key(window: Window) -> str:
-    """The store key of a digest window: its UTC bounds, so equal windows share one entry."""
-    return f"{format_time(window.since)}/{format_time(window.until)}"
+last_full_week = calendar.previous_week  # the digest's default week
+week_ending = calendar.week_ending
+window_key = calendar.window_key
+day_range_label = calendar.day_range_label
 
 
 # -- building ------------------------------------------------------------------------------------------

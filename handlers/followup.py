@@ -28,11 +28,12 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from handlers.calendar import window_label
 from handlers.citations import Guard, cap
 from handlers.errors import LLMError
 from handlers.followup_intent import Intent, classify
 from handlers.models import Code, ItemGroup, Prompt, PRRef, PullRequest, Reply, Text, ThreadContext
-from handlers.parse import Query, format_window, with_window
+from handlers.parse import Query, with_window
 from handlers.query import (
     Match,
     content_ok,
@@ -147,7 +148,7 @@ class _Turn:
         return with_window(query, self.context.since, self.context.until, self.window_label())
 
     def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
-        return format_window(
+        return window_label(
             since or self.context.since, until or self.context.until, self.settings.tz, self.settings.tz_name
         )
 

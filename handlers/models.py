@@ -214,6 +214,24 @@ class Topic:
 
 
 @dataclass(frozen=True, slots=True)
+class Term:
+    """A named thing narrower than a topic (MI300X, NVFP4, FlashInfer, Qwen3.5): a PR answers to
+    it when it names it (handlers/terms.py). `topics` are the topics naming it implies."""
+
+    key: str
+    name: str
+    kind: str = "feature"  # hardware | kernel | library | quant | model | feature
+    spellings: tuple[str, ...] = ()  # besides key and name; a trailing * is a prefix
+    topics: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()  # changed-file globs that name it too
+    evidence: bool = True  # naming it in a title is classifier evidence for `topics`
+
+    @property
+    def all_spellings(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(s.lower() for s in (self.key, self.name, *self.spellings)))
+
+
+@dataclass(frozen=True, slots=True)
 class Section:
     """A digest area grouping topics, e.g. "Hardware backends" holding rocm, blackwell, ..."""
 
@@ -230,6 +248,7 @@ class Taxonomy:
     version: str
     topics: tuple[Topic, ...]
     sections: tuple[Section, ...] = ()
+    terms: tuple[Term, ...] = ()
 
     def topic(self, key: str) -> Topic | None:
         for topic in self.topics:
@@ -240,6 +259,12 @@ class Taxonomy:
     @property
     def keys(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.topics)
+
+    def term(self, key: str) -> Term | None:
+        for term in self.terms:
+            if term.key == key:
+                return term
+        return None
 
 
 @dataclass(frozen=True)

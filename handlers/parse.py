@@ -16,16 +16,22 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import UTC, datetime, tzinfo
 
+from handlers.calendar import (
+    MIN_YEAR,
+    TIME_VOCAB,
+    Span,
+    TimeReader,
+    default_window,
+    window_label,
+)
 from handlers.models import Taxonomy
 
 log = logging.getLogger(__name__)
 
 MAX_CHARS = 2000
 MAX_TOKENS = 60
-MIN_YEAR, MAX_YEAR = 1970, 2100
-MAX_DAYS = 3660
 
 STATE_WORDS = {
     "merged": "merged",
@@ -52,49 +58,12 @@ STOPWORDS = {
     "landed", "after", "between", "or",
 }  # fmt: skip
 NEGATORS = {"not", "without", "except", "excluding", "exclude"}
-MONTHS = {
-    name: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for name in names
-}
-UNITS = {
-    "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
-    "d": "days", "day": "days", "days": "days",
-    "w": "weeks", "wk": "weeks", "wks": "weeks", "week": "weeks", "weeks": "weeks",
-    "m": "months", "mo": "months", "month": "months", "months": "months",
-    "y": "years", "yr": "years", "year": "years", "years": "years",
-}  # fmt: skip
-TIME_VOCAB = (
-    "today", "yesterday", "this", "last", "past", "week", "weeks", "month", "months", "days",
-    "since", "from", "until", "between", *(m for m in MONTHS if len(m) > 3),
-)  # fmt: skip
-RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
-
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
-_ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
-_ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _PR_REF = re.compile(r"^(?:pr|pull)?[-#:]?#(\d{1,9})$|^(?:pr|pull)#?(\d{1,9})$")
 _PR_URL = re.compile(r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})\b")
 _LOGIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$")
-_COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
-_ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _MENTIONS = {"here", "channel", "everyone", "all"}
 
 
@@ -130,15 +99,6 @@ class Query:
 
 
 @dataclass
-class _Window:
-    start: date | None = None  # local calendar days [start, end)
-    end: date | None = None
-    since: datetime | None = None  # rolling windows: exact UTC instants
-    until: datetime | None = None
-    note: str = ""
-
-
-@dataclass
 class _State:
     groups: list[list[str]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
@@ -148,7 +108,7 @@ class _State:
     exclude_text: list[str] = field(default_factory=list)
     prs: list[int] = field(default_factory=list)
     pr_repo: str | None = None
-    window: _Window | None = None
+    window: Span | None = None
     unknown: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
@@ -187,33 +147,6 @@ def _norm(word: str) -> str:
     return " ".join(re.sub(r"[-_]", " ", word.lower()).split())
 
 
-def local_midnight(day: date, tz: tzinfo) -> datetime:
-    """The UTC instant at which `day` starts in `tz`."""
-    return datetime.combine(day, time(), tzinfo=tz).astimezone(UTC)
-
-
-def week_start_of(day: date, week_start: str) -> date:
-    offset = day.weekday() if week_start != "sunday" else (day.weekday() + 1) % 7
-    return day - timedelta(days=offset)
-
-
-def format_window(since: datetime, until: datetime, tz: tzinfo, tz_name: str) -> str:
-    """`Feb 23 – Mar 1, 2026 (UTC)`: the inclusive first and last local day of [since, until)."""
-    first = since.astimezone(tz)
-    last = (until - timedelta(microseconds=1)).astimezone(tz)
-    aligned = first.time() == time() and (until.astimezone(tz).time() == time())
-    if not aligned:  # a rolling window (`past 24 hours`): show both instants
-        last = until.astimezone(tz)
-        if first.year == last.year:
-            return f"{first:%b} {first.day} {first:%H:%M} – {last:%b} {last.day} {last:%H:%M}, {last.year} ({tz_name})"
-        return f"{first:%b} {first.day}, {first.year} {first:%H:%M} – {last:%b} {last.day}, {last.year} {last:%H:%M} ({tz_name})"
-    if first.date() == last.date():
-        return f"{first:%b} {first.day}, {first.year} ({tz_name})"
-    if first.year == last.year:
-        return f"{first:%b} {first.day} – {last:%b} {last.day}, {last.year} ({tz_name})"
-    return f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year} ({tz_name})"
-
-
 def parse_query(
     text: object,
     taxonomy: Taxonomy,
@@ -231,20 +164,14 @@ def parse_query(
         return _Parser(taxonomy, tz, tz_name, week_start, now, default_days).parse(text)
     except Exception:  # a bug must not cost the user an answer: fall back to the default window
         log.exception("query parser failed on %r", str(text)[:200])
-        since, until = _default_window(now, tz, default_days)
+        since, until = default_window(now, tz, default_days)
         return Query(
             since=since,
             until=until,
-            window_label=format_window(since, until, tz, tz_name),
+            window_label=window_label(since, until, tz, tz_name),
             notes=("Sorry, I could not read that; showing the default window.",),
             failed=True,
         )
-
-
-def _default_window(now: datetime, tz: tzinfo, days: int) -> tuple[datetime, datetime]:
-    today = now.astimezone(tz).date()
-    days = min(max(days, 1), MAX_DAYS)
-    return local_midnight(today - timedelta(days=days - 1), tz), local_midnight(today + timedelta(days=1), tz)
 
 
 def tokenize(text: object) -> tuple[list[str], bool]:
@@ -275,10 +202,9 @@ class _Parser:
         self.vocab = _vocabulary(taxonomy)
         self.tz = tz
         self.tz_name = tz_name
-        self.week_start = week_start
         self.now = now
-        self.today = now.astimezone(tz).date()
         self.default_days = default_days
+        self.clock = TimeReader(tz, week_start, now, default_days)
 
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
@@ -287,8 +213,8 @@ class _Parser:
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         if not tokens or tokens[0] in HELP_WORDS:
-            since, until = _default_window(self.now, self.tz, self.default_days)
-            return Query(since, until, format_window(since, until, self.tz, self.tz_name), is_help=True)
+            since, until = default_window(self.now, self.tz, self.default_days)
+            return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
         joiner = ""  # "or" between topics
         while i < len(tokens):
@@ -317,9 +243,9 @@ class _Parser:
     def _finish(self, tokens: list[str], st: _State) -> Query:
         window = st.window
         if window is None:
-            since, until = _default_window(self.now, self.tz, self.default_days)
+            since, until = default_window(self.now, self.tz, self.default_days)
         else:
-            since, until = self._resolve(window)
+            since, until = self.clock.resolve(window)
             if window.note:
                 st.notes.append(window.note)
         # No PR predates 1970: a long span from an early clock must not reach before it.
@@ -334,7 +260,7 @@ class _Parser:
         return Query(
             since=since,
             until=until,
-            window_label=format_window(since, until, self.tz, self.tz_name),
+            window_label=window_label(since, until, self.tz, self.tz_name),
             window_given=window is not None,
             topics=topics,
             any_of=groups,
@@ -357,21 +283,7 @@ class _Parser:
             ),
         )
 
-    def _resolve(self, w: _Window) -> tuple[datetime, datetime]:
-        if w.since is not None and w.until is not None:
-            return w.since, w.until
-        assert w.start is not None and w.end is not None
-        start, end = w.start, w.end
-        tomorrow = self.today + timedelta(days=1)
-        if start <= self.today and end > tomorrow:
-            end = tomorrow  # a period still running ends today, not in the future
-        if end <= start:
-            end = start + timedelta(days=1)
-        if start > self.today and not w.note:
-            w.note = "That time is in the future, so nothing can match yet."
-        return local_midnight(start, self.tz), local_midnight(end, self.tz)
-
-    def _set_window(self, st: _State, window: _Window | None, words: Sequence[str]) -> None:
+    def _set_window(self, st: _State, window: Span | None, words: Sequence[str]) -> None:
         if window is None:
             return
         if st.window is not None:
@@ -504,217 +416,18 @@ class _Parser:
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, tokens: list[str], i: int, st: _State) -> int:
-        matched = self._time_phrase(tokens, i)
+        matched = self.clock.read(tokens, i)
         if matched is None:
             return 0
-        window, length = matched
+        span, length = matched
         if st.window is None:
             st.time_tokens.update(range(i, i + length))
-        self._set_window(st, window, tokens[i : i + length])
+        self._set_window(st, span, tokens[i : i + length])
         return length
-
-    def _time_phrase(self, t: list[str], i: int) -> tuple[_Window, int] | None:
-        tok = t[i]
-        nxt = t[i + 1] if i + 1 < len(t) else ""
-        today = self.today
-        if tok in ("this", "current") and nxt in ("week", "month", "year"):
-            return self._period(nxt, 0), 2
-        if tok in ("last", "previous", "prev") and nxt in ("week", "month", "year"):
-            return self._period(nxt, -1), 2
-        if tok == "past" and nxt in ("week", "month", "year", "day"):
-            days = {"week": 7, "month": 30, "year": 365, "day": 1}[nxt]
-            return self._last_days(days), 2
-        if tok in ("past", "last", "previous", "prev"):
-            counted = self._count_unit(t, i + 1)
-            if counted:
-                window, length = counted
-                return window, 1 + length
-        if tok in ("since", "after"):
-            found = self._date(t, i + 1)
-            if found:
-                day, length, kind = found
-                if kind == "invalid":
-                    return self._invalid(), 1 + length
-                if tok == "after":
-                    day += timedelta(days=1)
-                end = max(today + timedelta(days=1), day + timedelta(days=1))
-                return _Window(day, end), 1 + length
-            return None
-        if tok in ("from", "between"):
-            ranged = self._range(t, i + 1)
-            if ranged:
-                window, length = ranged
-                return window, 1 + length
-            return None
-        if tok == "week" and nxt.isascii() and nxt.isdigit() and len(nxt) <= 2:
-            return self._iso_week(self._recent_year_for_week(int(nxt)), int(nxt)), 2
-        match = _ISO_WEEK.match(tok)
-        if match:
-            return self._iso_week(int(match.group(1)), int(match.group(2))), 1
-        counted = self._count_unit(t, i)  # "7 days", "2w"
-        if counted:
-            return counted
-        ranged = self._range(t, i)
-        if ranged:
-            return ranged
-        if tok.isascii() and tok.isdigit() and len(tok) == 4 and MIN_YEAR <= int(tok) <= MAX_YEAR:
-            year = int(tok)
-            return _Window(date(year, 1, 1), date(year + 1, 1, 1)), 1
-        return None
-
-    def _period(self, unit: str, offset: int) -> _Window:
-        today = self.today
-        if unit == "week":
-            start = week_start_of(today, self.week_start) + timedelta(days=7 * offset)
-            return _Window(start, start + timedelta(days=7))
-        if unit == "month":
-            start = _add_months(today.replace(day=1), offset)
-            return _Window(start, _add_months(start, 1))
-        return _Window(date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1))
-
-    def _last_days(self, days: int) -> _Window:
-        days = min(max(days, 1), MAX_DAYS)
-        return _Window(self.today - timedelta(days=days - 1), self.today + timedelta(days=1))
-
-    def _count_unit(self, t: list[str], i: int) -> tuple[_Window, int] | None:
-        if i >= len(t):
-            return None
-        tok = t[i]
-        compact = _COUNT_UNIT.match(tok)
-        if compact:
-            count, unit, length = int(compact.group(1)), UNITS[compact.group(2)], 1
-        elif tok.isascii() and tok.isdigit() and len(tok) <= 6 and i + 1 < len(t) and t[i + 1] in UNITS:
-            count, unit, length = int(tok), UNITS[t[i + 1]], 2
-        else:
-            return None
-        note = ""
-        if count < 1:
-            count, note = 1, "A time span needs at least 1; used 1."
-        if unit == "hours":
-            hours = min(count, MAX_DAYS * 24)
-            return _Window(since=self.now - timedelta(hours=hours), until=self.now, note=note), length
-        if unit == "months":
-            months = min(count, MAX_DAYS // 31)
-            start = _add_months(self.today, -months) + timedelta(days=1)
-            return _Window(start, self.today + timedelta(days=1), note=note), length
-        per = {"days": 1, "weeks": 7, "years": 365}[unit]
-        if count * per > MAX_DAYS:
-            note = f"Time spans are limited to {MAX_DAYS} days."
-        window = self._last_days(min(count * per, MAX_DAYS))
-        window.note = note
-        return window, length
-
-    def _range(self, t: list[str], i: int) -> tuple[_Window, int] | None:
-        """`D`, `D..D`, `D to D`, `D and D` (after between), or a month (`feb`, `feb 2026`)."""
-        first = self._date(t, i)
-        if first is None:
-            return None
-        start, length, kind = first
-        j = i + length
-        if j + 1 < len(t) and t[j] in RANGE_SEPS:
-            second = self._date(t, j + 1)
-            if second is not None:
-                end_day, end_len, end_kind = second
-                end = _period_end(end_day, end_kind)
-                note = ""
-                if end <= start:
-                    start, end = end_day, _period_end(start, kind)
-                    note = "The range was given end first; read it the other way round."
-                if kind == "invalid" or end_kind == "invalid":
-                    return self._invalid(), j + 1 + end_len - i
-                return _Window(start, end, note=note), j + 1 + end_len - i
-        if kind == "invalid":
-            return self._invalid(), length
-        return _Window(start, _period_end(start, kind)), length
-
-    def _invalid(self) -> _Window:
-        window = self._last_days(self.default_days)
-        window.note = "That date does not exist; showing the default window instead."
-        return window
-
-    def _date(self, t: list[str], i: int) -> tuple[date, int, str] | None:
-        """A day or a month starting at t[i]: (first day, tokens used, "day" | "month" | "invalid")."""
-        if i >= len(t):
-            return None
-        tok = t[i]
-        nxt = t[i + 1] if i + 1 < len(t) else ""
-        if tok == "today":
-            return self.today, 1, "day"
-        if tok == "yesterday":
-            return self.today - timedelta(days=1), 1, "day"
-        match = _ISO_DATE.match(tok)
-        if match:
-            try:
-                year, month, day = (int(g) for g in match.groups())
-                if not MIN_YEAR <= year <= MAX_YEAR:
-                    raise ValueError
-                return date(year, month, day), 1, "day"
-            except ValueError:
-                return self.today, 1, "invalid"
-        if tok in MONTHS:
-            month = MONTHS[tok]
-            day_match = _ORDINAL.match(nxt)
-            if day_match and 1 <= int(day_match.group(1)) <= 31:  # "feb 20"
-                given, used = self._explicit_year(t, i + 2)
-                return self._month_day(given, month, int(day_match.group(1)), 2 + used)
-            given, used = self._explicit_year(t, i + 1)
-            if given is None:
-                given = self.today.year if month <= self.today.month else self.today.year - 1
-            return date(given, month, 1), 1 + used, "month"
-        day_match = _ORDINAL.match(tok)
-        if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
-            given, used = self._explicit_year(t, i + 2)
-            return self._month_day(given, MONTHS[nxt], int(day_match.group(1)), 2 + used)
-        return None
-
-    def _explicit_year(self, t: list[str], i: int) -> tuple[int | None, int]:
-        if i < len(t) and t[i].isascii() and t[i].isdigit() and len(t[i]) == 4:
-            year = int(t[i])
-            if MIN_YEAR <= year <= MAX_YEAR:
-                return year, 1
-        return None, 0
-
-    def _month_day(self, year: int | None, month: int, day: int, used: int) -> tuple[date, int, str]:
-        try:
-            if year is None:
-                candidate = date(self.today.year, month, day)
-                if candidate > self.today:
-                    candidate = date(self.today.year - 1, month, day)
-                return candidate, used, "day"
-            return date(year, month, day), used, "day"
-        except ValueError:
-            return self.today, used, "invalid"
-
-    def _recent_year_for_week(self, week: int) -> int:
-        year = self.today.isocalendar().year
-        return year if week <= self.today.isocalendar().week else year - 1
-
-    def _iso_week(self, year: int, week: int) -> _Window:
-        try:
-            if not MIN_YEAR <= year <= MAX_YEAR:
-                raise ValueError
-            start = date.fromisocalendar(year, week, 1)
-        except ValueError:
-            window = self._last_days(self.default_days)
-            window.note = f"There is no ISO week {year}-W{week:02d}; showing the default window instead."
-            return window
-        return _Window(start, start + timedelta(days=7))
 
 
 def _is_mention(token: str) -> bool:
     return token.startswith("<") or (token.startswith("@") and token[1:] in _MENTIONS)
-
-
-def _period_end(day: date, kind: str) -> date:
-    return _add_months(day, 1) if kind == "month" else day + timedelta(days=1)
-
-
-def _add_months(day: date, months: int) -> date:
-    index = day.year * 12 + day.month - 1 + months
-    year, month = divmod(index, 12)
-    year = min(max(year, 1), 9998)
-    last = (date(year + (month == 11), (month + 1) % 12 + 1, 1) - timedelta(days=1)).day
-    return date(year, month + 1, min(day.day, last))
 
 
 def _osa(a: str, b: str, limit: int) -> int:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from handlers.calendar import local_midnight, window_label
 from handlers.models import (
     Classification,
     Code,
@@ -33,7 +34,7 @@ from handlers.models import (
     Text,
     ThreadSeed,
 )
-from handlers.parse import STATE_WORDS, Query, format_window, local_midnight, parse_query
+from handlers.parse import STATE_WORDS, Query, parse_query
 from handlers.ports import LLM, ClassificationSource, Store
 
 if TYPE_CHECKING:
@@ -216,7 +217,7 @@ class QueryHandler:
                 since = until - timedelta(days=WIDER_DAYS)
                 wider = await self.matches(settings, query, since, until)
                 if wider:
-                    label = format_window(since, until, settings.tz, settings.tz_name)
+                    label = window_label(since, until, settings.tz, settings.tz_name)
                     notes.append(f"{_count(len(wider))} match over the {WIDER_DAYS} days {label}.")
                     suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
         if query.text and not query.topics and not query.suggestions:

@@ -78,6 +78,9 @@ def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
         # Two backtick runs that touch merge into one fence and un-code their contents.
         if parts and parts[-1].endswith("`") and part.startswith("`"):
             parts.append(" ")
+        # A "!" right before a link turns it into an image.
+        if parts and part.startswith("[") and parts[-1].endswith("!") and not parts[-1].endswith("\\!"):
+            parts[-1] = parts[-1][:-1] + "\\!"
         parts.append(part)
     return _SPACES.sub(" ", "".join(parts)).strip()
 

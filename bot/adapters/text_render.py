@@ -46,7 +46,8 @@ def render_inline(spans: Iterable[Inline]) -> str:
             out.append(f"`{neutralize(span.text)}`")
         elif isinstance(span, Text):
             out.append(neutralize(span.text))
-    return "".join(out)
+    # Mentions are broken again across the joins: a text ending in "<" before "#12" is "<#12".
+    return break_mentions("".join(out))
 
 
 def _item_lines(item: ReplyItem) -> list[str]:

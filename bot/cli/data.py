@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import collections
 import json
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -14,6 +14,7 @@ from bot.bootstrap import build_store
 from bot.cli import CliState, cli, progress, run_command
 from bot.config import SECRET_ENV
 from bot.services.importer import SAMPLE_REPO, import_file, sample_path
+from handlers.calendar import week_start_of
 from handlers.errors import BotError, StoreError
 from handlers.models import STATUSES, PullRequest
 
@@ -78,9 +79,7 @@ def _safe(url: str) -> str:
 
 
 def _week_start(moment: datetime, tz: ZoneInfo, week_start: str) -> date:
-    day = moment.astimezone(tz).date()
-    offset = day.weekday() if week_start == "monday" else (day.weekday() + 1) % 7
-    return day - timedelta(days=offset)
+    return week_start_of(moment.astimezone(tz).date(), week_start)
 
 
 @cli.command()

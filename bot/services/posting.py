@@ -30,6 +30,7 @@ from datetime import datetime
 from typing import Any, Literal, Protocol
 
 from bot.metrics import Metrics
+from handlers.calendar import window_key
 from handlers.errors import StoreError
 from handlers.models import Digest, Window, format_time, utcnow
 from handlers.ports import Clock, Store
@@ -69,10 +70,6 @@ class PostOutcome:
 
 
 OnPosted = Callable[[str, Digest, Channel, str], Awaitable[None]]
-
-
-def window_key(window: Window) -> str:
-    return f"{format_time(window.since)}/{format_time(window.until)}"
 
 
 def post_key(repo: str, window: Window, channel: Channel) -> str:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from handlers.errors import BotError
-from handlers.models import Section, Taxonomy, Topic
+from handlers.models import Section, Taxonomy, Term, Topic
 
 EVIDENCE_KEYS = (
     "tags",
@@ -33,6 +33,8 @@ EVIDENCE_KEYS = (
 )
 _VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
+TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence"}
+TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 SHIPPED = ("vllm", "generic")
 _BY_REPO = {"vllm-project/vllm": "vllm"}
 
@@ -118,10 +120,59 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
                 raise TaxonomyError(
                     f"taxonomy {source}: topic {topic.key} {verb} unknown topic(s) {', '.join(missing)}"
                 )
+    terms = _parse_terms(data.get("terms") or [], source, set(keys))
     version = hashlib.sha256(raw).hexdigest()[:10]
     return Taxonomy(
-        name=str(meta.get("name") or source), version=version, topics=tuple(topics), sections=sections
+        name=str(meta.get("name") or source),
+        version=version,
+        topics=tuple(topics),
+        sections=sections,
+        terms=terms,
     )
+
+
+def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Term, ...]:
+    if not isinstance(entries, list):
+        raise TaxonomyError(f"taxonomy {source}: [[terms]] must be an array of tables")
+    terms: list[Term] = []
+    for index, entry in enumerate(entries):
+        where = f"taxonomy {source}: terms[{index}]"
+        if not isinstance(entry, dict) or not isinstance(entry.get("key"), str) or not entry["key"]:
+            raise TaxonomyError(f"{where}: needs a 'key'")
+        where = f"{where} ({entry['key']})"
+        unknown = set(entry) - TERM_KEYS
+        if unknown:
+            raise TaxonomyError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        kind = entry.get("kind", "feature")
+        if kind not in TERM_KINDS:
+            raise TaxonomyError(f"{where}: kind must be one of {', '.join(TERM_KINDS)}")
+        lists = {}
+        for field in ("spellings", "topics", "paths"):
+            values = entry.get(field) or []
+            if not isinstance(values, list) or not all(isinstance(v, str) and v for v in values):
+                raise TaxonomyError(f"{where}: {field} must be a list of non-empty strings")
+            lists[field] = tuple(values)
+        missing = [k for k in lists["topics"] if k not in topic_keys]
+        if missing:
+            raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
+        if not isinstance(entry.get("evidence", True), bool):
+            raise TaxonomyError(f"{where}: evidence must be true or false")
+        terms.append(
+            Term(
+                key=entry["key"].lower(),
+                name=str(entry.get("name") or entry["key"]),
+                kind=kind,
+                spellings=tuple(s.lower() for s in lists["spellings"]),
+                topics=lists["topics"],
+                paths=lists["paths"],
+                evidence=entry.get("evidence", True),
+            )
+        )
+    keys = [t.key for t in terms]
+    dupes = sorted({k for k in keys if keys.count(k) > 1})
+    if dupes:
+        raise TaxonomyError(f"taxonomy {source}: duplicate term key(s) {', '.join(dupes)}")
+    return tuple(terms)
 
 
 def prompt_version(taxonomy: Taxonomy) -> str:

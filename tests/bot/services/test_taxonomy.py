@@ -102,3 +102,29 @@ def test_evidence_change_keeps_the_prompt_version():
     assert prompt_version(edited) == prompt_version(base)
     renamed = replace(base, topics=(replace(base.topics[0], aliases=("radeon",)), *base.topics[1:]))
     assert prompt_version(renamed) != prompt_version(base)
+
+
+def test_vllm_terms_load_with_known_topics():
+    """The shipped vLLM taxonomy names hardware, kernels, formats, features and model families."""
+    terms = load_taxonomy("vllm").terms
+    kinds = {t.kind for t in terms}
+    assert {"hardware", "kernel", "quant", "feature", "model"} <= kinds
+    assert all(set(t.topics) <= VLLM_KEYS for t in terms)
+    assert load_taxonomy("vllm").term("nvfp4").topics == ("quantization", "nvidia")
+
+
+def test_term_with_unknown_topic_names_the_term(tmp_path):
+    """A term implying a topic the file does not declare is reported with its index and key."""
+    text = GOOD_TOPIC + '[[terms]]\nkey = "x1"\ntopics = ["zzz"]\n'
+    with pytest.raises(TaxonomyError, match=r"terms\[0\] \(x1\): implies unknown topic\(s\) zzz"):
+        load_taxonomy(write(tmp_path, text))
+
+
+def test_term_with_bad_kind_or_field_is_refused(tmp_path):
+    """A misspelt term field or an unknown kind stops the load with one line naming it."""
+    with pytest.raises(TaxonomyError, match=r"\(x1\): unknown field\(s\) spelings"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + '[[terms]]\nkey = "x1"\nspelings = ["y"]\n'))
+    with pytest.raises(TaxonomyError, match=r"\(x1\): kind must be one of"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + '[[terms]]\nkey = "x1"\nkind = "gizmo"\n'))
+    with pytest.raises(TaxonomyError, match="duplicate term key"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + '[[terms]]\nkey = "x1"\n' * 2))

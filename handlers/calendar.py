@@ -1,0 +1,376 @@
+"""One calendar for the whole bot: windows, week starts, labels and the time words of questions.
+
+Every window is a `Window`: a half-open UTC range [since, until) with the label users see.
+Calendar words (`today`, `this week`, `last month`, `feb`, `2026-W09`, `since feb 20`,
+`2026-02-20..2026-02-26`, `past 3 weeks`, `next week`) are read in the repo's timezone and week
+start by `TimeReader`; the digest, the scheduler and the CLI use `previous_week`,
+`window_for_dates` and `window_key` from here, so a week means the same everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from dateutil.relativedelta import relativedelta
+
+from handlers.models import Window, format_time
+
+MIN_YEAR, MAX_YEAR = 1970, 2100
+MAX_DAYS = 3660
+
+MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+UNITS = {
+    "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
+    "d": "days", "day": "days", "days": "days",
+    "w": "weeks", "wk": "weeks", "wks": "weeks", "week": "weeks", "weeks": "weeks",
+    "m": "months", "mo": "months", "month": "months", "months": "months",
+    "y": "years", "yr": "years", "year": "years", "years": "years",
+}  # fmt: skip
+TIME_VOCAB = (
+    "today", "yesterday", "this", "last", "past", "next", "week", "weeks", "month", "months", "days",
+    "since", "from", "until", "between", *(m for m in MONTHS if len(m) > 3),
+)  # fmt: skip
+RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
+PERIODS = ("week", "month", "year")
+
+_ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
+_ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
+_COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
+_ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
+
+
+# -- windows -------------------------------------------------------------------------------------
+
+
+def local_midnight(day: date, tz: tzinfo) -> datetime:
+    """The UTC instant at which `day` starts in `tz`."""
+    return datetime.combine(day, time(), tzinfo=tz).astimezone(UTC)
+
+
+def week_start_of(day: date, week_start: str) -> date:
+    """The first day of the week holding `day` (weeks start on Monday or Sunday)."""
+    offset = day.weekday() if week_start != "sunday" else (day.weekday() + 1) % 7
+    return day - timedelta(days=offset)
+
+
+def add_months(day: date, months: int) -> date:
+    """`day` moved by whole months, clamped to the month's last day (Jan 31 + 1 = Feb 28)."""
+    try:
+        return day + relativedelta(months=months)
+    except (ValueError, OverflowError):
+        return date(MAX_YEAR if months > 0 else MIN_YEAR, 1, 1)
+
+
+def window_label(since: datetime, until: datetime, tz: tzinfo = UTC, tz_name: str = "") -> str:
+    """`Feb 23 – Mar 1, 2026`: the inclusive first and last local day of [since, until);
+    rolling windows (`past 24 hours`) show both instants. With `tz_name`, ` (UTC)` follows."""
+    first = since.astimezone(tz)
+    last = (until - timedelta(microseconds=1)).astimezone(tz)
+    zone = f" ({tz_name})" if tz_name else ""
+    aligned = first.time() == time() and until.astimezone(tz).time() == time()
+    if not aligned:
+        last = until.astimezone(tz)
+        if first.year == last.year:
+            return (
+                f"{first:%b} {first.day} {first:%H:%M} – {last:%b} {last.day} {last:%H:%M}, {last.year}{zone}"
+            )
+        return (
+            f"{first:%b} {first.day}, {first.year} {first:%H:%M} – "
+            f"{last:%b} {last.day}, {last.year} {last:%H:%M}{zone}"
+        )
+    return day_range_label(first.date(), last.date()) + zone
+
+
+def day_range_label(first: date, last: date) -> str:
+    """`Feb 23 – Mar 1, 2026`; one day is `Feb 23, 2026`; both years across a year end."""
+    if first == last:
+        return f"{first:%b} {first.day}, {first.year}"
+    if first.year == last.year:
+        return f"{first:%b} {first.day} – {last:%b} {last.day}, {last.year}"
+    return f"{first:%b} {first.day}, {first.year} – {last:%b} {last.day}, {last.year}"
+
+
+def make_window(since: datetime, until: datetime, tz: tzinfo = UTC, tz_name: str = "") -> Window:
+    return Window(since, until, window_label(since, until, tz, tz_name))
+
+
+def window_for_dates(first: date, last: date, tz: tzinfo) -> Window:
+    """The local days first..last (inclusive) as a window; the caller checks first <= last."""
+    return make_window(local_midnight(first, tz), local_midnight(last + timedelta(days=1), tz), tz)
+
+
+def week_ending(last: date, tz: tzinfo) -> Window:
+    return window_for_dates(last - timedelta(days=6), last, tz)
+
+
+def previous_week(moment: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
+    """The last complete calendar week before the week holding `moment` (the digest's week)."""
+    start = week_start_of(moment.astimezone(tz).date(), week_start)
+    return week_ending(start - timedelta(days=1), tz)
+
+
+def window_key(window: Window) -> str:
+    """A window's store key: its UTC bounds, so equal windows share one entry."""
+    return f"{format_time(window.since)}/{format_time(window.until)}"
+
+
+def default_window(now: datetime, tz: tzinfo, days: int) -> tuple[datetime, datetime]:
+    """The last `days` local days, today included."""
+    today = now.astimezone(tz).date()
+    days = min(max(days, 1), MAX_DAYS)
+    return local_midnight(today - timedelta(days=days - 1), tz), local_midnight(today + timedelta(days=1), tz)
+
+
+# -- time words in questions ---------------------------------------------------------------------
+
+
+@dataclass
+class Span:
+    """A time phrase as read: local days [start, end), or exact instants for rolling windows."""
+
+    start: date | None = None
+    end: date | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+    note: str = ""
+
+
+class TimeReader:
+    """Reads the time phrase that starts at a token, for one repo's timezone, week start and now."""
+
+    def __init__(self, tz: tzinfo, week_start: str, now: datetime, default_days: int) -> None:
+        self.tz = tz
+        self.week_start = week_start
+        self.now = now
+        self.today = now.astimezone(tz).date()
+        self.default_days = default_days
+
+    def resolve(self, w: Span) -> tuple[datetime, datetime]:
+        """A span -> UTC [since, until); a period still running ends today, not in the future."""
+        if w.since is not None and w.until is not None:
+            return w.since, w.until
+        assert w.start is not None and w.end is not None
+        start, end = w.start, w.end
+        tomorrow = self.today + timedelta(days=1)
+        if start <= self.today and end > tomorrow:
+            end = tomorrow
+        if end <= start:
+            end = start + timedelta(days=1)
+        if start > self.today and not w.note:
+            w.note = "That time is in the future, so nothing can match yet."
+        return local_midnight(start, self.tz), local_midnight(end, self.tz)
+
+    def read(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """The span of the time phrase at t[i], and how many tokens it takes; None if none."""
+        tok = t[i]
+        nxt = t[i + 1] if i + 1 < len(t) else ""
+        today = self.today
+        if tok in ("this", "current") and nxt in PERIODS:
+            return self._period(nxt, 0), 2
+        if tok in ("last", "previous", "prev") and nxt in PERIODS:
+            return self._period(nxt, -1), 2
+        if tok in ("next", "coming", "upcoming") and nxt in PERIODS:
+            return self._period(nxt, 1), 2
+        if tok == "past" and nxt in ("week", "month", "year", "day"):
+            return self._last_days({"week": 7, "month": 30, "year": 365, "day": 1}[nxt]), 2
+        if tok in ("past", "last", "previous", "prev"):
+            counted = self._count_unit(t, i + 1)
+            if counted:
+                window, length = counted
+                return window, 1 + length
+        if tok in ("since", "after"):
+            found = self._date(t, i + 1)
+            if found:
+                day, length, kind = found
+                if kind == "invalid":
+                    return self._invalid(), 1 + length
+                if tok == "after":
+                    day += timedelta(days=1)
+                end = max(today + timedelta(days=1), day + timedelta(days=1))
+                return Span(day, end), 1 + length
+            return None
+        if tok in ("from", "between"):
+            ranged = self._range(t, i + 1)
+            if ranged:
+                window, length = ranged
+                return window, 1 + length
+            return None
+        if tok == "week" and nxt.isascii() and nxt.isdigit() and len(nxt) <= 2:
+            return self._iso_week(self._recent_year_for_week(int(nxt)), int(nxt)), 2
+        match = _ISO_WEEK.match(tok)
+        if match:
+            return self._iso_week(int(match.group(1)), int(match.group(2))), 1
+        counted = self._count_unit(t, i)  # "7 days", "2w"
+        if counted:
+            return counted
+        ranged = self._range(t, i)
+        if ranged:
+            return ranged
+        if tok.isascii() and tok.isdigit() and len(tok) == 4 and MIN_YEAR <= int(tok) <= MAX_YEAR:
+            year = int(tok)
+            return Span(date(year, 1, 1), date(year + 1, 1, 1)), 1
+        return None
+
+    def _period(self, unit: str, offset: int) -> Span:
+        today = self.today
+        if unit == "week":
+            start = week_start_of(today, self.week_start) + timedelta(days=7 * offset)
+            return Span(start, start + timedelta(days=7))
+        if unit == "month":
+            start = add_months(today.replace(day=1), offset)
+            return Span(start, add_months(start, 1))
+        return Span(date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1))
+
+    def _last_days(self, days: int) -> Span:
+        days = min(max(days, 1), MAX_DAYS)
+        return Span(self.today - timedelta(days=days - 1), self.today + timedelta(days=1))
+
+    def _count_unit(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        if i >= len(t):
+            return None
+        tok = t[i]
+        compact = _COUNT_UNIT.match(tok)
+        if compact:
+            count, unit, length = int(compact.group(1)), UNITS[compact.group(2)], 1
+        elif tok.isascii() and tok.isdigit() and len(tok) <= 6 and i + 1 < len(t) and t[i + 1] in UNITS:
+            count, unit, length = int(tok), UNITS[t[i + 1]], 2
+        else:
+            return None
+        note = ""
+        if count < 1:
+            count, note = 1, "A time span needs at least 1; used 1."
+        if unit == "hours":
+            hours = min(count, MAX_DAYS * 24)
+            return Span(since=self.now - timedelta(hours=hours), until=self.now, note=note), length
+        if unit == "months":
+            months = min(count, MAX_DAYS // 31)
+            start = add_months(self.today, -months) + timedelta(days=1)
+            return Span(start, self.today + timedelta(days=1), note=note), length
+        per = {"days": 1, "weeks": 7, "years": 365}[unit]
+        if count * per > MAX_DAYS:
+            note = f"Time spans are limited to {MAX_DAYS} days."
+        window = self._last_days(min(count * per, MAX_DAYS))
+        window.note = note
+        return window, length
+
+    def _range(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """`D`, `D..D`, `D to D`, `D and D` (after between), or a month (`feb`, `feb 2026`)."""
+        first = self._date(t, i)
+        if first is None:
+            return None
+        start, length, kind = first
+        j = i + length
+        if j + 1 < len(t) and t[j] in RANGE_SEPS:
+            second = self._date(t, j + 1)
+            if second is not None:
+                end_day, end_len, end_kind = second
+                end = _period_end(end_day, end_kind)
+                note = ""
+                if end <= start:
+                    start, end = end_day, _period_end(start, kind)
+                    note = "The range was given end first; read it the other way round."
+                if kind == "invalid" or end_kind == "invalid":
+                    return self._invalid(), j + 1 + end_len - i
+                return Span(start, end, note=note), j + 1 + end_len - i
+        if kind == "invalid":
+            return self._invalid(), length
+        return Span(start, _period_end(start, kind)), length
+
+    def _invalid(self) -> Span:
+        window = self._last_days(self.default_days)
+        window.note = "That date does not exist; showing the default window instead."
+        return window
+
+    def _date(self, t: Sequence[str], i: int) -> tuple[date, int, str] | None:
+        """A day or a month starting at t[i]: (first day, tokens used, "day" | "month" | "invalid")."""
+        if i >= len(t):
+            return None
+        tok = t[i]
+        nxt = t[i + 1] if i + 1 < len(t) else ""
+        if tok == "today":
+            return self.today, 1, "day"
+        if tok == "yesterday":
+            return self.today - timedelta(days=1), 1, "day"
+        match = _ISO_DATE.match(tok)
+        if match:
+            try:
+                year, month, day = (int(g) for g in match.groups())
+                if not MIN_YEAR <= year <= MAX_YEAR:
+                    raise ValueError
+                return date(year, month, day), 1, "day"
+            except ValueError:
+                return self.today, 1, "invalid"
+        if tok in MONTHS:
+            month = MONTHS[tok]
+            day_match = _ORDINAL.match(nxt)
+            if day_match and 1 <= int(day_match.group(1)) <= 31:  # "feb 20"
+                given, used = self._explicit_year(t, i + 2)
+                return self._month_day(given, month, int(day_match.group(1)), 2 + used)
+            given, used = self._explicit_year(t, i + 1)
+            if given is None:
+                given = self.today.year if month <= self.today.month else self.today.year - 1
+            return date(given, month, 1), 1 + used, "month"
+        day_match = _ORDINAL.match(tok)
+        if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
+            given, used = self._explicit_year(t, i + 2)
+            return self._month_day(given, MONTHS[nxt], int(day_match.group(1)), 2 + used)
+        return None
+
+    def _explicit_year(self, t: Sequence[str], i: int) -> tuple[int | None, int]:
+        if i < len(t) and t[i].isascii() and t[i].isdigit() and len(t[i]) == 4:
+            year = int(t[i])
+            if MIN_YEAR <= year <= MAX_YEAR:
+                return year, 1
+        return None, 0
+
+    def _month_day(self, year: int | None, month: int, day: int, used: int) -> tuple[date, int, str]:
+        try:
+            if year is None:
+                candidate = date(self.today.year, month, day)
+                if candidate > self.today:
+                    candidate = date(self.today.year - 1, month, day)
+                return candidate, used, "day"
+            return date(year, month, day), used, "day"
+        except ValueError:
+            return self.today, used, "invalid"
+
+    def _recent_year_for_week(self, week: int) -> int:
+        year = self.today.isocalendar().year
+        return year if week <= self.today.isocalendar().week else year - 1
+
+    def _iso_week(self, year: int, week: int) -> Span:
+        try:
+            if not MIN_YEAR <= year <= MAX_YEAR:
+                raise ValueError
+            start = date.fromisocalendar(year, week, 1)
+        except ValueError:
+            window = self._last_days(self.default_days)
+            window.note = f"There is no ISO week {year}-W{week:02d}; showing the default window instead."
+            return window
+        return Span(start, start + timedelta(days=7))
+
+
+def _period_end(day: date, kind: str) -> date:
+    return add_months(day, 1) if kind == "month" else day + timedelta(days=1)

@@ -1,0 +1,158 @@
+"""Named terms: the narrow things people name (MI300X, NVFP4, FlashInfer, Qwen3.5, CUDA graphs).
+
+A topic is broad and classified (ROCm, Quantization); a term is a name, and a PR answers to it
+when it *names* it: in its title, labels, changed paths or body. Terms live in the repo's
+taxonomy file (`[[terms]]`), each with its spellings and the topics it implies.
+
+Spellings are folded so that the ways people write a name meet: case, and separators between
+letter and digit runs, do not matter (`qwen3.5` = `Qwen3_5` = `Qwen 3.5` = `qwen-3.5`,
+`flash-infer` = `FlashInfer`). A spelling ending in `*` is a prefix (`mi300*` names MI300X and
+MI300A). A spelling that ends in a digit does not match a longer number or version (`h20` is
+not `h200`, `qwen3` is not `qwen3.5`); one that ends in a letter also matches its plural.
+
+The same `TermIndex` reads questions (`lookup`) and PRs (`named`), so the bot answers a word
+the way the classifier counts it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from fnmatch import fnmatchcase
+
+from handlers.models import PullRequest, Taxonomy, Term
+
+BODY_CHARS = 6_000  # how much of a body is read for names (a body can be 60 KB of logs)
+_CHUNK = re.compile(r"[a-z]+|[0-9]+|[^a-z0-9\s._/\-]+")
+_SEP = r"[\s._/\-]?"
+TERM_PREFIX = "term:"
+
+
+def chunks(spelling: str) -> list[str]:
+    """`Qwen3.5-VL` -> ["qwen", "3", "5", "vl"]: letter runs, digit runs and other symbols."""
+    return _CHUNK.findall(spelling.lower())
+
+
+def fold(text: str) -> str:
+    """The separator-free form two spellings share when they name the same thing."""
+    return "".join(chunks(text))
+
+
+def _pattern(spelling: str) -> str:
+    prefix = spelling.endswith("*")
+    parts = chunks(spelling.rstrip("*"))
+    if not parts:
+        return ""
+    body = _SEP.join(re.escape(p) for p in parts)
+    if prefix:
+        tail = ""
+    elif parts[-1][-1].isdigit():
+        tail = r"(?!\d)(?![._\-]\d)"  # h20 is not h200; qwen3 is not qwen3.5
+    else:
+        tail = r"(?:e?s)?(?![a-z0-9])"
+    return r"(?<![a-z0-9])" + body + tail
+
+
+class TermIndex:
+    """Finds terms in questions (token runs) and in PRs (title, labels, paths, body)."""
+
+    def __init__(self, terms: Sequence[Term]) -> None:
+        self.terms = {t.key: t for t in terms}
+        self._exact: dict[str, str] = {}  # folded spelling -> key
+        self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
+        self._compiled: list[tuple[str, re.Pattern[str]]] = []  # one alternation per term
+        for term in terms:
+            alternatives = []
+            for spelling in term.all_spellings:
+                folded = fold(spelling.rstrip("*"))
+                if not folded:
+                    continue
+                if spelling.endswith("*"):
+                    self._prefixes.append((folded, term.key))
+                self._exact.setdefault(folded, term.key)
+                alternatives.append(_pattern(spelling))
+            if alternatives:
+                self._compiled.append((term.key, re.compile("|".join(alternatives))))
+        self._prefixes.sort(key=lambda p: -len(p[0]))
+        self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
+        self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+    # -- questions -------------------------------------------------------------------------------
+    def lookup(self, tokens: Sequence[str], i: int) -> tuple[str | None, int]:
+        """The longest term spelled by tokens[i:], and how many tokens it takes."""
+        for length in range(min(self.longest, len(tokens) - i), 0, -1):
+            folded = fold(" ".join(tokens[i : i + length]))
+            if not folded:
+                continue
+            key = self._exact.get(folded)
+            if key is None and folded.endswith("s") and len(folded) > 3:
+                key = self._exact.get(folded[:-1])  # "cuda graphs", "h100s"
+            if key is None and length == 1:
+                key = self._prefix(folded)
+            if key is not None:
+                return key, length
+        return None, 0
+
+    def _prefix(self, folded: str) -> str | None:
+        for prefix, key in self._prefixes:
+            if folded.startswith(prefix) and len(folded) - len(prefix) <= 3:
+                return key
+        return None
+
+    # -- PRs -------------------------------------------------------------------------------------
+    def in_text(self, text: str) -> set[str]:
+        """Keys of the terms `text` names."""
+        low = text.lower()
+        return {key for key, pattern in self._compiled if pattern.search(low)}
+
+    def named(self, pr: PullRequest) -> frozenset[str]:
+        """Keys of the terms a PR names in its title, labels, changed paths or body."""
+        parts = [pr.title, " ".join(pr.labels)]
+        if pr.files:
+            parts.append(" ".join(pr.files))
+        if pr.body:
+            parts.append(pr.body[:BODY_CHARS])
+        found = self.in_text("\n".join(parts))
+        if pr.files:
+            for key, globs in self._path_globs:
+                if key not in found and any(fnmatchcase(f, g) for f in pr.files for g in globs):
+                    found.add(key)
+        return frozenset(found)
+
+    def named_in_title(self, title: str) -> set[str]:
+        return self.in_text(title)
+
+
+def term_index(taxonomy: Taxonomy) -> TermIndex:
+    """The taxonomy's index, built once per taxonomy version."""
+    key = (taxonomy.name, taxonomy.version)
+    index = _CACHE.get(key)
+    if index is None:
+        if len(_CACHE) > 32:
+            _CACHE.clear()
+        index = _CACHE[key] = TermIndex(taxonomy.terms)
+    return index
+
+
+_CACHE: dict[tuple[str, str], TermIndex] = {}
+
+
+def term_key(key: str) -> str:
+    """How a term stands among a query's topic keys: `term:nvfp4`."""
+    return TERM_PREFIX + key
+
+
+def is_term(key: str) -> bool:
+    return key.startswith(TERM_PREFIX)
+
+
+def split_keys(keys: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(topic keys, term keys without their prefix)."""
+    topics: list[str] = []
+    terms: list[str] = []
+    for key in keys:
+        (terms if is_term(key) else topics).append(key.removeprefix(TERM_PREFIX))
+    return topics, terms

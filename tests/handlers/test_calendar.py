@@ -1,0 +1,69 @@
+"""The one calendar: week starts, labels, the digest's week and window keys agree everywhere."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+from bot.scheduler import weekly_window
+from bot.services.taxonomy import load_taxonomy
+from handlers.calendar import (
+    add_months,
+    previous_week,
+    week_start_of,
+    window_for_dates,
+    window_key,
+    window_label,
+)
+from handlers.digest import last_full_week
+from handlers.parse import parse_query
+
+MONDAY_MORNING = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+
+def test_week_starts_on_monday_or_sunday():
+    """Sunday Mar 1, 2026 belongs to the week of Feb 23 (Monday) or starts its own (Sunday)."""
+    assert week_start_of(date(2026, 3, 1), "monday") == date(2026, 2, 23)
+    assert week_start_of(date(2026, 3, 1), "sunday") == date(2026, 3, 1)
+
+
+def test_digest_scheduler_and_question_mean_the_same_last_week():
+    """`last week` in a question, the digest's default week and the scheduler's week are one window."""
+    tax = load_taxonomy("vllm")
+    query = parse_query("rocm last week", tax, now=MONDAY_MORNING)
+    digest = last_full_week(MONDAY_MORNING, UTC)
+    scheduled = weekly_window(MONDAY_MORNING, UTC)
+    assert (query.since, query.until) == (digest.since, digest.until) == (scheduled.since, scheduled.until)
+    assert window_key(digest) == window_key(scheduled) == "2026-02-23T00:00:00Z/2026-03-02T00:00:00Z"
+    assert query.window_label == "Feb 23 – Mar 1, 2026 (UTC)"
+    assert digest.label == "Feb 23 – Mar 1, 2026"
+
+
+def test_labels_show_both_years_across_a_year_end_and_one_day_once():
+    """A label names the inclusive last day, both years across New Year, and a single day once."""
+    tz = ZoneInfo("America/New_York")
+    window = window_for_dates(date(2025, 12, 29), date(2026, 1, 4), tz)
+    assert window.label == "Dec 29, 2025 – Jan 4, 2026"
+    assert window_label(window.since, window.until, tz, "America/New_York").endswith("(America/New_York)")
+    day = window_for_dates(date(2026, 2, 3), date(2026, 2, 3), tz)
+    assert day.label == "Feb 3, 2026"
+
+
+def test_rolling_windows_show_times():
+    """A window that does not start at midnight (past 24 hours) shows both instants."""
+    since = datetime(2026, 3, 1, 9, 30, tzinfo=UTC)
+    assert window_label(since, datetime(2026, 3, 2, 9, 30, tzinfo=UTC)) == "Mar 1 09:30 – Mar 2 09:30, 2026"
+
+
+def test_sunday_weeks_in_a_timezone():
+    """With Sunday weeks in New York, the previous week is Sun Feb 22 – Sat Feb 28 local time."""
+    tz = ZoneInfo("America/New_York")
+    week = previous_week(MONDAY_MORNING, tz, "sunday")
+    assert week.label == "Feb 22 – Feb 28, 2026"
+    assert week.since == datetime(2026, 2, 22, 5, tzinfo=UTC)
+
+
+def test_months_clamp_to_the_last_day():
+    """Jan 31 plus a month is Feb 28; minus a month from Mar 31 is Feb 28 too."""
+    assert add_months(date(2026, 1, 31), 1) == date(2026, 2, 28)
+    assert add_months(date(2026, 3, 31), -1) == date(2026, 2, 28)

@@ -1,0 +1,85 @@
+"""Named terms: spellings folded the way people write them, matched in questions and PRs."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from handlers.models import PullRequest, Term
+from handlers.terms import TermIndex, fold
+
+T0 = datetime(2026, 2, 1, tzinfo=UTC)
+TERMS = (
+    Term("qwen3.5", "Qwen3.5", "model", ("qwen3_5",), ("qwen",)),
+    Term("qwen3", "Qwen3", "model", (), ("qwen",)),
+    Term("mi300x", "MI300X", "hardware", ("mi300*", "gfx942"), ("rocm",)),
+    Term("h20", "H20", "hardware", (), ("nvidia",)),
+    Term("cuda-graphs", "CUDA graphs", "feature", ("cuda graph", "cudagraph*")),
+    Term("flashinfer", "FlashInfer", "kernel", ("flash-infer",), ("attention",), ("**/flashinfer*",)),
+)
+INDEX = TermIndex(TERMS)
+
+
+def pr(title: str, **kw: object) -> PullRequest:
+    return PullRequest("o/r", 1, title, "a", "open", T0, T0, "u", **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "words, key",
+    [
+        ("qwen3.5", "qwen3.5"),
+        ("Qwen 3.5", "qwen3.5"),
+        ("qwen-3.5", "qwen3.5"),
+        ("QWEN3_5", "qwen3.5"),
+        ("qwen3", "qwen3"),
+        ("mi300", "mi300x"),
+        ("mi300a", "mi300x"),
+        ("gfx942", "mi300x"),
+        ("flash infer", "flashinfer"),
+        ("cuda graphs", "cuda-graphs"),
+        ("cudagraphs", "cuda-graphs"),
+    ],
+)
+def test_question_spellings_fold_to_one_term(words, key):
+    """Case, separators and plurals do not change which term a question names."""
+    assert INDEX.lookup(words.lower().split(), 0) == (key, len(words.split()))
+
+
+def test_unknown_words_name_no_term():
+    """Words that are no spelling of a term are left for the other readers."""
+    assert INDEX.lookup(["rocm"], 0) == (None, 0)
+    assert INDEX.lookup(["mi3000000"], 0) == (None, 0)
+
+
+@pytest.mark.parametrize(
+    "title, named",
+    [
+        ("[ROCm] Fix crash on MI300X", {"mi300x"}),
+        ("[ROCm] tune gfx942 GEMMs", {"mi300x"}),
+        ("Qwen3.5 MoE support", {"qwen3.5"}),
+        ("[Bugfix] Qwen3 reasoning parser", {"qwen3"}),
+        ("Tune H20 configs", {"h20"}),
+        ("Tune H200 configs", set()),
+        ("Enable CUDA graphs for pooling", {"cuda-graphs"}),
+        ("[Perf] full cudagraph capture", {"cuda-graphs"}),
+        ("[Kernel] FlashInfer sampler", {"flashinfer"}),
+    ],
+)
+def test_titles_name_terms_on_word_boundaries(title, named):
+    """A title names a term only as a whole name (H20 is not H200; Qwen3 is not Qwen3.5)."""
+    assert INDEX.in_text(title) == named
+
+
+def test_labels_paths_and_body_name_terms_too():
+    """Changed paths (glob or spelling), labels and the body count as naming a term."""
+    assert INDEX.named(pr("Refactor backends", files=("vllm/v1/attention/backends/flashinfer.py",))) == {
+        "flashinfer"
+    }
+    assert INDEX.named(pr("Tune GEMMs", labels=("gfx942",))) == {"mi300x"}
+    assert INDEX.named(pr("Fix accuracy", body="Tested on MI300X and H20.")) == {"mi300x", "h20"}
+
+
+def test_fold_joins_separated_spellings():
+    """fold() is the separator-free form shared by every spelling of a name."""
+    assert fold("Qwen 3.5") == fold("qwen3_5") == fold("Qwen3.5") == "qwen35"
