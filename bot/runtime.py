@@ -20,7 +20,7 @@ from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import DigestPoster, PostOutcome
+from bot.services.posting import DigestPoster, DigestTarget, PostOutcome
 from handlers.app import BotHandlers
 from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
 from handlers.ports import Clock, Store
@@ -28,33 +28,32 @@ from handlers.ports import Clock, Store
 log = logging.getLogger(__name__)
 
 
-class Platform(Protocol):
-    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter)."""
-
-    @property
-    def connected(self) -> bool: ...
+class Platform(DigestTarget, Protocol):
+    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter): a digest target that
+    starts and stops."""
 
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
 
-    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None: ...
+
+def platform_secrets(config: Config) -> dict[str, tuple[str, ...]]:
+    """The one statement of which environment variables each chat platform needs."""
+    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
+    return {"slack": ("SLACK_BOT_TOKEN", slack_second), "discord": ("DISCORD_TOKEN",)}
+
+
+def _needs(config: Config, name: str) -> str:
+    text = " and ".join(platform_secrets(config)[name])
+    return f"{text} ({config.settings.slack.mode} mode)" if name == "slack" else text
 
 
 def platform_settings(config: Config) -> tuple[list[str], str]:
     """Which platforms the secrets enable, and a hint naming the variables that enable the rest."""
     present = config.secrets.present()
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    enabled = []
-    if present["SLACK_BOT_TOKEN"] and present[slack_second]:
-        enabled.append("slack")
-    if present["DISCORD_TOKEN"]:
-        enabled.append("discord")
-    hints = []
-    if "slack" not in enabled:
-        hints.append(f"SLACK_BOT_TOKEN and {slack_second} ({config.settings.slack.mode} mode) for Slack")
-    if "discord" not in enabled:
-        hints.append("DISCORD_TOKEN for Discord")
+    needed = platform_secrets(config)
+    enabled = [name for name, names in needed.items() if all(present[n] for n in names)]
+    hints = [f"{_needs(config, name)} for {name.capitalize()}" for name in needed if name not in enabled]
     return enabled, " or ".join(hints)
 
 
@@ -307,10 +306,8 @@ async def post_digest_now(
     enabled, hint = platform_settings(config)
     if not enabled:
         raise BotError(f"no chat platform is configured: set {hint}")
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    needs = {"slack": f"SLACK_BOT_TOKEN and {slack_second}", "discord": "DISCORD_TOKEN"}
     problems = {
-        name: f"{name} is not configured (set {needs[name]})"
+        name: f"{name} is not configured (set {' and '.join(platform_secrets(config)[name])})"
         for name in {c.platform for c in channels} - set(enabled)
     }
     store = build_store(config)
