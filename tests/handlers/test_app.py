@@ -17,6 +17,7 @@ from handlers.digest import window_key
 from handlers.errors import BotError
 from handlers.models import PullRequest, RepoSettings, ThreadKey, ThreadSeed
 from handlers.ports import Store
+from tests.prs import merged_pr
 
 REPO = "vllm-project/vllm"
 TAX = load_taxonomy("vllm")
@@ -36,19 +37,7 @@ def build(store: Store) -> BotHandlers:
 
 
 def pr(number: int, title: str, merged: str) -> PullRequest:
-    when = datetime.fromisoformat(merged)
-    return PullRequest(
-        repo=REPO,
-        number=number,
-        title=title,
-        author="dev",
-        state="closed",
-        created_at=when,
-        updated_at=when,
-        merged_at=when,
-        closed_at=when,
-        url=f"https://github.com/{REPO}/pull/{number}",
-    )
+    return merged_pr(REPO, number, title, datetime.fromisoformat(merged))
 
 
 @pytest.fixture
