@@ -133,7 +133,7 @@ class BotHandlers:
         await self.store.put_thread(context, self.limits.thread_ttl_seconds)
 
     # -- follow-ups ------------------------------------------------------------------------------------
-    async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
+    async def followup(self, key: ThreadKey, text: str, *, user: str = "", addressed: bool = False) -> Reply:
         """Answer a message in a thread the bot follows (its own answer or digest)."""
         try:
             context = await self.store.get_thread(key)
@@ -147,7 +147,7 @@ class BotHandlers:
         from handlers.followup import answer_followup
 
         try:
-            return await answer_followup(self, context, text, user=user)
+            return await answer_followup(self, context, text, user=user, addressed=addressed)
         except StoreUnavailable as exc:
             log.warning("follow-up in %s: %s", key.as_str(), exc)
             return UNAVAILABLE

@@ -53,6 +53,10 @@ TIME_VOCAB = (
     "since", "from", "until", "between", *(m for m in MONTHS if len(m) > 3),
 )  # fmt: skip
 RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "few": 3, "several": 3,
+}  # fmt: skip
 PERIODS = ("week", "month", "year")
 
 _ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
@@ -256,6 +260,12 @@ class TimeReader:
             count, unit, length = int(compact.group(1)), UNITS[compact.group(2)], 1
         elif tok.isascii() and tok.isdigit() and len(tok) <= 6 and i + 1 < len(t) and t[i + 1] in UNITS:
             count, unit, length = int(tok), UNITS[t[i + 1]], 2
+        elif tok in NUMBER_WORDS and len(t[i + 1 : i + 3]) >= 1:  # "two weeks", "couple of weeks"
+            skip = 1 if t[i + 1 : i + 2] == ["of"] else 0
+            unit_word = t[i + 1 + skip] if i + 1 + skip < len(t) else ""
+            if unit_word not in UNITS or len(unit_word) < 3:
+                return None
+            count, unit, length = NUMBER_WORDS[tok], UNITS[unit_word], 2 + skip
         else:
             return None
         note = ""

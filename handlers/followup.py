@@ -43,6 +43,7 @@ from handlers.query import (
     topic_name,
     understood_line,
 )
+from handlers.terms import term_index
 
 if TYPE_CHECKING:
     from handlers.followup_deps import FollowupServices as BotHandlers
@@ -68,8 +69,11 @@ FollowupPrompt = Prompt
 $window, $records, $omitted, $bodies, $turns, $question."""
 
 
-async def answer_followup(app: BotHandlers, context: ThreadContext, text: str, *, user: str = "") -> Reply:
-    """Answer one message of a followed thread and store the updated context."""
+async def answer_followup(
+    app: BotHandlers, context: ThreadContext, text: str, *, user: str = "", addressed: bool = False
+) -> Reply:
+    """Answer one message of a followed thread and store the updated context. Chatter ("thanks!",
+    "lol") gets a `quiet` reply, which platforms do not post, unless the bot was addressed."""
     settings = app.repos.get(context.repo.lower())
     if settings is None:
         return Reply(
@@ -79,7 +83,9 @@ async def answer_followup(app: BotHandlers, context: ThreadContext, text: str, *
         )
     text = text if isinstance(text, str) else str(text)
     turn = _Turn(app, settings, context, app.clock(), user)
-    reply = await turn.answer(text)
+    reply = await turn.answer(text, addressed=addressed)
+    if reply.kind == "quiet":
+        return reply  # chatter changes nothing, not even the turns
     updated = turn.context
     if app.limits.max_turns > 0:
         turns = (*updated.turns, ("user", _clip(text)), ("bot", _clip(describe(reply))))
@@ -102,14 +108,25 @@ class _Turn:
         self._matches: list[Match] | None = None
 
     # -- dispatch --------------------------------------------------------------------------------
-    async def answer(self, text: str) -> Reply:
+    async def answer(self, text: str, *, addressed: bool = False) -> Reply:
         query = self.app.query.parse(self.settings, text, self.now)
         intent = classify(text, query)
         log.info("follow-up in %s read as %s", self.context.key.as_str(), intent.kind)
+        if intent.kind == "chatter":
+            return self.chatter(addressed)
         if intent.kind == "help":
             return self.capabilities()
         if intent.kind == "more":
             return await self.more()
+        if intent.kind == "detail" and intent.position:
+            number = self._at_position(intent.position)
+            if number is None:
+                return self._no_such_position(intent.position)
+            query = self.app.query.parse(self.settings, f"#{number}", self.now)
+            intent = replace(intent, query=query)
+            text = f"#{number} {text}" if intent.asks else f"#{number}"
+        if intent.kind == "switch":
+            return await self.switch(intent)
         if intent.kind == "detail":
             if intent.asks and self._llm_ready():
                 return await self.llm_answer(text, intent)
@@ -124,6 +141,10 @@ class _Turn:
                 return await self.compare(window)
             return await self.shift(window, text)
         if intent.kind == "narrow":
+            # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
+            bare = intent.query.any_of and not intent.words and not self._narrowing_cue(text)
+            if bare and not self._filtered(await self.thread_matches(), intent.query):
+                return await self.switch(intent)
             return await self.narrow(intent)
         if self._llm_ready():
             return await self.llm_answer(text, intent)
@@ -189,6 +210,85 @@ class _Turn:
             ),
         )
 
+    def chatter(self, addressed: bool) -> Reply:
+        """Small talk in a thread: say nothing publicly, or one short line when spoken to."""
+        if not addressed:
+            return Reply(kind="quiet", title="(stayed quiet: that reads as chatter, not a question)")
+        return Reply(
+            kind="answer",
+            title="Glad it helps.",
+            understood=self._about(),
+            notes=("Ask me about this thread's PRs any time, e.g. `only the merged ones` or `more`.",),
+        )
+
+    def _shown_page(self) -> tuple[int, ...]:
+        """The PR numbers of the page the thread showed last, in the order shown."""
+        shown = min(self.context.shown, len(self.context.pr_numbers))
+        if shown <= 0:
+            return ()
+        size = max(self.settings.max_items, 1)
+        start = ((shown - 1) // size) * size
+        return self.context.pr_numbers[start:shown]
+
+    def _at_position(self, position: int) -> int | None:
+        page = self._shown_page()
+        if not page or position == 0 or position > len(page):
+            return None
+        return page[position - 1] if position > 0 else page[-1]
+
+    def _no_such_position(self, position: int) -> Reply:
+        page = self._shown_page()
+        return Reply(
+            kind="empty",
+            title=f"The last list here showed {_count(len(page))}, so there is no number {position}",
+            understood=self._about(),
+            notes=("Name a PR by its place in the list (`the 2nd one`) or its number (`#12345`).",),
+        )
+
+    @staticmethod
+    def _narrowing_cue(text: str) -> bool:
+        from handlers.followup_intent import NARROW_CUES
+        from handlers.parse import tokenize
+
+        return bool(set(tokenize(text)[0]) & (NARROW_CUES | {"which", "these", "those", "them"}))
+
+    async def switch(self, intent: Intent) -> Reply:
+        """`what about qwen?`: the same window (and states) for another subject; the thread follows it."""
+        base = self.base_query()
+        if base.pr_numbers and self.context.kind == "query":
+            return self.capabilities(
+                "This thread is about specific PRs; ask a new question with the slash command"
+            )
+        asked = intent.query
+        query = replace(
+            asked,
+            since=self.context.since,
+            until=self.context.until,
+            window_label=self.window_label(),
+            window_given=True,
+            states=asked.states or base.states,
+        )
+        query, matches = await self.app.query.resolve(self.settings, query)
+        if not matches:
+            return Reply(
+                kind="empty",
+                title=f"No PR matches {subject(self.settings, query)} in {self.window_label()}",
+                understood=understood_line(self.settings, query, 0),
+                notes=("The thread still follows its earlier list.",),
+            )
+        words = _filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
+        reply = self.app.query.list_reply(self.settings, query, words, matches)
+        assert reply.seed is not None
+        self.context = replace(
+            self.context,
+            kind="query",
+            query_text=words,
+            pr_numbers=reply.seed.pr_numbers,
+            shown=reply.seed.shown,
+        )
+        notes = (*reply.notes, f"This thread now follows {subject(self.settings, query)}.")
+        return replace(reply, notes=notes, suggestions=())
+
     async def more(self) -> Reply:
         matches = await self.thread_matches()
         total = len(self.context.pr_numbers)
@@ -239,7 +339,7 @@ class _Turn:
             for m in matches
             if _state_ok(m.pr, query.states, since, until)
             and (not authors or m.pr.author.lower() in authors)
-            and content_ok(query, m.pr, m.cls)
+            and content_ok(query, m.pr, m.cls, term_index(self.settings.taxonomy))
         ]
 
     async def narrow(self, intent: Intent, note: str = "") -> Reply:
@@ -301,7 +401,9 @@ class _Turn:
         how = "in the title, summary or labels"
         if not found and intent.query.any_of:
             topic_query = replace(intent.query, text="", exclude_text=())
-            found = [m for m in matches if content_ok(topic_query, m.pr, m.cls)]
+            found = [
+                m for m in matches if content_ok(topic_query, m.pr, m.cls, term_index(self.settings.taxonomy))
+            ]
             how = "by topic"
         what = f"'{intent.subject}'" if words else "these PRs"
         if not found:
@@ -389,6 +491,9 @@ class _Turn:
     async def offline(self, intent: Intent, lead: str = "") -> Reply:
         """The best offline answer to a free question: the thread's PRs it names, or what can be asked."""
         query = intent.query
+        if query.any_of and not self._filtered(await self.thread_matches(), replace(query, text="")):
+            # "what changed for MI300X users?" in a thread with none of them: the same window's.
+            return await self.switch(intent)
         if query.any_of or query.exclude or query.states or query.authors:
             note = lead or OFFLINE_NOTE
             return await self.narrow(replace(intent, words=()), note=note)
@@ -585,9 +690,14 @@ def _combine(base: Query, narrow: Query) -> Query:
 
 
 def _filter_words(query: Query, base: Query) -> str:
-    """A narrowing as command words the parser reads back the same way (minus what `base` has)."""
-    words = [" or ".join(group) for group in query.any_of if group not in base.any_of]
-    words += [f"-{key}" for key in query.exclude if key not in base.exclude]
+    """A narrowing as command words the parser reads back the same way (minus what `base` has);
+    a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
+    words = [
+        " or ".join(k.removeprefix("term:") for k in group)
+        for group in query.any_of
+        if group not in base.any_of
+    ]
+    words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
     words += list(query.states)
     words += [f"@{login}" for login in query.authors]
     words += query.text.split()

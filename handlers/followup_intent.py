@@ -9,12 +9,16 @@ answers it when configured).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from handlers.language import is_function_word, is_set_aside, is_social
 from handlers.parse import HELP_WORDS, STOPWORDS, Query, tokenize
 
-IntentKind = Literal["help", "more", "detail", "count", "who", "shift", "compare", "narrow", "question"]
+IntentKind = Literal[
+    "chatter", "help", "more", "detail", "count", "who", "shift", "compare", "narrow", "switch", "question"
+]
 
 MORE_WORDS = {"more", "next", "continue", "moar", "rest"}
 MORE_FILLER = {
@@ -49,6 +53,26 @@ AFTER = (
     ("following", "month"), ("next", "week"), ("day", "after"), ("period", "after"),
 )  # fmt: skip
 SAME_CUES = {"same", "what", "how", "and", "also", "again", "now", "repeat"}
+# "what about qwen?", "and for xpu?", "how about mi300x", "same for rocm", "now spec decode",
+# "qwen instead": the thread moves to another subject over the same window.
+SWITCH_OPENERS = (
+    ("what", "about"), ("how", "about"), ("and", "for"), ("and", "what", "about"), ("what", "of"),
+    ("same", "for"), ("now", "for"), ("and", "now"), ("and", "also"), ("switch", "to"), ("and",),
+    ("now",), ("also",),
+)  # fmt: skip
+SWITCH_CLOSERS = {"instead", "then"}
+QUESTION_OPENERS = {
+    "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
+    "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will",
+    "any", "anything", "show", "list", "tell", "give",
+}  # fmt: skip
+ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+    "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8,
+    "ninth": 9, "9th": 9, "tenth": 10, "10th": 10, "top": 1, "last": -1, "latter": -1, "former": 1,
+}  # fmt: skip
+ORDINAL_NOUNS = {"one", "pr", "item", "entry", "result", "link", "of"}
+POSITION_WORDS = {"number", "no", "item", "entry", "result"}
 WHO_PHRASES = ("who", "who's", "whos", "which authors", "which people", "what authors")
 WHO_SKIP = {
     "who", "who's", "whos", "which", "authors", "people", "is", "are", "was", "were", "working",
@@ -62,6 +86,7 @@ WHO_SKIP = {
 class Intent:
     kind: IntentKind
     query: Query  # the message as the query parser read it (its window is the parser's)
+    position: int = 0  # for an ordinal ("the 2nd one"): 1-based place in what the thread showed; -1 last
     shift: int = 0  # -1: the window before the thread's, +1: the one after, 0: the query's window
     subject: str = ""  # for `who`: what they work on, as typed
     words: tuple[str, ...] = ()  # free words that are not filler
@@ -72,12 +97,19 @@ def classify(text: str, query: Query) -> Intent:
     """Read a follow-up message; `query` is `text` as parse_query read it (with the repo's taxonomy)."""
     tokens, _ = tokenize(text)
     words = tuple(w for w in query.text.split() if w not in FILLER)
-    asks = bool(set(tokens) & QUESTION_WORDS)
+    asks = bool(set(tokens) & QUESTION_WORDS) or "?" in str(text)
     has_filter = bool(query.any_of or query.exclude or query.states or query.authors or query.exclude_text)
-    if not tokens or tokens[0] in HELP_WORDS or query.is_help:
+    if not tokens or query.is_help or (tokens[0] in HELP_WORDS and len(tokens) == 1):
         return Intent("help", query)
     if set(tokens) & MORE_WORDS and set(tokens) <= MORE_WORDS | MORE_FILLER:
         return Intent("more", query)
+    if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
+        return Intent("chatter", query)
+    position = _position(tokens)
+    if position and not query.pr_numbers:
+        return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
+    if _switches(tokens) and (query.any_of or query.authors) and not query.window_given:
+        return Intent("switch", query, words=words)
     if query.pr_numbers:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
@@ -104,6 +136,48 @@ def classify(text: str, query: Query) -> Intent:
     if words and not asks and set(tokens) & NARROW_CUES and len(words) <= 3:
         return Intent("narrow", query, words=words)  # "only the triton ones": free text narrows
     return Intent("question", query, words=words, asks=True)
+
+
+_EMOJI = re.compile(r":[a-z0-9_+\-]{1,40}:")  # Slack and Discord emoji codes (:tada:, :+1:)
+
+
+def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
+    """Thanks, reactions and small talk ("thanks, great work!", "lol", "ok", "🎉"): nothing that
+    names PRs, asks for something or asks a question."""
+    if "?" in text or query.pr_numbers or query.any_of or query.authors or query.states or query.window_given:
+        return False
+    if not tokens:
+        return bool(text.strip())  # only emoji or punctuation
+    if tokens[0] in QUESTION_OPENERS:
+        return False  # "what changed", "how does this work": a question without its mark
+    social = [t for t in tokens if is_social(t)]
+    # Praise and reactions may carry generic words ("great work", "nice stuff"), but at least one
+    # word must be social and none may name anything.
+    return (
+        bool(social)
+        and any(not is_function_word(t) for t in social)
+        and all(is_social(t) or is_set_aside(t) for t in tokens)
+    )
+
+
+def _position(tokens: list[str]) -> int:
+    """`the first one`, `the 2nd`, `number 3`, `the last one` -> 1, 2, 3, -1; 0 if none."""
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in ORDINALS and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"]):
+            if token == "last" and nxt in ("week", "month", "year", "day", "days", "weeks"):
+                continue
+            return ORDINALS[token]
+        if token in POSITION_WORDS and nxt.isdigit() and 0 < int(nxt) <= 100:
+            return int(nxt)
+    return 0
+
+
+def _switches(tokens: list[str]) -> bool:
+    """Whether the message moves the thread to another subject rather than narrowing it."""
+    if tokens and tokens[-1] in SWITCH_CLOSERS:
+        return True
+    return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 
 
 def _without_time_words(query: Query) -> Query:

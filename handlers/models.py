@@ -396,7 +396,7 @@ class PRDetail:
     areas: tuple[str, ...]  # top-level directories of changed files, when known
 
 
-ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer"]
+ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer", "quiet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,7 +419,8 @@ class Reply:
     `understood` states how the query was read, with exact dates. `groups` hold the items
     shown; `total` counts every match, `overflow` the ones not shown. `synthesis` is an
     optional paragraph (LLM or offline) that may cite only PRs in the result. `ephemeral`
-    marks replies only the asker should see (help, errors, nothing found).
+    marks replies only the asker should see (help, errors, nothing found). A `quiet` reply
+    (chatter in a thread) is not posted at all; the console shows its title.
     """
 
     kind: ReplyKind

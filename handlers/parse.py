@@ -26,7 +26,9 @@ from handlers.calendar import (
     default_window,
     window_label,
 )
+from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
 from handlers.models import Taxonomy
+from handlers.terms import fold, term_index, term_key
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +57,9 @@ STOPWORDS = {
     "whats", "which", "with", "recent", "latest", "get", "find", "give", "tell", "within",
     "this", "last", "past", "since", "by", "only", "just", "ones", "some", "my", "our", "it", "i",
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
-    "landed", "after", "between", "or",
+    "after", "between", "or",
 }  # fmt: skip
-NEGATORS = {"not", "without", "except", "excluding", "exclude"}
+NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus"}
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -80,7 +82,11 @@ class Query:
     exclude: tuple[str, ...] = ()
     states: tuple[str, ...] = ()  # empty: opened or merged in the window
     authors: tuple[str, ...] = ()  # lower-case GitHub logins
-    text: str = ""  # free text searched in titles, summaries and labels
+    text: str = ""  # free words searched in titles, summaries and labels
+    terms: tuple[str, ...] = ()  # named terms asked for (their keys; in any_of as `term:<key>`)
+    ignored: tuple[str, ...] = ()  # words read as the question's frame ("changed", "updates")
+    set_aside: tuple[str, ...] = ()  # free words dropped because they would empty the answer
+    readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
     pr_repo: str | None = None  # owner/name from a PR URL
@@ -114,6 +120,10 @@ class _State:
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
+    terms: list[str] = field(default_factory=list)
+    ignored: list[str] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)
+    domain: list[str] = field(default_factory=list)
 
 
 class _Vocabulary:
@@ -126,8 +136,24 @@ class _Vocabulary:
                 self.words.setdefault(_norm(word), topic.key)
         self.longest = max((len(w.split()) for w in self.words), default=1)
         self.names = {t.key: t.name for t in taxonomy.topics}
+        # The words that name a topic itself (its key and name) beat a term of the same spelling;
+        # an alias does not ("nvfp4" is the term NVFP4, not all of Quantization).
+        self.own = {_norm(w): t.key for t in taxonomy.topics for w in (t.key, t.name)}
+        # Multi-word topic words typed as one ("specdecode", "kvconnector", "model-runner-v2").
+        self.folded = {fold(w): k for w, k in self.words.items() if fold(w) != w}
+        self.terms = term_index(taxonomy)
+        self.term_names = {t.key: t.name for t in taxonomy.terms}
         singles = [w for w in self.words if " " not in w and len(w) >= 3]
-        self.fuzzy = sorted({*singles, *STATE_WORDS, *TIME_VOCAB})
+        # Typo candidates: one-word topic words, multi-word ones typed as one word, term spellings,
+        # states and time words; each maps to what a suggestion shows.
+        self.fuzzy: dict[str, str] = {w: w for w in (*singles, *STATE_WORDS, *TIME_VOCAB)}
+        for word in self.words:
+            if " " in word:
+                self.fuzzy.setdefault(fold(word), word)
+        for term in taxonomy.terms:
+            for spelling in term.all_spellings:
+                if not spelling.endswith("*") and len(fold(spelling)) >= 4:
+                    self.fuzzy.setdefault(fold(spelling), spelling)
 
 
 _VOCAB_CACHE: dict[tuple[str, str], _Vocabulary] = {}
@@ -188,6 +214,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     for token in _SPLIT.split(raw):
         if token not in ("..", "?", "-h", "--help"):
             token = token.strip("\"'`(){}!?.:" if token.endswith("[bot]") else "\"'`()[]{}!?.:")
+        if token.endswith("'s") and len(token) > 2:
+            token = token[:-2]  # "last week's", "amd's"
         if token:
             tokens.append(token[:100])
     if len(tokens) > MAX_TOKENS:
@@ -212,7 +240,8 @@ class _Parser:
         st = _State()
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
-        if not tokens or tokens[0] in HELP_WORDS:
+        # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
+        if not tokens or (tokens[0] in HELP_WORDS and tokens[1:2] not in (["me"], ["us"], ["with"])):
             since, until = default_window(self.now, self.tz, self.default_days)
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
@@ -252,8 +281,12 @@ class _Parser:
         floor = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
         if since < floor < until:
             since = floor
+        if st.groups or st.authors:
+            st.ignored.extend(st.domain)
+        else:
+            st.text.extend(st.domain)
         groups = tuple(tuple(dict.fromkeys(g)) for g in st.groups)
-        topics = tuple(dict.fromkeys(t for g in groups for t in g))
+        topics = tuple(dict.fromkeys(t for g in groups for t in g if not t.startswith("term:")))
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -264,7 +297,7 @@ class _Parser:
             window_given=window is not None,
             topics=topics,
             any_of=groups,
-            exclude=tuple(t for t in dict.fromkeys(st.exclude) if t not in topics),
+            exclude=tuple(t for t in dict.fromkeys(st.exclude) if not any(t in g for g in groups)),
             states=tuple(dict.fromkeys(st.states)),
             authors=tuple(dict.fromkeys(st.authors)),
             text=" ".join(dict.fromkeys(st.text))[:200],
@@ -275,6 +308,9 @@ class _Parser:
             suggestions=tuple(dict.fromkeys(st.suggestions)),
             corrected=corrected,
             notes=tuple(dict.fromkeys(st.notes)),
+            terms=tuple(dict.fromkeys(st.terms)),
+            ignored=tuple(dict.fromkeys(st.ignored)),
+            readings=tuple(dict.fromkeys(st.readings)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
                 st.corrections.get(i, t)
@@ -340,12 +376,37 @@ class _Parser:
 
     # -- topics and states ---------------------------------------------------------------------
     def _lookup_topic(self, tokens: list[str], i: int) -> tuple[str | None, int]:
-        for length in range(min(self.vocab.longest, len(tokens) - i), 0, -1):
-            phrase = _norm(" ".join(tokens[i : i + length]))
-            key = self.vocab.words.get(phrase)
+        """The topic (`rocm`) or named term (`term:nvfp4`) spelled at tokens[i:], and its length."""
+        key, length, _ = self._lookup(tokens, i)
+        return key, length
+
+    def _lookup(self, tokens: list[str], i: int) -> tuple[str | None, int, str]:
+        """(topic key or `term:<key>`, tokens used, how an unusual spelling was read)."""
+        words = [t[:-2] if t.endswith("'s") else t for t in tokens[i : i + self.vocab.longest + 2]]
+        topic, topic_len = None, 0
+        for length in range(min(self.vocab.longest, len(words)), 0, -1):
+            head = " ".join(words[: length - 1])
+            for last in lemmas(words[length - 1]):  # "spec decoding" is "spec decode"
+                found = self.vocab.words.get(_norm(f"{head} {last}"))
+                if found is not None:
+                    topic, topic_len = found, length
+                    break
+            if topic is not None:
+                break
+        term, term_len = self.vocab.terms.lookup(words, 0) if self.vocab.terms else (None, 0)
+        if term is not None and (
+            term_len > topic_len
+            or (term_len == topic_len and _norm(" ".join(words[:term_len])) not in self.vocab.own)
+        ):
+            return term_key(term), term_len, ""
+        if topic is not None:
+            return topic, topic_len, ""
+        folded = fold(words[0]) if words else ""
+        for form in (folded, folded[:-1] if folded.endswith("s") else ""):
+            key = self.vocab.folded.get(form) if form else None
             if key is not None:
-                return key, length
-        return None, 0
+                return key, 1, f"'{words[0]}' → {self.vocab.names[key]}"
+        return None, 0, ""
 
     def _topic(self, tokens: list[str], i: int, st: _State, joiner: str) -> int:
         token = tokens[i]
@@ -361,9 +422,13 @@ class _Parser:
             elif word:
                 st.exclude_text.append(word)
             return 1
-        key, length = self._lookup_topic(tokens, i)
+        key, length, reading = self._lookup(tokens, i)
         if not key:
             return 0
+        if reading:
+            st.readings.append(reading)
+        if key.startswith("term:"):
+            st.terms.append(key[5:])
         if joiner == "or" and st.groups:
             st.groups[-1].append(key)
         else:
@@ -388,6 +453,18 @@ class _Parser:
 
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
         word = tokens[i]
+        state = state_verb(word)
+        if state is not None:  # "what did amd land": merged
+            st.states.append(state)
+            st.readings.append(f"'{word}' → {state}")
+            return
+        if is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
+            if not is_quiet_frame(word):
+                st.ignored.append(word)
+            return
+        if is_domain_word(word):  # "the cpu backend", "mi300x users": decided in _finish
+            st.domain.append(word)
+            return
         if len(word) > 40 or word.startswith(("http://", "https://")):
             st.notes.append("Ignored a word that is too long to search for.")
             return
@@ -406,13 +483,15 @@ class _Parser:
             return None
         limit = 1 if len(word) <= 5 else 2
         best: tuple[int, str] | None = None
-        for candidate in self.vocab.fuzzy:
+        for candidate, shown in self.vocab.fuzzy.items():
             if abs(len(candidate) - len(word)) > limit:
                 continue
             distance = _osa(word, candidate, limit)
             if distance <= limit and (best is None or distance < best[0]):
-                best = (distance, candidate)
-        return best[1] if best else None
+                best = (distance, shown)
+        if best is None or best[1] == word:  # never "did you mean <the word itself>?"
+            return None
+        return best[1]
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, tokens: list[str], i: int, st: _State) -> int:

@@ -15,8 +15,9 @@ import logging
 import re
 from collections import Counter, OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from handlers.calendar import local_midnight, window_label
@@ -36,6 +37,7 @@ from handlers.models import (
 )
 from handlers.parse import STATE_WORDS, Query, parse_query
 from handlers.ports import LLM, ClassificationSource, Store
+from handlers.terms import TermIndex, is_term, term_index
 
 if TYPE_CHECKING:
     from handlers.models import RepoSettings
@@ -125,9 +127,12 @@ class QueryHandler:
     ) -> Reply:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
-        matches = await self.matches(settings, query)
+        query, matches = await self.resolve(settings, query)
+        readings = await self._term_readings(settings, query, len(matches))
+        if readings:
+            query = replace(query, notes=(*query.notes, *readings))
         if not matches:
-            return await self._empty_reply(settings, query)
+            return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
         if (
             self.llm is not None
@@ -147,6 +152,17 @@ class QueryHandler:
         until: datetime | None = None,
     ) -> list[Match]:
         """Every PR matching `query` (over its window, or the one given), in answer order."""
+        return (await self.resolve(settings, query, since, until))[1]
+
+    async def resolve(
+        self,
+        settings: RepoSettings,
+        query: Query,
+        since: datetime | None = None,
+        until: datetime | None = None,
+    ) -> tuple[Query, list[Match]]:
+        """The query as answered (free words that would empty an anchored answer set aside) and
+        its matches in answer order."""
         since = since or query.since
         until = until or query.until
         fields: dict[str, None] = {}
@@ -161,15 +177,20 @@ class QueryHandler:
             if _state_ok(pr, query.states, since, until) and (not authors or pr.author.lower() in authors)
         ]
         if not prs:
-            return []
+            return query, []
         classes = await self.classifications[settings.name].for_prs(settings.name, prs)
+        terms = term_index(settings.taxonomy)
+        words = query.text.split()
+        structural = replace(query, text="") if words else query
         found = []
         for pr in prs:
             cls = classes.get(pr.number)
-            if cls is not None and content_ok(query, pr, cls):
+            if cls is not None and content_ok(structural, pr, cls, terms):
                 found.append(Match(pr, cls))
+        if words:
+            query, found = _apply_words(query, words, found)
         found.sort(key=_rank)
-        return found
+        return query, found
 
     # -- replies ---------------------------------------------------------------------------------
     def list_reply(self, settings: RepoSettings, query: Query, text: str, matches: list[Match]) -> Reply:
@@ -196,7 +217,33 @@ class QueryHandler:
             ),
         )
 
-    async def _empty_reply(self, settings: RepoSettings, query: Query) -> Reply:
+    async def _term_readings(self, settings: RepoSettings, query: Query, total: int) -> list[str]:
+        """How each named term was read, beside its topic's total: `nvfp4 → 3 PRs name NVFP4 ·
+        all 42 Quantization PRs: /vllm quantization past 2 weeks`."""
+        lines = []
+        cmd = f"/{settings.command}"
+        for key in query.terms[:3]:
+            term = settings.taxonomy.term(key)
+            if term is None:
+                continue
+            named = f"{_count(total)} name {term.name}" if total != 1 else f"1 PR names {term.name}"
+            if len(query.terms) > 1 or query.topics or query.text or query.authors:
+                named = f"read as the term {term.name}"
+            line = f"{key} → {named}"
+            topic = next((t for t in term.topics if settings.taxonomy.topic(t)), None)
+            if topic is not None:
+                wider = _swap(query, f"term:{key}", topic)
+                count = len(await self.matches(settings, wider))
+                if count:
+                    ask = " ".join(w for w in (topic, _states_words(query), query.time_text) if w)
+                    line += f" · all {count} {topic_name(settings, topic)} PRs: `{cmd} {ask}`"
+            lines.append(line)
+        return lines
+
+    async def _empty_reply(
+        self, settings: RepoSettings, query: Query, text: str = "", now: datetime | None = None
+    ) -> Reply:
+        now = now or query.until
         notes = list(_query_notes(settings, query))
         suggestions = list(_typo_suggestions(settings, query))
         cmd = f"/{settings.command}"
@@ -211,9 +258,10 @@ class QueryHandler:
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
         if not suggestions:  # a typo fix or a state-free reading is the better hint; else widen
             span = query.until - query.since
-            if span < timedelta(days=WIDER_DAYS) and (query.topics or query.text or query.authors):
+            now_until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
+            if span < timedelta(days=WIDER_DAYS) and (query.any_of or query.text or query.authors):
                 until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
-                until = max(until, query.until)
+                until = min(max(until, query.until), now_until)  # never a window in the future
                 since = until - timedelta(days=WIDER_DAYS)
                 wider = await self.matches(settings, query, since, until)
                 if wider:
@@ -222,11 +270,13 @@ class QueryHandler:
                     suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
         if query.text and not query.topics and not query.suggestions:
             notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
+        asked = " ".join(f"{cmd} {text}".split())
+        suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
         if not suggestions:
             suggestions.append(f"{cmd} help")
         return Reply(
             kind="empty",
-            title=f"No matching PRs in {query.window_label}",
+            title="No matching PRs",
             understood=understood_line(settings, query, 0),
             notes=tuple(dict.fromkeys(notes)),
             suggestions=tuple(dict.fromkeys(suggestions)),
@@ -371,20 +421,77 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def content_ok(query: Query, pr: PullRequest, cls: Classification) -> bool:
-    """Whether a PR matches the query's topics, exclusions and free text (not its window, states
-    or authors). Also used by the follow-up handler to narrow a thread's PRs."""
+def content_ok(query: Query, pr: PullRequest, cls: Classification, terms: TermIndex | None = None) -> bool:
+    """Whether a PR matches the query's topics, named terms, exclusions and free words (not its
+    window, states or authors). Also used by the follow-up handler to narrow a thread's PRs."""
     topics = cls.topics
-    if not all(any(t in topics for t in group) for group in query.any_of):
+    named: frozenset[str] | None = None
+
+    def has(key: str) -> bool:
+        nonlocal named
+        if not is_term(key):
+            return key in topics
+        if terms is None:
+            return False
+        if named is None:
+            named = terms.named_cached(pr)
+        return key[5:] in named
+
+    if not all(any(has(t) for t in group) for group in query.any_of):
         return False
-    if any(t in topics for t in query.exclude):
+    if any(has(t) for t in query.exclude):
         return False
     words = query.text.split()
     if words or query.exclude_text:
-        hay = " ".join((pr.title, cls.summary, *pr.labels)).lower()
-        if not all(w in hay for w in words) or any(w in hay for w in query.exclude_text):
+        hay = _hay(pr, cls)
+        if not all(word_in(w, hay) for w in words) or any(word_in(w, hay) for w in query.exclude_text):
             return False
     return True
+
+
+def _hay(pr: PullRequest, cls: Classification) -> str:
+    return " ".join((pr.title, cls.summary, *pr.labels)).lower()
+
+
+@lru_cache(maxsize=1024)
+def _word_pattern(word: str) -> re.Pattern[str]:
+    return re.compile(r"(?<![a-z0-9])" + re.escape(word))
+
+
+def word_in(word: str, hay: str) -> bool:
+    """A free word matches where a word of the text starts with it (`hang` finds "hangs")."""
+    return _word_pattern(word).search(hay) is not None
+
+
+def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Query, list[Match]]:
+    """Free words narrow the answer; one that would empty an answer that already has a topic, term
+    or author is set aside (and said so) rather than leaving the asker with nothing."""
+    anchored = bool(query.any_of or query.authors)
+    kept: list[str] = []
+    dropped: list[str] = []
+    for word in words:
+        narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
+        if narrowed or not anchored:
+            found = narrowed
+            kept.append(word)
+        else:
+            dropped.append(word)
+    if dropped:
+        query = replace(query, text=" ".join(kept), set_aside=(*query.set_aside, *dropped))
+    return query, found
+
+
+def _swap(query: Query, old: str, new: str) -> Query:
+    """The query with one topic-or-term key replaced (a term by its topic)."""
+    groups = tuple(tuple(new if k == old else k for k in group) for group in query.any_of)
+    topics = tuple(dict.fromkeys(k for g in groups for k in g if not is_term(k)))
+    return replace(
+        query, any_of=groups, topics=topics, terms=tuple(t for t in query.terms if f"term:{t}" != old)
+    )
+
+
+def _states_words(query: Query) -> str:
+    return " ".join(query.states)
 
 
 def _within(moment: datetime | None, since: datetime, until: datetime) -> bool:
@@ -449,6 +556,10 @@ def areas(files: Sequence[str] | None, limit: int = 8) -> tuple[str, ...]:
 
 
 def topic_name(settings: RepoSettings, key: str) -> str:
+    """A topic's name, or a named term's (`term:nvfp4` -> NVFP4)."""
+    if is_term(key):
+        term = settings.taxonomy.term(key[5:])
+        return term.name if term else key[5:]
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
 
@@ -485,7 +596,17 @@ def understood_line(settings: RepoSettings, query: Query, total: int) -> str:
 
 def _query_notes(settings: RepoSettings, query: Query) -> tuple[str, ...]:
     notes = list(query.notes)
+    if query.readings:
+        notes.append("Read " + "; ".join(query.readings) + ".")
+    if query.ignored:
+        notes.append("ignored: " + ", ".join(query.ignored))
+    if query.set_aside:
+        about = subject(settings, replace(query, text=""))
+        words = ", ".join(f"'{w}'" for w in query.set_aside)
+        notes.append(f"ignored: {words} (no {about} PR in this window mentions it)")
     for word, suggestion in zip(query.unknown, query.suggestions, strict=False):
+        if word in query.set_aside or word not in query.text.split():
+            continue
         notes.append(f"'{word}' is not a topic or keyword I know: {suggestion}")
     if not query.window_given:
         notes.append(f"No time given: showing the last {settings.default_days} days.")
@@ -503,14 +624,10 @@ def _topic_sample(settings: RepoSettings, n: int = 6) -> str:
 
 
 def _without_states(query: Query) -> Query:
-    from dataclasses import replace
-
     return replace(query, states=())
 
 
 def _replace(reply: Reply, **changes: object) -> Reply:
-    from dataclasses import replace
-
     return replace(reply, **changes)  # type: ignore[arg-type]
 
 
@@ -552,7 +669,9 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         (t for t in topics if t.section is None and t is not first), topics[1] if len(topics) > 1 else first
     )
     words = {w for t in topics for w in t.words}
-    free = next((w for w in ("mamba", "tokenizer", "llama", "gemma", "cache") if w not in words), "mamba")
+    terms = settings.taxonomy.terms
+    term = next((t for t in terms if t.kind in ("hardware", "quant")), terms[0] if terms else None)
+    free = next((w for w in ("hybrid", "tokenizer", "cache", "allocator") if w not in words), "hybrid")
     multi = next((w for t in topics for w in t.aliases if " " in w), None)
     alias = next(((t, a) for t in topics for a in t.aliases if " " not in a), None)
     examples = []
@@ -565,6 +684,8 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         examples.append(f"{cmd} {first.key} -{second.key} since 2026-02-01   (leave {second.name} out)")
     if multi:
         examples.append(f"{cmd} {multi} open")
+    if term is not None:
+        examples.append(f"{cmd} {term.key} past 2 weeks   (PRs that name {term.name})")
     examples += [
         f"{cmd} @octocat in february",
         f"{cmd} #12345   (one PR's details)",
@@ -577,6 +698,8 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         "february, feb 2026, since 2026-02-01, 2026-02-20..2026-02-26, from 2026-02-20 to 2026-02-26, 2026-W09 "
         f"(weeks start on {settings.week_start.title()}, dates in {settings.tz_name}; "
         f"default: the last {settings.default_days} days).",
+        "Named things (a GPU, kernel, format, model or feature: mi300x, nvfp4, flashinfer, qwen3.5, "
+        "cuda graphs) find the PRs that name them; a topic finds every PR classified under it.",
         "State: merged, open, draft, closed (unmerged); default: opened or merged in the window.",
         "People and PRs: @login or by login; #12345 or a PR link for its details. "
         "Combine freely, in any order; a leading minus leaves a topic out.",

@@ -22,6 +22,7 @@ from fnmatch import fnmatchcase
 
 from handlers.models import PullRequest, Taxonomy, Term
 
+MEMO_SIZE = 100_000
 BODY_CHARS = 6_000  # how much of a body is read for names (a body can be 60 KB of logs)
 _CHUNK = re.compile(r"[a-z]+|[0-9]+|[^a-z0-9\s._/\-]+")
 _SEP = r"[\s._/\-]?"
@@ -38,7 +39,7 @@ def fold(text: str) -> str:
     return "".join(chunks(text))
 
 
-def _pattern(spelling: str) -> str:
+def _pattern(spelling: str, kind: str = "") -> str:
     prefix = spelling.endswith("*")
     parts = chunks(spelling.rstrip("*"))
     if not parts:
@@ -50,7 +51,9 @@ def _pattern(spelling: str) -> str:
         tail = r"(?!\d)(?![._\-]\d)"  # h20 is not h200; qwen3 is not qwen3.5
     else:
         tail = r"(?:e?s)?(?![a-z0-9])"
-    return r"(?<![a-z0-9])" + body + tail
+    # Quantization identifiers prefix a format with w(eights) or a(ctivations): wmxfp4_afp8.
+    head = r"(?:(?<![a-z0-9])|(?<=(?<![a-z0-9])[wa]))" if kind == "quant" else r"(?<![a-z0-9])"
+    return head + body + tail
 
 
 class TermIndex:
@@ -61,6 +64,9 @@ class TermIndex:
         self._exact: dict[str, str] = {}  # folded spelling -> key
         self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
         self._compiled: list[tuple[str, re.Pattern[str]]] = []  # one alternation per term
+        for term in terms:  # a term's own key and name win over another term's spelling
+            for own in (term.key, term.name):
+                self._exact.setdefault(fold(own), term.key)
         for term in terms:
             alternatives = []
             for spelling in term.all_spellings:
@@ -70,12 +76,13 @@ class TermIndex:
                 if spelling.endswith("*"):
                     self._prefixes.append((folded, term.key))
                 self._exact.setdefault(folded, term.key)
-                alternatives.append(_pattern(spelling))
+                alternatives.append(_pattern(spelling, term.kind))
             if alternatives:
                 self._compiled.append((term.key, re.compile("|".join(alternatives))))
         self._prefixes.sort(key=lambda p: -len(p[0]))
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
+        self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
 
     def __bool__(self) -> bool:
         return bool(self.terms)
@@ -122,8 +129,15 @@ class TermIndex:
                     found.add(key)
         return frozenset(found)
 
-    def named_in_title(self, title: str) -> set[str]:
-        return self.in_text(title)
+    def named_cached(self, pr: PullRequest) -> frozenset[str]:
+        """`named`, remembered per PR content (answers read the same PRs again and again)."""
+        key = (pr.repo, pr.number, pr.content_hash())
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            found = self._memo[key] = self.named(pr)
+        return found
 
 
 def term_index(taxonomy: Taxonomy) -> TermIndex:

@@ -296,13 +296,17 @@ class DiscordAdapter:
         thread = message.channel
         assert isinstance(thread, discord.Thread)
         key = ThreadKey("discord", str(thread.parent_id), str(thread.id))
+        me = self.client.user
+        addressed = me is not None and any(user.id == me.id for user in message.mentions)
         try:
-            reply = await self.handlers.followup(key, text, user=str(message.author.id))
+            reply = await self.handlers.followup(key, text, user=str(message.author.id), addressed=addressed)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc))
         except Exception:
             log.exception("discord: follow-up in thread %s failed", thread.id)
             reply = FAILED
+        if reply.kind == "quiet":  # chatter ("thanks!"): no public reply
+            return
         try:
             for part in render_reply_messages(reply):
                 await thread.send(part, allowed_mentions=NO_MENTIONS)

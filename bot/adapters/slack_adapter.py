@@ -395,9 +395,16 @@ class SlackAdapter:
                 return
             key = ThreadKey("slack", channel, thread)
             try:
-                reply = await self.handlers.followup(key, _message_text(event.get("text") or ""), user=user)
+                addressed = event.get("type") == "app_mention" or f"<@{self.bot_user_id}>" in str(
+                    event.get("text") or ""
+                )
+                reply = await self.handlers.followup(
+                    key, _message_text(event.get("text") or ""), user=user, addressed=addressed
+                )
             except BotError as exc:
                 reply = Reply(kind="error", title=str(exc), ephemeral=True)
+            if reply.kind == "quiet":  # chatter ("thanks!"): no public reply
+                return
             fallback, blocks = render_reply_blocks(reply)
             if reply.ephemeral:
                 await self.client.chat_postEphemeral(

@@ -86,12 +86,17 @@ def _detail_lines(d: PRDetail) -> list[str]:
 def render_reply_text(reply: Reply) -> str:
     """A Reply as plain text: title, how it was understood, the PRs, notes and suggestions."""
     lines = []
+    if reply.kind == "quiet":
+        return neutralize(reply.title)
     # A list's understood line starts with its title ("ROCm · merged or opened …"): say it once.
     # A detail card opens with the PR's own heading.
-    if reply.detail is None and not (reply.understood and reply.understood.startswith(reply.title)):
-        lines.append(neutralize(reply.title))
-    if reply.understood and reply.understood != "help":
-        lines.append(neutralize(reply.understood))
+    if reply.kind == "empty" and reply.understood:  # one header: "No matching PRs: ROCm · … · 0 PRs"
+        lines.append(neutralize(f"{reply.title}: {reply.understood}"))
+    else:
+        if reply.detail is None and not (reply.understood and reply.understood.startswith(reply.title)):
+            lines.append(neutralize(reply.title))
+        if reply.understood and reply.understood != "help":
+            lines.append(neutralize(reply.understood))
     if reply.synthesis:
         lines += ["", render_inline(reply.synthesis)]
     if reply.detail is not None:

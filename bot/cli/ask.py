@@ -33,8 +33,8 @@ def _now(value: str | None) -> datetime:
     return moment
 
 
-@cli.command()
-@click.argument("words", nargs=-1)
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("words", nargs=-1, type=click.UNPROCESSED)
 @click.option("--repo", metavar="OWNER/NAME", help="Repository (default: the first configured).")
 @click.option(
     "--now", "now_text", metavar="ISO-TIME", help="Answer as if it were this time (UTC if no offset)."

@@ -286,9 +286,9 @@ async def test_author_filter_returns_only_their_prs(loaded: Store) -> None:
 
 async def test_free_text_searches_titles_and_says_so(loaded: Store) -> None:
     """A word that is no topic is searched in titles, and the reply says so."""
-    reply = await ask(loaded, f"mamba {LABELLED_WEEK}")
-    assert reply.items and all("mamba" in i.title.lower() for i in reply.items)
-    assert "matching 'mamba' in titles" in reply.understood
+    reply = await ask(loaded, f"hybrid {LABELLED_WEEK}")
+    assert reply.items and all("hybrid" in i.title.lower() for i in reply.items)
+    assert "matching 'hybrid' in titles" in reply.understood
 
 
 async def test_pr_number_gives_a_detail_card(loaded: Store) -> None:

@@ -1,0 +1,181 @@
+"""How everyday chat words are read: the words that frame a question rather than filter it.
+
+People ask "what changed in rocm last week?", "any news on spec decode?", "I'd like to see the
+performance prs please". Only some of those words say *which* PRs are wanted. The rest fall into
+a few classes, each set aside for a reason rather than listed as examples:
+
+- **function words** — English's closed classes (pronouns, determiners, prepositions,
+  conjunctions, auxiliaries, question words) and chat particles ("pls", "hey"): grammar, not
+  content;
+- **asking verbs** — what the asker wants done with the answer (show, list, see, tell, want);
+- **activity words** — generic nouns and verbs that describe *every* PR (change, update, news,
+  work, stuff, progress, happen): a filter they satisfy equally keeps everything, so they filter
+  nothing;
+- **judgement words** — important, notable, interesting, big: the bot ranks by impact anyway;
+- **recency words** — recent, lately, new, latest: without a time phrase the default window
+  (the last days) already is "recent";
+- **relation words** — touching, involving, related to, about: they link the frame to the
+  subject that follows.
+
+Verbs of landing (land, ship, went in, get in) mean *merged*; verbs of opening (submit, file,
+propose, raise) mean *opened*; words of waiting (pending, in review, awaiting) mean *still open*.
+
+Words are compared after a light, rule-based lemmatisation (`updates`, `updated`, `updating` ->
+`update`; `shipped` -> `ship`), so inflections need no entries. Any other word is content: it
+narrows the answer when PRs match it and is set aside, with a note, when it would empty an
+answer that already has a topic, term or author (handlers/query.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+FUNCTION_WORDS = _words(
+    """
+    a an the this that these those there here it its it's they them their theirs we us our ours you
+    your yours i me my mine he him his she her hers one ones some any every each all both either
+    neither other another such what which who whom whose when where why how whatever whichever
+    whoever is are was were be been being am do does did done doing have has had having will would
+    shall should can could may might must ought get got gets getting let lets let's
+    of in on at to for from by with without into onto upon over under about above below across
+    along around through throughout during within among amongst between per via toward towards
+    and or but nor so yet also too as than then if else just only even still already again ever
+    not no please pls plz kindly very really quite pretty much many more most few less least lot
+    lots bit up down out off away back now
+    """
+)
+ASKING_VERBS = _words(
+    """
+    show list see tell give find get want like need know check look display fetch pull bring share
+    send summarize summarise recap catch wonder wondering curious interested care mind help
+    remind enumerate report search rundown
+    """
+)
+ACTIVITY_WORDS = _words(
+    """
+    change update news work stuff thing happen happening going progress activity development
+    movement effort contribution patch commit pr prs pull request requests item items highlight
+    overview summary status roundup digest happenings goings developments improvement enhancement
+    addition modification edit tweak support
+    """
+)
+JUDGEMENT_WORDS = _words(
+    """
+    important notable noteworthy interesting relevant significant major minor big biggest main key
+    top best cool good great nice worth worthwhile
+    """
+)
+RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh")
+RELATION_WORDS = _words(
+    """
+    touch involve relate related relating regard regarding concern concerning affect affecting
+    around re wrt pertaining mention mentioning
+    """
+)
+# Domain words: a noun after a subject that names its domain or audience, not a narrower thing
+# ("the cpu backend", "the rocm folks", "mi300x users", "multimodal land"). Set aside when the
+# question has a topic, term or author to attach them to; searched for otherwise.
+DOMAIN_WORDS = _words(
+    """
+    backend platform side team folks people guys crew land area front world space ecosystem
+    community camp corner category topic bucket user customer owner maintainer contributor
+    """
+)
+# Social words and interjections: a thread message made only of these (and function words) is
+# chatter, not a question ("thanks, great work!", "lol", "ok").
+SOCIAL_WORDS = _words(
+    """
+    thanks thank thx ty tysm cheers great nice cool awesome amazing wow lol lmao haha hah heh hmm
+    hey hi hello yo oh ah ok okay k kk sure yes yeah yep yup no nope nah agreed agree good perfect
+    neat sweet love congrats congratulations kudos gg bravo appreciated appreciate helpful useful
+    interesting indeed right true fair exactly noted gotcha makes sense
+    """
+)
+SET_ASIDE = (
+    FUNCTION_WORDS
+    | ASKING_VERBS
+    | ACTIVITY_WORDS
+    | JUDGEMENT_WORDS
+    | RECENCY_WORDS
+    | RELATION_WORDS
+    | SOCIAL_WORDS
+)
+
+STATE_VERBS = {
+    "merged": _words("land ship"),
+    "opened": _words("submit submitted filed propose raised create"),
+    "open": _words("pending await awaiting outstanding unreviewed"),
+}
+
+
+def lemmas(word: str) -> Iterator[str]:
+    """The word and its plausible base forms: `updates` -> update; `shipped` -> ship;
+    `happening` -> happen; `touched` -> touch; `involving` -> involve."""
+    yield word
+    if word.endswith("'s"):
+        yield word[:-2]
+    for suffix in ("ies",):
+        if word.endswith(suffix) and len(word) > 4:
+            yield word[: -len(suffix)] + "y"
+    for suffix in ("es", "s", "ed", "d", "ing"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            stem = word[: -len(suffix)]
+            yield stem
+            if suffix in ("ed", "ing"):
+                yield stem + "e"  # involving -> involve
+                if len(stem) >= 3 and stem[-1] == stem[-2]:
+                    yield stem[:-1]  # shipped -> ship
+
+
+def in_class(word: str, words: frozenset[str]) -> bool:
+    return any(form in words for form in lemmas(word))
+
+
+def _contraction(word: str) -> bool:
+    """I'd, you're, we'll, don't, isn't, what's: grammar, whatever the base word."""
+    base, sep, tail = word.partition("'")
+    if not sep or tail not in ("s", "d", "ll", "re", "ve", "m", "t"):
+        return False
+    return tail == "t" or base in FUNCTION_WORDS
+
+
+def is_set_aside(word: str) -> bool:
+    """A word that frames a question rather than filtering it."""
+    return _contraction(word) or in_class(word, SET_ASIDE)
+
+
+def is_function_word(word: str) -> bool:
+    return _contraction(word) or in_class(word, FUNCTION_WORDS)
+
+
+def is_quiet_frame(word: str) -> bool:
+    """Frame words not worth a note ("like", "see" in "I'd like to see ...")."""
+    return is_function_word(word) or in_class(word, ASKING_VERBS)
+
+
+def is_domain_word(word: str) -> bool:
+    return in_class(word, DOMAIN_WORDS)
+
+
+def state_verb(word: str) -> str | None:
+    """The state a verb of landing, opening or waiting implies (`landed` -> merged)."""
+    for state, verbs in STATE_VERBS.items():
+        if in_class(word, verbs):
+            return state
+    return None
+
+
+def is_social(word: str) -> bool:
+    """Thanks, interjections, emoji (`:tada:`, 🎉) and function words: nothing to answer."""
+    if _EMOJI_CODE.fullmatch(word) or not any(c.isalnum() for c in word):
+        return True
+    return in_class(word, SOCIAL_WORDS) or in_class(word, FUNCTION_WORDS)
+
+
+_EMOJI_CODE = re.compile(r":[a-z0-9_+\-]{1,40}:")

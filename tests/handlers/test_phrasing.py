@@ -1,0 +1,129 @@
+"""Questions typed the way people type them give the same PRs as their plain form.
+
+Each row is (everyday phrasing, plain form). The phrasings were written from how people ask in
+chat, before the parser was tuned; they mix question frames ("what changed in", "any news on"),
+filler ("please", "stuff", "lately"), verbs of landing ("what did X land" = merged), typos of
+case and punctuation, and word order. Run over the real bundled sample in SQLite and Redis.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.app import BotHandlers
+from handlers.ports import Store
+from tests.handlers.followup_data import REPO, handlers, load
+
+PHRASINGS = [
+    ("what changed in rocm last week", "rocm last week"),
+    ("any rocm news last week?", "rocm last week"),
+    ("what did amd land last week", "rocm merged last week"),
+    ("rocm updates from last week", "rocm last week"),
+    ("recent rocm work", "rocm"),
+    ("docs updates last week", "docs last week"),
+    ("which prs touched spec decode last week?", "spec decode last week"),
+    ("I'd like to see the performance prs from last week please", "performance last week"),
+    ("what's new with quantization this past week?", "quantization past week"),
+    ("anything interesting in the cpu backend last week", "cpu last week"),
+    ("show me the latest bug fixes", "bugfix"),
+    ("can you list the merged rocm prs from last week", "rocm merged last week"),
+    ("what happened with tpu in the past 2 weeks", "tpu past 2 weeks"),
+    ("tell me about recent blackwell stuff", "blackwell"),
+    ("give me an overview of the attention changes last week", "attention last week"),
+    ("could you show the lora prs from the past 2 weeks?", "lora past 2 weeks"),
+    ("what went on in multimodal land last week", "multimodal last week"),
+    ("multimodal progress last week", "multimodal last week"),
+    ("what's going on with the frontend lately", "frontend"),
+    ("were there any important moe changes last week?", "moe last week"),
+    ("summarize last week's spec decode work", "spec decode last week"),
+    ("which PRs were merged for xpu last week", "xpu merged last week"),
+    ("hey, anything new on intel gpus?", "xpu"),
+    ("rocm stuff from last week pls", "rocm last week"),
+    ("ci changes from the past week", "ci past week"),
+    ("did anyone touch the kv connector last week", "kv-connector last week"),
+    ("what has been happening in distributed land recently", "distributed"),
+    ("what's the latest on deepseek", "deepseek"),
+    ("i want to see qwen related prs from last week", "qwen last week"),
+    ("show all the nvidia related changes last week", "nvidia last week"),
+    ("what did the rocm folks ship last week?", "rocm merged last week"),
+    ("list every merged bugfix from last week please", "bugfix merged last week"),
+    ("new models added last week?", "new-model last week"),
+    ("anything notable for blackwell users in the past 2 weeks", "blackwell past 2 weeks"),
+    ("any noteworthy performance improvements last week", "performance last week"),
+    ("LAST WEEK ROCM", "rocm last week"),
+    ("Rocm, last week?", "rocm last week"),
+    ("last week: rocm!", "rocm last week"),
+    ("rocm prs last week", "rocm last week"),
+    ("what changed for mrv2 last week", "mrv2 last week"),
+    ("model runner v2 updates over the past week", "mrv2 past week"),
+    ("what's been going on in the docs lately?", "docs"),
+    ("catch me up on quantization from last week", "quantization last week"),
+    ("recap of the ci work last week", "ci last week"),
+    ("give me the rundown on rocm for last week", "rocm last week"),
+    ("any activity on tpu support over the past 2 weeks?", "tpu past 2 weeks"),
+    ("what are the most important spec decode prs from last week", "spec decode last week"),
+    ("cpu backend changes merged last week", "cpu merged last week"),
+    ("please show the bugfixes that landed last week", "bugfix merged last week"),
+    ("which bugfixes got merged last week", "bugfix merged last week"),
+    ("what was merged in attention last week", "attention merged last week"),
+    ("how's the lora work going", "lora"),
+    ("quick summary of moe work last week", "moe last week"),
+    ("anything related to the openai api last week", "frontend last week"),
+    ("blackwell related updates from the past two weeks", "blackwell past 2 weeks"),
+    ("what's happening with amd these days", "rocm"),
+    ("rocm activity since feb 23", "rocm since feb 23"),
+    ("updates on the kv connector front last week", "kv-connector last week"),
+    ("show me what the multimodal folks did last week", "multimodal last week"),
+    ("what did people do on performance last week", "performance last week"),
+    ("any big refactors in the model runner v2 last week?", "mrv2 last week"),
+    ("docs work from last week, please", "docs last week"),
+    ("I need the list of rocm prs merged last week", "rocm merged last week"),
+]
+
+
+async def numbers(app: BotHandlers, text: str) -> list[int]:
+    reply = await app.command(REPO, text)
+    if reply.kind == "empty":
+        return []
+    assert reply.seed is not None, (text, reply.kind, reply.title)
+    return list(reply.seed.pr_numbers)
+
+
+@pytest.fixture
+async def app(store: Store) -> BotHandlers:
+    await load(store)
+    return handlers(store)
+
+
+async def test_everyday_phrasings_give_the_plain_forms_prs(app: BotHandlers) -> None:
+    """Each everyday phrasing lists exactly the PRs of its plain form, and the plain form has some."""
+    wrong = []
+    for phrasing, plain in PHRASINGS:
+        expected = await numbers(app, plain)
+        assert expected, f"the plain form {plain!r} should have PRs in the sample"
+        got = await numbers(app, phrasing)
+        if got != expected:
+            wrong.append(f"{phrasing!r}: {len(got)} PRs, {plain!r}: {len(expected)}")
+    assert not wrong, "\n".join(wrong)
+    assert len(PHRASINGS) >= 60
+
+
+async def test_a_word_that_matches_titles_still_narrows(app: BotHandlers) -> None:
+    """A free word found in the topic's titles narrows the answer (`rocm hang` finds the hangs)."""
+    everything = await numbers(app, "rocm past 2 weeks")
+    narrowed = await app.command(REPO, "rocm crash past 2 weeks")
+    assert narrowed.seed is not None and 0 < len(narrowed.seed.pr_numbers) < len(everything)
+    assert all("crash" in item.title.lower() for item in narrowed.items)
+
+
+async def test_a_word_that_would_empty_the_answer_is_set_aside_and_said(app: BotHandlers) -> None:
+    """A word no ROCm PR mentions does not empty a ROCm answer; the reply names the ignored word."""
+    reply = await app.command(REPO, "rocm kerfuffle last week")
+    assert reply.seed is not None and list(reply.seed.pr_numbers) == await numbers(app, "rocm last week")
+    assert any("ignored" in note and "kerfuffle" in note for note in reply.notes)
+
+
+async def test_a_question_frame_is_said_to_be_ignored(app: BotHandlers) -> None:
+    """`what changed in rocm` says it read 'changed' as part of the question."""
+    reply = await app.command(REPO, "what changed in rocm last week")
+    assert any(note.startswith("ignored:") and "changed" in note for note in reply.notes)
