@@ -13,7 +13,6 @@ import logging
 import signal
 import time
 from collections.abc import Mapping
-from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import Config
@@ -88,62 +87,6 @@ class InstrumentedHandlers:
         return reply
 
 
-class Refresher:
-    """Ingest a repository from GitHub (when GITHUB_TOKEN is set), then classify what changed."""
-
-    def __init__(
-        self, config: Config, store: Store, handlers: BotHandlers, metrics: Metrics, clock: Clock = utcnow
-    ) -> None:
-        self.config = config
-        self.store = store
-        self.handlers = handlers
-        self.metrics = metrics
-        self.clock = clock
-        self._github: Any = None
-        self._said_offline = False
-
-    def _source(self) -> Any:
-        if not self.config.secrets.github_token:
-            if not self._said_offline:
-                self._said_offline = True
-                log.info(
-                    "GITHUB_TOKEN is not set: not ingesting from GitHub; digests and answers use the PRs "
-                    "already stored (python -m bot import / ingest)"
-                )
-            return None
-        if self._github is None:
-            from bot.bootstrap import build_github
-
-            self._github = build_github(self.config)
-        return self._github
-
-    async def __call__(self, repo: str, since: datetime | None, *, allow_batch: bool = True) -> None:
-        from bot.services.classify import ClassificationService
-
-        now = self.clock()
-        source = self._source()
-        if source is not None:
-            from bot.services.ingest import ingest
-
-            cursor = await self.store.get_cursor(repo)
-            report = await ingest(self.store, source, repo, None if cursor else since, clock=self.clock)
-            self.metrics.inc("prbot_github_requests_total", {"repo": repo}, report.requests)
-            prs = list((await self.store.get_prs(repo, report.numbers)).values())
-            log.info("refresh: %s", report.line())
-        else:
-            start = since or now - timedelta(days=8)
-            prs = await self.store.prs_in_window(
-                repo, start, now, by=("created", "updated", "merged", "closed")
-            )
-        service = self.handlers.classifications.get(repo)
-        if isinstance(service, ClassificationService) and prs:
-            result = await service.run(repo, prs, allow_batch=allow_batch)
-            self.metrics.inc("prbot_llm_tokens_total", {"direction": "input"}, result.input_tokens)
-            self.metrics.inc("prbot_llm_tokens_total", {"direction": "output"}, result.output_tokens)
-            if result.classified:
-                log.info("refresh: %s: classified %d PRs (%d cached)", repo, result.classified, result.cached)
-
-
 class Runtime:
     """Everything `run` starts, built once and passed in (tests build it with stand-ins)."""
 
@@ -171,7 +114,9 @@ class Runtime:
             post_timeout_seconds=run.post_timeout_seconds,
             clock=clock,
         )
-        refresher = Refresher(config, store, handlers, metrics, clock)
+        from bot.bootstrap import build_refresher
+
+        refresher = build_refresher(config, store, handlers, metrics, clock=clock)
         self.jobs = DigestJobs(
             [RepoSchedule.from_config(r) for r in config.settings.repos],
             self.poster,
