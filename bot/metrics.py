@@ -29,11 +29,25 @@ KNOWN: dict[str, tuple[str, str, tuple[str, ...]]] = {
         "Slash commands and follow-ups answered, by type (command or follow-up) and reply kind.",
         ("kind", "type"),
     ),
-    "prbot_command_seconds": ("histogram", "Time to answer a slash command or follow-up, in seconds.", ()),
+    "prbot_command_seconds": (
+        "histogram",
+        "Time to compute the answer to a slash command or follow-up (handlers only), in seconds.",
+        (),
+    ),
+    "prbot_answer_seconds": (
+        "histogram",
+        "From a slash command's arrival to its answer delivered (queueing and posting included), by platform.",
+        ("platform",),
+    ),
     "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output).", ("direction",)),
     "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository.", ("repo",)),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform.", ("platform",)),
     "prbot_errors_total": ("counter", "Errors, by where they happened.", ("where",)),
+    "prbot_rejected_requests_total": (
+        "counter",
+        "Requests refused before parsing (bad signature, unreadable body), by platform and reason.",
+        ("platform", "reason"),
+    ),
 }
 
 # Label values known in advance: their series are exposed at zero from the start.
