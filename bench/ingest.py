@@ -3,10 +3,12 @@
     python bench/ingest.py [--shared ../shared/data/vllm] [--store sqlite|redis] [--redis URL]
                            [--weeks 1,13] [--no-failures] [--json]
 
-For one week and for 13 weeks ending 2026-02-13: a first ingest into an empty store, then an
-immediate re-run (from the cursor), then a --files ingest of the one week. Also how long an
-ingest against an unreachable base_url takes to fail with the default retry settings.
-Checks the targets: first ingest <= ceil(N/100) + 2 requests, re-run <= 2.
+Scenarios ("now" 2026-02-13), each a first run into an empty store and an immediate re-run:
+a week and 13 weeks with a token (changed paths by GraphQL, the default), the week 12 weeks
+back as an explicit --since/--until window (search API), and a week without a token (no files).
+Also how long an ingest against an unreachable base_url takes to fail with the default retry
+settings. Targets (issue 17): a week of N PRs with files <= ceil(N/100) + ceil(N/50) + 2
+requests; a past week's listing <= ceil(N/100) + 3 (+ ceil(N/50) for its files); re-run <= 2.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,23 +33,46 @@ from bench.paths import vllm_data  # noqa: E402
 from bot.services.github import GitHubError, GitHubSource  # noqa: E402
 from bot.services.ingest import IngestReport, ingest  # noqa: E402
 from bot.store import open_store  # noqa: E402
-from tests.standins.github_server import WEEK_ENDING_2026_02_13, standin_from  # noqa: E402
+from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, standin_from  # noqa: E402
 
 REPO = "vllm-project/vllm"
+NOW = WEEK_ENDING_2026_02_13
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    since: datetime
+    until: datetime | None  # None: open-ended (from the cursor on re-runs)
+    token: bool
+
+    def budget(self, n: int, run: str) -> int:
+        if run == "re-run":
+            return 2
+        files = math.ceil(n / 50) if self.token else 0
+        return math.ceil(n / 100) + (3 if self.until is not None else 2) + files
 
 
 async def scenario(
-    url: str, prefix: str, base_url: str, weeks: int, files: bool
-) -> list[tuple[str, IngestReport]]:
+    url: str, prefix: str, github: GitHubStandIn, case: Scenario
+) -> list[tuple[str, IngestReport, int]]:
+    """(run, report, GraphQL requests) for a first run and an immediate re-run."""
     store = open_store(url, redis_prefix=prefix)
-    source = GitHubSource(base_url=base_url)
+    source = GitHubSource(base_url=github.base_url, token="bench-token" if case.token else None)
     try:
         rows = []
         for label in ("first", "re-run"):
+            before = github.count("/graphql")
+            explicit = case.until is not None or label == "first"
             report = await ingest(
-                store, source, REPO, files=files, default_days=7 * weeks, clock=lambda: WEEK_ENDING_2026_02_13
+                store,
+                source,
+                REPO,
+                case.since if explicit else None,
+                case.until,
+                clock=lambda: NOW,
             )
-            rows.append((label, report))
+            rows.append((label, report, github.count("/graphql") - before))
         return rows
     finally:
         source.close()
@@ -88,32 +114,37 @@ def failure_rows() -> list[tuple[str, float, str]]:
     return rows
 
 
+def scenarios(weeks: list[int]) -> list[Scenario]:
+    out = [Scenario(f"{n} week{'s' if n > 1 else ''}", NOW - timedelta(weeks=n), None, True) for n in weeks]
+    back = NOW - timedelta(weeks=12)
+    out.append(Scenario("week 12 weeks back", back - timedelta(weeks=1), back, True))
+    out.append(Scenario("1 week, no token", NOW - timedelta(weeks=1), None, False))
+    return out
+
+
 def measure(shared: Path, store: str, redis_url: str, weeks: list[int], failures: bool) -> dict:
     """Every scenario's first run and re-run, and (optionally) the time to fail on a dead host."""
-    scenarios = [(f"{n} week{'s' if n > 1 else ''}", n, False) for n in weeks] + [("1 week --files", 1, True)]
     out: dict = {"store": store, "scenarios": [], "failures": []}
     with (
         standin_from(shared / "merged-pulls.jsonl") as github,
         tempfile.TemporaryDirectory() as tmp,
     ):
-        for name, n_weeks, files in scenarios:
+        for case in scenarios(weeks):
             prefix = f"prbot-bench-{uuid.uuid4().hex[:8]}:"
-            url = redis_url if store == "redis" else f"sqlite:///{tmp}/{name.replace(' ', '_')}.db"
-            window = len(github.visible(WEEK_ENDING_2026_02_13 - timedelta(weeks=n_weeks)))
-            for label, r in asyncio.run(scenario(url, prefix, github.base_url, n_weeks, files)):
-                budget = (
-                    (math.ceil(window / 100) + 2 + (r.files_fetched if files else 0))
-                    if label == "first"
-                    else 2
-                )
+            url = redis_url if store == "redis" else f"sqlite:///{tmp}/{uuid.uuid4().hex[:8]}.db"
+            window = len(github.visible(case.since, case.until))
+            for label, r, graphql in asyncio.run(scenario(url, prefix, github, case)):
+                budget = case.budget(window, label)
                 out["scenarios"].append(
                     {
-                        "scenario": name,
+                        "scenario": case.name,
                         "run": label,
                         "window_prs": window,
                         "prs": r.seen,
                         "pages": r.pages,
                         "requests": r.requests,
+                        "listing_requests": r.requests - graphql,
+                        "graphql_requests": graphql,
                         "budget": budget,
                         "files": r.files_fetched,
                         "not_modified": r.not_modified,
@@ -145,14 +176,17 @@ def main() -> None:
         return
 
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}, store {args.store}")
-    header = f"{'scenario':<22}{'run':<8}{'PRs':>6}{'pages':>7}{'requests':>10}{'budget':>8}{'files':>7}{'wall s':>8}"
+    header = (
+        f"{'scenario':<20}{'run':<8}{'PRs':>6}{'requests':>10}{'listing':>9}{'graphql':>9}"
+        f"{'budget':>8}{'files':>7}{'wall s':>8}"
+    )
     print(header)
     print("-" * len(header))
     for r in result["scenarios"]:
         ok = "" if r["met"] else "  OVER BUDGET"
         print(
-            f"{r['scenario']:<22}{r['run']:<8}{r['prs']:>6}{r['pages']:>7}{r['requests']:>10}{r['budget']:>8}"
-            f"{r['files']:>7}{r['wall_s']:>8.2f}{ok}"
+            f"{r['scenario']:<20}{r['run']:<8}{r['prs']:>6}{r['requests']:>10}{r['listing_requests']:>9}"
+            f"{r['graphql_requests']:>9}{r['budget']:>8}{r['files']:>7}{r['wall_s']:>8.2f}{ok}"
         )
     if result["failures"]:
         print("\nunreachable base_url, default settings (4 retries, 15 s timeout):")

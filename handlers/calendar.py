@@ -41,6 +41,21 @@ MONTHS = {
     )
     for name in names
 }
+WEEKDAYS = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        ]
+    )
+    for name in names
+}
 UNITS = {
     "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
     "d": "days", "day": "days", "days": "days",
@@ -50,7 +65,8 @@ UNITS = {
 }  # fmt: skip
 TIME_VOCAB = (
     "today", "yesterday", "this", "last", "past", "next", "week", "weeks", "month", "months", "days",
-    "since", "from", "until", "between", *(m for m in MONTHS if len(m) > 3),
+    "since", "from", "until", "between", "weekend", "ago",
+    *(m for m in MONTHS if len(m) > 3), *(d for d in WEEKDAYS if len(d) > 3),
 )  # fmt: skip
 RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
 NUMBER_WORDS = {
@@ -197,6 +213,19 @@ class TimeReader:
             return self._period(nxt, -1), 2
         if tok in ("next", "coming", "upcoming") and nxt in PERIODS:
             return self._period(nxt, 1), 2
+        if tok in ("this", "last", "past", "over", "previous") and nxt == "weekend" or tok == "weekend":
+            saturday = self.today - timedelta(days=(self.today.weekday() - 5) % 7)
+            if tok == "last" and saturday + timedelta(days=1) >= self.today:
+                saturday -= timedelta(days=7)  # "last weekend" on a Sunday is the one before
+            return Span(saturday, saturday + timedelta(days=2)), 1 if tok == "weekend" else 2
+        if tok in ("last", "previous", "this", "on", "since") and nxt in WEEKDAYS:
+            day = self._weekday(WEEKDAYS[nxt], strictly_before=tok in ("last", "previous"))
+            if tok == "since":
+                return Span(day, self.today + timedelta(days=1)), 2
+            return Span(day, day + timedelta(days=1)), 2
+        if tok in WEEKDAYS:
+            day = self._weekday(WEEKDAYS[tok])
+            return Span(day, day + timedelta(days=1)), 1
         if tok == "past" and nxt in ("week", "month", "year", "day"):
             return self._last_days({"week": 7, "month": 30, "year": 365, "day": 1}[nxt]), 2
         if tok in ("past", "last", "previous", "prev"):
@@ -237,6 +266,13 @@ class TimeReader:
             return Span(date(year, 1, 1), date(year + 1, 1, 1)), 1
         return None
 
+    def _weekday(self, weekday: int, *, strictly_before: bool = False) -> date:
+        """The most recent such weekday, today included unless `strictly_before`."""
+        back = (self.today.weekday() - weekday) % 7
+        if back == 0 and strictly_before:
+            back = 7
+        return self.today - timedelta(days=back)
+
     def _period(self, unit: str, offset: int) -> Span:
         today = self.today
         if unit == "week":
@@ -271,6 +307,8 @@ class TimeReader:
         note = ""
         if count < 1:
             count, note = 1, "A time span needs at least 1; used 1."
+        if i + length < len(t) and t[i + length] == "ago":  # "2 weeks ago": that period, not a span
+            return self._ago(count, unit), length + 1
         if unit == "hours":
             hours = min(count, MAX_DAYS * 24)
             return Span(since=self.now - timedelta(hours=hours), until=self.now, note=note), length
@@ -284,6 +322,21 @@ class TimeReader:
         window = self._last_days(min(count * per, MAX_DAYS))
         window.note = note
         return window, length
+
+    def _ago(self, count: int, unit: str) -> Span:
+        """`3 days ago` is that day; `2 weeks ago` that calendar week; `a month ago` that month."""
+        count = min(count, MAX_DAYS // 31 if unit == "months" else MAX_DAYS // 7)
+        if unit == "hours":
+            moment = self.now - timedelta(hours=count)
+            return Span(since=moment - timedelta(hours=1), until=moment)
+        if unit == "days":
+            day = self.today - timedelta(days=count)
+            return Span(day, day + timedelta(days=1))
+        if unit == "weeks":
+            return self._period("week", -count)
+        if unit == "months":
+            return self._period("month", -count)
+        return Span(date(self.today.year - count, 1, 1), date(self.today.year - count + 1, 1, 1))
 
     def _range(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """`D`, `D..D`, `D to D`, `D and D` (after between), or a month (`feb`, `feb 2026`)."""

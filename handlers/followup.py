@@ -31,9 +31,9 @@ from typing import TYPE_CHECKING
 from handlers.calendar import window_label
 from handlers.citations import Guard, cap
 from handlers.errors import LLMError
-from handlers.followup_intent import Intent, classify
+from handlers.followup_intent import NARROW_CUES, Intent, classify
 from handlers.models import Code, ItemGroup, Prompt, PRRef, PullRequest, Reply, Text, ThreadContext
-from handlers.parse import Query, with_window
+from handlers.parse import Query, tokenize, with_window
 from handlers.query import (
     Match,
     content_ok,
@@ -247,9 +247,7 @@ class _Turn:
 
     @staticmethod
     def _narrowing_cue(text: str) -> bool:
-        from handlers.followup_intent import NARROW_CUES
-        from handlers.parse import tokenize
-
+        """Words that point at the thread's own list ("only", "which of these")."""
         return bool(set(tokenize(text)[0]) & (NARROW_CUES | {"which", "these", "those", "them"}))
 
     async def switch(self, intent: Intent) -> Reply:
@@ -491,7 +489,12 @@ class _Turn:
     async def offline(self, intent: Intent, lead: str = "") -> Reply:
         """The best offline answer to a free question: the thread's PRs it names, or what can be asked."""
         query = intent.query
-        if query.any_of and not self._filtered(await self.thread_matches(), replace(query, text="")):
+        refers = self._narrowing_cue(query.without_time)  # "which of these mention aiter?"
+        if (
+            query.any_of
+            and not refers
+            and not self._filtered(await self.thread_matches(), replace(query, text=""))
+        ):
             # "what changed for MI300X users?" in a thread with none of them: the same window's.
             return await self.switch(intent)
         if query.any_of or query.exclude or query.states or query.authors:

@@ -160,10 +160,20 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
     )
 
 
+_NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
+
+
 def _position(tokens: list[str]) -> int:
-    """`the first one`, `the 2nd`, `number 3`, `the last one` -> 1, 2, 3, -1; 0 if none."""
+    """`the first one`, `the 2nd`, `the 12th`, `number 3`, `the last one` -> 1, 2, 12, 3, -1; 0 if none."""
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        nth = _NTH.match(token)
+        if (
+            nth
+            and int(nth.group(1)) > 0
+            and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"])
+        ):
+            return int(nth.group(1))
         if token in ORDINALS and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"]):
             if token == "last" and nxt in ("week", "month", "year", "day", "days", "weeks"):
                 continue

@@ -47,7 +47,7 @@ FUNCTION_WORDS = _words(
     along around through throughout during within among amongst between per via toward towards
     and or but nor so yet also too as than then if else just only even still already again ever
     not no please pls plz kindly very really quite pretty much many more most few less least lot
-    lots bit up down out off away back now
+    lots bit up down out off away back now instead
     """
 )
 ASKING_VERBS = _words(
@@ -156,7 +156,7 @@ def is_function_word(word: str) -> bool:
 
 def is_quiet_frame(word: str) -> bool:
     """Frame words not worth a note ("like", "see" in "I'd like to see ...")."""
-    return is_function_word(word) or in_class(word, ASKING_VERBS)
+    return is_function_word(word) or in_class(word, ASKING_VERBS) or in_class(word, RELATION_WORDS)
 
 
 def is_domain_word(word: str) -> bool:

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 
+from rapidfuzz.distance import OSA
+
 from handlers.calendar import (
     MIN_YEAR,
     TIME_VOCAB,
@@ -285,7 +287,7 @@ class _Parser:
             st.ignored.extend(st.domain)
         else:
             st.text.extend(st.domain)
-        groups = tuple(tuple(dict.fromkeys(g)) for g in st.groups)
+        groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not t.startswith("term:")))
         corrected = ""
         if st.corrections:
@@ -486,7 +488,7 @@ class _Parser:
         for candidate, shown in self.vocab.fuzzy.items():
             if abs(len(candidate) - len(word)) > limit:
                 continue
-            distance = _osa(word, candidate, limit)
+            distance = OSA.distance(word, candidate, score_cutoff=limit)
             if distance <= limit and (best is None or distance < best[0]):
                 best = (distance, shown)
         if best is None or best[1] == word:  # never "did you mean <the word itself>?"
@@ -507,25 +509,6 @@ class _Parser:
 
 def _is_mention(token: str) -> bool:
     return token.startswith("<") or (token.startswith("@") and token[1:] in _MENTIONS)
-
-
-def _osa(a: str, b: str, limit: int) -> int:
-    """Optimal-string-alignment distance (a swap of neighbours counts 1), capped at limit + 1."""
-    if a == b:
-        return 0
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        cur = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = 0 if a[i - 1] == b[j - 1] else 1
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        if min(cur) > limit:
-            return limit + 1
-        prev2, prev = prev, cur
-    return prev[-1]
 
 
 def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:

@@ -13,8 +13,11 @@ import asyncio
 import json
 import logging
 import re
+import time
+from bisect import bisect_left
 from collections import Counter, OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -79,6 +82,7 @@ class QueryHandler:
         synthesis_timeout: float = 20.0,
         synthesis_max_tokens: int = 400,
         synthesis_prompt: Prompt | None = None,
+        reply_cache_size: int = REPLY_CACHE_SIZE,
     ) -> None:
         self.store = store
         self.classifications = classifications
@@ -89,6 +93,10 @@ class QueryHandler:
         # Answers by (repo, text, resolved query), valid while the store's data version holds:
         # the same question asked again (many people, or a burst) costs one version read.
         self._replies: OrderedDict[tuple[object, ...], tuple[str, Reply]] = OrderedDict()
+        self._reply_cache_size = reply_cache_size  # 0: every answer is computed (benchmarks)
+        # Each repo's PRs by time, valid while the store's data version holds (see WindowIndex).
+        self._indexes: dict[str, tuple[str, WindowIndex]] = {}
+        self._index_locks: dict[str, asyncio.Lock] = {}
 
     def parse(self, settings: RepoSettings, text: str, now: datetime) -> Query:
         return parse_query(
@@ -114,11 +122,15 @@ class QueryHandler:
         if cached is not None and cached[0] == version:
             self._replies.move_to_end(key)
             return cached[1]
-        reply = await self._answer(settings, query, text, now, synthesize)
+        token = _VERSION.set((settings.name, version))  # this answer's reads reuse it (one store read)
+        try:
+            reply = await self._answer(settings, query, text, now, synthesize)
+        finally:
+            _VERSION.reset(token)
         # An answer whose model synthesis failed is not kept: the next ask may get it.
-        if self.llm is None or reply.synthesis or reply.kind != "list":
+        if self._reply_cache_size and (self.llm is None or reply.synthesis or reply.kind != "list"):
             self._replies[key] = (version, reply)
-            if len(self._replies) > REPLY_CACHE_SIZE:
+            if len(self._replies) > self._reply_cache_size:
                 self._replies.popitem(last=False)
         return reply
 
@@ -169,7 +181,8 @@ class QueryHandler:
         for state in query.states or ("default",):
             for name in _FIELDS[state]:
                 fields[name] = None
-        prs = await self.store.prs_in_window(settings.name, since, until, by=tuple(fields))
+        index = await self.window_index(settings.name)
+        prs = index.window(since, until, tuple(fields))
         authors = set(query.authors)
         prs = [
             pr
@@ -178,19 +191,40 @@ class QueryHandler:
         ]
         if not prs:
             return query, []
-        classes = await self.classifications[settings.name].for_prs(settings.name, prs)
-        terms = term_index(settings.taxonomy)
+        classes = await index.classes(settings.name, prs, self.classifications[settings.name])
         words = query.text.split()
-        structural = replace(query, text="") if words else query
+        ok = matcher(replace(query, text="") if words else query, term_index(settings.taxonomy))
         found = []
         for pr in prs:
             cls = classes.get(pr.number)
-            if cls is not None and content_ok(structural, pr, cls, terms):
+            if cls is not None and ok(pr, cls):
                 found.append(Match(pr, cls))
         if words:
             query, found = _apply_words(query, words, found)
         found.sort(key=_rank)
         return query, found
+
+    async def window_index(self, repo: str) -> WindowIndex:
+        """The repo's PRs by time, rebuilt from the store when its data version has changed."""
+        known = _VERSION.get()
+        version = known[1] if known and known[0] == repo else await self.store.data_version(repo)
+        held = self._indexes.get(repo)
+        if held is not None and held[0] == version:
+            return held[1]
+        lock = self._index_locks.setdefault(repo, asyncio.Lock())
+        async with lock:
+            held = self._indexes.get(repo)
+            if held is None or held[0] != version:
+                started = time.perf_counter()
+                index = WindowIndex(await self.store.all_prs(repo))
+                log.info(
+                    "window index for %s: %d PRs in %.0f ms",
+                    repo,
+                    len(index),
+                    (time.perf_counter() - started) * 1000,
+                )
+                held = self._indexes[repo] = (version, index)
+        return held[1]
 
     # -- replies ---------------------------------------------------------------------------------
     def list_reply(self, settings: RepoSettings, query: Query, text: str, matches: list[Match]) -> Reply:
@@ -411,6 +445,50 @@ class QueryHandler:
 
 
 # -- pure helpers ------------------------------------------------------------------------------------
+# The data version an answer read first, for the reads it makes after (a context variable: each
+# answer runs in its own task, so concurrent answers never see each other's).
+_VERSION: ContextVar[tuple[str, str] | None] = ContextVar("prbot_query_version", default=None)
+
+
+class WindowIndex:
+    """A repo's PRs sorted by when they were opened, merged and closed, so a window is two
+    binary searches per time field instead of a store read. Built from one read of every PR
+    and kept while the store's data version holds (any ingest, import or classification bumps
+    it), so an answer never sees stale data; the first answer after a change pays the rebuild."""
+
+    def __init__(self, prs: Sequence[PullRequest]) -> None:
+        self._prs = {pr.number: pr for pr in prs}
+        self._classes: dict[int, Classification] = {}
+        self._by: dict[str, tuple[list[float], list[int]]] = {}
+        for name, attr in (("created", "created_at"), ("merged", "merged_at"), ("closed", "closed_at")):
+            moments = sorted(
+                (moment.timestamp(), pr.number) for pr in prs if (moment := getattr(pr, attr)) is not None
+            )
+            self._by[name] = ([t for t, _ in moments], [n for _, n in moments])
+
+    def __len__(self) -> int:
+        return len(self._prs)
+
+    async def classes(
+        self, repo: str, prs: Sequence[PullRequest], source: ClassificationSource
+    ) -> dict[int, Classification]:
+        """Classifications of `prs`, read once per index (a classification write bumps the data
+        version, which replaces the index)."""
+        missing = [pr for pr in prs if pr.number not in self._classes]
+        if missing:
+            self._classes.update(await source.for_prs(repo, missing))
+        return self._classes
+
+    def window(self, since: datetime, until: datetime, fields: Sequence[str]) -> list[PullRequest]:
+        """PRs with any of `fields` in [since, until), in PR-number order (as the store gives)."""
+        numbers: set[int] = set()
+        start, end = since.timestamp(), until.timestamp()
+        for name in fields:
+            times, found = self._by[name]
+            numbers.update(found[bisect_left(times, start) : bisect_left(times, end)])
+        return [self._prs[n] for n in sorted(numbers)]
+
+
 _FIELDS: dict[str, tuple[str, ...]] = {
     "default": ("created", "merged"),
     "merged": ("merged",),
@@ -424,29 +502,40 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 def content_ok(query: Query, pr: PullRequest, cls: Classification, terms: TermIndex | None = None) -> bool:
     """Whether a PR matches the query's topics, named terms, exclusions and free words (not its
     window, states or authors). Also used by the follow-up handler to narrow a thread's PRs."""
-    topics = cls.topics
-    named: frozenset[str] | None = None
+    return matcher(query, terms)(pr, cls)
 
-    def has(key: str) -> bool:
-        nonlocal named
-        if not is_term(key):
-            return key in topics
-        if terms is None:
-            return False
-        if named is None:
-            named = terms.named_cached(pr)
-        return key[5:] in named
 
-    if not all(any(has(t) for t in group) for group in query.any_of):
-        return False
-    if any(has(t) for t in query.exclude):
-        return False
+def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullRequest, Classification], bool]:
+    """`content_ok` for one query, built once and applied to every PR of a window."""
+    groups = [tuple(group) for group in query.any_of]
+    exclude = tuple(query.exclude)
     words = query.text.split()
-    if words or query.exclude_text:
-        hay = _hay(pr, cls)
-        if not all(word_in(w, hay) for w in words) or any(word_in(w, hay) for w in query.exclude_text):
+    without = query.exclude_text
+    uses_terms = any(is_term(k) for g in groups for k in g) or any(is_term(k) for k in exclude)
+
+    if not uses_terms and not exclude and not words and not without:
+        if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
+            key = groups[0][0]
+            return lambda pr, cls: key in cls.topics
+        return lambda pr, cls: all(any(t in cls.topics for t in g) for g in groups)
+
+    def has(pr: PullRequest, cls: Classification, key: str) -> bool:
+        if not is_term(key):
+            return key in cls.topics
+        return terms is not None and terms.names(pr, key[5:])
+
+    def ok(pr: PullRequest, cls: Classification) -> bool:
+        if not all(any(has(pr, cls, t) for t in g) for g in groups):
             return False
-    return True
+        if any(has(pr, cls, t) for t in exclude):
+            return False
+        if words or without:
+            hay = _hay(pr, cls)
+            if not all(word_in(w, hay) for w in words) or any(word_in(w, hay) for w in without):
+                return False
+        return True
+
+    return ok
 
 
 def _hay(pr: PullRequest, cls: Classification) -> str:

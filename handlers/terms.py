@@ -83,6 +83,8 @@ class TermIndex:
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
         self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
+        self._one: dict[tuple[str, int, str, str], bool] = {}
+        self._by_key = dict(self._compiled)
 
     def __bool__(self) -> bool:
         return bool(self.terms)
@@ -128,6 +130,33 @@ class TermIndex:
                 if key not in found and any(fnmatchcase(f, g) for f in pr.files for g in globs):
                     found.add(key)
         return frozenset(found)
+
+    def names(self, pr: PullRequest, key: str) -> bool:
+        """Whether a PR names one term (only that term's pattern runs), remembered per content."""
+        memo_key = (pr.repo, pr.number, pr.content_hash(), key)
+        found = self._one.get(memo_key)
+        if found is None:
+            if len(self._one) >= MEMO_SIZE:
+                self._one.clear()
+            found = self._one[memo_key] = self._names(pr, key)
+        return found
+
+    def _names(self, pr: PullRequest, key: str) -> bool:
+        pattern = self._by_key.get(key)
+        if pattern is None:
+            return False
+        if pattern.search(pr.title.lower()) or any(pattern.search(label.lower()) for label in pr.labels):
+            return True
+        if pr.files:
+            globs = self.terms[key].paths
+            if any(pattern.search(f.lower()) for f in pr.files):
+                return True
+            if globs and any(fnmatchcase(f, g) for f in pr.files for g in globs):
+                return True
+        body = pr.body
+        if not body:
+            return False
+        return pattern.search(body[:BODY_CHARS].lower()) is not None
 
     def named_cached(self, pr: PullRequest) -> frozenset[str]:
         """`named`, remembered per PR content (answers read the same PRs again and again)."""

@@ -105,18 +105,28 @@ class BotGroup(click.Group):
 
 
 @contextmanager
-def progress(length: int, label: str) -> Iterator[Any]:
-    """A progress bar on a terminal (stderr); silent when output is piped."""
-    if sys.stderr.isatty():
-        with click.progressbar(length=length, label=label, file=sys.stderr) as bar:
-            yield bar
-    else:
+def progress(length: int | None, label: str) -> Iterator[Any]:
+    """A tqdm progress bar on stderr when it is a terminal; nothing at all in pipes and logs.
 
-        class _Quiet:
-            def update(self, n: int) -> None:
-                pass
-
+    `length` None: a counter until the caller sets `bar.total`. tqdm is imported only for a
+    terminal, and updates are rate-limited by tqdm (`mininterval`), so bulk work stays fast.
+    """
+    if not sys.stderr.isatty():
         yield _Quiet()
+        return
+    from tqdm import tqdm
+
+    with tqdm(total=length, desc=label, file=sys.stderr, unit=" PRs", leave=False, dynamic_ncols=True) as bar:
+        yield bar
+
+
+class _Quiet:
+    """The progress bar of a pipe: accepts what tqdm accepts and shows nothing."""
+
+    total: int | None = None
+
+    def update(self, n: int = 1) -> None:
+        pass
 
 
 @click.group(cls=BotGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -3,6 +3,11 @@
 - Economy: the repository is never fetched (lazy objects); PRs are listed newest-updated first,
   100 a page, page by page, so the caller stops at the first page older than it needs; page 1
   can be asked conditionally (ETag -> 304, which GitHub does not charge to the rate limit).
+- A window in the past is read through the search API (`updated:A..B`, newest first), so it
+  costs its own pages, not every newer PR's; windows of more than 1000 PRs (the search cap)
+  are split in two.
+- Changed paths come from the GraphQL API, 50 PRs a query (`pullRequest(number:)` under
+  aliases, `files(first: 100)`), with further queries only for PRs touching over 100 files.
 - Every HTTP attempt (retries included) is counted in `requests`.
 - Faults: 5xx, dropped connections, and secondary rate limits (403/429, `Retry-After`) are
   retried by PyGithub's `GithubRetry` (urllib3) up to `github.max_retries` times; slow failures
@@ -17,13 +22,17 @@ PyGithub is synchronous: call these methods from a worker thread (`asyncio.to_th
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
+import itertools
+import json
 import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Self
 from urllib.parse import urlsplit
 
@@ -47,6 +56,9 @@ from handlers.models import PullRequest, format_time
 log = logging.getLogger(__name__)
 
 PER_PAGE = 100  # GitHub's maximum for the pulls and files listings
+FILES_BATCH = 50  # PRs per GraphQL files query: 50 x files(first: 100) = 5,000 nodes, 1 point
+FILES_FIRST = 100  # GraphQL's cap on `first`
+SEARCH_CAP = 1000  # the search API shows at most this many results of one query
 FAIL_FAST_SECONDS = 25.0  # give up retrying slow failures (timeouts) after about this long
 SECONDARY_WAIT_SECONDS = 60.0  # GitHub: "otherwise wait for at least one minute"
 
@@ -127,7 +139,7 @@ class MeteredRetry(GithubRetry):
         if slow and retry.spent + self.timeout > FAIL_FAST_SECONDS:
             raise MaxRetryError(_pool, url or "", error) from error
         what = f"answered {response.status}" if response is not None else f"failed ({type(error).__name__})"
-        log.warning("GitHub GET %s %s; retrying (%s left)", _path(url), what, retry.total)
+        log.warning("GitHub %s %s %s; retrying (%s left)", method or "GET", _path(url), what, retry.total)
         return retry
 
     def sleep(self, response: Any = None) -> None:
@@ -167,6 +179,7 @@ class PullsPage:
     etag: str | None = None  # page 1's ETag (to send next time); None on later pages
     not_modified: bool = False
     skipped: int = 0  # records that were not valid PR objects
+    total: int | None = None  # how many PRs the whole listing holds, when GitHub says (search)
 
 
 class GitHubSource:
@@ -215,6 +228,7 @@ class GitHubSource:
             user_agent="prbot (PyGithub)",
         )
         self._waited_for_reset: int | None = None
+        self._budgets: dict[str, tuple[int, int, int]] = {}  # resource -> (remaining, limit, reset)
 
     # -- counters ------------------------------------------------------------------------------
     @property
@@ -269,14 +283,193 @@ class GitHubSource:
         if batch or first:
             yield self._page(repo, batch, first_etag if first else None)
 
-    def files(self, repo: str, pr: PullRequest) -> tuple[str, ...]:
-        """The paths a PR changes (`/pulls/{n}/files`, paginated)."""
+    def search_pages(
+        self, repo: str, since: datetime, until: datetime, etag: str | None = None
+    ) -> Generator[PullsPage, None, None]:
+        """Yield pages of `repo`'s PRs updated in [since, until), most recently updated first,
+        through the search API. With `etag`, page 1 is asked conditionally: unchanged, a single
+        not-modified page is yielded (a past window only loses PRs, which changes page 1's count).
+        """
         try:
-            self._pace()
-            pull = self._gh.get_repo(repo).get_pull(pr.number)  # lazy: no request
-            return tuple(f.filename for f in pull.get_files())
+            yield from self._search_pages(repo, since, until, etag)
         except Exception as exc:
             raise _translate(self, repo, exc) from exc
+
+    def _search_pages(
+        self, repo: str, since: datetime, until: datetime, etag: str | None
+    ) -> Generator[PullsPage, None, None]:
+        last = until - timedelta(seconds=1)  # `A..B` is inclusive; GitHub times are whole seconds
+        if last < since:
+            return
+        url = f"{self.base_url}/search/issues"
+        params: dict[str, Any] = {
+            "q": f"repo:{repo} is:pr updated:{_search_time(since)}..{_search_time(last)}",
+            "sort": "updated",
+            "order": "desc",
+            "per_page": self.per_page,
+        }
+        seen = 0
+        page_number = 1
+        while True:
+            self._pace("search")
+            headers, data = self._gh.requester.requestJsonAndCheck(
+                "GET",
+                url,
+                parameters={**params, "page": page_number},
+                headers={"If-None-Match": etag} if etag and page_number == 1 else None,
+            )
+            self._note_budget(headers)
+            if data is None:  # 304 Not Modified
+                yield PullsPage([], etag=etag, not_modified=True)
+                return
+            if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+                raise GitHubError(
+                    f"GitHub at {self.base_url} answered a search with something that is not a result"
+                )
+            total = int(data.get("total_count") or 0)
+            if page_number == 1 and total > SEARCH_CAP and until - since > timedelta(seconds=2):
+                # the search shows only the first 1000: read each half on its own, newest first
+                middle = since + (until - since) / 2
+                middle = middle.replace(microsecond=0)
+                log.info(
+                    "%s: %d PRs updated in the window, more than search shows: splitting it", repo, total
+                )
+                # Page 1 of the whole window stands for it: a past window only loses PRs, which
+                # changes its total_count, so this ETag still answers 304 only when nothing changed.
+                top_etag: str | None = _header(headers, "etag")
+                halves = itertools.chain(
+                    self._search_pages(repo, middle, until, None),
+                    self._search_pages(repo, since, middle, None),
+                )
+                for part in halves:
+                    yield dataclasses.replace(part, etag=top_etag, total=total)
+                    top_etag = None
+                return
+            keep = page_number == 1
+            if data.get("incomplete_results"):
+                keep = False  # an ETag of a partial answer must not stand for the window next time
+                log.warning("%s: GitHub's search timed out and says its results may be incomplete", repo)
+            items = [_issue_as_pull(item) for item in data["items"]]
+            page = self._page_of_json(repo, items, _header(headers, "etag") if keep else None)
+            yield PullsPage(page.prs, page.etag, skipped=page.skipped, total=total)
+            seen += len(items)
+            if not items or seen >= min(total, SEARCH_CAP):
+                return
+            page_number += 1
+
+    def changed_files(self, repo: str, numbers: Sequence[int]) -> dict[int, tuple[str, ...] | None]:
+        """The paths each PR changes, from GraphQL: 50 PRs a query, further pages of 100 only
+        for PRs touching more. A PR GitHub cannot find maps to None. Needs a token (GitHub's
+        GraphQL API answers only authenticated requests)."""
+        if not self.has_token:
+            raise GitHubError("changed files come from GitHub's GraphQL API, which needs GITHUB_TOKEN")
+        try:
+            return self._changed_files(repo, list(dict.fromkeys(numbers)))
+        except Exception as exc:
+            raise _translate(self, repo, exc) from exc
+
+    def _changed_files(self, repo: str, numbers: list[int]) -> dict[int, tuple[str, ...] | None]:
+        found: dict[int, list[str] | None] = {n: [] for n in numbers}
+        todo: list[tuple[int, str | None]] = [(n, None) for n in numbers]  # (PR, cursor after)
+        while todo:
+            batch, todo = todo[:FILES_BATCH], todo[FILES_BATCH:]
+            answers = self._files_query(repo, batch)
+            for number, after in batch:
+                node = answers.get(number)
+                if node is None:
+                    found[number] = None
+                    continue
+                paths = found[number]
+                assert paths is not None
+                paths += [f["path"] for f in node["nodes"] if isinstance(f, dict) and f.get("path")]
+                info = node.get("pageInfo") or {}
+                if info.get("hasNextPage") and info.get("endCursor") and info["endCursor"] != after:
+                    todo.append((number, info["endCursor"]))
+        return {n: None if paths is None else tuple(paths) for n, paths in found.items()}
+
+    def _files_query(
+        self, repo: str, batch: list[tuple[int, str | None]]
+    ) -> dict[int, dict[str, Any] | None]:
+        """One GraphQL request for a batch of PRs' next page of files, waiting out RATE_LIMITED."""
+        owner, name = repo.split("/", 1)
+        parts = []
+        for number, after in batch:
+            args = f"first: {FILES_FIRST}" + (f", after: {json.dumps(after)}" if after else "")
+            parts.append(
+                f"pr{number}: pullRequest(number: {number}) {{ number files({args}) "
+                "{ totalCount pageInfo { hasNextPage endCursor } nodes { path } } }"
+            )
+        query = (
+            "query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { "
+            + " ".join(parts)
+            + " } rateLimit { cost remaining resetAt } }"
+        )
+        variables = {"owner": owner, "name": name}
+        for attempt in range(self.max_retries + 1):
+            self._pace("graphql")
+            headers, data = self._gh.requester.requestJsonAndCheck(
+                "POST", self._gh.requester.graphql_url, input={"query": query, "variables": variables}
+            )
+            self._note_budget(headers)
+            if not isinstance(data, dict):
+                raise GitHubError(
+                    f"GitHub at {self.base_url} answered a GraphQL query with something that is not JSON"
+                )
+            errors = [e for e in data.get("errors") or [] if isinstance(e, dict)]
+            if any(e.get("type") == "RATE_LIMITED" for e in errors):
+                if attempt == self.max_retries:
+                    break
+                self._wait_for_reset(headers, "GraphQL")
+                continue
+            return self._files_answers(repo, batch, data, errors)
+        raise GitHubError(
+            f"GitHub at {self.base_url} kept refusing GraphQL queries with a rate limit "
+            f"after {self.max_retries} retries: try again later"
+        )
+
+    def _files_answers(
+        self,
+        repo: str,
+        batch: list[tuple[int, str | None]],
+        data: dict[str, Any],
+        errors: list[dict[str, Any]],
+    ) -> dict[int, dict[str, Any] | None]:
+        repository = (data.get("data") or {}).get("repository")
+        missing: set[int] = set()
+        for error in errors:
+            path = error.get("path") or []
+            if error.get("type") == "NOT_FOUND" and len(path) == 2 and str(path[1]).startswith("pr"):
+                missing.add(int(str(path[1])[2:]))
+                log.warning("%s: GitHub could not find PR %s for its files", repo, str(path[1])[2:])
+            elif error.get("type") == "NOT_FOUND" and path == ["repository"]:
+                raise UnknownObjectException(404, data, None, error.get("message"))
+            else:
+                raise GitHubError(
+                    f"GitHub at {self.base_url} refused the files query: {error.get('message') or error}"
+                )
+        if not isinstance(repository, dict):
+            raise GitHubError(f"GitHub at {self.base_url} answered the files query without the repository")
+        out: dict[int, dict[str, Any] | None] = {}
+        for number, _ in batch:
+            pull = repository.get(f"pr{number}")
+            files = pull.get("files") if isinstance(pull, dict) else None
+            if number in missing or not isinstance(files, dict) or not isinstance(files.get("nodes"), list):
+                out[number] = None
+                continue
+            out[number] = files
+        return out
+
+    def _wait_for_reset(self, headers: dict[str, Any] | None, what: str) -> None:
+        reset = int(_header(headers, "x-ratelimit-reset") or 0)
+        wait = max(1.0, reset - time.time() + 1)
+        if wait > self.max_wait_seconds:
+            raise RateLimitExceededExceedsMaxWait(
+                200, {"message": f"{what} rate limit exceeded"}, headers, wait=wait
+            )
+        at = format_time(datetime.fromtimestamp(reset, UTC)) if reset else "?"
+        self._waited_for_reset = reset  # `_pace` must not wait for this reset a second time
+        log.warning("GitHub %s rate limit exhausted: waiting %.0f s for the reset at %s", what, wait, at)
+        self.meter.sleep(wait)
 
     async def pulls_updated_since(self, repo: str, since: datetime) -> list[PullRequest]:
         """The `PullSource` port: every PR updated at or after `since` (newest first)."""
@@ -293,10 +486,12 @@ class GitHubSource:
 
     # -- internals -------------------------------------------------------------------------------
     def _page(self, repo: str, items: list[Any], etag: str | None) -> PullsPage:
+        return self._page_of_json(repo, [_list_json(item) for item in items], etag)
+
+    def _page_of_json(self, repo: str, items: list[dict[str, Any]], etag: str | None) -> PullsPage:
         prs: list[PullRequest] = []
         skipped = 0
-        for item in items:
-            raw = _list_json(item)
+        for raw in items:
             try:
                 prs.append(PullRequest.from_github(repo, raw))
             except ValueError as exc:
@@ -304,17 +499,37 @@ class GitHubSource:
                 log.warning("%s: skipped a PR record GitHub sent (#%s): %s", repo, raw.get("number"), exc)
         return PullsPage(prs, etag=etag, skipped=skipped)
 
-    def _pace(self) -> None:
-        """Wait for the rate-limit reset when few requests are left (at most max_wait_seconds)."""
-        remaining, limit = self._gh.requester.rate_limiting
-        reset = self._gh.requester.rate_limiting_resettime
-        if limit < 0 or remaining >= self.min_remaining or reset == self._waited_for_reset:
+    def _note_budget(self, headers: dict[str, Any] | None) -> None:
+        """Remember a response's budget (GitHub keeps core, search and graphql apart)."""
+        resource = _header(headers, "x-ratelimit-resource")
+        remaining, limit = _header(headers, "x-ratelimit-remaining"), _header(headers, "x-ratelimit-limit")
+        reset = _header(headers, "x-ratelimit-reset")
+        if resource and remaining and limit and reset:
+            with contextlib.suppress(ValueError):
+                self._budgets[resource] = (int(remaining), int(limit), int(reset))
+
+    def _pace(self, resource: str = "core") -> None:
+        """Wait for the rate-limit reset when few requests are left (at most max_wait_seconds).
+
+        core: below `min_remaining`; search (30 a minute) and graphql: below a tenth of the limit
+        when that is smaller."""
+        if resource == "core":
+            remaining, limit = self._gh.requester.rate_limiting
+            reset = self._gh.requester.rate_limiting_resettime
+            floor = self.min_remaining
+        elif resource in self._budgets:
+            remaining, limit, reset = self._budgets[resource]
+            floor = min(self.min_remaining, max(1, limit // 10))
+        else:
+            return
+        if limit < 0 or remaining >= floor or reset == self._waited_for_reset:
             return
         wait = min(max(0.0, reset - time.time() + 1), self.max_wait_seconds)
         self._waited_for_reset = reset
         at = format_time(datetime.fromtimestamp(reset, UTC))
         log.warning(
-            "GitHub rate limit low (%d of %d left): waiting %.0f s for the reset at %s",
+            "GitHub %s rate limit low (%d of %d left): waiting %.0f s for the reset at %s",
+            resource,
             remaining,
             limit,
             wait,
@@ -328,6 +543,21 @@ def _header(headers: dict[str, Any] | None, name: str) -> str | None:
         return None
     value = headers.get(name) or headers.get(name.lower())
     return str(value) if value else None
+
+
+def _search_time(moment: datetime) -> str:
+    """A moment as the search syntax takes it (ISO 8601 with an explicit offset)."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+
+
+def _issue_as_pull(item: Any) -> Any:
+    """A search result (an issue) in the pulls JSON shape: `merged_at` lives under `pull_request`."""
+    if not isinstance(item, dict):
+        return item
+    out = dict(item)
+    link = item.get("pull_request")
+    out["merged_at"] = link.get("merged_at") if isinstance(link, dict) else None
+    return out
 
 
 def _translate(source: GitHubSource, repo: str, exc: Exception) -> Exception:
@@ -351,6 +581,9 @@ def _describe(source: GitHubSource, repo: str, exc: Exception) -> str | None:
             else " (a private repo needs GITHUB_TOKEN)"
         )
         return f"repository {repo} not found at {base} (404): {hint}"
+    if isinstance(exc, GithubException) and exc.status == 422 and "cannot be searched" in str(exc.data):
+        hint = "check the name" + ("" if source.has_token else " (a private repo needs GITHUB_TOKEN)")
+        return f"repository {repo} not found at {base} (search: 422): {hint}"
     if isinstance(exc, RateLimitExceededExceedsMaxWait):
         return (
             f"GitHub rate limit exhausted and the reset is {exc.wait or 0:.0f} s away, more than "

@@ -109,6 +109,17 @@ async def test_a_passing_502_is_retried_and_the_digest_has_no_note(world: World)
     assert not any("GitHub" in note for note in world.target.posts[0][2].notes)
 
 
+async def test_graphql_down_still_posts_a_fresh_digest(empty_world: World) -> None:
+    """Changed files failing (GraphQL 502s) does not make the refresh fail: the listed PRs are
+    stored without files and the digest is posted from them, with no outage note."""
+    empty_world.github.inject(502, match="graphql", times=None)
+    result = await empty_world.jobs.weekly(REPO)
+    assert result.status == "posted"
+    digest = empty_world.target.posts[0][2]
+    assert digest.counts.total > 0 and not any("GitHub" in note for note in digest.notes)
+    assert empty_world.github.count("/graphql", status=502) == 3  # one batch, two retries, then no more
+
+
 async def test_outage_with_an_empty_cache_postpones_until_github_is_back(
     empty_world: World, caplog: pytest.LogCaptureFixture
 ) -> None:

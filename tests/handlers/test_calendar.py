@@ -67,3 +67,25 @@ def test_months_clamp_to_the_last_day():
     """Jan 31 plus a month is Feb 28; minus a month from Mar 31 is Feb 28 too."""
     assert add_months(date(2026, 1, 31), 1) == date(2026, 2, 28)
     assert add_months(date(2026, 3, 31), -1) == date(2026, 2, 28)
+
+
+WEDNESDAY = datetime(2026, 3, 4, 9, tzinfo=UTC)
+
+
+def test_weekdays_weekends_and_ago_read_as_people_mean_them() -> None:
+    """On Wednesday Mar 4: `since monday` is Mar 2–4, `last friday` Feb 27, `over the weekend`
+    Feb 28–Mar 1, `2 weeks ago` the calendar week of Feb 16, `3 days ago` Mar 1."""
+    tax = load_taxonomy("vllm")
+    cases = {
+        "since monday": "Mar 2 – Mar 4, 2026 (UTC)",
+        "last friday": "Feb 27, 2026 (UTC)",
+        "on friday": "Feb 27, 2026 (UTC)",
+        "over the weekend": "Feb 28 – Mar 1, 2026 (UTC)",
+        "2 weeks ago": "Feb 16 – Feb 22, 2026 (UTC)",
+        "two weeks ago": "Feb 16 – Feb 22, 2026 (UTC)",
+        "3 days ago": "Mar 1, 2026 (UTC)",
+        "a month ago": "Feb 1 – Feb 28, 2026 (UTC)",
+    }
+    for words, label in cases.items():
+        query = parse_query(f"rocm {words}", tax, now=WEDNESDAY)
+        assert (query.window_label, query.topics, query.text) == (label, ("rocm",), ""), words

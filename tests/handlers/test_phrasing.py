@@ -127,3 +127,31 @@ async def test_a_question_frame_is_said_to_be_ignored(app: BotHandlers) -> None:
     """`what changed in rocm` says it read 'changed' as part of the question."""
     reply = await app.command(REPO, "what changed in rocm last week")
     assert any(note.startswith("ignored:") and "changed" in note for note in reply.notes)
+
+
+async def test_multi_word_topics_typed_as_one_word_are_read_or_suggested(app: BotHandlers) -> None:
+    """`specdecode` is read as Speculative decoding (and says so); `specdecod` gets a suggestion."""
+    read = await app.command(REPO, "specdecode last week")
+    assert read.seed and list(read.seed.pr_numbers) == await numbers(app, "spec decode last week")
+    assert any("'specdecode' → Speculative decoding" in note for note in read.notes)
+    typo = await app.command(REPO, "kvconector last week")
+    assert any("did you mean kv connector?" in note for note in typo.notes)
+    assert "/vllm kv connector last week" in typo.suggestions
+
+
+async def test_headers_name_each_topic_once(app: BotHandlers) -> None:
+    """`rocm amd` (alias of the same topic) and `kv connector nixl` name each topic once."""
+    reply = await app.command(REPO, "rocm amd last week")
+    assert reply.understood.startswith("ROCm · ")
+    both = await app.command(REPO, "kv connector nixl past 3 weeks")
+    assert both.understood.count("KV connector") == 1
+
+
+async def test_an_empty_answer_suggests_only_questions_that_match(app: BotHandlers) -> None:
+    """`rocm next week` says the window is in the future, never suggests itself, and every
+    suggested command has PRs."""
+    reply = await app.command(REPO, "rocm next week")
+    assert reply.kind == "empty" and any("future" in note for note in reply.notes)
+    assert "/vllm rocm next week" not in reply.suggestions and reply.suggestions
+    for suggestion in reply.suggestions:
+        assert await numbers(app, suggestion.removeprefix("/vllm ")), suggestion

@@ -6,7 +6,15 @@ It serves what ingestion needs, the way api.github.com does:
   a `Link` header (next/last/first/prev), an `ETag`, and `304 Not Modified` for `If-None-Match`;
 - `GET /repos/{o}/{r}/pulls/{n}`, `GET /repos/{o}/{r}/pulls/{n}/files` (paginated), `GET /repos/{o}/{r}`,
   `GET /rate_limit`;
-- `X-RateLimit-*` headers on every answer (a 304 does not use up the budget, as on GitHub).
+- `GET /search/issues` with `q` (`repo:`, `is:pr`, `updated:` ranges of dates or datetimes),
+  `sort=updated`, `order`, `per_page`, `page`: issue-shaped items (`pull_request.merged_at`, no
+  `base`), `total_count`, the 1000-result cap (422 beyond it), its own `search` budget (30 a minute);
+- `POST /graphql` (tests/standins/github_graphql.py): `repository { pullRequest(number:) { files(first:,
+  after:) } }` under aliases, `rateLimit`; it demands a token (401 otherwise), validates `first` (1-100)
+  and the 500,000-node limit, answers `RATE_LIMITED` (status 200, `X-RateLimit-Remaining: 0`) when
+  its `graphql` budget is spent, and `NOT_FOUND` with partial data for a missing PR;
+- `X-RateLimit-*` headers on every answer, per resource (core, search, graphql); a 304 does not use
+  up the budget, as on GitHub.
 
 The PRs come from records in GitHub's JSON shape (e.g. `/work/shared/data/vllm/merged-pulls.jsonl`).
 The server has its own "now": a record is visible once its `updated_at` has passed, so a test can say
@@ -27,11 +35,13 @@ import threading
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
+
+from tests.standins import github_graphql as gql
 
 WEEK_ENDING_2026_02_13 = datetime(2026, 2, 13, tzinfo=UTC)
 
@@ -110,6 +120,12 @@ class GitHubStandIn:
         self.rate_limit = rate_limit
         self.rate_remaining = rate_limit
         self.rate_reset = int(time.time()) + 3600
+        # the other budgets GitHub keeps apart from `core` (search: per minute; graphql: points per hour)
+        self.budgets: dict[str, list[int]] = {
+            "search": [30, 30, int(time.time()) + 60],
+            "graphql": [5000, 5000, int(time.time()) + 3600],
+        }
+        self.graphql_queries: list[str] = []  # every GraphQL query text received, in order
         self.hits: list[Hit] = []
         self.faults: list[Fault] = []
         self._prs: dict[int, dict[str, Any]] = {}
@@ -268,6 +284,9 @@ class GitHubStandIn:
             def do_GET(self) -> None:
                 standin._serve(self)
 
+            def do_POST(self) -> None:
+                standin._serve(self)
+
         return Handler
 
     def _respond(
@@ -278,18 +297,27 @@ class GitHubStandIn:
         headers: dict[str, str] | None = None,
         *,
         counts: bool = True,
+        resource: str = "core",
+        cost: int = 1,
     ) -> int:
         data = b"" if body is None else json.dumps(body).encode("utf-8")
         self._record(handler, status)
         with self._lock:
-            if counts and status != 304 and self.rate_remaining > 0:
-                self.rate_remaining -= 1
+            if resource == "core":
+                if counts and status != 304 and self.rate_remaining > 0:
+                    self.rate_remaining -= 1
+                limit, remaining, reset = self.rate_limit, self.rate_remaining, self.rate_reset
+            else:
+                budget = self.budgets[resource]
+                if counts and status != 304:
+                    budget[1] = max(0, budget[1] - cost)
+                limit, remaining, reset = budget
             rate = {
-                "X-RateLimit-Limit": str(self.rate_limit),
-                "X-RateLimit-Remaining": str(self.rate_remaining),
-                "X-RateLimit-Reset": str(self.rate_reset),
-                "X-RateLimit-Used": str(self.rate_limit - self.rate_remaining),
-                "X-RateLimit-Resource": "core",
+                "X-RateLimit-Limit": str(limit),
+                "X-RateLimit-Remaining": str(remaining),
+                "X-RateLimit-Reset": str(reset),
+                "X-RateLimit-Used": str(limit - remaining),
+                "X-RateLimit-Resource": resource,
             }
         handler.send_response(status)
         for key, value in {**rate, **(headers or {})}.items():
@@ -302,13 +330,20 @@ class GitHubStandIn:
             handler.wfile.write(data)
         return status
 
-    def _error(self, handler: BaseHTTPRequestHandler, status: int, message: str, **headers: str) -> int:
+    def _error(
+        self,
+        handler: BaseHTTPRequestHandler,
+        status: int,
+        message: str,
+        resource: str = "core",
+        **headers: str,
+    ) -> int:
         body = {
             "message": message,
             "documentation_url": "https://docs.github.com/rest",
             "status": str(status),
         }
-        return self._respond(handler, status, body, headers)
+        return self._respond(handler, status, body, headers, resource=resource)
 
     def _serve(self, handler: BaseHTTPRequestHandler) -> None:
         parts = urlsplit(handler.path)
@@ -321,9 +356,19 @@ class GitHubStandIn:
                 fault.times -= 1
                 if fault.times <= 0:
                     self.faults.remove(fault)
-        handler.hit = Hit("GET", parts.path, query, 0, request_headers)  # type: ignore[attr-defined]
+        method = handler.command
+        body = b""
+        if method == "POST":
+            length = int(request_headers.get("content-length") or 0)
+            body = handler.rfile.read(length) if length else b""
+        handler.hit = Hit(method, parts.path, query, 0, request_headers)  # type: ignore[attr-defined]
         if fault is not None:
             self._fault(handler, fault)
+        elif method == "POST":
+            if parts.path != "/graphql":
+                self._error(handler, 404, "Not Found")
+            else:
+                self._graphql(handler, body, request_headers)
         else:
             self._route(handler, parts.path, query, request_headers)
 
@@ -364,7 +409,14 @@ class GitHubStandIn:
                     "reset": self.rate_reset,
                     "used": self.rate_limit - self.rate_remaining,
                 }
-            return self._respond(handler, 200, {"resources": {"core": core}, "rate": core}, counts=False)
+                others = {
+                    name: {"limit": b[0], "remaining": b[1], "reset": b[2], "used": b[0] - b[1]}
+                    for name, b in self.budgets.items()
+                }
+            body = {"resources": {"core": core, **others}, "rate": core}
+            return self._respond(handler, 200, body, counts=False)
+        if path == "/search/issues":
+            return self._search(handler, path, query, headers)
         found = _REPO_PATH.match(path)
         if not found or f"{found['owner']}/{found['name']}".lower() != self.repo.lower():
             return self._error(handler, 404, "Not Found")
@@ -395,6 +447,212 @@ class GitHubStandIn:
                 return self._paged(handler, path, query, self._files_of(number), headers)
             return self._respond(handler, 200, self._decorate(record))  # type: ignore[arg-type]
         return self._error(handler, 404, "Not Found")
+
+    def _refill(self, resource: str) -> list[int]:
+        """A budget past its reset starts again full (search: a minute; graphql: an hour)."""
+        budget = self.budgets[resource]
+        if time.time() >= budget[2]:
+            budget[1] = budget[0]
+            budget[2] = int(time.time()) + (60 if resource == "search" else 3600)
+        return budget
+
+    # -- search -----------------------------------------------------------------------------------
+    def _search(
+        self, handler: BaseHTTPRequestHandler, path: str, query: dict[str, str], headers: dict[str, str]
+    ) -> int:
+        """`GET /search/issues`: the qualifiers the bot uses, GitHub's 1000-result cap, the search budget."""
+        with self._lock:
+            budget = self._refill("search")
+            if budget[1] <= 0 and headers.get("if-none-match") is None:
+                return self._error(
+                    handler, 403, "API rate limit exceeded for 127.0.0.1. (search)", resource="search"
+                )
+        try:
+            wanted = self._search_filter(query.get("q", ""))
+        except ValueError as exc:
+            return self._error(handler, 422, f"Validation Failed: {exc}", resource="search")
+        sort, order = query.get("sort", ""), query.get("order", "desc")
+        if sort not in ("", "updated", "created") or order not in ("asc", "desc"):
+            return self._error(handler, 422, "Validation Failed", resource="search")
+        rows = [r for r in self._listing("all", sort or "updated", order) if wanted(r)]
+        per_page, page = self._page_params(query)
+        if (page - 1) * per_page >= 1000:
+            return self._error(
+                handler, 422, "Only the first 1000 search results are available", resource="search"
+            )
+        items = [self._as_issue(r) for r in rows[(page - 1) * per_page : page * per_page]]
+        body = {"total_count": len(rows), "incomplete_results": False, "items": items}
+        visible = min(len(rows), 1000)
+        return self._paged(
+            handler,
+            path,
+            query,
+            items,
+            headers,
+            already_paged=True,
+            total=visible,
+            body=body,
+            resource="search",
+        )
+
+    def _search_filter(self, q: str) -> Any:
+        """A predicate for the `q` of an issue search; raises ValueError for what it cannot read."""
+        checks = []
+        is_pr = False
+        for term in q.split():
+            key, _, value = term.partition(":")
+            if key == "repo":
+                if value.lower() != self.repo.lower():
+                    raise ValueError(
+                        "The listed users and repositories cannot be searched either because the resources "
+                        "do not exist or you do not have permission to view them."
+                    )
+            elif (key, value) in (("is", "pr"), ("type", "pr"), ("is", "pull-request")):
+                is_pr = True
+            elif key == "updated":
+                lo, hi = _search_range(value)
+                checks.append(lambda r, lo=lo, hi=hi: lo <= (r.get("updated_at") or r["created_at"]) <= hi)
+            else:
+                raise ValueError(f"the stand-in does not know the search term {term!r}")
+        if not is_pr:
+            raise ValueError("the stand-in holds pull requests only: add is:pr")
+        return lambda r: all(check(r) for check in checks)
+
+    def _as_issue(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A PR as the issues and search APIs show it: `pull_request` links and `merged_at`, no `base`."""
+        out = self._decorate(record)
+        number = int(out["number"])
+        for key in ("base", "head", "merged_at", "merge_commit_sha", "merged", "merged_by"):
+            out.pop(key, None)
+        out["url"] = f"{self.base_url}/repos/{self.repo}/issues/{number}"
+        out["repository_url"] = f"{self.base_url}/repos/{self.repo}"
+        out["pull_request"] = {
+            "url": f"{self.base_url}/repos/{self.repo}/pulls/{number}",
+            "html_url": f"https://github.com/{self.repo}/pull/{number}",
+            "diff_url": f"https://github.com/{self.repo}/pull/{number}.diff",
+            "patch_url": f"https://github.com/{self.repo}/pull/{number}.patch",
+            "merged_at": record.get("merged_at"),
+        }
+        out["score"] = 1.0
+        return out
+
+    # -- GraphQL ------------------------------------------------------------------------------------
+    def _graphql(self, handler: BaseHTTPRequestHandler, raw: bytes, headers: dict[str, str]) -> int:
+        auth = headers.get("authorization", "")
+        if not auth or (
+            self.token is not None and auth not in (f"token {self.token}", f"Bearer {self.token}")
+        ):
+            message = "Bad credentials" if auth else "This endpoint requires you to be authenticated."
+            body = {
+                "message": message,
+                "documentation_url": "https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql",
+                "status": "401",
+            }
+            return self._respond(handler, 401, body, resource="graphql", counts=False)
+        try:
+            request = json.loads(raw or b"null")
+        except ValueError:
+            body = {
+                "message": "Problems parsing JSON",
+                "documentation_url": "https://docs.github.com/graphql",
+            }
+            return self._respond(handler, 400, body, resource="graphql", counts=False)
+        if not isinstance(request, dict):
+            request = {}
+        with self._lock:
+            self.graphql_queries.append(str(request.get("query")))
+        try:
+            plan = gql.parse(request.get("query"), request.get("variables"))
+        except gql.GraphQLError as exc:
+            return self._respond(handler, 200, {"errors": [exc.entry]}, resource="graphql")
+        with self._lock:
+            budget = self._refill("graphql")
+            if budget[1] < plan.cost:
+                budget[1] = 0
+                body = {
+                    "errors": [{"type": "RATE_LIMITED", "message": "API rate limit exceeded for user ID 1."}]
+                }
+                return self._respond(handler, 200, body, resource="graphql", counts=False)
+        data = gql.execute(
+            plan, {"repository": self._gql_repository(plan), "rateLimit": self._gql_rate(plan)}
+        )
+        body = {"data": data, **({"errors": plan.errors} if plan.errors else {})}
+        return self._respond(handler, 200, body, resource="graphql", cost=plan.cost)
+
+    def _gql_rate(self, plan: gql.Plan) -> Any:
+        def resolve(f: gql.Field, path: list[Any]) -> dict[str, Any]:
+            limit, remaining, reset = self.budgets["graphql"]
+            return {
+                "cost": plan.cost,
+                "limit": limit,
+                "remaining": max(0, remaining - plan.cost),
+                "used": limit - remaining + plan.cost,
+                "resetAt": _stamp(datetime.fromtimestamp(reset, UTC)),
+                "nodeCount": plan.nodes,
+            }
+
+        return resolve
+
+    def _gql_repository(self, plan: gql.Plan) -> Any:
+        def resolve(f: gql.Field, path: list[Any]) -> dict[str, Any] | None:
+            wanted = f"{f.args.get('owner')}/{f.args.get('name')}"
+            if wanted.lower() != self.repo.lower():
+                _gql_error(
+                    plan, "NOT_FOUND", f, path, f"Could not resolve to a Repository with the name '{wanted}'."
+                )
+                return None
+            return {
+                "nameWithOwner": self.repo,
+                "name": self.repo.split("/")[1],
+                "pullRequest": lambda sub, sub_path: self._gql_pull(plan, sub, sub_path),
+            }
+
+        return resolve
+
+    def _gql_pull(self, plan: gql.Plan, f: gql.Field, path: list[Any]) -> dict[str, Any] | None:
+        number = f.args.get("number")
+        with self._lock:
+            record = self._prs.get(number) if isinstance(number, int) else None
+            if record is not None and (record.get("updated_at") or record["created_at"]) > _stamp(self.now):
+                record = None
+        if record is None:
+            _gql_error(
+                plan, "NOT_FOUND", f, path, f"Could not resolve to a PullRequest with the number of {number}."
+            )
+            return None
+        files = [
+            {"path": x["filename"], "additions": 1, "deletions": 0, "changeType": "MODIFIED"}
+            for x in self._files_of(number)
+        ]
+
+        def connection(sub: gql.Field, sub_path: list[Any]) -> dict[str, Any] | None:
+            start = gql.decode_cursor(sub.args.get("after"))
+            if start is None:
+                message = f"`{sub.args.get('after')}` does not appear to be a valid cursor."
+                _gql_error(plan, "INVALID_CURSOR_ARGUMENTS", sub, sub_path, message)
+                return None
+            first = sub.args.get("first")
+            chunk = files[start : start + first] if first is not None else files[start:][-sub.args["last"] :]
+            end = start + len(chunk) - 1
+            return {
+                "totalCount": len(files),
+                "pageInfo": {
+                    "hasNextPage": start + len(chunk) < len(files),
+                    "hasPreviousPage": start > 0,
+                    "startCursor": gql.encode_cursor(start) if chunk else None,
+                    "endCursor": gql.encode_cursor(end) if chunk else None,
+                },
+                "nodes": chunk,
+                "edges": [{"cursor": gql.encode_cursor(start + i), "node": n} for i, n in enumerate(chunk)],
+            }
+
+        return {
+            "number": number,
+            "title": record.get("title"),
+            "updatedAt": record.get("updated_at"),
+            "changedFiles": len(files),
+            "files": connection,
+        }
 
     def _pulls(
         self, handler: BaseHTTPRequestHandler, path: str, query: dict[str, str], headers: dict[str, str]
@@ -429,10 +687,14 @@ class GitHubStandIn:
         *,
         already_paged: bool = False,
         total: int | None = None,
+        body: Any = None,
+        resource: str = "core",
     ) -> int:
         per_page, page = self._page_params(query)
         count = len(rows) if total is None else total
-        body = rows if already_paged else rows[(page - 1) * per_page : page * per_page]
+        page_rows = rows if already_paged else rows[(page - 1) * per_page : page * per_page]
+        if body is None:
+            body = page_rows
         last = max(1, -(-count // per_page))
         links = []
 
@@ -449,8 +711,46 @@ class GitHubStandIn:
         if links:
             out["Link"] = ", ".join(links)
         if headers.get("if-none-match") in (etag, f"W/{etag}"):
-            return self._respond(handler, 304, None, out)
-        return self._respond(handler, 200, body, out)
+            return self._respond(handler, 304, None, out, resource=resource)
+        return self._respond(handler, 200, body, out, resource=resource)
+
+
+def _gql_error(plan: gql.Plan, kind: str, f: gql.Field, path: list[Any], message: str) -> None:
+    """An execution error beside partial data: the field's value is null, its path is named."""
+    plan.errors.append(
+        {"type": kind, "path": path, "locations": [{"line": f.line, "column": f.column}], "message": message}
+    )
+
+
+def _search_range(value: str) -> tuple[str, str]:
+    """`A..B`, `>=A`, `>A`, `<=B`, `<B` of dates or datetimes -> inclusive [lo, hi] as stamps."""
+
+    def moment(text: str, end: bool) -> str:
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return text + ("T23:59:59Z" if end else "T00:00:00Z")
+        try:
+            parsed = datetime.fromisoformat(text.replace("Z", "+00:00"))
+        except ValueError:
+            raise ValueError(f"bad date {text!r}") from None
+        if parsed.tzinfo is None:
+            parsed = parsed.replace(tzinfo=UTC)
+        return _stamp(parsed)
+
+    if ".." in value:
+        lo, hi = value.split("..", 1)
+        return (moment(lo, False) if lo != "*" else "", moment(hi, True) if hi != "*" else "9999")
+    for op in (">=", "<=", ">", "<"):
+        if value.startswith(op):
+            text = value[len(op) :]
+            if op == ">=":
+                return moment(text, False), "9999"
+            if op == "<=":
+                return "", moment(text, True)
+            # strict bounds: one second past / before the stamp (GitHub times have whole seconds)
+            edge = datetime.fromisoformat(moment(text, op == ">").replace("Z", "+00:00"))
+            step = timedelta(seconds=1)
+            return (_stamp(edge + step), "9999") if op == ">" else ("", _stamp(edge - step))
+    return moment(value, False), moment(value, True)
 
 
 def github_pr(

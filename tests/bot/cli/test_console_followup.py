@@ -58,3 +58,14 @@ def test_console_conversation_stays_quiet_on_chatter_and_follows_switches(tmp_pa
     )
     assert asked.returncode == 0, asked.stderr
     assert asked.stdout.startswith("ROCm, not CI & build · merged or opened Feb 23 – Mar 1, 2026 (UTC)")
+
+
+def test_an_empty_answer_prints_one_header(tmp_path: Path) -> None:
+    """`ask rocm next week` prints one header line, the future-window note, and suggestions."""
+    store = f"sqlite:///{tmp_path / 'console.db'}"
+    assert _bot(tmp_path, "--store", store, "import", "--sample").returncode == 0
+    result = _bot(tmp_path, "--store", store, "ask", "rocm", "next", "week", "--now", "2026-03-02T09:00:00Z")
+    assert result.returncode == 0, result.stderr
+    head, _, rest = result.stdout.partition("\n\n")
+    assert head == "No matching PRs: ROCm · merged or opened Mar 9 – Mar 15, 2026 (UTC) · 0 PRs"
+    assert "note: That time is in the future, so nothing can match yet." in rest

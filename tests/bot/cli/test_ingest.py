@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli_helpers import run_cli_on_terminal
 from tests.standins.github_server import GitHubStandIn, standin_from
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -59,16 +60,19 @@ def test_ingest_prints_the_report_line(tmp_path: Path, github: GitHubStandIn) ->
     result = run_ingest(tmp_path, github.base_url, *WEEK)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
-        "vllm-project/vllm: 240 PRs seen (240 new, 0 updated), 3 requests, files fetched for 0 PRs, cursor not set"
+        "vllm-project/vllm: 240 PRs seen (240 new, 0 updated), 3 requests, "
+        "files fetched for 0 PRs (GITHUB_TOKEN unset: GraphQL needs it), cursor not set"
     )
+    assert result.stderr == ""  # stderr is a pipe here: no progress bar, no noise
 
 
-def test_ingest_twice_stores_nothing_new(tmp_path: Path, github: GitHubStandIn) -> None:
-    """Repeating the same window is safe: every PR comes back unchanged."""
+def test_ingest_twice_costs_one_not_modified_request(tmp_path: Path, github: GitHubStandIn) -> None:
+    """Repeating the same window sends its ETag: one 304, nothing stored again."""
     run_ingest(tmp_path, github.base_url, *WEEK)
     again = run_ingest(tmp_path, github.base_url, *WEEK)
     assert again.returncode == 0, again.stderr
-    assert "240 PRs seen (0 new, 0 updated, 240 unchanged)" in again.stdout
+    assert "0 PRs seen (0 new, 0 updated), 1 request (not modified since the last run)" in again.stdout
+    assert github.count(status=304) == 1
 
 
 def test_plain_rerun_continues_from_the_cursor(tmp_path: Path, github: GitHubStandIn) -> None:
@@ -104,14 +108,54 @@ def test_unreachable_base_url_exits_1_with_one_clear_line(tmp_path: Path) -> Non
     assert_one_line_error(result, f"cannot reach GitHub at http://127.0.0.1:{port}: connection refused")
 
 
-def test_files_flag_fetches_changed_paths(tmp_path: Path, github: GitHubStandIn) -> None:
-    """--files fetches the changed paths of each new PR and says for how many."""
+def test_with_a_token_changed_paths_come_by_default(tmp_path: Path, github: GitHubStandIn) -> None:
+    """With GITHUB_TOKEN set, a plain ingest also fetches every new PR's paths, 50 PRs a request."""
     result = run_ingest(
-        tmp_path, github.base_url, "--since", "2026-02-12T18:00:00Z", "--until", "2026-02-13", "--files"
+        tmp_path, github.base_url, "--since", "2026-02-12T18:00:00Z", "--until", "2026-02-13", token="t"
     )
     assert result.returncode == 0, result.stderr
     seen = len(github.visible(datetime(2026, 2, 12, 18, tzinfo=UTC), datetime(2026, 2, 13, tzinfo=UTC)))
     assert f"{seen} PRs seen" in result.stdout and f"files fetched for {seen} PRs" in result.stdout
+    assert github.count("/graphql") == -(-seen // 50)
+
+
+def test_no_files_skips_graphql(tmp_path: Path, github: GitHubStandIn) -> None:
+    """--no-files with a token lists the PRs and sends no GraphQL request."""
+    result = run_ingest(tmp_path, github.base_url, *WEEK, "--no-files", token="t")
+    assert result.returncode == 0, result.stderr
+    assert "files fetched for 0 PRs, cursor" in result.stdout and github.count("/graphql") == 0
+
+
+def test_files_without_a_token_exits_1_with_one_clear_line(tmp_path: Path, github: GitHubStandIn) -> None:
+    """--files without GITHUB_TOKEN: one line saying GraphQL needs it, before any request."""
+    result = run_ingest(tmp_path, github.base_url, *WEEK, "--files")
+    assert_one_line_error(result, "set GITHUB_TOKEN")
+    assert github.count() == 0
+
+
+def test_graphql_down_prints_the_report_and_exits_1(tmp_path: Path, github: GitHubStandIn) -> None:
+    """GraphQL failing: the PRs are stored and reported, one `error:` line says the files were not."""
+    github.inject(502, match="graphql", times=None)
+    result = run_ingest(tmp_path, github.base_url, *WEEK, token="t", extra="max_retries = 1\n")
+    assert_one_line_error(result, "changed files not fetched (the next run retries)")
+    assert result.stdout.startswith("vllm-project/vllm: 240 PRs seen (240 new, 0 updated)")
+
+
+def test_progress_shows_on_a_terminal(tmp_path: Path, github: GitHubStandIn) -> None:
+    """With stderr on a terminal, ingest draws a progress bar there; stdout keeps the report line."""
+    config = _config(tmp_path, github.base_url)
+    code, out, drawn = run_cli_on_terminal(
+        "--config",
+        str(config),
+        "--store",
+        f"sqlite:///{tmp_path / 'store.db'}",
+        "ingest",
+        *WEEK,
+        cwd=tmp_path,
+    )
+    assert code == 0
+    assert b"\ringesting vllm-project/vllm: " in drawn and b" PRs" in drawn
+    assert out.startswith("vllm-project/vllm: 240 PRs seen")
 
 
 def test_unparseable_date_is_a_usage_error(tmp_path: Path, github: GitHubStandIn) -> None:

@@ -33,3 +33,11 @@ def source(github: GitHubStandIn, sleeps: list[float]) -> Iterator[GitHubSource]
     src = GitHubSource(base_url=github.base_url, sleep=sleeps.append)
     yield src
     src.close()
+
+
+@pytest.fixture
+def authed(github: GitHubStandIn, sleeps: list[float]) -> Iterator[GitHubSource]:
+    """A source with a token, as GitHub's GraphQL API (changed files) demands."""
+    src = GitHubSource(base_url=github.base_url, token="a-token", sleep=sleeps.append)
+    yield src
+    src.close()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import socket
 import time
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from github import Auth, Github
+from github.GithubException import GithubException
 
 from bot.services.github import GitHubError, GitHubSource
 from tests.bot.services.conftest import REPO
@@ -187,14 +190,130 @@ def test_unreachable_server_is_one_clear_error(sleeps: list[float]) -> None:
     assert src.requests == 3
 
 
-def test_files_lists_every_changed_path_across_pages(source: GitHubSource, github: GitHubStandIn) -> None:
-    """A PR touching 150 files gets all 150 paths, in two requests of 100."""
-    pr = next(source.pull_pages(REPO)).prs[0]
-    names = [f"vllm/module_{i}.py" for i in range(150)]
-    github.set_files(pr.number, names)
+def test_changed_files_of_fifty_prs_cost_one_graphql_request(
+    authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Fifty PRs' paths come back from a single GraphQL query, exactly as the stand-in lists them."""
+    numbers = [r["number"] for r in github.visible()[:50]]
+    github.set_files(numbers[7], ["csrc/moe/topk.cu", "vllm/model_executor/layers/fused_moe/layer.py"])
     github.reset_hits()
-    assert source.files(REPO, pr) == tuple(names)
-    assert github.count(f"/pulls/{pr.number}/files") == 2 and github.count() == 2
+    found = authed.changed_files(REPO, numbers)
+    assert github.count("/graphql") == github.count() == authed.requests == 1
+    assert found[numbers[7]] == ("csrc/moe/topk.cu", "vllm/model_executor/layers/fused_moe/layer.py")
+    assert all(found[n] for n in numbers)
+
+
+def test_a_pr_with_more_than_a_hundred_files_is_paged(authed: GitHubSource, github: GitHubStandIn) -> None:
+    """PRs touching 250 and 101 files get every path, in order; the later pages share one query."""
+    big, edge, small = (r["number"] for r in github.visible()[:3])
+    github.set_files(big, [f"vllm/big_{i}.py" for i in range(250)])
+    github.set_files(edge, [f"tests/edge_{i}.py" for i in range(101)])
+    github.reset_hits()
+    found = authed.changed_files(REPO, [big, edge, small])
+    assert found[big] == tuple(f"vllm/big_{i}.py" for i in range(250))
+    assert found[edge] == tuple(f"tests/edge_{i}.py" for i in range(101))
+    assert github.count("/graphql") == 3  # all 3 PRs, then big+edge page 2, then big page 3
+
+
+def test_no_graphql_query_asks_more_than_the_caps(authed: GitHubSource, github: GitHubStandIn) -> None:
+    """120 PRs go in queries of at most 50 aliases, each asking files(first: 100) - GitHub's cap."""
+    numbers = [r["number"] for r in github.visible()[:120]]
+    authed.changed_files(REPO, numbers)
+    assert len(github.graphql_queries) == 3
+    for query in github.graphql_queries:
+        assert query.count("pullRequest(number:") <= 50 and "first: 100" in query
+
+
+def test_graphql_rate_limit_is_waited_out_until_the_reset(github: GitHubStandIn) -> None:
+    """A RATE_LIMITED answer (status 200, remaining 0) makes the source wait for the reset, then retry."""
+    github.budgets["graphql"] = [5000, 0, int(time.time()) + 30]
+    numbers = [r["number"] for r in github.visible()[:5]]
+    sleeps: list[float] = []
+
+    def reset_then_sleep(seconds: float) -> None:  # the reset comes while the source sleeps
+        sleeps.append(seconds)
+        github.budgets["graphql"] = [5000, 5000, int(time.time()) + 3600]
+
+    authed = GitHubSource(base_url=github.base_url, token="t", sleep=reset_then_sleep)
+    found = authed.changed_files(REPO, numbers)
+    assert all(found[n] for n in numbers)
+    assert len(sleeps) == 1 and 25 <= sleeps[0] <= 32
+    assert github.count("/graphql") == 2
+
+
+def test_graphql_rate_limit_with_a_far_reset_is_one_clear_error(
+    authed: GitHubSource, github: GitHubStandIn, sleeps: list[float]
+) -> None:
+    """Spent GraphQL points with the reset an hour away: one error naming max_wait_seconds, no sleep."""
+    github.budgets["graphql"] = [5000, 0, int(time.time()) + 3600]
+    with pytest.raises(GitHubError, match="max_wait_seconds"):
+        authed.changed_files(REPO, [github.visible()[0]["number"]])
+    assert sleeps == []
+
+
+def test_a_pr_graphql_cannot_find_has_no_files_and_the_rest_do(
+    authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """NOT_FOUND for one alias (partial data): that PR maps to None, the others keep their paths."""
+    known = github.visible()[0]["number"]
+    found = authed.changed_files(REPO, [known, 999999])
+    assert found[999999] is None and found[known]
+
+
+def test_changed_files_need_a_token(source: GitHubSource, github: GitHubStandIn) -> None:
+    """Without GITHUB_TOKEN no GraphQL request is sent; the error says why."""
+    with pytest.raises(GitHubError, match="GraphQL API, which needs GITHUB_TOKEN"):
+        source.changed_files(REPO, [1])
+    assert github.count() == 0
+
+
+def test_graphql_server_errors_are_retried(authed: GitHubSource, github: GitHubStandIn) -> None:
+    """A 502 on the GraphQL endpoint is retried like any other request, and counted."""
+    github.inject(502, match="graphql", times=1)
+    number = github.visible()[0]["number"]
+    assert authed.changed_files(REPO, [number])[number]
+    assert authed.requests == github.count() == 2
+
+
+def test_a_past_window_is_searched_not_paged_from_the_present(
+    source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A week 12 weeks back: exactly its PRs, newest first, in ceil(N/100) search requests."""
+    until = datetime(2026, 2, 13, tzinfo=UTC) - timedelta(weeks=12)
+    since = until - timedelta(weeks=1)
+    prs = [pr for page in source.search_pages(REPO, since, until) for pr in page.prs]
+    expected = github.visible(since, until)
+    assert [pr.number for pr in prs] == [r["number"] for r in expected]
+    assert github.count("/search/issues") == github.count() == math.ceil(len(expected) / 100)
+    merged = next(r for r in expected if r.get("merged_at"))
+    assert next(pr for pr in prs if pr.number == merged["number"]).status == "merged"
+
+
+def test_a_window_over_the_search_cap_is_split(source: GitHubSource, github: GitHubStandIn) -> None:
+    """A window of more than 1000 PRs is read in halves (search shows 1000 at most): none is lost."""
+    until = datetime(2026, 1, 1, tzinfo=UTC)
+    since = until - timedelta(weeks=6)
+    expected = [r["number"] for r in github.visible(since, until)]
+    assert len(expected) > 1000
+    pages = list(source.search_pages(REPO, since, until))
+    got = [pr.number for page in pages for pr in page.prs]
+    assert sorted(got) == sorted(expected) and len(got) == len(set(got))
+    assert all(h.status == 200 for h in github.hits)
+    assert {page.total for page in pages} == {len(expected)} and pages[0].etag
+    github.reset_hits()  # page 1 of the whole window stands for it: unchanged, one 304
+    assert [p.not_modified for p in source.search_pages(REPO, since, until, etag=pages[0].etag)] == [True]
+    assert github.count() == 1
+
+
+def test_an_unchanged_search_answers_not_modified(source: GitHubSource, github: GitHubStandIn) -> None:
+    """Sending a past window's page-1 ETag back costs one request answered 304."""
+    until = datetime(2026, 1, 1, tzinfo=UTC)
+    since = until - timedelta(days=3)
+    etag = next(source.search_pages(REPO, since, until)).etag
+    assert etag
+    github.reset_hits()
+    pages = list(source.search_pages(REPO, since, until, etag=etag))
+    assert [p.not_modified for p in pages] == [True] and github.count(status=304) == 1
 
 
 async def test_pulls_updated_since_returns_the_window(source: GitHubSource, github: GitHubStandIn) -> None:
@@ -202,3 +321,40 @@ async def test_pulls_updated_since_returns_the_window(source: GitHubSource, gith
     since = datetime(2026, 2, 10, tzinfo=UTC)
     prs = await source.pulls_updated_since(REPO, since)
     assert [pr.number for pr in prs] == [r["number"] for r in github.visible(since)]
+
+
+# -- the stand-in's GraphQL is as strict as GitHub's documented limits ------------------------------
+def _graphql_error(github: GitHubStandIn, query: str, token: str | None = "t") -> dict:
+    client = Github(base_url=github.base_url, auth=Auth.Token(token) if token else None)
+    with pytest.raises(GithubException) as caught:
+        client.requester.graphql_query(query, {})
+    return caught.value.data  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("files_args", "kind"),
+    [("first: 101", "EXCESSIVE_PAGINATION"), ("", "MISSING_PAGINATION_BOUNDARIES")],
+)
+def test_standin_refuses_connections_beyond_githubs_limits(
+    github: GitHubStandIn, files_args: str, kind: str
+) -> None:
+    """`first` above 100, or no `first`/`last` at all, is a validation error with no data."""
+    number = github.visible()[0]["number"]
+    args = f"({files_args})" if files_args else ""
+    query = f'{{ repository(owner: "vllm-project", name: "vllm") {{ pullRequest(number: {number}) {{ files{args} {{ nodes {{ path }} }} }} }} }}'
+    data = _graphql_error(github, query)
+    assert data["errors"][0]["type"] == kind and "data" not in data
+
+
+def test_standin_refuses_unknown_fields(github: GitHubStandIn) -> None:
+    """A field the schema does not have is GitHub's undefinedField error."""
+    data = _graphql_error(github, '{ repository(owner: "vllm-project", name: "vllm") { stars } }')
+    assert data["errors"][0]["extensions"]["code"] == "undefinedField"
+
+
+def test_standin_graphql_demands_a_token(github: GitHubStandIn) -> None:
+    """GraphQL without a token is 401, as on GitHub (REST would still answer)."""
+    client = Github(base_url=github.base_url)
+    with pytest.raises(GithubException) as caught:
+        client.requester.graphql_query("{ rateLimit { remaining } }", {})
+    assert caught.value.status == 401

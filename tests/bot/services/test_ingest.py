@@ -15,6 +15,7 @@ from tests.bot.services.conftest import REPO
 from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, github_pr
 
 WEEK_START = WEEK_ENDING_2026_02_13 - timedelta(days=7)
+PAST_WEEK = (WEEK_START - timedelta(weeks=12), WEEK_ENDING_2026_02_13 - timedelta(weeks=12))  # 229 PRs
 
 
 def now() -> datetime:
@@ -42,13 +43,15 @@ async def test_first_ingest_of_a_week_costs_at_most_pages_plus_two(
 
 
 async def test_immediate_rerun_costs_at_most_two_requests_and_changes_nothing(
-    store: Store, source: GitHubSource, github: GitHubStandIn
+    store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
-    """Re-running right away asks page 1 conditionally and stores nothing new."""
-    await ingest(store, source, REPO, clock=now)
+    """Re-running right away (files included) asks page 1 conditionally, gets a 304, asks GraphQL
+    nothing and stores nothing new."""
+    await ingest(store, authed, REPO, clock=now)
     github.reset_hits()
-    again = await ingest(store, source, REPO, clock=now)
-    assert again.requests == github.count() <= 2
+    again = await ingest(store, authed, REPO, clock=now)
+    assert again.not_modified and again.requests == github.count() <= 2
+    assert github.count("/graphql") == 0
     assert (again.result.inserted, again.result.updated) == (0, 0)
     assert await store.count_prs(REPO) == 240
 
@@ -139,32 +142,159 @@ async def test_secondary_rate_limit_mid_ingest_is_waited_out(
 
 
 async def test_files_are_fetched_only_for_new_or_changed_prs(
-    store: Store, source: GitHubSource, github: GitHubStandIn
+    store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
-    """With --files, a first run fetches every PR's files; after one PR changes, only its files."""
+    """With a token, a first run fetches every PR's files; after one PR changes, only its files."""
     since = datetime(2026, 2, 12, tzinfo=UTC)
-    first = await ingest(store, source, REPO, since, files=True, clock=now)
+    first = await ingest(store, authed, REPO, since, clock=now)
     assert first.files_fetched == first.seen > 0
     changed = github.visible()[3]["number"]
     github.set_files(changed, ["docs/new.md"])
     github.update_pr(changed, updated_at="2026-02-12T23:59:59Z")
     github.reset_hits()
-    second = await ingest(store, source, REPO, since, files=True, clock=now)
-    assert second.files_fetched == 1 and github.count("/files") == 1
+    second = await ingest(store, authed, REPO, since, clock=now)
+    assert second.files_fetched == 1 and github.count("/graphql") == 1
     assert (await store.get_pr(REPO, changed)).files == ("docs/new.md",)  # type: ignore[union-attr]
     untouched = github.visible()[10]["number"]
     assert (await store.get_pr(REPO, untouched)).files  # type: ignore[union-attr]
 
 
 async def test_without_files_a_rerun_keeps_files_fetched_before(
-    store: Store, source: GitHubSource, github: GitHubStandIn
+    store: Store, authed: GitHubSource, github: GitHubStandIn
 ) -> None:
-    """A plain re-ingest of unchanged PRs does not forget the files a --files run stored."""
+    """A --no-files re-ingest of unchanged PRs does not forget the files a run with files stored."""
     since = datetime(2026, 2, 12, 12, tzinfo=UTC)
-    await ingest(store, source, REPO, since, files=True, clock=now)
-    await ingest(store, source, REPO, since, clock=now)
+    await ingest(store, authed, REPO, since, clock=now)
+    again = await ingest(store, authed, REPO, since, files=False, clock=now)
     stored = await store.prs_in_window(REPO, since, WEEK_ENDING_2026_02_13, by=("updated",))
     assert stored and all(pr.files for pr in stored)
+    assert again.files_fetched == 0 and github.count("/graphql") == math.ceil(len(stored) / 50)
+
+
+async def test_a_week_with_files_costs_at_most_its_pages_and_file_batches(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A week of N PRs with their paths: <= ceil(N/100) + ceil(N/50) + 2 requests, every PR with files."""
+    report = await ingest(store, authed, REPO, clock=now)
+    n = report.seen
+    assert n == 240 and report.files_fetched == n
+    assert report.requests == github.count() <= math.ceil(n / 100) + math.ceil(n / 50) + 2
+    stored = await store.prs_in_window(REPO, WEEK_START, WEEK_ENDING_2026_02_13, by=("updated",))
+    assert all(pr.files for pr in stored)
+
+
+async def test_prs_over_a_hundred_files_are_stored_whole(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Two PRs of 230 and 101 paths in one batch: stored with every path, in order, at the cost of
+    two more GraphQL requests (their pages 2 together, then the 230-file PR's page 3)."""
+    big, edge = github.visible()[5]["number"], github.visible()[20]["number"]  # one batch of 50
+    github.set_files(big, [f"vllm/model_executor/models/m{i}.py" for i in range(230)])
+    github.set_files(edge, [f"csrc/k{i}.cu" for i in range(101)])
+    report = await ingest(store, authed, REPO, clock=now)
+    assert (await store.get_pr(REPO, big)).files == tuple(
+        f"vllm/model_executor/models/m{i}.py" for i in range(230)
+    )  # type: ignore[union-attr]
+    assert (await store.get_pr(REPO, edge)).files == tuple(f"csrc/k{i}.cu" for i in range(101))  # type: ignore[union-attr]
+    assert github.count("/graphql") == math.ceil(report.seen / 50) + 2
+
+
+async def test_a_week_twelve_weeks_back_costs_its_own_pages(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A past week never pages through the newer PRs: <= ceil(N/100) + 3 listing requests, plus
+    ceil(N/50) for its files; exactly the week's PRs are stored and the cursor is untouched."""
+    since, until = PAST_WEEK
+    expected = sorted(r["number"] for r in github.visible(since, until))
+    n = len(expected)
+    report = await ingest(store, authed, REPO, since, until, clock=now)
+    assert sorted(report.numbers) == expected and report.files_fetched == n
+    listing = report.requests - github.count("/graphql")
+    assert listing <= math.ceil(n / 100) + 3
+    assert report.requests == github.count() <= math.ceil(n / 100) + 3 + math.ceil(n / 50)
+    assert await store.get_cursor(REPO) is None
+
+
+async def test_a_window_ending_now_is_listed_not_searched(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """--until within minutes of now: the newest-first listing (search trails recent edits)."""
+    report = await ingest(store, source, REPO, WEEK_START, WEEK_ENDING_2026_02_13, clock=now)
+    assert report.seen == 240 and github.count("/search") == 0 and github.count("/pulls") == 3
+
+
+async def test_an_explicit_window_rerun_sends_its_etag(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Re-running the same --since/--until sends If-None-Match and costs one 304 when nothing changed."""
+    since, until = PAST_WEEK
+    await ingest(store, authed, REPO, since, until, clock=now)
+    github.reset_hits()
+    again = await ingest(store, authed, REPO, since, until, clock=now)
+    assert again.not_modified and again.requests == github.count() == github.count(status=304) == 1
+    assert github.hits[0].headers.get("if-none-match")
+
+
+async def test_a_pr_leaving_a_past_window_is_noticed_on_rerun(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """An edit moves a PR out of a past window: page 1 changes, so the re-run reads the window again."""
+    since, until = PAST_WEEK
+    await ingest(store, authed, REPO, since, until, clock=now)
+    moved = github.visible(since, until)[150]["number"]
+    github.update_pr(moved, title="[Bugfix] edited much later")
+    again = await ingest(store, authed, REPO, since, until, clock=now)
+    assert not again.not_modified and moved not in again.numbers
+    assert again.seen == len(github.visible(since, until))
+
+
+async def test_an_explicit_window_without_files_does_not_vouch_for_files(
+    store: Store, source: GitHubSource, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """A tokenless run's ETag is not reused by a run with files: that one still fetches the paths."""
+    since = datetime(2026, 2, 12, 12, tzinfo=UTC)
+    first = await ingest(store, source, REPO, since, WEEK_ENDING_2026_02_13, clock=now)
+    assert first.files_skipped and first.files_fetched == 0
+    second = await ingest(store, authed, REPO, since, WEEK_ENDING_2026_02_13, clock=now)
+    assert not second.not_modified and second.files_fetched == second.seen > 0
+
+
+async def test_graphql_down_stores_the_prs_without_files_and_holds_the_cursor(
+    store: Store, authed: GitHubSource, github: GitHubStandIn
+) -> None:
+    """GraphQL failing for good: every PR is still stored (without files), the report says why,
+    the cursor stays; once GraphQL is back the next run fetches the missing files."""
+    github.inject(502, match="graphql", times=None)
+    report = await ingest(store, authed, REPO, clock=now)
+    assert report.seen == await store.count_prs(REPO) == 240
+    assert report.files_error and "502" in report.files_error and "without files" in report.line()
+    assert await store.get_cursor(REPO) is None
+    assert github.count("/graphql") == authed.max_retries + 1  # one batch tried, then no more
+    github.clear_faults()
+    again = await ingest(store, authed, REPO, clock=now)
+    assert again.files_fetched == 240 and again.files_error is None
+    assert await store.get_cursor(REPO) is not None
+
+
+async def test_files_without_a_token_is_one_clear_error(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """Asking for files without GITHUB_TOKEN fails before any request, saying what to set."""
+    with pytest.raises(GitHubError, match="set GITHUB_TOKEN"):
+        await ingest(store, source, REPO, files=True, clock=now)
+    assert github.count() == 0 and await store.count_prs(REPO) == 0
+
+
+async def test_progress_is_told_every_pr_and_the_total_when_known(
+    store: Store, source: GitHubSource, github: GitHubStandIn
+) -> None:
+    """The progress callback adds up to the PRs seen; a searched window also says its total."""
+    since, until = PAST_WEEK
+    calls: list[tuple[int, int | None]] = []
+    report = await ingest(
+        store, source, REPO, since, until, clock=now, progress=lambda n, t: calls.append((n, t))
+    )
+    assert sum(n for n, _ in calls) == report.seen and {t for _, t in calls} == {report.seen}
 
 
 async def test_bodies_are_stored_exactly_as_received(
@@ -205,5 +335,5 @@ async def test_report_line_states_counts_requests_and_cursor(store: Store, sourc
     report = await ingest(store, source, REPO, clock=now)
     assert report.line() == (
         "vllm-project/vllm: 240 PRs seen (240 new, 0 updated), 3 requests, "
-        "files fetched for 0 PRs, cursor 2026-02-12T23:59:24Z"
+        "files fetched for 0 PRs (GITHUB_TOKEN unset: GraphQL needs it), cursor 2026-02-12T23:59:24Z"
     )
