@@ -71,7 +71,22 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         llm_per_channel_per_hour=f.llm_per_channel_per_hour,
         max_turns=f.max_turns,
     )
+    sub = config.settings.subscriptions
+    from handlers.subscriptions import SubscriptionLimits
+
     return BotHandlers(
+        subscription_limits=SubscriptionLimits(
+            admins=tuple(str(a) for a in sub.admins),
+            max_per_channel=sub.max_per_channel,
+            max_per_user=sub.max_per_user,
+            warn_per_week=sub.warn_per_week,
+            lookback_days=sub.lookback_days,
+        ),
+        digest_channels={
+            r.name: tuple(f"slack:{c}" for c in r.digest.slack_channels)
+            + tuple(f"discord:{c}" for c in r.digest.discord_channels)
+            for r in config.settings.repos
+        },
         store=store,
         repos=repos,
         classifications=classifications,

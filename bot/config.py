@@ -124,6 +124,18 @@ class FollowupConfig(_Section):
     max_turns: int = Field(6, ge=0, le=50)
 
 
+class SubscriptionsConfig(_Section):
+    """`/vllm subscribe`: who may change channel subscriptions, and how many there may be."""
+
+    # Platform user IDs (Slack U…, Discord numeric) allowed to change channel subscriptions; empty:
+    # any Slack channel member, Discord members with Manage Channels.
+    admins: tuple[str, ...] = ()
+    max_per_channel: int = Field(20, ge=1)
+    max_per_user: int = Field(10, ge=1)
+    warn_per_week: int = Field(25, ge=1)  # creation warns when last week's volume is above this
+    lookback_days: int = Field(14, ge=1, le=90)  # a PR matching later is still delivered this long
+
+
 class DigestConfig(_Section):
     schedule: str = "0 9 * * mon"  # cron, in the repo's timezone; 6 fields put seconds first (tests)
     scope: Literal["opened_or_merged", "opened", "merged"] = "opened_or_merged"
@@ -194,6 +206,7 @@ class FileConfig(_Section):
     run: RunConfig = RunConfig()
     query: QueryConfig = QueryConfig()
     followup: FollowupConfig = FollowupConfig()
+    subscriptions: SubscriptionsConfig = SubscriptionsConfig()
     repos: tuple[RepoConfig, ...] = (RepoConfig(name=DEFAULT_REPO),)
 
     @model_validator(mode="after")

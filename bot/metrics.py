@@ -42,6 +42,11 @@ KNOWN: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output).", ("direction",)),
     "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository.", ("repo",)),
     "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform.", ("platform",)),
+    "prbot_subscription_posts_total": (
+        "counter",
+        "Subscription deliveries posted, by platform.",
+        ("platform",),
+    ),
     "prbot_errors_total": ("counter", "Errors, by where they happened.", ("where",)),
     "prbot_rejected_requests_total": (
         "counter",
@@ -54,6 +59,7 @@ KNOWN: dict[str, tuple[str, str, tuple[str, ...]]] = {
 PRESET: dict[str, tuple[dict[str, str], ...]] = {
     "prbot_llm_tokens_total": ({"direction": "input"}, {"direction": "output"}),
     "prbot_digests_posted_total": ({"platform": "slack"}, {"platform": "discord"}),
+    "prbot_subscription_posts_total": ({"platform": "slack"}, {"platform": "discord"}),
     "prbot_errors_total": tuple({"where": w} for w in ("command", "followup", "post_digest", "scheduler")),
 }
 

@@ -19,7 +19,7 @@ from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import DigestPoster, DigestTarget, PostOutcome
+from bot.services.posting import Channel, DigestPoster, DigestTarget, PostOutcome
 from handlers.app import BotHandlers
 from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
 from handlers.ports import Clock, Store
@@ -66,8 +66,8 @@ class InstrumentedHandlers:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
 
-    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
-        return await self._timed("command", self._inner.command(repo, text, user=user))
+    async def command(self, repo: str, text: str, *, user: str = "", context: Any = None) -> Reply:
+        return await self._timed("command", self._inner.command(repo, text, user=user, context=context))
 
     async def followup(self, key: ThreadKey, text: str, *, user: str = "") -> Reply:
         return await self._timed(f"followup:{key.platform}", self._inner.followup(key, text, user=user))
@@ -114,6 +114,17 @@ class Runtime:
             post_timeout_seconds=run.post_timeout_seconds,
             clock=clock,
         )
+        from bot.adapters.subscription_posts import batch_targets
+        from bot.services.subscriptions import SubscriptionDeliverer
+
+        self.deliverer = SubscriptionDeliverer(
+            handlers,
+            batch_targets(self.platforms),
+            metrics,
+            claim_ttl_seconds=run.claim_ttl_seconds,
+            post_timeout_seconds=run.post_timeout_seconds,
+        )
+        self.clock = clock
         from bot.bootstrap import build_refresher
 
         refresher = build_refresher(config, store, handlers, metrics, clock=clock)
@@ -127,6 +138,8 @@ class Runtime:
             # The digest is due now: what is still unclassified goes by direct requests, not a
             # Message Batch that may take hours (the hourly refresh uses batches when enabled).
             digest_refresh=lambda repo, since: refresher(repo, since, allow_batch=False),
+            deliver=self.deliver_subscriptions,
+            more_channels=self.digest_subscribers,
         )
         self.scheduler = BotScheduler(self.jobs)
         health = config.settings.health
@@ -140,6 +153,25 @@ class Runtime:
             scheduler_running=lambda: self.scheduler.running,
         )
         self._started: list[Platform] = []
+
+    async def deliver_subscriptions(self, repo: str, cadences: tuple[str, ...]) -> None:
+        """Deliver the repo's due subscriptions (weekly ones at the digest's schedule)."""
+        from bot.cron import last_fire
+
+        now = self.clock()
+        schedule = self.jobs.schedules[repo]
+        await self.deliverer.deliver(
+            repo, cadences=cadences, weekly_fire=last_fire(schedule.trigger, now), now=now
+        )
+
+    async def digest_subscribers(self, repo: str) -> list[Channel]:
+        """Channels subscribed to the weekly digest from chat (`/vllm digest here`)."""
+        subs = await self.store.list_subscriptions(repo)
+        return [
+            Channel(s.platform, int(s.channel) if s.platform == "discord" else s.channel)
+            for s in subs
+            if s.kind == "digest" and s.status == "active"
+        ]
 
     async def start(self) -> None:
         await self.store.ping()

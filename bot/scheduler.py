@@ -44,6 +44,12 @@ given time when there is no cursor yet; then classify what changed)."""
 
 BuildDigest = Callable[[str, Window], Awaitable[Digest]]
 
+Deliver = Callable[[str, tuple[str, ...]], Awaitable[object]]
+"""Deliver a repo's due subscriptions of the given cadences (bot/services/subscriptions.py)."""
+
+MoreChannels = Callable[[str], Awaitable[Iterable[Channel]]]
+"""Channels subscribed to a repo's weekly digest from chat (`/vllm digest here`)."""
+
 
 def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
     """The full calendar week (in `tz`) before the week containing `fire`."""
@@ -104,6 +110,8 @@ class DigestJobs:
         *,
         clock: Clock = utcnow,
         digest_refresh: Refresh | None = None,
+        deliver: Deliver | None = None,
+        more_channels: MoreChannels | None = None,
     ) -> None:
         self.schedules = {s.repo: s for s in schedules}
         self.poster = poster
@@ -112,6 +120,8 @@ class DigestJobs:
         self.digest_refresh = digest_refresh or refresh  # the refresh right before a digest
         self.metrics = metrics
         self.clock = clock
+        self.deliver = deliver  # subscriptions: realtime after each refresh, daily/weekly each minute
+        self.more_channels = more_channels
         self.stopping = False
         self._locks: dict[str, asyncio.Lock] = {}
         self._inflight: set[asyncio.Task[object]] = set()
@@ -134,6 +144,9 @@ class DigestJobs:
                 return WeeklyResult("no_run_yet")
             window = weekly_window(fire, schedule.tz, schedule.week_start)
             channels = self.channels(schedule)
+            if self.more_channels is not None:
+                extra = [c for c in await self.more_channels(repo) if c.platform in self.poster.targets]
+                channels = tuple(dict.fromkeys((*channels, *extra)))
             if not channels:
                 if schedule.channels:
                     log.warning("%s: no configured chat platform is running for %s", repo, window.label)
@@ -214,8 +227,17 @@ class DigestJobs:
                 return
             await self.refresh(repo, None)
             await self.weekly(repo)
+            if self.deliver is not None and not self.stopping:
+                await self.deliver(repo, ("realtime", "daily", "weekly"))
 
         await self._guarded(f"refresh of {repo}", body())
+
+    async def subscriptions_job(self, repo: str) -> None:
+        """Daily and weekly subscriptions due since the last check (realtime ones wait for the
+        refresh, so each refresh makes one post per subscription)."""
+        if self.deliver is None or self.stopping:
+            return
+        await self._guarded(f"subscriptions of {repo}", self.deliver(repo, ("daily", "weekly")))
 
     async def _guarded(self, what: str, work: Awaitable[object]) -> None:
         task = asyncio.current_task()
@@ -271,16 +293,23 @@ class BotScheduler:
                 max_instances=1,
                 misfire_grace_time=max(1, int(schedule.grace.total_seconds())),
             )
-            self.scheduler.add_job(
-                self.jobs.refresh_job,
-                IntervalTrigger(minutes=schedule.refresh_minutes, timezone=schedule.tz),
-                args=[schedule.repo],
-                id=f"refresh:{schedule.repo}",
-                name=f"refresh of {schedule.repo}",
-                replace_existing=True,
-                coalesce=True,
-                max_instances=1,
-            )
+            self._every(schedule, self.jobs.refresh_job, schedule.refresh_minutes, "refresh")
+            if self.jobs.deliver is not None:
+                self._every(schedule, self.jobs.subscriptions_job, 1, "subscriptions")
+
+    def _every(
+        self, schedule: RepoSchedule, job: Callable[[str], Awaitable[None]], minutes: int, what: str
+    ) -> None:
+        self.scheduler.add_job(
+            job,
+            IntervalTrigger(minutes=minutes, timezone=schedule.tz),
+            args=[schedule.repo],
+            id=f"{what}:{schedule.repo}",
+            name=f"{what} of {schedule.repo}",
+            replace_existing=True,
+            coalesce=True,
+            max_instances=1,
+        )
 
     def start(self) -> None:
         """Add the jobs, start firing them, and refresh + catch up each repository now."""

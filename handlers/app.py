@@ -25,6 +25,13 @@ from handlers.models import (
 )
 from handlers.ports import LLM, ClassificationSource, Clock, Store
 from handlers.query import QueryHandler
+from handlers.subscriptions import (
+    CommandContext,
+    SubscriptionHandler,
+    SubscriptionLimits,
+    is_subscription_command,
+    refusal,
+)
 
 # The settings types live in handlers.models (a leaf); re-exported here for existing importers.
 __all__ = ["BotHandlers", "FollowupLimits", "RepoSettings"]
@@ -68,6 +75,8 @@ class BotHandlers:
         query_prompt: Prompt | None = None,
         answer_max_tokens: int = 800,
         clean_body: Callable[[str | None, int], str] | None = None,
+        subscription_limits: SubscriptionLimits | None = None,
+        digest_channels: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.store = store
         self.repos = {r.name.lower(): r for r in repos}
@@ -85,6 +94,13 @@ class BotHandlers:
         self.clean_body = clean_body
         self.query = QueryHandler(
             store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
+        )
+        self.subscriptions = SubscriptionHandler(
+            store=store,
+            query=self.query,
+            clock=clock,
+            limits=subscription_limits or SubscriptionLimits(),
+            digest_channels=digest_channels,
         )
 
     # -- routing -----------------------------------------------------------------------------------
@@ -107,9 +123,20 @@ class BotHandlers:
         return tuple(words)
 
     # -- slash commands ----------------------------------------------------------------------------
-    async def command(self, repo: str, text: str, *, user: str = "") -> Reply:
-        """Answer the text of a slash command (`rocm last week`) for a repository."""
+    async def command(
+        self, repo: str, text: str, *, user: str = "", context: CommandContext | None = None
+    ) -> Reply:
+        """Answer the text of a slash command (`rocm last week`) for a repository.
+
+        Text starting with a subscription subcommand (`subscribe`, `subscriptions`,
+        `unsubscribe`, `digest here|stop`) goes to the subscription handler, which needs to
+        know where it came from (`context`, given by the chat adapters)."""
         try:
+            if is_subscription_command(text):
+                settings = self.repo(repo)
+                if context is None:
+                    return refusal("subscriptions are managed from a chat channel or the CLI", settings)
+                return await self.subscriptions.handle(settings, text, context)
             return await self.query.answer(self.repo(repo), text, now=self.clock(), user=user)
         except StoreUnavailable as exc:
             log.warning("command %r for %s: %s", text[:100], repo, exc)

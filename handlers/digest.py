@@ -10,14 +10,14 @@ calendar week in the repo's timezone), Digest <-> dict for the store, and the th
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import asdict, replace
 from datetime import date, timedelta, tzinfo
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from handlers import calendar
-from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, compute_facts
+from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, clean_title, compute_facts, spans
 from handlers.digest_llm import AI_NOTE, DigestPrompt, write_with_llm
-from handlers.digest_offline import offline_takeaway_trend, write_area
+from handlers.digest_offline import area_headline, choose_points, continuation, fit_budget
 from handlers.errors import BotError, LLMError
 from handlers.models import (
     Code,
@@ -25,6 +25,7 @@ from handlers.models import (
     DigestCounts,
     DigestPoint,
     DigestSection,
+    DigestTopic,
     Inline,
     PRRef,
     TableRow,
@@ -50,12 +51,17 @@ __all__ = [
     "digest_seed",
     "digest_to_dict",
     "last_full_week",
-    "uncited_count",
+    "digest_json",
+    "MORE_NOTE",
+    "MORE_TITLE",
+    "topic_line",
     "window_for_dates",
     "window_key",
 ]
 
-FORMAT = 1
+FORMAT = 2
+MORE_TITLE = "All PRs by area"
+MORE_NOTE = "Every other PR in scope, by area: the ones the points above do not cite."
 _SCOPE_WORDS = {"opened_or_merged": "opened or merged", "opened": "opened", "merged": "merged"}
 
 
@@ -110,7 +116,9 @@ async def build_digest(
         scope=settings.digest_scope,
         include_bots=settings.include_bots,
     )
-    offline = write_offline(facts, settings.taxonomy, settings.digest_scope)
+    offline = write_offline(
+        facts, settings.taxonomy, settings.digest_scope, include_bots=settings.include_bots
+    )
     if llm is None or prompt is None or not facts.prose:
         return offline
     try:
@@ -136,43 +144,84 @@ async def build_digest(
         prose.output_tokens,
         prose.removed,
     )
-    trend = prose.trend or tuple(offline_trend_spans(facts, settings.taxonomy))
-    return Digest(
-        repo=facts.repo,
-        window=window,
-        title=digest_title(facts.repo, window),
-        takeaways=takeaways(trend, facts, settings.digest_scope),
-        sections=prose.sections,
-        table=prose.table,
-        counts=facts.counts,
+    sections = tuple(
+        replace(
+            section,
+            key=area.key,
+            prs=tuple(pr.number for pr in area.prs),
+            headline=area_headline(facts, area),
+        )
+        for section, area in zip(prose.sections, facts.areas, strict=True)
+        if section.points
+    )
+    sections = fit_budget(sections, facts.repo)
+    return assemble(
+        facts,
+        sections,
+        settings.digest_scope,
         mode="llm",
+        trend=prose.trend,
         notes=(AI_NOTE,),
+        include_bots=settings.include_bots,
     )
 
 
 def _offline_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> tuple[DigestSection, TableRow]:
-    written = write_area(facts, taxonomy, area)
-    return written.section, written.row
+    """The offline points of one area (the LLM writer's stand-in for an area it skipped)."""
+    index = facts.areas.index(area)
+    points = choose_points(facts, taxonomy).get(index, [])
+    return _section(facts, area, tuple(points)), TableRow(area.name, (), "")
 
 
-def offline_trend_spans(facts: DigestFacts, taxonomy: Taxonomy) -> tuple[Inline, ...]:
-    trend = offline_takeaway_trend([write_area(facts, taxonomy, a) for a in facts.areas])
-    return (Text(trend),) if trend else ()
+def _section(facts: DigestFacts, area: AreaFacts, points: tuple[DigestPoint, ...]) -> DigestSection:
+    return DigestSection(
+        area.name,
+        points,
+        pr_count=len(area.prs),
+        key=area.key,
+        prs=tuple(pr.number for pr in area.prs),
+        headline=area_headline(facts, area),
+    )
 
 
-def write_offline(facts: DigestFacts, taxonomy: Taxonomy, scope: str) -> Digest:
-    """The deterministic digest: grouped points per area, counts and table from code."""
-    areas = [write_area(facts, taxonomy, a) for a in facts.areas]
-    trend = offline_takeaway_trend(areas)
+def write_offline(
+    facts: DigestFacts, taxonomy: Taxonomy, scope: str, *, include_bots: bool = False
+) -> Digest:
+    """The deterministic digest: the heaviest points per area within the budget, everything
+    else in the continuation, every count from code."""
+    chosen = choose_points(facts, taxonomy)
+    sections = tuple(
+        _section(facts, area, tuple(chosen[i])) for i, area in enumerate(facts.areas) if chosen.get(i)
+    )
+    return assemble(facts, sections, scope, mode="offline", include_bots=include_bots)
+
+
+def assemble(
+    facts: DigestFacts,
+    sections: tuple[DigestSection, ...],
+    scope: str,
+    *,
+    mode: Literal["llm", "offline"],
+    trend: tuple[Inline, ...] = (),
+    notes: tuple[str, ...] = (),
+    include_bots: bool = False,
+) -> Digest:
+    """A Digest from the chosen points: takeaways from topic totals and the heaviest cited PRs,
+    the continuation listing every PR the points do not cite."""
+    cited = {n for section in sections for point in section.points for n in point.cited}
     return Digest(
         repo=facts.repo,
         window=facts.window,
         title=digest_title(facts.repo, facts.window),
-        takeaways=takeaways((Text(trend),) if trend else (), facts, scope),
-        sections=tuple(a.section for a in areas),
-        table=tuple(a.row for a in areas),
+        takeaways=takeaways(trend, facts, scope, cited),
+        sections=sections,
+        table=(),
         counts=facts.counts,
-        mode="offline",
+        mode=mode,
+        notes=notes,
+        topics=tuple(DigestTopic(t.key, t.name, t.total, t.merged, t.opened, t.closed) for t in facts.topics),
+        more=continuation(facts, cited, include_bots=include_bots),
+        scope=scope,
     )
 
 
@@ -181,8 +230,15 @@ def digest_title(repo: str, window: Window) -> str:
     return f"PR digest for {repo} · {label}"
 
 
-def takeaways(trend: tuple[Inline, ...], facts: DigestFacts, scope: str) -> tuple[Inline, ...]:
-    """The trend sentence, then the total and the top areas numbered inline, counted in code."""
+def _listed(parts: list[str]) -> str:
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def takeaways(
+    trend: tuple[Inline, ...], facts: DigestFacts, scope: str, cited: set[int] | None = None
+) -> tuple[Inline, ...]:
+    """The trend (LLM) or highlights (offline), the total and the busiest topics numbered
+    inline; every number a total that `/vllm <topic> <window>` repeats."""
     c = facts.counts
     if not c.total:
         return (Text(f"No PRs were {_SCOPE_WORDS.get(scope, 'opened or merged')} in this window."),)
@@ -192,26 +248,43 @@ def takeaways(trend: tuple[Inline, ...], facts: DigestFacts, scope: str) -> tupl
     if c.closed_unmerged:
         states.append(f"{c.closed_unmerged} closed without merging")
     total = f"{c.total} PRs were {_SCOPE_WORDS.get(scope, 'opened or merged')} ({', '.join(states)})"
-    named = [a for a in facts.areas if a.key != "other"][:3]
+    named = [t for t in facts.topics if t.section][:3]
     if named:
-        parts = [f"({i}) {a.name} ({len(a.prs)} PRs)" for i, a in enumerate(named, 1)]
-        listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        total += f"; the most active areas were {listed}."
-    else:
-        total += "."
+        listed = _listed([f"({i}) {t.name} ({t.total} PRs)" for i, t in enumerate(named, 1)])
+        total += f"; the busiest topics were {listed}"
+    crosscut = [t for t in facts.topics if not t.section][:2]
+    if crosscut:
+        total += "; " + _listed([f"{t.total} were {t.name.lower()}" for t in crosscut])
+    total += "."
     if c.bot_prs and facts.prose != facts.prs:
         total += f" {c.bot_prs} bot PRs are counted but not described."
     out: list[Inline] = list(trend)
     if out:
         out.append(Text(" "))
     out.append(Text(total))
+    if not trend and cited:
+        out += highlights(facts, cited)
     return tuple(out)
 
 
-def uncited_count(section: DigestSection) -> int:
-    """How many of a section's PRs its points do not cite (renderers say "…and N more")."""
-    cited = {n for point in section.points for n in point.cited}
-    return max(0, section.pr_count - len(cited))
+def highlights(facts: DigestFacts, cited: set[int], limit: int = 3) -> tuple[Inline, ...]:
+    """` Highlights: <title> [PR#N]; ...`: the heaviest PRs the digest cites."""
+    known = facts.by_number()
+    top = [n for n in sorted(cited, key=lambda n: (-facts.weight(n), -n)) if n in known][:limit]
+    if not top:
+        return ()
+    out: list[Inline] = [Text(" Highlights: ")]
+    for i, number in enumerate(top):
+        if i:
+            out.append(Text("; "))
+        pr = known[number]
+        title = clean_title(pr.title)
+        title = title if len(title) <= 90 else title[:89].rstrip() + "…"
+        signals = facts.signals.get(number)
+        claim = next((x for x in (signals.claims if signals else ()) if x.lower() not in title.lower()), "")
+        out += [*spans(title), Text(f" ({claim}) " if claim else " "), PRRef(number, pr.url)]
+    out.append(Text("."))
+    return tuple(out)
 
 
 # -- storage and threads ---------------------------------------------------------------------------------
@@ -250,38 +323,54 @@ def digest_to_dict(digest: Digest) -> dict[str, Any]:
         "title": digest.title,
         "mode": digest.mode,
         "takeaways": [_span_to_dict(s) for s in digest.takeaways],
-        "sections": [
-            {
-                "title": section.title,
-                "pr_count": section.pr_count,
-                "points": [
-                    {
-                        "lead": point.lead,
-                        "body": [_span_to_dict(s) for s in point.body],
-                        "children": [[_span_to_dict(s) for s in child] for child in point.children],
-                    }
-                    for point in section.points
-                ],
-            }
-            for section in digest.sections
-        ],
+        "sections": [_section_to_dict(section) for section in digest.sections],
+        "more": [_section_to_dict(section) for section in digest.more],
+        "topics": [asdict(t) for t in digest.topics],
+        "scope": digest.scope,
         "table": [
             {"area": row.area, "key_prs": [_span_to_dict(r) for r in row.key_prs], "impact": row.impact}
             for row in digest.table
         ],
-        "counts": {
-            "total": digest.counts.total,
-            "opened": digest.counts.opened,
-            "merged": digest.counts.merged,
-            "closed_unmerged": digest.counts.closed_unmerged,
-            "still_open": digest.counts.still_open,
-            "authors": digest.counts.authors,
-            "first_time_authors": digest.counts.first_time_authors,
-            "bot_prs": digest.counts.bot_prs,
-        },
+        "counts": asdict(digest.counts),
         "notes": list(digest.notes),
         "cited": list(digest.cited),
     }
+
+
+def _section_to_dict(section: DigestSection) -> dict[str, Any]:
+    return {
+        "title": section.title,
+        "key": section.key,
+        "headline": section.headline,
+        "prs": list(section.prs),
+        "pr_count": section.pr_count,
+        "points": [
+            {
+                "lead": point.lead,
+                "body": [_span_to_dict(s) for s in point.body],
+                "children": [[_span_to_dict(s) for s in child] for child in point.children],
+            }
+            for point in section.points
+        ],
+    }
+
+
+def _section_from_dict(s: dict[str, Any]) -> DigestSection:
+    return DigestSection(
+        title=s["title"],
+        pr_count=int(s.get("pr_count", 0)),
+        points=tuple(
+            DigestPoint(
+                lead=p["lead"],
+                body=_spans_from(p.get("body")),
+                children=tuple(_spans_from(c) for c in p.get("children") or ()),
+            )
+            for p in s.get("points") or ()
+        ),
+        key=str(s.get("key", "")),
+        prs=tuple(int(n) for n in s.get("prs") or ()),
+        headline=str(s.get("headline", "")),
+    )
 
 
 def digest_from_dict(data: dict[str, Any]) -> Digest:
@@ -293,21 +382,7 @@ def digest_from_dict(data: dict[str, Any]) -> Digest:
         window=Window(since, until, data["window"].get("label", "")),
         title=data["title"],
         takeaways=_spans_from(data.get("takeaways")),
-        sections=tuple(
-            DigestSection(
-                title=s["title"],
-                pr_count=int(s.get("pr_count", 0)),
-                points=tuple(
-                    DigestPoint(
-                        lead=p["lead"],
-                        body=_spans_from(p.get("body")),
-                        children=tuple(_spans_from(c) for c in p.get("children") or ()),
-                    )
-                    for p in s.get("points") or ()
-                ),
-            )
-            for s in data.get("sections") or ()
-        ),
+        sections=tuple(_section_from_dict(s) for s in data.get("sections") or ()),
         table=tuple(
             TableRow(
                 area=r["area"],
@@ -319,34 +394,85 @@ def digest_from_dict(data: dict[str, Any]) -> Digest:
         counts=DigestCounts(**data["counts"]),
         mode=data.get("mode", "offline"),
         notes=tuple(data.get("notes") or ()),
+        topics=tuple(DigestTopic(**t) for t in data.get("topics") or ()),
+        more=tuple(_section_from_dict(s) for s in data.get("more") or ()),
+        scope=str(data.get("scope", "opened_or_merged")),
     )
 
 
+def in_scope_numbers(digest: Digest) -> tuple[int, ...]:
+    """Every in-scope PR the digest knows, cited ones first (in reading order), then the
+    continuation's, so a thread follow-up can narrow or page through all of them."""
+    scope = {n for section in (*digest.sections, *digest.more) for n in section.prs}
+    if not scope:  # a digest stored before areas listed their PRs: what it cites is all it knows
+        return digest.cited
+    seen = dict.fromkeys(n for n in digest.cited if n in scope)  # not a reverted PR of last month
+    for section in (*digest.sections, *digest.more):
+        seen.update(dict.fromkeys(section.prs))
+    return tuple(seen)
+
+
 def digest_seed(digest: Digest) -> ThreadSeed:
-    """What a posted digest's thread is about: its window and the PRs it cites."""
-    cited = digest.cited
+    """What a posted digest's thread is about: its window and EVERY in-scope PR (the cited ones
+    first), so `more`, `rocm` or `all rocm` in the thread reach PRs the digest proper left out."""
+    numbers = in_scope_numbers(digest)
+    cited = set(digest.cited)
     return ThreadSeed(
         repo=digest.repo,
         kind="digest",
         since=digest.window.since,
         until=digest.window.until,
         query_text=digest.title,
-        pr_numbers=cited,
-        shown=len(cited),
+        pr_numbers=numbers,
+        shown=sum(1 for n in numbers if n in cited),
     )
 
 
-def count_line(digest: Digest) -> str:
-    """The footer's counts as one plain line (every renderer shows it; no markup inside)."""
-    c = digest.counts
+def count_line(counts: DigestCounts) -> str:
+    """The digest's counts as one plain line, the same words in every renderer (no markup)."""
+    c = counts
     parts = [
         f"{c.total} PRs in scope",
-        f"{c.opened} opened",
         f"{c.merged} merged",
-        f"{c.closed_unmerged} closed unmerged",
+        f"{c.opened} opened",
         f"{c.still_open} still open",
+        f"{c.closed_unmerged} closed unmerged",
         f"{c.authors} authors ({c.first_time_authors} first-time)",
     ]
     if c.bot_prs:
         parts.append(f"{c.bot_prs} by bots")
     return " · ".join(parts)
+
+
+def topic_line(digest: Digest, limit: int = 8) -> str:
+    """`Topics: ROCm 47 · NVIDIA 30 · ...`: the largest topic totals, as `/vllm <topic>` counts them."""
+    if not digest.topics:
+        return ""
+    return "Topics: " + " · ".join(f"{t.name} {t.total}" for t in digest.topics[:limit])
+
+
+def digest_json(digest: Digest, tz: tzinfo) -> dict[str, Any]:
+    """The digest's facts for tools and checks (`digest --format json`): the window with its
+    inclusive last day, the counts, every topic's totals, the PRs of each area, and the PR
+    numbers the prose names."""
+    last = (digest.window.until - timedelta(microseconds=1)).astimezone(tz).date()
+    areas: dict[str, dict[str, Any]] = {}
+    for section in (*digest.sections, *digest.more):
+        entry = areas.setdefault(
+            section.key or section.title, {"key": section.key, "name": section.title, "prs": []}
+        )
+        entry["prs"] = sorted(set(entry["prs"]) | set(section.prs))
+    return {
+        "repo": digest.repo,
+        "mode": digest.mode,
+        "scope": digest.scope,
+        "window": {
+            "since": digest.window.since.astimezone(tz).date().isoformat(),
+            "until": last.isoformat(),
+            "label": digest.window.label,
+        },
+        "counts": asdict(digest.counts),
+        "topics": {t.key: {k: v for k, v in asdict(t).items() if k != "key"} for t in digest.topics},
+        "sections": list(areas.values()),
+        "mentioned": sorted(digest.cited),
+    }

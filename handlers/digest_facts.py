@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
+from handlers.digest_signals import Signals, read_all, score
 from handlers.models import (
     Classification,
     Code,
@@ -64,6 +65,24 @@ class AreaFacts:
 
 
 @dataclass(frozen=True)
+class TopicFacts:
+    """One topic's totals over the window and scope: the numbers `/vllm <topic> <window>` gives
+    (every in-scope PR whose classification carries the topic, bots included)."""
+
+    key: str
+    name: str
+    section: str | None
+    numbers: tuple[int, ...]  # by number
+    merged: int
+    opened: int
+    closed: int  # closed without merging by the window's end
+
+    @property
+    def total(self) -> int:
+        return len(self.numbers)
+
+
+@dataclass(frozen=True)
 class DigestFacts:
     """Everything computed about a window before any prose is written."""
 
@@ -75,6 +94,20 @@ class DigestFacts:
     status: Mapping[int, PRStatus]  # state at the window's end
     counts: DigestCounts
     areas: tuple[AreaFacts, ...]  # non-empty areas, most active first
+    topics: tuple[TopicFacts, ...] = ()  # non-empty topics, largest first
+    signals: Mapping[int, Signals] = field(default_factory=dict)
+    scope: str = "opened_or_merged"
+
+    def topic(self, key: str) -> TopicFacts | None:
+        return next((t for t in self.topics if t.key == key), None)
+
+    def weight(self, number: int) -> float:
+        """How much a maintainer would care: impact plus the signals of handlers/digest_signals."""
+        return score(
+            self.signals.get(number, Signals()),
+            self.impact(number),
+            merged=self.status.get(number) == "merged",
+        )
 
     def impact(self, number: int) -> float:
         found = self.classes.get(number)
@@ -112,7 +145,41 @@ def compute_facts(
         bot_prs=sum(1 for pr in chosen if pr.is_bot),
     )
     areas = _areas(prose, classes, taxonomy)
-    return DigestFacts(repo, window, tuple(chosen), tuple(prose), classes, status, counts, areas)
+    topics = topic_totals(chosen, classes, taxonomy, window, status)
+    signals = read_all(chosen, {n: c.topics for n, c in classes.items()})
+    return DigestFacts(
+        repo, window, tuple(chosen), tuple(prose), classes, status, counts, areas, topics, signals, scope
+    )
+
+
+def topic_totals(
+    prs: Sequence[PullRequest],
+    classes: Mapping[int, Classification],
+    taxonomy: Taxonomy,
+    window: Window,
+    status: Mapping[int, PRStatus],
+) -> tuple[TopicFacts, ...]:
+    """Every topic's total over the in-scope PRs, counted from the same classifications the
+    query handler reads, so a digest's "ROCm: 25 PRs" is what `/vllm rocm <window>` answers."""
+    out = []
+    for topic in taxonomy.topics:
+        members = [pr for pr in prs if pr.number in classes and topic.key in classes[pr.number].topics]
+        if not members:
+            continue
+        out.append(
+            TopicFacts(
+                key=topic.key,
+                name=topic.name,
+                section=topic.section,
+                numbers=tuple(pr.number for pr in members),
+                merged=sum(1 for pr in members if window.contains(pr.merged_at)),
+                opened=sum(1 for pr in members if window.contains(pr.created_at)),
+                closed=sum(1 for pr in members if status.get(pr.number) == "closed"),
+            )
+        )
+    position = {t.key: i for i, t in enumerate(taxonomy.topics)}
+    out.sort(key=lambda t: (-t.total, position[t.key]))
+    return tuple(out)
 
 
 def _areas(

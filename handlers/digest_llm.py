@@ -1,7 +1,8 @@
 """The LLM digest writer: DigestFacts + a model -> the prose of a Digest.
 
 The prompt carries the cached classification records of the window (number, state, topics,
-impact, title, one-line summary), never raw bodies, grouped by the areas code computed, inside
+impact, title, one-line summary) with code's ranking signals (weight, quoted claims, revert and
+regression links, breaking / severe-fix / new-model marks), heaviest first, never raw bodies, grouped by the areas code computed, inside
 delimiting tags and framed as untrusted data. The model answers through a JSON schema with a
 trend sentence and, per area, points (lead, text, cited PR numbers) and an impact phrase.
 
@@ -26,9 +27,10 @@ from handlers.ports import LLM
 
 log = logging.getLogger(__name__)
 
-MAX_POINTS = 6
+MAX_POINTS = 4
 MAX_LEAD = 80
-MAX_TEXT = 600
+MAX_TEXT = 400
+MAX_POINT_PRS = 4  # more would not read as one point; the rest stay in the continuation
 MAX_IMPACT = 120
 AI_NOTE = "AI-written from PR titles and descriptions; may contain mistakes."
 
@@ -88,6 +90,17 @@ def _record(pr: PullRequest, facts: DigestFacts) -> str:
         summary = " ".join((found.summary or "").split())
         if summary and summary.lower().strip(" .") != title.lower().strip(" ."):
             item["summary"] = summary[:240]
+    item["weight"] = round(facts.weight(pr.number), 2)
+    signals = facts.signals.get(pr.number)
+    if signals is not None:
+        if signals.claims:
+            item["claims"] = list(signals.claims)
+        if signals.words():
+            item["signals"] = [w for w in signals.words() if w != "claim"]
+        if signals.reverts:
+            item["reverts"] = list(signals.reverts)
+        if signals.fixes_regression_of:
+            item["fixes_regression_of"] = list(signals.fixes_regression_of)
     # `<` is escaped so no title can close the data block early.
     return json.dumps(item, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
 
@@ -97,7 +110,8 @@ def build_prompt(facts: DigestFacts, prompt: DigestPrompt) -> tuple[str, str]:
     blocks = []
     for area in facts.areas:
         blocks.append(f"## area {area.key}")
-        blocks.extend(_record(pr, facts) for pr in area.prs)
+        ranked = sorted(area.prs, key=lambda pr: (-facts.weight(pr.number), -pr.number))
+        blocks.extend(_record(pr, facts) for pr in ranked)
     areas = "\n".join(f"- {a.key}: {a.name} ({len(a.prs)} PRs)" for a in facts.areas)
     start, end = window_dates(facts)
     values = {"repo": facts.repo, "start": start, "end": end, "areas": areas, "records": "\n".join(blocks)}
@@ -202,6 +216,7 @@ def _points(entry: dict[str, Any], guard: Guard, known: Mapping[int, PullRequest
         text, mentioned = guard.text(raw.get("text"), MAX_TEXT)
         cited = guard.numbers(raw.get("prs"))
         cited += [n for n in mentioned if n not in cited]
+        cited = cited[:MAX_POINT_PRS]
         if not cited or not text:
             log.warning("digest: dropped a point with no valid citation (%r)", lead)
             continue

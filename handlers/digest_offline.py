@@ -1,10 +1,14 @@
-"""The offline digest writer: DigestFacts -> Digest, deterministic, no model.
+"""The offline digest writer: DigestFacts -> the points of a Digest, deterministic, no model.
 
 Within each area, related PRs are grouped into one point by a shared key term (a title tag
 like `[Model Runner V2]`, a model family like Qwen3.5 / Qwen3-VL -> "Qwen", a product or symbol
 like FP8, MLA or `ModelState`, or a topic of the area such as ROCm), greedily taking the term
-most PRs share. Points are ranked by impact (measured gains, new models and features above
-chores); each area shows at most MAX_POINTS points and counts the rest.
+most PRs share. Points are ranked by weight (the classifier's impact plus the signals of
+handlers/digest_signals.py: quantified claims, new model/hardware support, severe fixes,
+reverts and regression fixes, breaking changes, large refactors) and chosen across areas
+until the digest proper's budget (characters and cited PRs) is spent: every area first gets
+its best point, then the heaviest points win. Points state no counts (a group is not a
+total); every PR they do not cite is listed in the "All PRs by area" continuation.
 """
 
 from __future__ import annotations
@@ -12,24 +16,20 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans, title_tags
+from handlers.digest_signals import Signals
 from handlers.models import (
     DigestPoint,
     DigestSection,
     Inline,
     PRRef,
     PullRequest,
-    TableRow,
     Taxonomy,
     Text,
 )
 
-MAX_POINTS = 6
-MAX_CHILDREN = 3  # titles shown under a grouped point; the rest are cited as bare links
-MAX_EXTRA_REFS = 6
-KEY_PRS = 3
 # A term shared by nearly the whole area says nothing about it ("Quantization" in Quantization).
 MAX_TERM_SHARE = 0.8
 
@@ -129,6 +129,8 @@ def _terms(pr: PullRequest, facts: DigestFacts, taxonomy: Taxonomy, area: AreaFa
 def _display(term_key: str, forms: Counter[str]) -> str:
     """The form most PRs wrote; a family of different forms (Qwen3.5, Qwen3-VL) shows its name."""
     best = forms.most_common(1)[0][0]
+    if len({form.lower() for form in forms}) == 1:  # `nvfp4` and `NVFP4`: one word, best cased
+        return max(forms, key=lambda form: (sum(c.isupper() for c in form), forms[form]))
     if len(forms) > 1 and term_key.startswith("word:"):
         family = _FAMILY.match(best)
         if family:
@@ -153,7 +155,9 @@ def _group_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> list
             for key, term in terms[pr.number].items():
                 share[key] += 1
                 forms.setdefault(key, Counter())[term.display] += 1
-                rank[key] = term.rank
+                # The key's best rank over every PR that carries it: a `[ROCm]` tag (0) must not be
+                # overwritten by the last PR's classification (2), whatever the PR order.
+                rank[key] = min(rank.get(key, term.rank), term.rank)
         usable = [k for k, n in share.items() if n >= 2 and k not in broad]
         if not usable:
             break
@@ -174,9 +178,9 @@ def _group_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> list
         groups.append(Group(lead, [pr], "kind" if lead in _KIND_LEAD.values() else "single"))
     groups = _merge_same_lead(groups)
     for group in groups:
-        group.prs.sort(key=lambda pr: (-facts.impact(pr.number), -pr.number))
-        top = facts.impact(group.prs[0].number)
-        group.score = top + 0.08 * min(len(group.prs) - 1, 5)
+        group.prs.sort(key=lambda pr: (-facts.weight(pr.number), -pr.number))
+        top = facts.weight(group.prs[0].number)
+        group.score = top + 0.05 * min(len(group.prs) - 1, 4)
     groups.sort(key=lambda g: (-g.score, -len(g.prs), -g.prs[0].number))
     return groups
 
@@ -185,7 +189,7 @@ def _merge_same_lead(groups: list[Group]) -> list[Group]:
     """A `[LoRA]` tag group and the LoRA topic group are one point; so are lone PRs sharing a lead."""
     merged: dict[str, Group] = {}
     for group in groups:
-        key = group.lead.lower()
+        key = group.lead.lower() if group.source != "kind" else f"kind:{id(group)}"
         if key in merged:
             first = merged[key]
             first.prs.extend(group.prs)
@@ -234,86 +238,219 @@ def _kind(pr: PullRequest, facts: DigestFacts) -> str:
 
 
 _KIND_LEAD = {"fix": "Fix", "performance": "Performance", "feature": "Feature", "maintenance": "Maintenance"}
-_KIND_LABEL = {
-    "fix": "Mostly fixes",
-    "performance": "Mostly performance work",
-    "feature": "Mostly new features",
-    "maintenance": "Mostly maintenance",
-}
 
 
-def pr_phrase(pr: PullRequest, facts: DigestFacts) -> tuple[Inline, ...]:
-    """`Clean title (open) [PR#N]` as spans; the state shows only when it is not "merged"."""
+# -- points and the digest proper -----------------------------------------------------------------
+
+MAX_AREA_PRS = 8
+MAX_GROUP_PRS = 3  # sub-bullets of one point
+MIN_GUARANTEED = 0.5  # the weight an area's best PR needs for the area to be sure of a point
+MAX_CITED = 40
+PROPER_BUDGET = 6000  # Markdown characters of the digest proper
+_ESTIMATED_FRAME = 750  # title, takeaways, headings, counts line, notes (measured on real weeks)
+
+
+def _ref_chars(repo: str, number: int) -> int:
+    return len(f"[PR#{number}](https://github.com/{repo}/pull/{number})")
+
+
+def _chars(spans_: Sequence[Inline], repo: str) -> int:
+    return sum(_ref_chars(repo, s.number) if isinstance(s, PRRef) else len(s.text) + 2 for s in spans_)
+
+
+def _ref(facts: DigestFacts, number: int) -> PRRef:
+    known = facts.by_number().get(number)
+    return PRRef(number, known.url if known else f"https://github.com/{facts.repo}/pull/{number}")
+
+
+def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True) -> tuple[Inline, ...]:
+    """`Clean title, yielding a reported ~3x TTFT (open) [PR#N] (reverts PR#M)` as spans: the
+    title, the measured claim when the title does not already carry it, links to the PR it
+    reverts or whose regression it fixes, a breaking-change mark; the state when not merged."""
     status = facts.status.get(pr.number, pr.status)
+    signals = facts.signals.get(pr.number, Signals())
+    title = clean_title(pr.title)
+    out: list[Inline] = list(spans(title))
+    if why:
+        claim = next((c for c in signals.claims if c.lower() not in title.lower()), None)
+        if claim:
+            out.append(Text(f", with a reported {claim}"))
+        if signals.breaking:
+            out.append(Text(" (breaking change)"))
     suffix = {"open": " (open)", "draft": " (draft)", "closed": " (closed without merging)"}.get(status, "")
-    return (*spans(clean_title(pr.title)), Text(suffix + " "), PRRef(pr.number, pr.url))
+    out += [Text(suffix + " "), PRRef(pr.number, pr.url)]
+    if why:
+        for word, numbers in (
+            ("reverts", signals.reverts),
+            ("fixes a regression from", signals.fixes_regression_of),
+        ):
+            for i, number in enumerate(numbers[:2]):
+                out += [Text(f" ({word} " if i == 0 else ", "), _ref(facts, number)]
+            if numbers:
+                out.append(Text(")"))
+    return tuple(out)
 
 
-def _point(group: Group, facts: DigestFacts) -> DigestPoint:
-    prs = group.prs
-    if len(prs) == 1:
-        return DigestPoint(group.lead, pr_phrase(prs[0], facts))
-    if len(prs) == 2:
-        return DigestPoint(group.lead, (*pr_phrase(prs[0], facts), Text("; "), *pr_phrase(prs[1], facts)))
-    states = _states(prs, facts)
-    children = [pr_phrase(pr, facts) for pr in prs[:MAX_CHILDREN]]
-    rest = prs[MAX_CHILDREN:]
-    if rest:
-        extra: list[Inline] = [Text("Also ")]
-        for i, pr in enumerate(rest[:MAX_EXTRA_REFS]):
-            if i:
-                extra.append(Text(", "))
-            extra.append(PRRef(pr.number, pr.url))
-        if len(rest) > MAX_EXTRA_REFS:
-            extra.append(Text(f" and {len(rest) - MAX_EXTRA_REFS} more"))
-        children.append(tuple(extra))
-    return DigestPoint(group.lead, (Text(f"{len(prs)} PRs ({states})."),), tuple(children))
+_SIGNAL_LEADS = (
+    ("breaking", "Breaking change"),
+    ("revert", "Revert"),
+    ("regression_fix", "Regression fix"),
+    ("severe_fix", "Critical fix"),
+    ("new_model", "New model support"),
+    ("new_hardware", "Hardware support"),
+    ("claims", "Performance"),
+    ("refactor", "Refactor"),
+)
 
 
-def _states(prs: Sequence[PullRequest], facts: DigestFacts) -> str:
-    counts: Counter[str] = Counter(facts.status.get(pr.number, pr.status) for pr in prs)
-    words = (("merged", "merged"), ("open", "open"), ("draft", "draft"), ("closed", "closed unmerged"))
-    return ", ".join(f"{counts[key]} {word}" for key, word in words if counts[key])
+def _lead(group: Group, facts: DigestFacts) -> str:
+    """A group's lead; a lone PR with only a kind for a lead ("Fix") says why it matters instead."""
+    if group.source != "kind" or len(group.prs) != 1:
+        return group.lead
+    signals = facts.signals.get(group.prs[0].number, Signals())
+    return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), group.lead)
 
 
 @dataclass(frozen=True)
-class OfflineArea:
-    section: DigestSection
-    row: TableRow
-    biggest: tuple[tuple[str, int, bool], ...]  # (lead, size, named by a tag or word) of grouped points
+class _Pick:
+    area: int  # index in facts.areas
+    group: Group
+    pr: PullRequest
+    phrase: tuple[Inline, ...]
+    chars: int
 
 
-def write_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> OfflineArea:
-    groups = _group_area(facts, taxonomy, area)
-    points = tuple(_point(g, facts) for g in groups[:MAX_POINTS])
-    section = DigestSection(area.name, points, pr_count=len(area.prs))
-    kinds = Counter(_kind(pr, facts) for pr in area.prs)
-    named = [(n, k) for k, n in kinds.items() if k != "maintenance" and n * 4 >= len(area.prs)]
-    kind = max(named)[1] if named else "maintenance"
-    leads = ", ".join(list(dict.fromkeys(g.lead for g in groups))[:3])
-    row = TableRow(
-        area.name,
-        tuple(PRRef(pr.number, pr.url) for pr in area.prs[:KEY_PRS]),
-        f"{_KIND_LABEL[kind]}: {leads}",
+def _pick_weight(facts: DigestFacts, pick: _Pick) -> float:
+    """A PR's weight plus a little for the size of its group: a thread of work (18 ROCm PRs)
+    deserves a point even when each of its PRs alone is modest."""
+    return facts.weight(pick.pr.number) + 0.04 * min(len(pick.group.prs) - 1, 8)
+
+
+def choose_points(
+    facts: DigestFacts, taxonomy: Taxonomy, *, frame: int = _ESTIMATED_FRAME
+) -> dict[int, list[DigestPoint]]:
+    """The points of the digest proper by area index.
+
+    PRs are picked one by one, heaviest first (weight, then the size of their group, merged
+    first): each area's heaviest PR first (busiest areas first, "Other changes" last), then
+    the heaviest anywhere, while the Markdown budget and MAX_CITED last. The picked PRs are then
+    arranged by their groups: a group with one pick is one point, a group with several is a
+    point with one sub-bullet per PR (as the examples group the `ModelState` work)."""
+    picks_by_area: list[list[_Pick]] = []
+    for index, area in enumerate(facts.areas):
+        picks = []
+        for group in _group_area(facts, taxonomy, area):
+            for pr in group.prs:
+                phrase = pr_phrase(pr, facts)
+                picks.append(_Pick(index, group, pr, phrase, 10 + _chars(phrase, facts.repo)))
+        picks.sort(key=lambda p: (-_pick_weight(facts, p), -p.pr.number))
+        picks_by_area.append(picks)
+    budget = PROPER_BUDGET - frame - 75 * len(facts.areas)
+    chosen: dict[int, list[_Pick]] = {}
+    leads: set[int] = set()  # ids of groups that already paid for their lead
+
+    def take(pick: _Pick) -> None:
+        nonlocal budget
+        mine = chosen.setdefault(pick.area, [])
+        cost = pick.chars + (0 if id(pick.group) in leads else 14 + len(pick.group.lead))
+        same_group = sum(1 for p in mine if p.group is pick.group)
+        full = sum(len(v) for v in chosen.values()) >= MAX_CITED
+        if cost > budget or full or len(mine) >= MAX_AREA_PRS or same_group >= MAX_GROUP_PRS:
+            return
+        budget -= cost
+        leads.add(id(pick.group))
+        mine.append(pick)
+
+    other = [i for i, area in enumerate(facts.areas) if area.key == "other"]
+    for index, picks in enumerate(picks_by_area):
+        # An area is guaranteed a point only for work worth one (not when its best is a CI chore).
+        if picks and index not in other and facts.weight(picks[0].pr.number) >= MIN_GUARANTEED:
+            take(picks[0])
+    taken = {p.pr.number for v in chosen.values() for p in v}
+    rest = [p for picks in picks_by_area for p in picks if p.pr.number not in taken]
+    for pick in sorted(rest, key=lambda p: (-_pick_weight(facts, p), -p.pr.number)):
+        take(pick)
+    out: dict[int, list[DigestPoint]] = {}
+    for index, picks in chosen.items():
+        by_group: dict[int, list[_Pick]] = {}
+        for pick in picks:
+            by_group.setdefault(id(pick.group), []).append(pick)
+        points = []
+        for members in by_group.values():  # in pick order: the heaviest group first
+            group = members[0].group
+            if len(members) == 1:
+                lead = _lead(group, facts) if len(group.prs) == 1 else group.lead
+                points.append(DigestPoint(lead, members[0].phrase))
+            else:
+                points.append(DigestPoint(group.lead, (), tuple(m.phrase for m in members)))
+        if points:
+            out[index] = points
+    return out
+
+
+def fit_budget(
+    sections: Sequence[DigestSection], repo: str, *, frame: int = _ESTIMATED_FRAME
+) -> tuple[DigestSection, ...]:
+    """Written points (the LLM's) cut to the digest proper's budget: while the estimate is over
+    PROPER_BUDGET characters or MAX_CITED PRs, the last point of the area with most points goes
+    (its PRs stay reachable in the continuation); when every area is down to one point, the least
+    active areas give theirs up."""
+    kept = [list(section.points) for section in sections]
+
+    def size() -> tuple[int, int]:
+        chars = frame + 75 * sum(1 for points in kept if points)
+        cited: set[int] = set()
+        for points in kept:
+            for point in points:
+                chars += 14 + len(point.lead) + _chars(point.body, repo)
+                chars += sum(8 + _chars(child, repo) for child in point.children)
+                cited.update(point.cited)
+        return chars, len(cited)
+
+    chars, cited = size()
+    while chars > PROPER_BUDGET or cited > MAX_CITED:
+        longest = max(range(len(kept)), key=lambda i: (len(kept[i]), i))
+        if len(kept[longest]) > 1:
+            kept[longest].pop()
+        else:  # one point each and still too long: the least active areas go to the continuation
+            last = max((i for i, points in enumerate(kept) if points), default=None)
+            if last is None:
+                break
+            kept[last].pop()
+        chars, cited = size()
+    return tuple(
+        replace(section, points=tuple(points))
+        for section, points in zip(sections, kept, strict=True)
+        if points
     )
-    biggest = tuple((g.lead, len(g.prs), g.source == "term") for g in groups if len(g.prs) >= 2)
-    return OfflineArea(section, row, biggest)
 
 
-def offline_takeaway_trend(areas: Sequence[OfflineArea]) -> str:
-    """The dominant threads of work: the largest groups named by a shared tag or word (ROCm, Qwen,
-    `ModelState`) across areas; topic groups (Multimodal) only when there are too few of those."""
-    named = [(size, lead) for a in areas for lead, size, by_name in a.biggest if by_name]
-    topical = [(size, lead) for a in areas for lead, size, by_name in a.biggest if not by_name]
-    groups = sorted(named, key=lambda x: (-x[0], x[1])) + sorted(topical, key=lambda x: (-x[0], x[1]))
-    seen: list[tuple[int, str]] = []
-    for size, lead in groups:
-        if lead not in (s[1] for s in seen):
-            seen.append((size, lead))
-        if len(seen) == 2:
-            break
-    if not seen:
+def area_headline(facts: DigestFacts, area: AreaFacts) -> str:
+    """`ROCm 47 · NVIDIA 30 · Intel XPU 9 PRs this week`: the totals of the area's topics, each
+    what `/vllm <topic> <window>` answers (a PR can carry several; each PR is placed in one area)."""
+    mine = [t for t in facts.topics if t.section == area.key]
+    if not mine:
         return ""
-    if len(seen) > 1:
-        return f"The largest threads of work were {seen[0][1]} ({seen[0][0]} PRs) and {seen[1][1]} ({seen[1][0]} PRs)."
-    return f"The largest thread of work was {seen[0][1]} ({seen[0][0]} PRs)."
+    return "Topic totals: " + " · ".join(f"{t.name} {t.total}" for t in mine[:6])
+
+
+def continuation(facts: DigestFacts, cited: set[int], *, include_bots: bool) -> tuple[DigestSection, ...]:
+    """ "All PRs by area": every in-scope PR the digest proper does not cite, by area, heaviest
+    first; bot PRs (not described in the prose) last."""
+    out = []
+    for area in facts.areas:
+        rest = sorted(
+            (pr for pr in area.prs if pr.number not in cited),
+            key=lambda pr: (-facts.weight(pr.number), -pr.number),
+        )
+        if rest:
+            points = tuple(DigestPoint("", pr_phrase(pr, facts, why=False)) for pr in rest)
+            out.append(
+                DigestSection(area.name, points, len(area.prs), area.key, tuple(pr.number for pr in area.prs))
+            )
+    in_prose = {pr.number for pr in facts.prose}
+    bots = [pr for pr in facts.prs if pr.number not in in_prose and pr.number not in cited]
+    if bots and not include_bots:
+        points = tuple(DigestPoint("", pr_phrase(pr, facts, why=False)) for pr in bots)
+        out.append(DigestSection("Bot PRs", points, len(bots), "bots", tuple(pr.number for pr in bots)))
+    return tuple(out)

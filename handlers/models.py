@@ -457,9 +457,27 @@ class DigestPoint:
 
 @dataclass(frozen=True, slots=True)
 class DigestSection:
+    """One numbered area. `prs` are every PR placed in it (each PR sits in one area); `headline`
+    states its topics' totals (never a group size); `pr_count` is len(prs) for older callers."""
+
     title: str
     points: tuple[DigestPoint, ...]
     pr_count: int = 0
+    key: str = ""
+    prs: tuple[int, ...] = ()
+    headline: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DigestTopic:
+    """A topic's totals over a digest's window and scope: what `/vllm <topic> <window>` counts."""
+
+    key: str
+    name: str
+    total: int
+    merged: int
+    opened: int
+    closed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -496,6 +514,9 @@ class Digest:
     counts: DigestCounts
     mode: Literal["llm", "offline"]
     notes: tuple[str, ...] = ()
+    topics: tuple[DigestTopic, ...] = ()  # largest first
+    more: tuple[DigestSection, ...] = ()  # "All PRs by area": every in-scope PR the points do not cite
+    scope: str = "opened_or_merged"
 
     @property
     def cited(self) -> tuple[int, ...]:
@@ -593,3 +614,44 @@ class UpsertResult:
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class Subscription:
+    """A channel's (or a person's) standing question, or a chat-made weekly digest channel.
+
+    `kind` "query": the PRs matching `question` are delivered at `cadence` ("realtime",
+    "daily" at `at` = "HH:MM" in the repo's timezone, "weekly"); "digest": the channel receives
+    the repo's weekly digest. `channel` is where posts go (for a personal subscription, the
+    user's DM); `status` "suspended" (with `reason`) when that channel became unreachable.
+    """
+
+    id: str
+    repo: str
+    platform: str  # "slack" | "discord" | "console"
+    channel: str
+    user: str = ""
+    kind: Literal["query", "digest"] = "query"
+    question: str = ""
+    cadence: Literal["realtime", "daily", "weekly"] = "realtime"
+    at: str = ""  # "HH:MM" for daily
+    personal: bool = False
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    status: Literal["active", "suspended"] = "active"
+    reason: str = ""
+
+    @property
+    def target(self) -> str:
+        return f"{self.platform}:{self.channel}"
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data["created_at"] = format_time(self.created_at)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Subscription:
+        names = {f.name for f in fields(cls)}
+        values = {k: v for k, v in data.items() if k in names}
+        values["created_at"] = parse_time(values.get("created_at")) or datetime.now(UTC)
+        return cls(**values)

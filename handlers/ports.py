@@ -16,6 +16,7 @@ from handlers.models import (
     Classification,
     IngestCursor,
     PullRequest,
+    Subscription,
     ThreadContext,
     ThreadKey,
     UpsertResult,
@@ -126,6 +127,18 @@ class Store(Protocol):
 
     async def hit(self, key: str, window_seconds: int) -> int:
         """Count one event in a fixed window and return the count so far (rate limits)."""
+
+    # -- subscriptions -----------------------------------------------------------------------------
+    async def put_subscription(self, sub: Subscription) -> None:
+        """Insert or replace a subscription by id."""
+
+    async def get_subscription(self, sub_id: str) -> Subscription | None: ...
+
+    async def list_subscriptions(self, repo: str | None = None) -> list[Subscription]:
+        """Every subscription (of one repo when given), oldest first (then by id)."""
+
+    async def remove_subscription(self, sub_id: str) -> bool:
+        """Delete one; False when there was none with that id."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,7 @@ from handlers.app import BotHandlers, RepoSettings
 from handlers.digest import digest_seed
 from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
+from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +190,9 @@ class DiscordAdapter:
     def _command_for(self, repo: RepoSettings) -> app_commands.Command:
         adapter = self
 
-        @app_commands.describe(query="What to look for, e.g. rocm last week (empty: help)")
+        @app_commands.describe(
+            query="e.g. rocm last week · subscribe rocm -ci · subscriptions · unsubscribe ID (empty: help)"
+        )
         async def callback(interaction: discord.Interaction, query: str = "") -> None:
             await adapter._answer_command(interaction, repo, query)
 
@@ -220,7 +223,16 @@ class DiscordAdapter:
             log.warning(describe_http_error(exc, f"acknowledging /{repo.command}"))
             return
         try:
-            reply = await self.handlers.command(repo.name, text, user=str(interaction.user.id))
+            user = str(interaction.user.id)
+            where = CommandContext(
+                "discord",
+                str(interaction.channel_id),
+                user,
+                is_dm=interaction.guild_id is None,
+                can_manage=interaction.permissions.manage_channels,
+                dm_channel=user,
+            )
+            reply = await self.handlers.command(repo.name, text, user=user, context=where)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
@@ -260,7 +272,9 @@ class DiscordAdapter:
         name = f"/{repo.command} {text}".strip()
         await self._open_thread(message, name, reply.seed, what=f"answer to /{repo.command}")
 
-    async def _open_thread(self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str) -> None:
+    async def _open_thread(
+        self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str
+    ) -> discord.Thread | None:
         try:
             thread = await message.create_thread(
                 name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
@@ -269,8 +283,9 @@ class DiscordAdapter:
             log.error(
                 describe_http_error(exc, f"opening a thread on the {what} in channel {message.channel.id}")
             )
-            return
+            return None
         await self.handlers.remember(ThreadKey("discord", str(message.channel.id), str(thread.id)), seed)
+        return thread
 
     # -- follow-ups in threads ------------------------------------------------------------------------------
     def _followup_text(self, message: discord.Message) -> str | None:
@@ -315,7 +330,8 @@ class DiscordAdapter:
 
     # -- digests --------------------------------------------------------------------------------------------------
     async def post_digest(self, repo: str, channel_id: int, digest: Digest) -> int | None:
-        """Post a digest to a channel, open its thread, remember it; the first message's id.
+        """Post a digest as one channel message, open its thread, post the rest there, remember
+        the thread; returns the channel message's id.
 
         A missing channel or missing permissions are logged and give None; nothing is raised.
         """
@@ -328,17 +344,27 @@ class DiscordAdapter:
         if not isinstance(channel, discord.TextChannel):
             log.error("discord: %s: it is a %s, not a text channel", where, type(channel).__name__)
             return None
+        parent, *rest = render_digest_messages(digest)
         try:
-            messages = [
-                await channel.send(part, allowed_mentions=NO_MENTIONS)
-                for part in render_digest_messages(digest)
-            ]
+            first = await channel.send(parent, allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as exc:
             log.error(describe_http_error(exc, where))
             return None
-        first = messages[0]
+        # One channel message; the areas and every other PR go in its thread.
+        thread = await self._open_thread(first, digest.title, digest_seed(digest), what=f"{repo} digest")
+        sent = 0
+        if thread is not None:
+            try:
+                for part in rest:
+                    await thread.send(part, allowed_mentions=NO_MENTIONS)
+                    sent += 1
+            except discord.HTTPException as exc:
+                log.error(describe_http_error(exc, f"continuing the {repo} digest in thread {thread.id}"))
         log.info(
-            "discord: posted the %s digest to channel %s as %d message(s)", repo, channel_id, len(messages)
+            "discord: posted the %s digest to channel %s: 1 message, %d of %d in its thread",
+            repo,
+            channel_id,
+            sent,
+            len(rest),
         )
-        await self._open_thread(first, digest.title, digest_seed(digest), what=f"{repo} digest")
         return first.id

@@ -18,14 +18,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from discord.utils import escape_mentions
 
+from handlers.calendar import window_label
+from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
 from handlers.models import (
     Code,
     Digest,
-    DigestCounts,
+    DigestSection,
     Inline,
     PRDetail,
     PRRef,
@@ -230,41 +232,47 @@ def render_reply_messages(reply: Reply) -> list[str]:
 
 
 # -- digests --------------------------------------------------------------------------------------------
-def counts_line(counts: DigestCounts) -> str:
-    line = (
-        f"**{counts.total}** PRs · {counts.merged} merged · {counts.opened} opened · "
-        f"{counts.still_open} still open · {counts.closed_unmerged} closed unmerged · "
-        f"{counts.authors} authors ({counts.first_time_authors} first-time)"
-    )
-    if counts.bot_prs:
-        line += f" · {counts.bot_prs} from bots"
-    return line
-
-
 def _window_label(digest: Digest) -> str:
-    if digest.window.label:
-        return escape(digest.window.label)
-    last_day = digest.window.until - timedelta(seconds=1)
-    return f"{digest.window.since:%b %-d} – {last_day:%b %-d, %Y}"
+    return escape(digest.window.label or window_label(digest.window.since, digest.window.until))
 
 
-def digest_blocks(digest: Digest) -> list[Block]:
-    meta = f"-# {_window_label(digest)}" + (" · offline summary" if digest.mode == "offline" else "")
-    head = [meta, counts_line(digest.counts)]
+def _points(section: DigestSection) -> tuple[str, ...]:
+    items = []
+    for point in section.points:
+        lead = f"**{escape(point.lead)}** " if point.lead.strip() else ""
+        line = f"- {lead}{inline(point.body)}".rstrip()
+        for child in point.children:
+            line += f"\n  - {inline(child)}"
+        items.append(line)
+    return tuple(items)
+
+
+def digest_parent(digest: Digest) -> str:
+    """The channel message (at most 2,000 characters): title, dates, counts, takeaways and one
+    headline per area; the areas themselves go in its thread."""
+    head = [f"## {escape(digest.title)}", f"-# {_window_label(digest)} · {escape(count_line(digest.counts))}"]
     if digest.takeaways:
-        head.append(inline(digest.takeaways))
-    blocks = [Block(f"## {escape(digest.title)}", tuple(head))]
-    for section in digest.sections:
-        heading = f"### {escape(section.title)}"
-        if section.pr_count:
-            heading += f" ({section.pr_count} PRs)"
-        items = []
-        for point in section.points:
-            line = f"- **{escape(point.lead)}** {inline(point.body)}".rstrip()
-            for child in point.children:
-                line += f"\n  - {inline(child)}"
-            items.append(line)
-        blocks.append(Block(heading, tuple(items)))
+        head.append(_cut(inline(digest.takeaways), 900))
+    lines = []
+    for index, section in enumerate(digest.sections, 1):
+        line = f"{index}. **{escape(section.title)}**"
+        if section.headline:
+            line += f" — {escape(section.headline)}"
+        lines.append(line)
+    if digest.sections or digest.more:
+        lines.append("-# The areas and every other PR are in the thread below.")
+    text = "\n".join(head) + ("\n\n" + "\n".join(lines) if lines else "")
+    return _cut(text, LIMIT)
+
+
+def digest_thread_blocks(digest: Digest) -> list[Block]:
+    """The thread: one block per area, notes, then every other PR by area."""
+    blocks = []
+    for index, section in enumerate(digest.sections, 1):
+        heading = f"### {index}. {escape(section.title)}"
+        if section.headline:
+            heading += f"\n-# {escape(section.headline)}"
+        blocks.append(Block(heading, _points(section)))
     if digest.table:
         rows = tuple(
             f"- **{escape(row.area)}**: "
@@ -273,11 +281,19 @@ def digest_blocks(digest: Digest) -> list[Block]:
             for row in digest.table
         )
         blocks.append(Block("### Key PRs by area", rows))
-    if digest.notes:
-        blocks.append(Block(None, tuple(f"-# {unlink(note)}" for note in digest.notes)))
+    topics = topic_line(digest)
+    notes = ([f"-# {escape(topics)}"] if topics else []) + [f"-# {unlink(note)}" for note in digest.notes]
+    if notes:
+        blocks.append(Block(None, tuple(notes)))
+    for index, section in enumerate(digest.more):
+        heading = f"### {escape(MORE_TITLE)}: {escape(section.title)}"
+        if index == 0:
+            heading += f"\n-# {escape(MORE_NOTE)}"
+        blocks.append(Block(heading, _points(section)))
     return blocks
 
 
 def render_digest_messages(digest: Digest) -> list[str]:
-    """A Digest -> Discord messages (each at most 2,000 characters), split between sections."""
-    return pack(digest_blocks(digest))
+    """A Digest -> Discord messages (each at most 2,000 characters): the first is the channel
+    message, the rest are posted in its thread, split between areas."""
+    return [digest_parent(digest), *pack(digest_thread_blocks(digest))]

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
-from handlers.digest import count_line, uncited_count
-from handlers.models import Code, Digest, Inline, PRRef
+from handlers.digest import MORE_NOTE, MORE_TITLE, count_line
+from handlers.models import Code, Digest, DigestSection, Inline, PRRef
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 _SPACES = re.compile(r"\s+")
@@ -93,30 +93,40 @@ def _block(text: str) -> str:
     return "\\" + text if text[:1] in "-+=" else text
 
 
-def render_digest_markdown(digest: Digest) -> str:
+def _points(section: DigestSection, repo: str) -> list[str]:
+    lines = []
+    for point in section.points:
+        body = inline(point.body, repo)
+        lead = f"**{escape(point.lead)}**: " if point.lead.strip() else ""
+        lines.append(f"*   {lead}{_block(body) if not lead else body}".rstrip())
+        for child in point.children:
+            lines.append(f"    *   {_block(inline(child, repo))}")
+    return lines
+
+
+def render_digest_markdown(digest: Digest, *, full: bool = True) -> str:
+    """The digest proper (title, takeaways, numbered areas, counts, notes), then, when `full`,
+    the "All PRs by area" continuation listing every in-scope PR the points do not cite."""
     repo = digest.repo
     lines = [f"# {escape(digest.title)}", ""]
     if digest.takeaways:
         lines += [f"**Key takeaways:** {inline(digest.takeaways, repo)}", ""]
     for index, section in enumerate(digest.sections, 1):
-        lines.append(f"### {index}. {escape(section.title)} ({section.pr_count} PRs)")
-        lines.append("")
-        for point in section.points:
-            body = inline(point.body, repo)
-            lines.append(f"*   **{escape(point.lead)}**: {body}".rstrip())
-            for child in point.children:
-                lines.append(f"    *   {_block(inline(child, repo))}")
-        more = uncited_count(section)
-        if more:
-            lines.append(f"*   _…and {more} more {'PR' if more == 1 else 'PRs'} in this area._")
-        lines.append("")
+        lines += [f"### {index}. {escape(section.title)}", ""]
+        if section.headline:
+            lines += [f"_{escape(section.headline)}_", ""]
+        lines += [*_points(section, repo), ""]
     if digest.table:
         lines += ["### Summary", "", "| Area | Key PRs | Primary impact |", "| --- | --- | --- |"]
         for row in digest.table:
             refs = ", ".join(inline((ref,), repo) for ref in row.key_prs) or "—"
             lines.append(f"| {escape(row.area, table=True)} | {refs} | {escape(row.impact, table=True)} |")
         lines.append("")
-    lines += ["---", "", f"**Counts:** {escape(count_line(digest))}", ""]
+    lines += ["---", "", f"**Counts:** {escape(count_line(digest.counts))}", ""]
     for note in digest.notes:
         lines += [f"_{escape(note)}_", ""]
+    if full and digest.more:
+        lines += [f"## {MORE_TITLE}", "", f"_{escape(MORE_NOTE)}_", ""]
+        for section in digest.more:
+            lines += [f"### {escape(section.title)}", "", *_points(section, repo), ""]
     return "\n".join(lines).rstrip() + "\n"

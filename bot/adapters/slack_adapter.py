@@ -34,12 +34,19 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.adapters.slack_render import escape, render_digest_blocks, render_reply_blocks
+from bot.adapters.slack_render import (
+    ACTION_ALL_PRS,
+    ACTION_ONLY_MERGED,
+    escape,
+    render_digest_blocks,
+    render_reply_blocks,
+)
 from bot.config import Secrets, SlackConfig
 from handlers.app import BotHandlers
 from handlers.digest import digest_seed
 from handlers.errors import BotError, StoreUnavailable
 from handlers.models import Digest, Reply, ThreadKey
+from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
 
@@ -279,6 +286,8 @@ class SlackAdapter:
             self.app.command(f"/{repo.command}")(self._on_command)
         self.app.event("message")(self._on_message)
         self.app.event("app_mention")(self._on_mention)
+        for action_id in (ACTION_ALL_PRS, ACTION_ONLY_MERGED):
+            self.app.action(action_id)(self._on_digest_button)
         self.app.error(self._on_error)
 
     async def _on_error(self, error: Exception, body: dict[str, Any]) -> None:
@@ -287,6 +296,36 @@ class SlackAdapter:
     async def _on_command(self, ack: AsyncAck, command: dict[str, Any], respond: AsyncRespond) -> None:
         await ack()  # first, always: Slack gives up after 3 seconds
         self._spawn(self._answer_command(command, respond))
+
+    async def _on_digest_button(self, ack: AsyncAck, body: dict[str, Any]) -> None:
+        """A digest's "All PRs" / "Only merged" button: ack first, then answer in its thread as
+        the follow-up `more` / `merged` would (the thread's seed holds every in-scope PR)."""
+        await ack()
+        self._spawn(self._answer_button(body))
+
+    async def _answer_button(self, body: dict[str, Any]) -> None:
+        channel = str(
+            (body.get("channel") or {}).get("id") or (body.get("container") or {}).get("channel_id") or ""
+        )
+        message = body.get("message") or {}
+        thread = str(
+            message.get("thread_ts")
+            or message.get("ts")
+            or (body.get("container") or {}).get("message_ts")
+            or ""
+        )
+        user = str((body.get("user") or {}).get("id") or "")
+        actions = body.get("actions") or [{}]
+        text = "merged" if actions[0].get("action_id") == ACTION_ONLY_MERGED else "more"
+        if not channel or not thread:
+            log.warning("slack: a digest button without its message (%s); ignored", sorted(body))
+            return
+        try:
+            await self._reply_in_thread(channel, thread, user, text, addressed=True)
+        except SlackApiError as exc:
+            log.warning("slack: cannot answer a digest button in %s: %s", channel, exc.response.get("error"))
+        except Exception:
+            log.exception("slack: answering a digest button in %s failed", channel)
 
     async def _on_message(self, event: dict[str, Any]) -> None:
         if not self._is_for_us(event) or event.get("parent_user_id") != self.bot_user_id:
@@ -321,7 +360,10 @@ class SlackAdapter:
             repo = self.handlers.repo_for_command(command.get("command", ""))
             if repo is None:  # only registered commands reach here; a config change may race
                 return
-            reply = await self.handlers.command(repo.name, text, user=user)
+            where = CommandContext(
+                "slack", channel, user, is_dm=channel.startswith("D"), can_manage=True, dm_channel=user
+            )  # a slash command in a channel comes from one of its members
+            reply = await self.handlers.command(repo.name, text, user=user, context=where)
         except BotError as exc:
             reply = Reply(kind="error", title=str(exc), ephemeral=True)
         except Exception:
@@ -385,6 +427,26 @@ class SlackAdapter:
             log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
             return True
 
+    async def _reply_in_thread(
+        self, channel: str, thread: str, user: str, text: str, *, addressed: bool
+    ) -> None:
+        """Answer `text` as a follow-up in the thread; errors only the asker sees are ephemeral,
+        chatter ("thanks!") gets no public reply."""
+        key = ThreadKey("slack", channel, thread)
+        try:
+            reply = await self.handlers.followup(key, text, user=user, addressed=addressed)
+        except BotError as exc:
+            reply = Reply(kind="error", title=str(exc), ephemeral=True)
+        if reply.kind == "quiet":
+            return
+        fallback, blocks = render_reply_blocks(reply)
+        if reply.ephemeral:
+            await self.client.chat_postEphemeral(
+                channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
+            )
+        else:
+            await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+
     async def _answer_followup(self, event: dict[str, Any]) -> None:
         channel = str(event.get("channel") or "")
         thread = str(event.get("thread_ts") or "")
@@ -393,25 +455,12 @@ class SlackAdapter:
             if not await self._claim(event):
                 log.debug("slack: message %s in %s already answered", event.get("ts"), channel)
                 return
-            key = ThreadKey("slack", channel, thread)
-            try:
-                addressed = event.get("type") == "app_mention" or f"<@{self.bot_user_id}>" in str(
-                    event.get("text") or ""
-                )
-                reply = await self.handlers.followup(
-                    key, _message_text(event.get("text") or ""), user=user, addressed=addressed
-                )
-            except BotError as exc:
-                reply = Reply(kind="error", title=str(exc), ephemeral=True)
-            if reply.kind == "quiet":  # chatter ("thanks!"): no public reply
-                return
-            fallback, blocks = render_reply_blocks(reply)
-            if reply.ephemeral:
-                await self.client.chat_postEphemeral(
-                    channel=channel, user=user, thread_ts=thread, text=fallback, blocks=blocks
-                )
-            else:
-                await self._post(channel=channel, thread_ts=thread, text=fallback, blocks=blocks)
+            addressed = event.get("type") == "app_mention" or f"<@{self.bot_user_id}>" in str(
+                event.get("text") or ""
+            )
+            await self._reply_in_thread(
+                channel, thread, user, _message_text(event.get("text") or ""), addressed=addressed
+            )
         except SlackApiError as exc:
             log.warning(
                 "slack: cannot answer in thread %s of %s: %s", thread, channel, exc.response.get("error")
@@ -441,7 +490,8 @@ class SlackAdapter:
 
     # -- digests ------------------------------------------------------------------------------------------
     async def post_digest(self, repo: str, channel_id: str, digest: Digest) -> str:
-        """Post a digest (long ones continue in the thread) and follow its thread; returns its ts.
+        """Post a digest: one channel message (takeaways, area headlines, buttons), the areas and
+        every other PR as replies in its thread; follow the thread; returns the parent's ts.
 
         Raises SlackPostError with a readable message when Slack refuses the first post.
         """

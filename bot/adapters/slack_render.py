@@ -7,7 +7,8 @@ defused with a word joiner). PR titles and other one-line untrusted text also go
 `plain`, which swaps mrkdwn formatting characters for look-alikes so a title cannot open bold,
 italics, strikethrough or code that swallows the rest of the line. Links are built only from
 stored URLs (`<url|PR#N>`). Limits: header text 150 chars, section text under 3,000, at most 50
-blocks per message; a long digest becomes a first message plus replies in its thread.
+blocks per message. A digest is one channel message (takeaways, area headlines, buttons) plus
+replies in its thread (the areas, then every other PR by area).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from handlers.calendar import window_label
+from handlers.digest import MORE_NOTE, MORE_TITLE, count_line, topic_line
 from handlers.models import (
     Code,
     Digest,
@@ -218,32 +221,68 @@ def _point_lines(point: DigestPoint) -> list[str]:
     return ["\n".join(lines)]
 
 
-def _counts_line(digest: Digest) -> str:
-    c = digest.counts
-    parts = [
-        f"{c.total} PRs",
-        f"{c.merged} merged",
-        f"{c.opened} opened",
-        f"{c.still_open} still open",
-        f"{c.closed_unmerged} closed unmerged",
-        f"{c.authors} authors ({c.first_time_authors} first-time)",
-    ]
-    if c.bot_prs:
-        parts.append(f"{c.bot_prs} by bots")
-    return " · ".join(parts)
+# The digest parent message's buttons; the Slack adapter listens for these action ids.
+ACTION_ALL_PRS = "digest_all_prs"
+ACTION_ONLY_MERGED = "digest_only_merged"
+PARENT_CHARS = 2800  # the parent message must fit a phone screen: takeaways and area headlines only
 
 
-def _digest_groups(digest: Digest) -> tuple[list[Block], list[list[Block]]]:
-    """The digest's opening blocks, then one list of blocks per section (table and notes last)."""
+def _window_line(digest: Digest) -> str:
+    """The one date range a digest covers (its label: first and last day, both included)."""
     window = digest.window
-    span = f"{_date(window.since)} – {_date(window.until)}, {window.until:%Y}"
-    label = f"{escape(window.label)} · " if window.label else ""
-    opening: list[Block] = [header(digest.title), context(f"{label}{span} · {_counts_line(digest)}")]
+    return escape(window.label or window_label(window.since, window.until))
+
+
+def digest_buttons() -> Block:
+    return {
+        "type": "actions",
+        "block_id": "digest_actions",
+        "elements": [
+            {
+                "type": "button",
+                "action_id": ACTION_ALL_PRS,
+                "text": {"type": "plain_text", "text": "All PRs"},
+                "value": "more",
+            },
+            {
+                "type": "button",
+                "action_id": ACTION_ONLY_MERGED,
+                "text": {"type": "plain_text", "text": "Only merged"},
+                "value": "merged",
+            },
+        ],
+    }
+
+
+def _digest_parent(digest: Digest) -> list[Block]:
+    """Header, date and counts, takeaways, one headline per area, the buttons."""
+    blocks: list[Block] = [
+        header(digest.title),
+        context(f"{_window_line(digest)} · {escape(count_line(digest.counts))}"),
+    ]
     if digest.takeaways:
-        opening += sections([inline(digest.takeaways)], lead="*Key takeaways*")
+        blocks.append(section(clip("*Key takeaways* " + inline(digest.takeaways), PARENT_CHARS // 2)))
+    heads = []
+    for index, part in enumerate(digest.sections, 1):
+        line = f"*{index}. {plain(part.title)}*"
+        if part.headline:
+            line += f" — {plain(part.headline)}"
+        heads.append(line)
+    if heads:
+        blocks.append(section(clip("\n".join(heads), PARENT_CHARS // 2)))
+    if digest.sections or digest.more:
+        blocks.append(context("The areas and every other PR are in this thread."))
+        blocks.append(digest_buttons())
+    return blocks
+
+
+def _digest_groups(digest: Digest) -> list[list[Block]]:
+    """The thread replies' blocks: one list per area, then notes, then every other PR by area."""
     groups: list[list[Block]] = []
-    for part in digest.sections:
-        title = f"*{plain(part.title)}*" + (f" ({part.pr_count} PRs)" if part.pr_count else "")
+    for index, part in enumerate(digest.sections, 1):
+        title = f"*{index}. {plain(part.title)}*"
+        if part.headline:
+            title += f"\n{plain(part.headline)}"
         lines = [line for point in part.points for line in _point_lines(point)]
         groups.append(sections(lines, lead=title))
     if digest.table:
@@ -253,9 +292,17 @@ def _digest_groups(digest: Digest) -> tuple[list[Block], list[list[Block]]]:
             for row in digest.table
         ]
         groups.append(sections(rows, lead="*Key PRs by area*"))
-    if digest.notes:
-        groups.append([context(*(escape(note) for note in digest.notes[:10]))])
-    return opening, groups
+    topics = topic_line(digest)
+    if digest.notes or topics:
+        notes = [escape(note) for note in digest.notes[:9]]
+        groups.append([context(*([escape(topics)] if topics else []), *notes)])
+    for index, part in enumerate(digest.more):
+        lead = f"*{escape(MORE_TITLE)}: {plain(part.title)}*"
+        if index == 0:
+            lead = f"{lead}\n{escape(MORE_NOTE)}"
+        lines = [line for point in part.points for line in _point_lines(point)]
+        groups.append(sections(lines, lead=lead))
+    return groups
 
 
 def _size(blocks: Sequence[Block]) -> int:
@@ -274,30 +321,30 @@ def _fits(blocks: Sequence[Block], extra: Sequence[Block]) -> bool:
 
 
 def render_digest_blocks(digest: Digest) -> list[Message]:
-    """A Digest -> messages: the first is posted to the channel, the rest as replies in its thread.
+    """A Digest -> messages: the first is the channel message (takeaways and area headlines,
+    with the buttons), the rest are replies in its thread (the areas, then every other PR).
 
-    The first message holds the header, counts, takeaways and as many whole sections as fit
-    (50 blocks, ~12k characters); later messages carry the remaining sections in order.
-    """
-    opening, groups = _digest_groups(digest)
-    pages: list[list[Block]] = [list(opening)]
-    for group in groups:
-        if _fits(pages[-1], group):
+    Replies are packed whole area by whole area within Block Kit's limits (50 blocks, sections
+    under 3,000 characters, ~12k characters a message)."""
+    title = plain(digest.title)
+    messages: list[Message] = [
+        {
+            "text": clip(f"{title} — {count_line(digest.counts)}", FALLBACK_LIMIT),
+            "blocks": _digest_parent(digest),
+        }
+    ]
+    pages: list[list[Block]] = []
+    for group in _digest_groups(digest):
+        if pages and _fits(pages[-1], group):
             pages[-1] += group
             continue
-        pages.append([])  # a section that does not fit starts the next message
+        pages.append([])  # an area that does not fit starts the next reply
         for block in group:  # one too big for a whole message is spread over several
             if not _fits(pages[-1], [block]):
                 pages.append([])
             pages[-1].append(block)
     pages = [page for page in pages if page]
-    title = plain(digest.title)
-    messages: list[Message] = []
-    for index, page in enumerate(pages):
-        if index == 0:
-            text = f"{title} — {_counts_line(digest)}"
-        else:
-            text = f"{title} (continued, {index + 1}/{len(pages)})"
-            page = [context(f"_{title}, continued ({index + 1}/{len(pages)})_"), *page]
+    for index, page in enumerate(pages, 1):
+        text = f"{title} ({index}/{len(pages)} in this thread)"
         messages.append({"text": clip(text, FALLBACK_LIMIT), "blocks": page})
     return messages

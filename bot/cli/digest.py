@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections import Counter
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 from typing import Any
 
@@ -21,22 +22,26 @@ import click
 
 from bot.bootstrap import build_handlers, build_store
 from bot.cli import CliState, cli, run_command
+from bot.cli.ask import _now as parse_now
 from bot.config import Config
 from bot.services.posting import PostOutcome
+from handlers.calendar import week_start_of
+from handlers.digest import digest_json, last_full_week, window_for_dates
 from handlers.digest import week_ending as week_ending_window
-from handlers.digest import window_for_dates
 from handlers.errors import BotError
 from handlers.models import Digest, Window
 
-FORMATS = ("markdown", "text", "slack-json", "discord-json")
+FORMATS = ("markdown", "text", "json", "slack-json", "discord-json")
 _JSON_RENDERERS = {
     "slack-json": ("bot.adapters.slack_render", "render_digest_blocks"),
     "discord-json": ("bot.adapters.discord_render", "render_digest_messages"),
 }
 
 
-def renderer_for(fmt: str) -> Callable[[Digest], str]:
+def renderer_for(fmt: str, tz: tzinfo = UTC) -> Callable[[Digest], str]:
     """The function turning a Digest into the output text; a clear error if it is not installed."""
+    if fmt == "json":
+        return lambda digest: json.dumps(digest_json(digest, tz), indent=2, ensure_ascii=False) + "\n"
     if fmt == "markdown":
         from bot.adapters.markdown_render import render_digest_markdown
 
@@ -61,6 +66,12 @@ _DATE = click.DateTime(formats=["%Y-%m-%d"])
 @click.option("--since", type=_DATE, help="First day of the window (YYYY-MM-DD, repo timezone).")
 @click.option("--until", type=_DATE, help="Last day of the window, included (YYYY-MM-DD).")
 @click.option("--week-ending", type=_DATE, help="The 7 days ending on this day (YYYY-MM-DD), included.")
+@click.option(
+    "--now",
+    "now_text",
+    metavar="ISO-TIME",
+    help="Build the last full week before this time (UTC if no offset), as `ask --now` reads it.",
+)
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default="markdown", show_default=True)
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE instead of stdout."
@@ -77,6 +88,7 @@ def digest(
     since: datetime | None,
     until: datetime | None,
     week_ending: datetime | None,
+    now_text: str | None,
     fmt: str,
     out: Path | None,
     post: bool,
@@ -96,31 +108,43 @@ def digest(
         raise click.UsageError("with --post, --format only applies to the file written by --out")
     if week_ending and (since or until):
         raise click.UsageError("give --week-ending or --since/--until, not both")
+    if now_text and (week_ending or since or until):
+        raise click.UsageError("give --now or an explicit window (--week-ending, --since/--until), not both")
     if (since is None) != (until is None):
         raise click.UsageError("give --since and --until together (both are days, both included)")
     config = state.config
     repo_cfg = config.repo(repo)
-    render = renderer_for(fmt)
+    render = renderer_for(fmt, repo_cfg.tz)
     window: Window | None = None
     if since and until:
         window = window_for_dates(since.date(), until.date(), repo_cfg.tz)
     elif week_ending:
         window = week_ending_window(week_ending.date(), repo_cfg.tz)
+    elif now_text:
+        window = last_full_week(parse_now(now_text), repo_cfg.tz, repo_cfg.week_start)
 
     if post:
         _post(config, repo_cfg.name, window, render, out)
         return
 
-    async def work() -> Digest:
+    async def work() -> tuple[Digest, str]:
         store = build_store(config)
         try:
             await store.ping()
             handlers = build_handlers(config, store)
-            return await handlers.digest(repo_cfg.name, window)
+            built = await handlers.digest(repo_cfg.name, window)
+            hint = (
+                ""
+                if built.counts.total
+                else await _empty_hint(store, repo_cfg.name, repo_cfg.tz, repo_cfg.week_start)
+            )
+            return built, hint
         finally:
             await store.close()
 
-    built = run_command(work)
+    built, hint = run_command(work)
+    if hint:
+        click.echo(f"{built.repo}: no PRs in {built.window.label or 'this window'}. {hint}", err=True)
     text = render(built)
     if out is None:
         click.echo(text, nl=False)
@@ -130,6 +154,24 @@ def digest(
         f"{built.repo}: {built.mode} digest of {built.window.label} ({built.counts.total} PRs, "
         f"{len(built.sections)} areas) written to {out}",
         err=True,
+    )
+
+
+async def _empty_hint(store: Any, repo: str, tz: tzinfo, week_start: str) -> str:
+    """For an empty window: the store's date range and a --week-ending that has data."""
+    prs = await store.all_prs(repo)
+    if not prs:
+        return "The store holds no PRs of this repository yet: run `import` or `ingest` first."
+    moments = [m for pr in prs for m in (pr.created_at, pr.merged_at) if m is not None]
+    first, last = min(moments).astimezone(tz).date(), max(moments).astimezone(tz).date()
+    weeks = Counter(
+        week_start_of((pr.merged_at or pr.created_at).astimezone(tz).date(), week_start) + timedelta(days=6)
+        for pr in prs
+    )
+    busiest = weeks.most_common(1)[0][0]
+    return (
+        f"The store holds {len(prs)} PRs from {first:%Y-%m-%d} to {last:%Y-%m-%d}; "
+        f"try `digest --week-ending {busiest:%Y-%m-%d}` (its busiest week)."
     )
 
 

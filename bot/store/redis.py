@@ -13,6 +13,7 @@ Layout under a key prefix (default `prbot:`):
   claim:{key}               string owner, SET NX PX (atomic across replicas)
   receipt                   hash   key -> receipt JSON
   hit:{key}                 string fixed-window counter with EXPIRE
+  sub                       hash   subscription id -> subscription JSON
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from handlers.models import (
     Classification,
     IngestCursor,
     PullRequest,
+    Subscription,
     ThreadContext,
     ThreadKey,
     UpsertResult,
@@ -332,6 +334,28 @@ class RedisStore:
     @_guard
     async def hit(self, key: str, window_seconds: int) -> int:
         return int(await self._hit(keys=[self._k("hit", key)], args=[max(1, int(window_seconds))]))
+
+    # -- subscriptions -----------------------------------------------------------------------------
+    @_guard
+    async def put_subscription(self, sub: Subscription) -> None:
+        await self._r.hset(self._k("sub"), sub.id, json.dumps(sub.to_dict(), ensure_ascii=False))
+
+    @_guard
+    async def get_subscription(self, sub_id: str) -> Subscription | None:
+        raw = await self._r.hget(self._k("sub"), sub_id)
+        return Subscription.from_dict(json.loads(raw)) if raw else None
+
+    @_guard
+    async def list_subscriptions(self, repo: str | None = None) -> list[Subscription]:
+        # A few hundred at most (limits per channel and user): one hash read is enough.
+        subs = [Subscription.from_dict(json.loads(raw)) for raw in (await self._r.hvals(self._k("sub")))]
+        if repo is not None:
+            subs = [s for s in subs if s.repo == repo]
+        return sorted(subs, key=lambda s: (s.created_at, s.id))
+
+    @_guard
+    async def remove_subscription(self, sub_id: str) -> bool:
+        return bool(await self._r.hdel(self._k("sub"), sub_id))
 
 
 def _redact(url: str) -> str:

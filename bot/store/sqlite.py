@@ -21,6 +21,7 @@ from handlers.models import (
     Classification,
     IngestCursor,
     PullRequest,
+    Subscription,
     ThreadContext,
     ThreadKey,
     UpsertResult,
@@ -62,6 +63,9 @@ CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, ex
 CREATE TABLE IF NOT EXISTS receipts (key TEXT PRIMARY KEY, data TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS versions (repo TEXT PRIMARY KEY, v INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS counters (key TEXT PRIMARY KEY, count INTEGER NOT NULL, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS subscriptions (
+    id TEXT PRIMARY KEY, repo TEXT NOT NULL, created REAL NOT NULL, data TEXT NOT NULL
+);
 """
 
 
@@ -357,6 +361,31 @@ class SQLiteStore:
                 return 1
             db.execute("UPDATE counters SET count = count + 1 WHERE key = ?", (key,))
             return int(row[0]) + 1
+
+    # -- subscriptions -----------------------------------------------------------------------------
+    async def put_subscription(self, sub: Subscription) -> None:
+        with self._write() as db:
+            db.execute(
+                "INSERT OR REPLACE INTO subscriptions VALUES (?, ?, ?, ?)",
+                (sub.id, sub.repo, sub.created_at.timestamp(), json.dumps(sub.to_dict(), ensure_ascii=False)),
+            )
+
+    async def get_subscription(self, sub_id: str) -> Subscription | None:
+        row = self._db.execute("SELECT data FROM subscriptions WHERE id = ?", (sub_id,)).fetchone()
+        return Subscription.from_dict(json.loads(row[0])) if row else None
+
+    async def list_subscriptions(self, repo: str | None = None) -> list[Subscription]:
+        if repo is None:
+            rows = self._db.execute("SELECT data FROM subscriptions ORDER BY created, id")
+        else:
+            rows = self._db.execute(
+                "SELECT data FROM subscriptions WHERE repo = ? ORDER BY created, id", (repo,)
+            )
+        return [Subscription.from_dict(json.loads(data)) for (data,) in rows]
+
+    async def remove_subscription(self, sub_id: str) -> bool:
+        with self._write() as db:
+            return db.execute("DELETE FROM subscriptions WHERE id = ?", (sub_id,)).rowcount > 0
 
 
 __all__ = ["SQLiteStore", "TIME_FIELDS"]

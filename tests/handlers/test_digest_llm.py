@@ -128,7 +128,8 @@ def test_the_answer_is_asked_for_through_a_schema_with_the_computed_areas(
     llm, digest = run
     call = llm.calls[0]
     keys = call["schema"]["properties"]["areas"]["items"]["properties"]["key"]["enum"]
-    assert len(keys) == len(digest.sections) and "hardware" in keys and call["cache_system"]
+    areas = {s.key for s in (*digest.sections, *digest.more)} - {"bots"}
+    assert set(keys) == areas and "hardware" in keys and call["cache_system"]
 
 
 def test_invented_pr_numbers_are_removed(run: tuple[FakeLLM, Digest]) -> None:
@@ -177,3 +178,57 @@ def test_an_answer_out_of_shape_gives_the_offline_digest(week: data.Week) -> Non
     """A reply without the requested structure counts as a failure, not as an empty digest."""
     digest = asyncio.run(_build(week.store_url, FakeLLM(answer={"nonsense": True})))
     assert digest.mode == "offline" and "unavailable" in digest.notes[0]
+
+
+def test_the_prompt_carries_codes_ranking_signals(run: tuple[FakeLLM, Digest]) -> None:
+    """Each record has code's weight; measured claims and signals are given, heaviest PRs first."""
+    llm, _ = run
+    user = llm.calls[0]["user"]
+    record = next(line for line in user.splitlines() if line.startswith('{"n":90002,'))
+    assert '"claims":["2.1x faster decode"]' in record and '"weight":' in record
+    assert "regression" in llm.calls[0]["system"] and "6,000 characters" in llm.calls[0]["system"]
+
+
+def _verbose_answer(user: str) -> dict[str, Any]:
+    """A model that ignores the length rules: four long points citing five PRs each, in every area."""
+    areas: dict[str, list[int]] = {}
+    key = ""
+    for line in user.splitlines():
+        if line.startswith("## area "):
+            key = line.removeprefix("## area ").strip()
+            areas[key] = []
+        elif line.startswith('{"n":') and key:
+            areas[key].append(int(re.match(r'\{"n":(\d+)', line).group(1)))  # type: ignore[union-attr]
+    return {
+        "trend": "Everything happened.",
+        "areas": [
+            {
+                "key": key,
+                "impact": "Lots",
+                "points": [
+                    {
+                        "lead": f"Theme {i}",
+                        "text": "A long sentence. " * 25,
+                        "prs": numbers[i * 5 : i * 5 + 5],
+                    }
+                    for i in range(4)
+                    if numbers[i * 5 : i * 5 + 5]
+                ],
+            }
+            for key, numbers in areas.items()
+        ],
+    }
+
+
+def test_a_verbose_answer_is_cut_to_the_budget_with_the_same_totals(week: data.Week) -> None:
+    """The LLM digest proper stays under 6,000 characters and 40 cited PRs; its topic totals are
+    the offline digest's (the answers'), and every PR it drops is in the continuation."""
+    llm_digest = asyncio.run(_build(week.store_url, FakeLLM(answer=_verbose_answer)))
+    offline = asyncio.run(_build(week.store_url, FakeLLM(error=LLMError("x"))))
+    assert llm_digest.mode == "llm"
+    assert len(render_digest_markdown(llm_digest, full=False)) <= 6000
+    cited = {n for s in llm_digest.sections for p in s.points for n in p.cited}
+    assert 0 < len(cited) <= 40
+    assert llm_digest.topics == offline.topics
+    listed = {n for s in llm_digest.more for p in s.points for n in p.cited}
+    assert cited | listed >= {n for s in offline.sections + offline.more for n in s.prs}

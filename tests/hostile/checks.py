@@ -40,7 +40,9 @@ def _strings(value: Any) -> Iterable[tuple[str, str, str]]:
     """(block type, text type, text) for every text object in Block Kit blocks."""
     for block in value:
         for obj in [block.get("text"), *block.get("elements", ()), *block.get("fields", ())]:
-            if isinstance(obj, dict):
+            if isinstance(obj, dict) and isinstance(obj.get("text"), dict):  # a button's label
+                yield block["type"], obj["text"].get("type", ""), obj["text"].get("text", "")
+            elif isinstance(obj, dict):
                 yield block["type"], obj.get("type", ""), obj.get("text", "")
 
 

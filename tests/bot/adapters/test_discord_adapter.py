@@ -275,28 +275,36 @@ def sample_digest(title: str = "vLLM this week", points: int = 3) -> Digest:
 
 
 async def test_digest_is_posted_to_the_channel_with_a_remembered_thread(world: World) -> None:
-    """post_digest sends the rendered digest, opens a thread on it and remembers the cited PRs."""
+    """post_digest sends ONE channel message, opens a thread on it, posts the areas there and
+    remembers every PR."""
     s = world.standin
     digest = sample_digest()
     before = len(s.requests)
     message_id = await world.adapter.post_digest(REPO, s.channel_id, digest)
     posted = [r for r in s.requests[before:] if r.path == f"/channels/{s.channel_id}/messages"]
-    assert [r.content for r in posted] == render_digest_messages(digest)
-    assert all(r.body["allowed_mentions"]["parse"] == [] for r in posted)
+    parent, *rest = render_digest_messages(digest)
+    assert [r.content for r in posted] == [parent] and len(parent) <= 2000
     assert s.sent(to(f"/channels/{s.channel_id}/messages/{message_id}/threads"))
+    in_thread = [
+        r for r in s.requests[before:]
+        if r.method == "POST" and r.path.endswith("/messages") and r.path != f"/channels/{s.channel_id}/messages"
+    ]  # fmt: skip
+    assert [r.content for r in in_thread] == rest and rest
+    assert all(r.body["allowed_mentions"]["parse"] == [] for r in posted + in_thread)
     context = await world.store.get_thread(ThreadKey("discord", str(s.channel_id), str(message_id)))
     assert context is not None and context.kind == "digest"
     assert set(digest.cited) <= set(context.pr_numbers)
 
 
 async def test_long_digest_is_posted_as_several_messages_under_the_limit(world: World) -> None:
-    """A digest longer than 2,000 characters goes out as several messages, each within the limit."""
+    """A long digest is one channel message plus several thread messages, each within the limit."""
     s = world.standin
     digest = sample_digest(points=40)
     before = len(s.requests)
     await world.adapter.post_digest(REPO, s.channel_id, digest)
-    posted = [r for r in s.requests[before:] if r.path == f"/channels/{s.channel_id}/messages"]
-    assert len(posted) > 1
+    posted = [r for r in s.requests[before:] if r.method == "POST" and r.path.endswith("/messages")]
+    in_channel = [r for r in posted if r.path == f"/channels/{s.channel_id}/messages"]
+    assert len(in_channel) == 1 and len(posted) > 2
     assert all(len(r.content) <= 2000 for r in posted)
 
 
@@ -366,3 +374,25 @@ async def test_wrong_token_fails_start_with_a_clear_error(world: World) -> None:
     adapter = DiscordAdapter(world.handlers, world.adapter.settings, "not-the-token")
     with pytest.raises(BotError, match="DISCORD_TOKEN"):
         await adapter.start()
+
+
+async def test_the_real_weeks_digest_is_one_channel_message_and_the_rest_in_its_thread(world: World) -> None:
+    """The bundled week: one channel message of at most 2,000 characters, every area and every
+    other in-scope PR in its thread, each message within the limit, mentions disabled."""
+    from datetime import UTC, date
+
+    from handlers.digest import week_ending
+
+    s = world.standin
+    digest = await world.handlers.digest(REPO, week_ending(date(2026, 3, 1), UTC))
+    before = len(s.requests)
+    message_id = await world.adapter.post_digest(REPO, s.channel_id, digest)
+    sent = [r for r in s.requests[before:] if r.method == "POST" and r.path.endswith("/messages")]
+    in_channel = [r for r in sent if r.path == f"/channels/{s.channel_id}/messages"]
+    in_thread = [r for r in sent if r not in in_channel]
+    assert len(in_channel) == 1 and len(in_channel[0].content) <= 2000 and in_thread
+    assert all(len(r.content) <= 2000 and r.body["allowed_mentions"]["parse"] == [] for r in sent)
+    assert s.sent(to(f"/channels/{s.channel_id}/messages/{message_id}/threads"))
+    threaded = "".join(r.content for r in in_thread)
+    for number in {n for section in (*digest.sections, *digest.more) for n in section.prs}:
+        assert f"[PR#{number}](" in threaded

@@ -111,11 +111,12 @@ def test_digest_has_title_counts_takeaways_and_sections() -> None:
         (DigestPoint("ROCm", (Text("Faster kernels in "), PRRef(34301, URL.format(34301)), Code("aiter"))),),
         pr_count=1,
     )
-    [message] = render_digest_messages(digest((section,)))
-    assert message.startswith("## vLLM this week\n-# Feb 23 – Mar 1")
-    assert "**230** PRs" in message and "120 authors (9 first-time)" in message
-    assert "### Hardware backends (1 PRs)" in message
-    assert "- **ROCm** Faster kernels in [PR#34301](<" in message and "`aiter`" in message
+    parent, area = render_digest_messages(digest((section,)))
+    assert parent.startswith("## vLLM this week\n-# Feb 23 – Mar 1")
+    assert "230 PRs in scope" in parent and "120 authors (9 first-time)" in parent
+    assert "1. **Hardware backends**" in parent and len(parent) <= LIMIT
+    assert "### 1. Hardware backends" in area
+    assert "- **ROCm** Faster kernels in [PR#34301](<" in area and "`aiter`" in area
 
 
 def test_long_digest_is_split_only_between_sections() -> None:
@@ -133,13 +134,14 @@ def test_long_digest_is_split_only_between_sections() -> None:
     messages = render_digest_messages(digest(sections))
     assert len(messages) > 1 and all(len(m) <= LIMIT for m in messages)
     for s in range(6):
-        holding = [m for m in messages if f"### Section {s}" in m]
+        holding = [m for m in messages[1:] if f"### {s + 1}. Section {s}" in m]
         assert len(holding) == 1 and all(f"Point {s}.{p}" in holding[0] for p in range(4))
 
 
 def test_hostile_digest_text_cannot_mention() -> None:
     """Model or PR text in a digest (leads, bodies, titles) cannot produce a mention."""
     point = DigestPoint("@everyone", (Text("<@&123> <@456789012345678901> <#789> @here"),))
-    [message] = render_digest_messages(digest((DigestSection("<@&123>", (point,)),)))
-    for mention in MENTIONS:
-        assert mention not in message
+    messages = render_digest_messages(digest((DigestSection("<@&123>", (point,)),)))
+    for message in messages:
+        for mention in MENTIONS:
+            assert mention not in message

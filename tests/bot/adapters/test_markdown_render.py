@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot.adapters.markdown_render import code, escape, render_digest_markdown
@@ -51,10 +52,10 @@ def test_the_layout_follows_the_example_digests() -> None:
     """Title, key takeaways, numbered area headings, bold leads with links, a table and a footer."""
     md = render_digest_markdown(_digest(_point(Text("Add `x` "), PRRef(7, URL))))
     assert md.startswith("# PR digest for o/r · 2026-02-23 – 2026-03-01\n\n**Key takeaways:** Most work")
-    assert "### 1. Hardware backends (9 PRs)" in md
+    assert "### 1. Hardware backends\n" in md
     assert f"*   **ROCm**: Add \\`x\\` [PR#7]({URL})" in md
     assert "| Area | Key PRs | Primary impact |" in md
-    assert "**Counts:** 9 PRs in scope · 8 opened · 6 merged · 1 closed unmerged · 2 still open" in md
+    assert "**Counts:** 9 PRs in scope · 6 merged · 8 opened · 2 still open · 1 closed unmerged" in md
 
 
 def test_a_hostile_title_renders_as_inert_text() -> None:
@@ -94,9 +95,16 @@ def test_a_child_starting_like_a_list_item_stays_text() -> None:
     assert "    *   1\\. Fix x" in render_digest_markdown(_digest(point))
 
 
-def test_uncited_prs_are_counted_under_the_area() -> None:
-    """An area of 9 PRs citing 1 says "…and 8 more PRs in this area"."""
-    assert "_…and 8 more PRs in this area._" in render_digest_markdown(_digest(_point(PRRef(7, URL))))
+def test_the_continuation_lists_the_other_prs_after_the_digest_proper() -> None:
+    """ "All PRs by area" follows the proper in the full rendering and is left out of the proper."""
+    other = DigestSection(
+        "Hardware backends", (DigestPoint("", (Text("Other work "), PRRef(8, URL))),), 9, "hardware", (7, 8)
+    )
+    md = render_digest_markdown(replace(_digest(_point(PRRef(7, URL))), more=(other,)))
+    proper = render_digest_markdown(replace(_digest(_point(PRRef(7, URL))), more=(other,)), full=False)
+    assert "## All PRs by area" in md and f"*   Other work [PR#8]({URL})" in md
+    assert "All PRs by area" not in proper and md.startswith(proper.rstrip())
+    assert "more PRs in this area" not in md
 
 
 def test_notes_close_the_digest() -> None:

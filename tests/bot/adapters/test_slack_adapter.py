@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import re
 import time
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
+from urllib.parse import urlencode
 
 import pytest
 
 from bot.adapters.slack_adapter import SlackPostError, SlackSetupError
 from bot.bootstrap import build_handlers, build_slack
 from bot.config import Config, FileConfig, Secrets, SlackConfig
+from handlers.digest import week_ending
 from handlers.models import (
     Digest,
     DigestCounts,
@@ -283,3 +286,74 @@ async def test_missing_signing_secret_fails_at_start(slack: SlackStandIn) -> Non
     )
     with pytest.raises(SlackSetupError, match="SLACK_SIGNING_SECRET"):
         build_slack(config, build_handlers(config, store=None, clock=lambda: NOW))  # type: ignore[arg-type]
+
+
+# -- the real digest: one parent message, thread replies, buttons ---------------------------------------
+
+
+def _button(action_id: str, channel: str, ts: str) -> str:
+    """A `block_actions` interaction as Slack sends it over HTTP: a form with a JSON `payload`."""
+    payload = {
+        "type": "block_actions",
+        "team": {"id": "T1", "domain": "example"},
+        "user": {"id": "U_READER", "username": "reader", "team_id": "T1"},
+        "api_app_id": "A1",
+        "token": "legacy",
+        "trigger_id": f"1334.{ts}.abc",
+        "container": {"type": "message", "message_ts": ts, "channel_id": channel, "is_ephemeral": False},
+        "channel": {"id": channel, "name": "digests"},
+        "message": {"type": "message", "ts": ts, "user": BOT_USER_ID, "text": "digest"},
+        "actions": [
+            {
+                "type": "button",
+                "action_id": action_id,
+                "block_id": "digest_actions",
+                "value": "x",
+                "action_ts": str(time.time()),
+                "text": {"type": "plain_text", "text": "x"},
+            }
+        ],
+    }
+    return urlencode({"payload": json.dumps(payload)})
+
+
+async def test_real_digest_is_one_parent_message_plus_thread_replies_within_block_kit_limits(
+    bot: Bot,
+) -> None:
+    """The bundled week's digest: one channel message that fits a screen (takeaways, area
+    headlines, buttons), the areas and every other PR as replies in its thread."""
+    digest = await bot.handlers.digest(REPO, week_ending(date(2026, 3, 1), UTC))
+    ts = await bot.adapter.post_digest(REPO, "C_DIGEST", digest)
+    messages = posts(bot)
+    parent, replies = messages[0], messages[1:]
+    assert parent.args["channel"] == "C_DIGEST" and "thread_ts" not in parent.args
+    assert replies and all(m.args["thread_ts"] == ts and m.args["channel"] == "C_DIGEST" for m in replies)
+    for message in messages:
+        blocks = message.args["blocks"]
+        assert len(blocks) <= 50
+        assert all(len(b["text"]["text"]) < 3000 for b in blocks if b["type"] == "section" and "text" in b)
+    parent_text = sum(len(b["text"]["text"]) for b in parent.args["blocks"] if "text" in b)
+    assert parent_text <= 3000
+    assert any(b["type"] == "actions" for b in parent.args["blocks"])
+    threaded = json.dumps([m.args["blocks"] for m in replies])
+    for number in {n for s in (*digest.sections, *digest.more) for n in s.prs}:
+        assert f"|PR#{number}>" in threaded  # every in-scope PR is reachable in the thread
+
+
+async def test_digest_buttons_are_acked_and_answer_in_the_thread(bot: Bot) -> None:
+    """ "All PRs" pages past the cited PRs and "Only merged" lists merged ones, in the thread."""
+    digest = await bot.handlers.digest(REPO, week_ending(date(2026, 3, 1), UTC))
+    ts = await bot.adapter.post_digest(REPO, "C_DIGEST", digest)
+    for action_id in ("digest_all_prs", "digest_only_merged"):
+        before = len(posts(bot))
+        status, body = await bot.post(_button(action_id, "C_DIGEST", ts), "application/x-www-form-urlencoded")
+        assert status == 200 and body == ""
+        await bot.slack.wait_for(lambda calls, before=before: len(posts(bot)) > before)
+        answer = posts(bot)[-1]
+        assert answer.args["channel"] == "C_DIGEST" and answer.args["thread_ts"] == ts
+        links = json.dumps(answer.args["blocks"])
+        assert "|PR#" in links
+        if action_id == "digest_all_prs":
+            cited = set(digest.cited)
+            shown = {int(n) for n in re.findall(r"\|PR#(\d+)>", links)}
+            assert shown and not shown & cited

@@ -154,14 +154,18 @@ def test_reply_never_exceeds_50_blocks() -> None:
     assert len(blocks) <= 50
 
 
-def test_short_digest_is_one_message() -> None:
-    """A small digest fits in one message with header, counts, takeaways and sections."""
+def test_a_digest_is_one_parent_message_with_headlines_and_buttons_then_thread_replies() -> None:
+    """The parent holds header, counts, takeaways, area headlines and the buttons; areas follow."""
     messages = render_digest_blocks(digest(sections=2, points=2, text="short"))
-    assert len(messages) == 1
+    assert len(messages) == 2
     blocks = messages[0]["blocks"]
     assert (
         blocks[0]["type"] == "header" and "10 PRs" in all_text(blocks) and "Key takeaways" in all_text(blocks)
     )
+    assert "*1. Area 0*" in all_text(blocks) and "short" not in all_text(blocks)
+    actions = next(b for b in blocks if b["type"] == "actions")
+    assert [e["action_id"] for e in actions["elements"]] == ["digest_all_prs", "digest_only_merged"]
+    assert "short" in all_text(messages[1])
 
 
 def test_long_digest_is_split_into_messages_within_limits() -> None:
@@ -179,11 +183,11 @@ def test_first_digest_message_holds_the_takeaways_and_the_rest_follow_in_order()
     """Takeaways open the first message; sections continue in order; nothing is lost."""
     messages = render_digest_blocks(digest(sections=20, points=10, text="y" * 500))
     assert "Key takeaways" in all_text(messages[0])
-    joined = all_text(messages)
-    positions = [joined.index(f"*Area {s}*") for s in range(20)]
+    joined = all_text(messages[1:])
+    positions = [joined.index(f"*{s + 1}. Area {s}*") for s in range(20)]
     assert positions == sorted(positions)
     assert "Key PRs by area" in all_text(messages[-1])
-    assert "continued" in all_text(messages[1]["blocks"][0])
+    assert "in this thread" in messages[1]["text"]
 
 
 @settings(max_examples=200, deadline=None)
@@ -202,3 +206,22 @@ def test_no_mention_can_come_out_of_any_pr_title(title: str) -> None:
     assert "<!" not in out and "<@" not in out
     for word in ("@everyone", "@here", "@channel"):
         assert word not in out
+
+
+def test_the_digest_date_line_shows_one_range_ending_on_the_last_day_included() -> None:
+    """Regression: the context line printed "Feb 23 – Mar 1, 2026 · Feb 23 – Mar 2, 2026" (the
+    exclusive end). Now the label stands alone, and without one the last day included is shown."""
+    from dataclasses import replace
+
+    labelled = replace(
+        digest(),
+        title="Weekly",
+        window=Window(
+            datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026"
+        ),
+    )
+    text = all_text(render_digest_blocks(labelled)[0])
+    assert "Mar 2" not in text and text.count("Feb 23 – Mar 1, 2026") == 1
+    unlabelled = replace(labelled, window=replace(labelled.window, label=""))
+    text = all_text(render_digest_blocks(unlabelled)[0])
+    assert "Feb 23 – Mar 1, 2026" in text and "Mar 2" not in text

@@ -115,3 +115,43 @@ def test_discord_json_format_is_messages_under_2000_characters(store_url: str) -
     messages = json.loads(result.output)
     assert messages and all(isinstance(m, str) and len(m) <= 2000 for m in messages)
     assert "(<https://github.com/vllm-project/vllm/pull/" in "".join(messages)
+
+
+def test_now_builds_the_last_full_week_before_that_time(store_url: str) -> None:
+    """`--now 2026-03-04T12:00:00Z` builds Feb 23 – Mar 1, as `ask --now` reads "last week"."""
+    result = _run(store_url, "--now", "2026-03-04T12:00:00Z")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("# PR digest for vllm-project/vllm · Feb 23 – Mar 1, 2026")
+
+
+def test_now_with_an_explicit_window_is_a_usage_error(store_url: str) -> None:
+    """--now and --week-ending together are refused."""
+    result = _run(store_url, "--now", "2026-03-04T12:00:00Z", "--week-ending", "2026-03-01")
+    assert result.exit_code != 0 and "give --now or an explicit window" in result.output
+
+
+def test_an_empty_window_names_the_stores_range_and_a_week_with_data(store_url: str) -> None:
+    """A week without PRs says so and suggests a --week-ending that has data."""
+    result = CliRunner().invoke(cli, ["--store", store_url, "digest", "--week-ending", "2026-06-07"])
+    assert result.exit_code == 0
+    assert "no PRs in Jun 1 – Jun 7, 2026" in result.stderr
+    assert (
+        "from 2026-02-24 to 2026-02-26" in result.stderr
+        and "digest --week-ending 2026-03-01" in result.stderr
+    )
+
+
+def test_json_format_gives_the_facts(store_url: str) -> None:
+    """--format json: window with its inclusive last day, counts, topics, sections, mentioned."""
+    import json
+
+    result = CliRunner().invoke(
+        cli, ["--store", store_url, "digest", "--week-ending", "2026-03-01", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    facts = json.loads(result.stdout)
+    assert facts["window"] == {"since": "2026-02-23", "until": "2026-03-01", "label": "Feb 23 – Mar 1, 2026"}
+    assert facts["counts"]["total"] == len(data.added_prs())
+    assert all({"name", "total", "merged", "opened", "closed"} <= set(t) for t in facts["topics"].values())
+    assert sum(len(s["prs"]) for s in facts["sections"]) == facts["counts"]["total"]
+    assert set(facts["mentioned"]) <= {pr.number for pr in data.added_prs()}

@@ -80,6 +80,7 @@ async def test_llm_digest_prompt_carries_records_not_bodies(
     bodies = [json.loads(line)["body"] for line in sample if json.loads(line).get("body")]
     prompt = anthropic_standin.messages[0].user_text
     assert bodies and not any(body[:60] in prompt for body in bodies)
+    assert '"weight":' in prompt and '"claims":' in prompt  # code's ranking signals reach the model
 
 
 @pytest.mark.asyncio

@@ -267,3 +267,29 @@ async def test_data_version_moves_on_every_change_of_prs_or_classifications(stor
     assert v2 != v1
     await store.upsert_prs([replace(pr(1), repo="other/repo")])
     assert await store.data_version(REPO) == v2
+
+
+async def test_subscriptions_round_trip_list_by_repo_in_creation_order_and_remove(store: Store) -> None:
+    """Subscriptions read back field for field, list oldest first per repo, and delete by id."""
+    from handlers.models import Subscription
+
+    later = Subscription(
+        id="s2", repo=REPO, platform="slack", channel="C1", user="U1", question="rocm -ci",
+        cadence="daily", at="09:00", created_at=T0 + timedelta(hours=2),
+    )  # fmt: skip
+    first = Subscription(
+        id="s1", repo=REPO, platform="discord", channel="42", user="7", kind="digest", created_at=T0
+    )
+    other = Subscription(id="s3", repo="other/repo", platform="console", channel="me", created_at=T0)
+    for sub in (later, first, other):
+        await store.put_subscription(sub)
+    assert await store.get_subscription("s2") == later
+    assert await store.get_subscription("nope") is None
+    assert [s.id for s in await store.list_subscriptions(REPO)] == ["s1", "s2"]
+    assert [s.id for s in await store.list_subscriptions()] == ["s1", "s3", "s2"]
+    suspended = replace(later, status="suspended", reason="channel_not_found")
+    await store.put_subscription(suspended)
+    assert await store.get_subscription("s2") == suspended
+    assert await store.remove_subscription("s2") is True
+    assert await store.remove_subscription("s2") is False
+    assert [s.id for s in await store.list_subscriptions(REPO)] == ["s1"]

@@ -1,0 +1,90 @@
+"""The offline writer's grouping and the digest proper's length on real weeks of the 12k history."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.adapters.markdown_render import render_digest_markdown
+from bot.services.heuristic import HeuristicClassifier
+from handlers.digest import window_for_dates, write_offline
+from handlers.digest_facts import AreaFacts, compute_facts
+from handlers.digest_offline import _group_area
+from handlers.models import PullRequest
+from tests.handlers import digest_data as data
+
+T0 = datetime(2026, 2, 24, tzinfo=UTC)
+
+
+def _pr(number: int, title: str) -> PullRequest:
+    url = f"https://github.com/{data.REPO}/pull/{number}"
+    return PullRequest(
+        data.REPO, number, title, "a", "closed", T0, T0, url, merged_at=T0 + timedelta(hours=1)
+    )
+
+
+def _facts(prs: list[PullRequest]):  # type: ignore[no-untyped-def]
+    taxonomy = data.settings().taxonomy
+    classifier = HeuristicClassifier(taxonomy)
+    classes = {pr.number: classifier.classify_one(pr) for pr in prs}
+    window = window_for_dates(date(2026, 2, 23), date(2026, 3, 1), UTC)
+    return compute_facts(data.REPO, window, prs, classes, {}, taxonomy), taxonomy
+
+
+def test_a_tagged_topic_keeps_its_best_rank_whatever_the_pr_order() -> None:
+    """Regression: the rank of `topic:rocm` was overwritten by the last PR's classification rank, so
+    `[ROCm]`-tagged PRs left the ROCm point when a PR classified ROCm only by a keyword came last."""
+    tagged = [
+        _pr(1, "[ROCm] Enable AITER MLA fusion"),
+        _pr(2, "[ROCm] Fix GEMM tuning on MI325"),
+        _pr(3, "[ROCm] Add AITER fused MoE"),
+        _pr(4, "[AMD] Derive device capability from GCN arch"),
+    ]
+    keyword_only = _pr(5, "[CI] Run the hipblaslt tests nightly")  # ROCm by keyword, not by tag
+    others = [_pr(6, "[XPU] Add int4 GEMM"), _pr(7, "[CPU] Enable AMX kernels"), _pr(8, "[TPU] Fix pallas")]
+    for order in (others + tagged + [keyword_only], [keyword_only] + tagged + others):
+        facts, taxonomy = _facts(order)
+        area = AreaFacts("hardware", "Hardware backends", 3, tuple(order))
+        groups = _group_area(facts, taxonomy, area)
+        rocm = next(g for g in groups if g.lead == "ROCm")
+        assert {1, 2, 3, 4} <= {pr.number for pr in rocm.prs}, [g.lead for g in groups]
+
+
+def _weeks(shared_data: Path, count: int) -> list[tuple[date, list[PullRequest]]]:
+    """`count` different Monday weeks of the merged history, picked reproducibly."""
+    by_week: dict[date, list[PullRequest]] = {}
+    with (shared_data / "merged-pulls.jsonl").open() as fh:
+        for line in fh:
+            pr = PullRequest.from_github(data.REPO, json.loads(line))
+            day = pr.merged_at.date()  # type: ignore[union-attr]
+            by_week.setdefault(day - timedelta(days=day.weekday()), []).append(pr)
+    full = sorted(w for w, prs in by_week.items() if len(prs) >= 150)
+    return [(w, by_week[w]) for w in random.Random(16).sample(full, count)]
+
+
+@pytest.fixture(scope="module")
+def five_weeks(shared_data: Path) -> list[tuple[date, list[PullRequest]]]:
+    return _weeks(shared_data, 5)
+
+
+def test_the_digest_proper_stays_under_6000_characters_on_five_real_weeks(five_weeks) -> None:  # type: ignore[no-untyped-def]
+    """On five different weeks of the 12k history the Markdown digest proper is at most 6,000
+    characters with 20–40 cited PRs, and every other PR of the week is in the continuation."""
+    assert len({w for w, _ in five_weeks}) == 5
+    for monday, prs in five_weeks:
+        taxonomy = data.settings().taxonomy
+        classifier = HeuristicClassifier(taxonomy)
+        classes = {pr.number: classifier.classify_one(pr) for pr in prs}
+        window = window_for_dates(monday, monday + timedelta(days=6), UTC)
+        facts = compute_facts(data.REPO, window, prs, classes, {}, taxonomy)
+        digest = write_offline(facts, taxonomy, "opened_or_merged")
+        proper = render_digest_markdown(digest, full=False)
+        assert len(proper) <= 6000, (monday, len(proper))
+        cited = {n for s in digest.sections for p in s.points for n in p.cited}
+        assert 20 <= len(cited) <= 40, (monday, len(cited))
+        listed = {n for s in digest.more for p in s.points for n in p.cited}
+        assert cited | listed >= {pr.number for pr in facts.prs}, monday

@@ -1,0 +1,92 @@
+"""What the digest ranks by, read from real vLLM titles and bodies (../shared/data)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from handlers.digest_signals import quantified_claims, read_all, read_signals
+from handlers.models import PullRequest
+
+T0 = datetime(2026, 2, 1, tzinfo=UTC)
+
+
+def _pr(number: int, title: str, body: str | None = None) -> PullRequest:
+    return PullRequest("vllm-project/vllm", number, title, "a", "closed", T0, T0, "u", body=body)
+
+
+def _titles(shared_data: Path) -> dict[int, str]:
+    rows = (json.loads(line) for line in (shared_data / "merged-pulls.jsonl").open())
+    return {row["number"]: row["title"] for row in rows}
+
+
+def test_quantified_claims_are_quoted_as_written_from_real_titles(shared_data: Path) -> None:
+    """Measured gains in real titles come out with their metric ("13.9% E2E throughput")."""
+    titles = _titles(shared_data)
+    found = {n: quantified_claims(t) for n, t in titles.items()}
+    claimed = {n: c for n, c in found.items() if c}
+    assert len(claimed) >= 30
+    assert any("E2E throughput" in c for cs in claimed.values() for c in cs)
+    assert quantified_claims("[FIX] fused moe with lora shared expert dual stream (1.07x otps)") == (
+        "1.07x otps",
+    )
+    assert quantified_claims("Reduce TTFT by ~3x for short prefills")[0].startswith("TTFT by ~3x")
+
+
+def test_version_numbers_and_sizes_are_not_claims() -> None:
+    """`Qwen2.5`, `0.5s timeout`, `16x16 MFMA` and `CUDA 12.8` say nothing measured."""
+    for title in (
+        "Support Qwen2.5-VL 7B",
+        "Set a 0.5s timeout",
+        "[Kernel] 16x16 MFMA tiles",
+        "Fix CUDA 12.8 build",
+    ):
+        assert quantified_claims(title) == (), title
+
+
+def test_claims_come_from_bodies_when_titles_have_none(shared_data: Path) -> None:
+    """A real body's benchmark line ("decode TPOT ~20% faster") is found when the title has no number."""
+    rows = [json.loads(line) for line in (shared_data / "pr-bodies-sample.jsonl").open()]
+    signals = {r["number"]: read_signals(_pr(r["number"], r["title"], r["body"])) for r in rows}
+    with_claims = [
+        n
+        for n, s in signals.items()
+        if s.claims and not quantified_claims(next(r["title"] for r in rows if r["number"] == n))
+    ]
+    assert with_claims
+    assert all("%" in c or "x" in c.lower() for n in with_claims for c in signals[n].claims)
+
+
+def test_reverts_link_the_pr_they_revert_by_number_and_by_title(shared_data: Path) -> None:
+    """`Revert #34208` and `Revert "<title> (#28841)"` name the reverted PR; a quoted title
+    without a number finds the PR of that title in the same window."""
+    titles = _titles(shared_data)
+    assert read_signals(_pr(34216, titles[34216])).reverts == (34208,)
+    assert read_signals(_pr(29483, titles[29483])).reverts == (28841,)
+    prs = [_pr(28080, titles[28080]), _pr(27512, titles[27512])]
+    assert read_all(prs, {})[28080].reverts == (27512,)
+    found = read_all([_pr(n, t) for n, t in titles.items()], {})
+    reverts = [s for n, s in found.items() if titles[n].lower().startswith("revert")]
+    assert sum(1 for s in reverts if s.reverts) >= 40
+
+
+def test_regression_fixes_link_the_pr_that_caused_them(shared_data: Path) -> None:
+    """ "Fix ... regression after #28549" and "broken by #38139" point at the culprit."""
+    titles = _titles(shared_data)
+    assert read_signals(_pr(28819, titles[28819])).fixes_regression_of == (28549,)
+    assert read_signals(_pr(38495, titles[38495])).fixes_regression_of == (38139,)
+    assert read_signals(_pr(1, "Fix regression from #123 in the scheduler")).regression_fix
+
+
+def test_breaking_changes_severe_fixes_and_new_support_are_recognised() -> None:
+    """Removed flags / env vars, crash and hang fixes, new model and hardware support."""
+    assert read_signals(_pr(1, "Remove deprecated `--rope-scaling` and `--rope-theta`")).breaking
+    assert read_signals(_pr(2, "[Misc] Remove deprecated profiler environment variables")).breaking
+    assert not read_signals(_pr(3, "[Bugfix] Fix DSV3 kernels breaking _C on unsupported arches")).breaking
+    assert read_signals(_pr(4, "[BugFix] Fix IMA in FA3 varlen combine")).severe_fix
+    assert read_signals(_pr(5, "[Core] Fix infinite hang when requests exceed KV capacity")).severe_fix
+    assert not read_signals(_pr(6, "[Bugfix] Fix error message typo")).severe_fix
+    assert read_signals(_pr(7, "[Models] Step-3.5-Flash")).new_model
+    assert read_signals(_pr(8, "[ROCm][Kernel] Add GFX11 (RDNA3) support for wvSplitK")).new_hardware
+    assert read_signals(_pr(9, "[MoE Refactor] Migrate Unquantized to Full Oracle Flow")).refactor
