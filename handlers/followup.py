@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from handlers.calendar import window_label
 from handlers.citations import Guard, cap
@@ -61,6 +61,8 @@ ANSWER_CHARS = 1_500  # the rendered answer's cap, on top of llm.answer_max_toke
 OFFLINE_LEAD = "I can't answer that offline"
 OFFLINE_NOTE = OFFLINE_LEAD + ", so here are the PRs of this thread it names."
 AI_NOTE = "AI-written from the PR records of this thread; may contain mistakes."
+ALL_MAX = 50  # `all rocm` lists at most this many at once (the rest with `more`)
+_NOTHING = Query(since=datetime.min, until=datetime.max, window_label="")  # no filters at all
 STATE_LABELS = {"merged": "merged", "open": "open", "draft": "draft", "closed": "closed unmerged"}
 
 
@@ -266,25 +268,33 @@ class _Turn:
             window_given=True,
             states=asked.states or base.states,
         )
+        words = _filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
+        return await self._follow(query, words, subject(self.settings, query), kind="query")
+
+    async def _follow(
+        self, query: Query, query_text: str, what: str, *, kind: Literal["query", "digest"] | None = None
+    ) -> Reply:
+        """Move the thread to `query` (another window or subject): its PRs become the thread's."""
         query, matches = await self.app.query.resolve(self.settings, query)
         if not matches:
             return Reply(
                 kind="empty",
-                title=f"No PR matches {subject(self.settings, query)} in {self.window_label()}",
+                title=f"No PR matches {subject(self.settings, query)} in {query.window_label}",
                 understood=understood_line(self.settings, query, 0),
                 notes=("The thread still follows its earlier list.",),
             )
-        words = _filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
-        reply = self.app.query.list_reply(self.settings, query, words, matches)
+        reply = self.app.query.list_reply(self.settings, query, query_text, matches)
         assert reply.seed is not None
         self.context = replace(
             self.context,
-            kind="query",
-            query_text=words,
+            kind=kind or self.context.kind,
+            query_text=query_text,
+            since=query.since,
+            until=query.until,
             pr_numbers=reply.seed.pr_numbers,
             shown=reply.seed.shown,
         )
-        notes = (*reply.notes, f"This thread now follows {subject(self.settings, query)}.")
+        notes = (*reply.notes, f"This thread now follows {what}.")
         return replace(reply, notes=notes, suggestions=())
 
     async def more(self) -> Reply:
@@ -345,6 +355,20 @@ class _Turn:
         matches = await self.thread_matches()
         found = self._filtered(matches, query)
         combined = _combine(self.base_query(), query)
+        settings = self.settings
+        if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
+            seen = set(self.context.pr_numbers[: self.context.shown])
+            unseen = [m for m in found if m.pr.number not in seen]
+            if found and not unseen:
+                return Reply(
+                    kind="empty",
+                    title=f"All {_count(len(found))} on {_filter_phrase(settings, query)} were shown already",
+                    understood=self._about(),
+                    notes=(f"Ask `all {_filter_words(query, _NOTHING)}` to list them together.",),
+                )
+            found = unseen or found
+        if intent.scope == "all":  # `all rocm`: every match in one answer
+            settings = replace(settings, max_items=min(max(len(found), settings.max_items), ALL_MAX))
         if not found:
             return Reply(
                 kind="empty",
@@ -358,9 +382,13 @@ class _Turn:
                 f"{OFFLINE_LEAD if note == OFFLINE_NOTE else note.rstrip('.')}: all of this thread's {_count(len(matches))} are about "
                 f"{_filter_phrase(self.settings, query)}"
             )
-        reply = self.app.query.list_reply(self.settings, combined, self.context.query_text, found)
+        reply = self.app.query.list_reply(settings, combined, self.context.query_text, found)
         notes = [n for n in (note,) if n]
-        if len(found) == len(matches):
+        if intent.scope == "more":
+            notes.append(
+                f"{_count(len(found))} of this thread on {_filter_phrase(settings, query)} not shown before."
+            )
+        elif len(found) == len(matches):
             notes.append(f"All {_count(len(matches))} of this thread match.")
         else:
             notes.append(f"Narrowed this thread's {_count(len(matches))} to these {len(found)}.")
@@ -439,25 +467,7 @@ class _Turn:
         since, until = window
         label = self.window_label(since, until)
         query = with_window(base, since, until, label)
-        matches = await self.app.query.matches(self.settings, query)
-        if not matches:
-            return Reply(
-                kind="empty",
-                title=f"No PR matches {subject(self.settings, query)} in {label}",
-                understood=understood_line(self.settings, query, 0),
-                notes=("The thread still follows its earlier list.",),
-            )
-        reply = self.app.query.list_reply(self.settings, query, self.context.query_text, matches)
-        assert reply.seed is not None
-        self.context = replace(
-            self.context,
-            since=since,
-            until=until,
-            pr_numbers=reply.seed.pr_numbers,
-            shown=reply.seed.shown,
-        )
-        notes = (*reply.notes, f"This thread now follows {label}.")
-        return replace(reply, notes=notes, suggestions=())
+        return await self._follow(query, self.context.query_text, label)
 
     async def compare(self, window: tuple[datetime, datetime]) -> Reply:
         base = self.base_query()

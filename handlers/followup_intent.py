@@ -91,6 +91,9 @@ class Intent:
     subject: str = ""  # for `who`: what they work on, as typed
     words: tuple[str, ...] = ()  # free words that are not filler
     asks: bool = False  # the message also asks something (more than a filter or a PR reference)
+    scope: str = (
+        ""  # for a narrowing: "all" (`all rocm`: every match at once), "more" (`more rocm`: unseen ones)
+    )
 
 
 def classify(text: str, query: Query) -> Intent:
@@ -132,7 +135,9 @@ def classify(text: str, query: Query) -> Intent:
         subject = " ".join(t for t in tokens if t not in WHO_SKIP)
         return Intent("who", query, subject=subject)
     if has_filter and not words and not asks:
-        return Intent("narrow", query)
+        scope = "all" if {"all", "every", "everything"} & set(tokens[:3]) else ""
+        scope = "more" if tokens[0] in MORE_WORDS else scope
+        return Intent("narrow", query, scope=scope)
     if words and not asks and set(tokens) & NARROW_CUES and len(words) <= 3:
         return Intent("narrow", query, words=words)  # "only the triton ones": free text narrows
     return Intent("question", query, words=words, asks=True)

@@ -30,7 +30,7 @@ from handlers.calendar import (
 )
 from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
 from handlers.models import Taxonomy
-from handlers.terms import fold, term_index, term_key
+from handlers.terms import fold, per_taxonomy, term_index, term_key
 
 log = logging.getLogger(__name__)
 
@@ -158,17 +158,7 @@ class _Vocabulary:
                     self.fuzzy.setdefault(fold(spelling), spelling)
 
 
-_VOCAB_CACHE: dict[tuple[str, str], _Vocabulary] = {}
-
-
-def _vocabulary(taxonomy: Taxonomy) -> _Vocabulary:
-    key = (taxonomy.name, taxonomy.version)
-    vocab = _VOCAB_CACHE.get(key)
-    if vocab is None:
-        if len(_VOCAB_CACHE) > 32:
-            _VOCAB_CACHE.clear()
-        vocab = _VOCAB_CACHE[key] = _Vocabulary(taxonomy)
-    return vocab
+_vocabulary = per_taxonomy(_Vocabulary)
 
 
 def _norm(word: str) -> str:

@@ -17,8 +17,9 @@ the way the classifier counts it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fnmatch import fnmatchcase
+from typing import TypeVar
 
 from handlers.models import PullRequest, Taxonomy, Term
 
@@ -64,6 +65,9 @@ class TermIndex:
         self._exact: dict[str, str] = {}  # folded spelling -> key
         self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
         self._compiled: list[tuple[str, re.Pattern[str]]] = []  # one alternation per term
+        # a match starts at a chunk that begins with the spelling's first chunk: a cheap gate
+        # that runs only the few terms whose first chunk a text has (PR titles at 2,000/s)
+        self._first: dict[str, set[str]] = {}
         for term in terms:  # a term's own key and name win over another term's spelling
             for own in (term.key, term.name):
                 self._exact.setdefault(fold(own), term.key)
@@ -77,9 +81,11 @@ class TermIndex:
                     self._prefixes.append((folded, term.key))
                 self._exact.setdefault(folded, term.key)
                 alternatives.append(_pattern(spelling, term.kind))
+                self._first.setdefault(chunks(spelling.rstrip("*"))[0], set()).add(term.key)
             if alternatives:
                 self._compiled.append((term.key, re.compile("|".join(alternatives))))
         self._prefixes.sort(key=lambda p: -len(p[0]))
+        self._first_len = max((len(c) for c in self._first), default=0)
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
         self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
@@ -115,7 +121,15 @@ class TermIndex:
     def in_text(self, text: str) -> set[str]:
         """Keys of the terms `text` names."""
         low = text.lower()
-        return {key for key, pattern in self._compiled if pattern.search(low)}
+        candidates: set[str] = set()
+        for chunk in _CHUNK.findall(low):
+            # quantization spellings may follow a w/a prefix (wmxfp4_afp8): try the rest too
+            for start in (0, 1) if chunk[:1] in ("w", "a") else (0,):
+                for n in range(start + 1, min(len(chunk), start + self._first_len) + 1):
+                    keys = self._first.get(chunk[start:n])
+                    if keys:
+                        candidates |= keys
+        return {key for key, pattern in self._compiled if key in candidates and pattern.search(low)}
 
     def named(self, pr: PullRequest) -> frozenset[str]:
         """Keys of the terms a PR names in its title, labels, changed paths or body."""
@@ -169,18 +183,29 @@ class TermIndex:
         return found
 
 
+T = TypeVar("T")
+
+
+def per_taxonomy(build: Callable[[Taxonomy], T]) -> Callable[[Taxonomy], T]:
+    """`build(taxonomy)`, computed once per taxonomy name and version (a taxonomy holds dicts, so
+    it cannot be a functools cache key itself)."""
+    cache: dict[tuple[str, str], T] = {}
+
+    def get(taxonomy: Taxonomy) -> T:
+        key = (taxonomy.name, taxonomy.version)
+        if key not in cache:
+            if len(cache) > 32:
+                cache.clear()
+            cache[key] = build(taxonomy)
+        return cache[key]
+
+    return get
+
+
+@per_taxonomy
 def term_index(taxonomy: Taxonomy) -> TermIndex:
     """The taxonomy's index, built once per taxonomy version."""
-    key = (taxonomy.name, taxonomy.version)
-    index = _CACHE.get(key)
-    if index is None:
-        if len(_CACHE) > 32:
-            _CACHE.clear()
-        index = _CACHE[key] = TermIndex(taxonomy.terms)
-    return index
-
-
-_CACHE: dict[tuple[str, str], TermIndex] = {}
+    return TermIndex(taxonomy.terms)
 
 
 def term_key(key: str) -> str:

@@ -46,8 +46,10 @@ _SAFE_URL = re.compile(r"^https?://[^\s<>()\[\]]+$")
 _MARKDOWN = re.compile(r"([\\*_~`|\[\]])")
 # What only counts at the start of a line: headings, subtext, quotes, lists.
 _LINE_START = re.compile(r"^([ \t]*\d*)([#>\-+.)])", re.MULTILINE)
-_TICK = re.compile(r"(?<!\\)`")
-_SCHEME = re.compile(r"(?<=[A-Za-z0-9])://")
+# Read left to right as Discord does: an escape pair, a whole code span, or a lone (open) tick.
+_TICKS = re.compile(r"\\[^0-9A-Za-z\s]|`[^`]*`|`")
+_PR_LINK = re.compile(r"\[PR#\d+\]\(<[^<>\s]*>\)")
+_SCHEME = re.compile(r"://")  # every one: a scheme may end in "+", "-" or "." too
 HEADING_ROOM = 400  # a heading longer than this is cut, so a block's items always have room
 _STATUS = {
     "merged": "merged",
@@ -103,7 +105,8 @@ def inline(spans: Iterable[Inline]) -> str:
             out.append(code(span.text))
         elif isinstance(span, Text):
             out.append(escape(span.text, one_line=False))
-    return "".join(out).strip()
+    # Mentions are broken again across the joins: a text ending in "<" before "@…" is "<@".
+    return defuse("".join(out)).strip()
 
 
 def _day(moment: datetime | None) -> str:
@@ -124,11 +127,16 @@ class Block:
 
 def _cut(text: str, room: int) -> str:
     """At most `room` characters; a code span the cut leaves open is closed, or what follows in
-    the message would be read as markdown again (a masked link hidden in a long code span)."""
+    the message would be read as markdown again (a masked link hidden in a long code span), and
+    a PR link the cut would halve is left out whole (half of one is a bare link to elsewhere)."""
     if len(text) <= room:
         return text
     cut = text[: max(room - 2, 0)]
-    return cut + ("…`" if len(_TICK.findall(cut)) % 2 else "…")
+    opened = cut.rfind("[PR#")
+    link = _PR_LINK.match(text, opened) if opened != -1 else None
+    if link and link.end() > len(cut):
+        cut = cut[:opened]
+    return cut + ("…`" if "`" in _TICKS.findall(cut) else "…")
 
 
 def _split_block(block: Block, limit: int, first_room: int) -> list[Block]:

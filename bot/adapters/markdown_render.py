@@ -12,13 +12,14 @@ import re
 from urllib.parse import quote
 
 from handlers.digest import MORE_NOTE, MORE_TITLE, count_line
-from handlers.models import Code, Digest, DigestSection, Inline, PRRef
+from handlers.models import Code, Digest, DigestSection, Inline, PRRef, Text
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
 _SPACES = re.compile(r"\s+")
-_URL = re.compile(r"(?:https?://|ftp://|www\.)\S+", re.IGNORECASE)
+_URL = re.compile(r"(?:https?://|ftp://|www\.)\S*", re.IGNORECASE)  # even a bare "www."
 _ACTIVE = re.compile(r"([\\`*_\[\]<>~]|&(?=#?\w+;))")
 _SAFE_URL = re.compile(r"^https://[A-Za-z0-9.-]+/[^\s]*$")
+_LIVE_BANG = re.compile(r"(?<!\\)(?:\\\\)*!$")  # a final "!" after an even run of backslashes
 ZWSP = "\u200b"
 
 
@@ -66,9 +67,20 @@ def link_url(ref: PRRef, repo: str) -> str:
     return quote(url, safe=":/#?&=%~+.,;@!-_")
 
 
+def _joined(spans: tuple[Inline, ...]) -> list[Inline]:
+    """Adjacent Text spans as one, so what they make together ("www" + ".x") is escaped as such."""
+    out: list[Inline] = []
+    for span in spans:
+        if out and isinstance(span, Text) and isinstance(out[-1], Text):
+            out[-1] = Text(out[-1].text + span.text)
+        else:
+            out.append(span)
+    return out
+
+
 def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
     parts: list[str] = []
-    for span in spans:
+    for span in _joined(spans):
         if isinstance(span, PRRef):
             part = f"[PR#{span.number}]({link_url(span, repo)})"
         elif isinstance(span, Code):
@@ -78,8 +90,8 @@ def inline(spans: tuple[Inline, ...], repo: str, *, table: bool = False) -> str:
         # Two backtick runs that touch merge into one fence and un-code their contents.
         if parts and parts[-1].endswith("`") and part.startswith("`"):
             parts.append(" ")
-        # A "!" right before a link turns it into an image.
-        if parts and part.startswith("[") and parts[-1].endswith("!") and not parts[-1].endswith("\\!"):
+        # A "!" right before a link turns it into an image (unless escaped: an odd run of "\\").
+        if parts and part.startswith("[") and _LIVE_BANG.search(parts[-1]):
             parts[-1] = parts[-1][:-1] + "\\!"
         parts.append(part)
     return _SPACES.sub(" ", "".join(parts)).strip()

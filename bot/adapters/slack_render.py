@@ -94,7 +94,8 @@ def inline(spans: Iterable[Inline]) -> str:
             out.append(f"`{escape(code)}`" if code else "")
         elif isinstance(span, Text):
             out.append(escape(defuse(span.text)))
-    return "".join(out)
+    # Broadcasts are broken again across the joins: "@" then "everyone" is "@everyone".
+    return _BROADCAST.sub("@" + WORD_JOINER, "".join(out))
 
 
 def clip(text: str, limit: int) -> str:

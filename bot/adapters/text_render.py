@@ -34,6 +34,11 @@ def break_mentions(text: str) -> str:
     return _ANGLE.sub("<" + ZWSP, _MENTION.sub("@" + ZWSP, text))
 
 
+def handle(author: object) -> str:
+    """`@login`, broken like any mention when the login itself is `here` or `everyone`."""
+    return break_mentions("@" + neutralize(author))
+
+
 def _day(moment: datetime | None) -> str:
     return "" if moment is None else f"{moment:%b} {moment.day}, {moment.year}"
 
@@ -57,7 +62,7 @@ def _item_lines(item: ReplyItem) -> list[str]:
     when = f" {_day(item.when)}" if item.when else ""
     return [
         f"  #{item.number} {neutralize(item.title)}",
-        f"      @{neutralize(item.author)} · {item.status}{when} · {neutralize(item.url)}",
+        f"      {handle(item.author)} · {item.status}{when} · {neutralize(item.url)}",
     ]
 
 
@@ -65,7 +70,7 @@ def _detail_lines(d: PRDetail) -> list[str]:
     lines = [
         f"#{d.number} {neutralize(d.title)}",
         f"  state:   {d.status}",
-        f"  author:  @{neutralize(d.author)}",
+        f"  author:  {handle(d.author)}",
         f"  opened:  {_day(d.created_at)}",
     ]
     if d.merged_at:

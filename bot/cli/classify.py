@@ -103,9 +103,14 @@ def eval_classifier(state: CliState, file: Path, kind: str, repo: str | None, sh
         )
     classifier, _ = build_classifier(config, llm, taxonomy, repo_cfg.name)
 
+    fallbacks = 0
+
     async def work() -> list[tuple[str, ...]]:
+        nonlocal fallbacks
         prs = [item.pr for item in labelled.items]
-        results = {c.number: c.topics for c in await classifier.classify(prs)}
+        found = await classifier.classify(prs)
+        fallbacks = sum(c.fallback for c in found)
+        results = {c.number: c.topics for c in found}
         return [results.get(pr.number, ()) for pr in prs]
 
     evaluation = evaluate(taxonomy, labelled.items, run_command(work))
@@ -123,4 +128,9 @@ def eval_classifier(state: CliState, file: Path, kind: str, repo: str | None, sh
             f"{w!r} (line {', '.join(map(str, lines[:5]))})" for w, lines in labelled.unknown.items()
         )
         click.echo(f"unknown topic words (ignored; not in taxonomy {taxonomy.name}): {words}")
+    if fallbacks:
+        click.echo(
+            f"fallbacks: the heuristic answered {fallbacks} of {len(labelled.items)} PRs "
+            "(the model failed for them), so these figures are not the model's alone"
+        )
     click.echo(f"macro F1: {evaluation.macro_f1:.3f}")

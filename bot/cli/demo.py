@@ -26,7 +26,7 @@ from handlers.errors import BotError
 from handlers.models import Digest, Reply, ThreadKey
 
 DEMO_NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
-DEMO_COMMANDS = ("rocm last week", "blackwell bugfix", "spec decode merged last week", "#29856")
+DEMO_COMMANDS = ("rocm last week", "what did amd land last week?", "nvfp4 past 2 weeks", "#29856")
 
 
 def render(value: Digest | Reply) -> str:
@@ -34,7 +34,7 @@ def render(value: Digest | Reply) -> str:
     if isinstance(value, Digest):
         from bot.adapters.markdown_render import render_digest_markdown
 
-        return render_digest_markdown(value)
+        return render_digest_markdown(value, full=False)  # the digest proper; the rest is its thread
     from bot.adapters.text_render import render_reply_text
 
     return render_reply_text(value)

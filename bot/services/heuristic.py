@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
+from handlers.terms import TermIndex
 
-VERSION = "h3"
+VERSION = "h4"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -170,8 +171,9 @@ class _Compiled:
     ) -> bool:
         """Keywords (after masking) on the lower-cased text, patterns on the text as written."""
         if self.mask:
-            lowered = self.mask.sub(" ", lowered)
-            tokens = tokens_of(lowered)
+            masked = self.mask.sub(" ", lowered)
+            if masked != lowered:  # re-tokenising is the expensive part; most titles mask nothing
+                lowered, tokens = masked, tokens_of(masked)
         if self.keywords.search(lowered, tokens):
             return True
         if any(p.search(text) for p in self.patterns):
@@ -192,6 +194,10 @@ class HeuristicClassifier:
         self.version = f"heuristic:{VERSION}:{taxonomy.name}:{taxonomy.version}"
         self._topics = [_Compiled(t) for t in taxonomy.topics]
         self._order = {t.key: i for i, t in enumerate(taxonomy.topics)}
+        # named terms (MI300X, NVFP4, Qwen3-VL) are weak title evidence for the topics they imply
+        evidence_terms = [t for t in taxonomy.terms if t.evidence and t.topics]
+        self._terms = TermIndex(evidence_terms)
+        self._term_topics = {t.key: t.topics for t in evidence_terms}
 
     def topics_for(self, pr: PullRequest) -> tuple[str, ...]:
         title = pr.title if isinstance(pr.title, str) else ""
@@ -205,6 +211,7 @@ class HeuristicClassifier:
         tokens = tokens_of(lowered)
         body_tokens = tokens_of(body) if body else frozenset()
         vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
+        named = {topic for key in self._terms.in_text(title) for topic in self._term_topics[key]}
         for evidence in ("medium", "weak"):
             new = {
                 c.key: c
@@ -214,7 +221,8 @@ class HeuristicClassifier:
                 and (
                     c.medium(pr.files)
                     if evidence == "medium"
-                    else c.weak(text, lowered, tokens, body, body_tokens)
+                    else (c.key in named and self._term_counts(c, lowered))
+                    or c.weak(text, lowered, tokens, body, body_tokens)
                 )
             }
             # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
@@ -224,6 +232,13 @@ class HeuristicClassifier:
             if c.key in found:
                 found.update(c.implies)
         return tuple(sorted(found, key=self._order.__getitem__))
+
+    def _term_counts(self, c: _Compiled, lowered: str) -> bool:
+        """A term naming topic `c` counts unless `c`'s mask hides it ("non-SM100" is no Blackwell)."""
+        if not c.mask:
+            return True
+        masked = c.mask.sub(" ", lowered)
+        return masked == lowered or any(c.key in self._term_topics[k] for k in self._terms.in_text(masked))
 
     def classify_one(self, pr: PullRequest) -> Classification:
         topics = self.topics_for(pr)

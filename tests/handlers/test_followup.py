@@ -289,3 +289,23 @@ async def test_an_unreachable_store_gets_the_unavailable_reply(app: BotHandlers)
     finally:
         await down.close()
     assert reply == UNAVAILABLE
+
+
+async def test_all_and_more_of_a_topic_under_a_digest(app: BotHandlers) -> None:
+    """Under a digest, `all rocm` lists every ROCm PR of the week at once (the count `/vllm rocm`
+    gives) and `more rocm` lists the ROCm PRs the digest did not show."""
+    from handlers.digest import digest_seed
+
+    digest = await app.digest(REPO)
+    seed = digest_seed(digest)
+    await app.remember(KEY, seed)
+    week = await app.command(REPO, "rocm last week")
+    assert week.seed is not None
+    everything = await app.followup(KEY, "all rocm")
+    listed = [item.number for group in everything.groups for item in group.items]
+    assert sorted(listed) == sorted(week.seed.pr_numbers)
+    await app.remember(KEY, seed)
+    more = await app.followup(KEY, "more rocm")
+    unseen = [item.number for group in more.groups for item in group.items]
+    assert unseen and not set(unseen) & set(seed.pr_numbers[: seed.shown])
+    assert set(unseen) <= set(week.seed.pr_numbers)

@@ -79,6 +79,20 @@ def slack_problems(fallback: str, blocks: list[dict[str, Any]], *, fences: bool 
     return found
 
 
+# Discord's parser (simple-markdown) reads left to right: `\` and a symbol is that symbol as text
+# (its escape rule is `^\\([^0-9A-Za-z\s])`), so `\\` is one literal backslash and a `` ` `` or
+# `[` right after it is live markup again; an inline code span is inert.
+_DISCORD_INERT = re.compile(r"\\[^0-9A-Za-z\s]|`[^`\n]+`")
+
+
+def _inert(match: re.Match[str]) -> str:
+    """A code span or an escaped backslash -> a neutral character (what was on either side of a
+    code span does not meet); other escapes stay, so the checks below can tell an escaped
+    character by the backslash before it."""
+    text = match.group(0)
+    return "\x00" if text.startswith("`") or text == "\\\\" else text
+
+
 def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
     """Mentions, foreign or masked links, spoilers, open fences (unless `fences` is off), length."""
     found: list[str] = []
@@ -87,8 +101,8 @@ def discord_problems(messages: list[str], *, fences: bool = True) -> list[str]:
     for message in messages:
         if not message.strip() or len(message) > 2000:
             found.append(f"message of {len(message)} characters")
-        bare = _DISCORD_LINK.sub("", message)
-        bare = re.sub(r"(?<!\\)`[^`\n]+`", "", bare)  # inline code spans are inert
+        bare = _DISCORD_LINK.sub("\x00", message)  # a PR link keeps its sides apart too
+        bare = _DISCORD_INERT.sub(_inert, bare)  # code spans are inert; `\\` is a literal backslash
         if re.search(r"@(everyone|here)", bare):  # `@channel` means nothing to Discord
             found.append(f"broadcast mention: {bare!r}")
         if re.search(r"<(?:[@#:/]|a:|t:)", bare):
@@ -119,8 +133,8 @@ def markdown_problems(text: str) -> list[str]:
     tags = set(re.findall(r"</?([a-zA-Z][a-zA-Z0-9]*)", html)) - _MARKDOWN_TAGS
     if tags:
         found.append(f"raw HTML tags {sorted(tags)}: {text!r}")
-    prose = re.sub(r"<code>.*?</code>", "", html, flags=re.DOTALL)
-    prose = re.sub(r'<a href="[^"]*">PR#\d+</a>', "", prose)
+    prose = re.sub(r"<code>.*?</code>", "\x00", html, flags=re.DOTALL)  # keeps its sides apart
+    prose = re.sub(r'<a href="[^"]*">PR#\d+</a>', "\x00", prose)
     if _BROADCAST.search(prose):
         found.append(f"broadcast mention: {text!r}")
     if _MD_URL.search(prose):

@@ -58,7 +58,13 @@ def imported(sqlite_url: str, shared_data: Path, tmp_path: Path) -> str:
 
 
 @pytest.mark.parametrize(
-    "name", ["shared:labelled-2026-02-13.jsonl", "labelled-2025-11-21.jsonl", "labelled-2026-04-24.jsonl"]
+    "name",
+    [
+        "shared:labelled-2026-02-13.jsonl",
+        "labelled-2025-09-12.jsonl",
+        "labelled-2025-11-21.jsonl",
+        "labelled-2026-04-24.jsonl",
+    ],
 )
 def test_heuristic_meets_the_quality_bar(name, shared_data):
     """Macro F1 >= 0.90 and recall >= 0.95 for each hardware topic on every labelled week."""
@@ -157,3 +163,30 @@ async def test_eval_classifier_llm_batches_requests_to_the_model(tmp_path, share
     assert out.strip().splitlines()[-1].startswith("macro F1: ")
     assert "anthropic:" in out
     assert len(anthropic_standin.messages) == 5  # 240 PRs in batches of 50
+
+
+@pytest.mark.asyncio
+async def test_eval_classifier_llm_says_when_the_heuristic_answered(tmp_path, anthropic_standin):
+    """A model that fails leaves heuristic answers in the score; the run says so, not silently."""
+    from tests.standins.anthropic_server import error
+
+    anthropic_standin.always(error(500))
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text(
+        "".join(
+            json.dumps({"number": n, "title": f"[ROCm] Fix AITER kernel {n}", "topics": ["rocm", "bugfix"]})
+            + "\n"
+            for n in (1, 2, 3)
+        )
+    )
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[llm]\nprovider = "anthropic"\nbase_url = "{anthropic_standin.base_url}"\nmax_retries = 0\n'
+    )
+    code, out, err = await run_cli_async(
+        "--config", str(config), "eval-classifier", str(labels), "--classifier", "llm",
+        env={"ANTHROPIC_API_KEY": "k"},
+    )  # fmt: skip
+    assert code == 0, err
+    assert "fallbacks: the heuristic answered 3 of 3 PRs" in out
+    assert out.strip().splitlines()[-1] == "macro F1: 1.000"

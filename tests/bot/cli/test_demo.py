@@ -27,9 +27,12 @@ def test_demo_prints_the_digest_and_example_answers_offline(tmp_path: Path) -> N
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "Feb 23" in out and "2026" in out
-    for command in ("/vllm rocm last week", "/vllm blackwell bugfix", "/vllm #29856"):
+    for command in ("/vllm rocm last week", "/vllm what did amd land last week?", "/vllm nvfp4 past 2 weeks"):
         assert command in out
     assert "Whisper" in out  # the #29856 detail card names the real PR's title
+    assert "note: Read 'land' → merged." in out  # everyday phrasing, read and said
+    assert "nvfp4 → 3 PRs name NVFP4" in out  # a named term, with its topic's total
+    assert "All PRs by area" not in out  # the digest proper only; the rest is its thread
     assert not list(tmp_path.glob("**/*.db"))  # nothing left behind
 
 

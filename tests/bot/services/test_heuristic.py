@@ -207,3 +207,79 @@ def test_body_evidence_inside_the_template_checklist_does_not_count(heuristic):
     log = "```\n" + "".join(f"step {i}\n" for i in range(20)) + f"{words}\n```\n"
     assert "spec-decode" not in topics(heuristic, "Tidy up", body=template + log)
     assert "spec-decode" in topics(heuristic, "Tidy up", body=f"## Purpose\n{words}\n")
+
+
+def test_a_named_multimodal_family_is_multimodal(heuristic):
+    """The model lexicon knows which families are multimodal, whatever the title's other words."""
+    assert {"new-model", "multimodal"} <= topics(heuristic, "[New Model] support new model ovis2.6")
+    assert "multimodal" in topics(heuristic, "[Model] Add ColQwen3 retrieval model")
+    assert "multimodal" in topics(heuristic, "Support ColModernVBERT")
+
+
+def test_naming_an_moe_family_alone_is_not_moe_work(heuristic):
+    """gpt-oss is an MoE model, but a tool-call fix for it is no MoE change (facts only, no evidence)."""
+    assert "moe" not in topics(heuristic, "[gpt-oss] Fix the function call id format")
+    assert "moe" in topics(heuristic, "[gpt-oss] Cache permute indices for faster MXFP4 MoE layer loading")
+
+
+def test_ownership_prs_carry_no_topic(heuristic):
+    """Adding code owners or reviewers names areas but changes none of them."""
+    assert topics(heuristic, "Add @someone to codeowner for spec decode and structured outputs") == set()
+    assert topics(heuristic, "Update reviewers for modelopt related files") == set()
+
+
+def test_a_mask_also_hides_a_named_term(heuristic):
+    """ "non-SM100 GPUs" names SM100 (a Blackwell term) only to exclude it."""
+    found = topics(heuristic, "[Bugfix] Enable FP8 KV cache for FlashInfer backend on non-sm100 GPUs")
+    assert "blackwell" not in found and "nvidia" in found
+
+
+def test_vllm_auto_labels_and_paths_count(heuristic):
+    """vLLM's auto-labeller's labels and the paths behind them are evidence in our taxonomy."""
+    assert "frontend" in topics(heuristic, "Handle empty arguments", labels=("tool-calling",))
+    assert "frontend" in topics(heuristic, "Validate schemas earlier", labels=("structured-output",))
+    assert "spec-decode" in topics(heuristic, "Refactor proposer", files=("tests/v1/spec_decode/test_x.py",))
+    assert "tpu" in topics(heuristic, "Refactor sampler", files=("vllm/v1/sample/ops/topk_topp_pallas.py",))
+
+
+def test_path_based_auto_labels_we_do_not_share_are_no_evidence(heuristic):
+    """mergify adds "documentation" to any PR touching docs/ and "performance" to any touching
+    benchmarks/; neither makes a feature PR docs or performance work."""
+    found = topics(heuristic, "Add a new sampling option", labels=("documentation", "performance"))
+    assert not found & {"docs", "performance"}
+
+
+def test_kernel_and_hardware_knowledge(heuristic):
+    """Grouped top-k routing is MoE, drafting is spec decode, MNNVL on GB systems is Blackwell."""
+    assert "moe" in topics(heuristic, "Optimize grouped topk kernel")
+    assert "spec-decode" in topics(heuristic, "Refactor max_num_batched_tokens to account for drafting")
+    gb = topics(heuristic, "Support Fabric detection to adapt the MNNVL protocol for the GB series")
+    assert {"blackwell", "nvidia"} <= gb
+
+
+def test_ci_and_doc_prs_are_not_frontend_by_their_words(heuristic):
+    """A CI change to structured-output tests, or a doc page about an endpoint, is not API work."""
+    assert "frontend" not in topics(heuristic, "[CI] Disable flaky structured output test from CI")
+    assert "frontend" not in topics(heuristic, "[Docs] Fix formatting of transcription doc")
+    assert "frontend" in topics(heuristic, "[Bugfix] Fix streaming tool calls on /v1/responses")
+
+
+def test_new_model_generations_and_hardware_names(heuristic):
+    """DeepSeek V4 is DeepSeek however it is written; FlashInfer's b12x kernels and RTX PRO are Blackwell."""
+    assert "deepseek" in topics(heuristic, "[DSv4] Refactor RoPE initialization")
+    assert {"blackwell", "nvidia"} <= topics(heuristic, "[MoE/b12x] Accept W4A16 in FlashInferB12xExperts")
+    assert {"blackwell", "nvidia"} <= topics(heuristic, "[Perf] Add tuned configs for RTX PRO GPUs")
+
+
+def test_generic_gpu_words_are_no_hardware_evidence(heuristic):
+    """A CUDA error, a non-CUDA platform, a CPU→GPU copy and a Docker image are nobody's backend."""
+    assert "nvidia" not in topics(heuristic, "Fix IMA when TP>1, `CUDA error: an illegal memory access`")
+    assert "nvidia" not in topics(heuristic, "Guard the kernel lookup on non-CUDA platforms")
+    assert "cpu" not in topics(heuristic, "Triton fast path for small CPU→GPU block swaps")
+    assert "multimodal" not in topics(heuristic, "[CI] Separate smoke tests from the image build step")
+
+
+def test_anthropic_api_and_tool_arguments_are_frontend(heuristic):
+    """vLLM's Anthropic Messages endpoint and tool-call arguments are API work."""
+    assert "frontend" in topics(heuristic, "[Anthropic] Support system role messages inside messages array")
+    assert "frontend" in topics(heuristic, "Move unstreamed tool-arg flush from serving layer to parser")
