@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import shared_dir  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
@@ -91,7 +92,7 @@ def print_table(prs, bare, first, first_s, second, second_s, calls) -> None:  # 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared")
+    parser.add_argument("--shared", type=Path, default=shared_dir())
     parser.add_argument("--store", default=None, help="store URL (default: a temporary SQLite file)")
     parser.add_argument("--limit", type=int, default=0, help="only the first N PRs")
     parser.add_argument("--json", action="store_true", help="print one JSON object of the results")

@@ -20,7 +20,6 @@ import argparse
 import asyncio
 import json
 import math
-import os
 import sys
 import tempfile
 from datetime import UTC, datetime
@@ -28,6 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import vllm_data  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.llm import AnthropicLLM  # noqa: E402
@@ -38,9 +38,7 @@ from handlers.models import PullRequest, parse_time  # noqa: E402
 from tests.standins.anthropic_server import running_standin  # noqa: E402
 
 REPO = "vllm-project/vllm"
-SHARED = (
-    Path(os.environ.get("PRBOT_SHARED", Path(__file__).resolve().parents[2] / "shared")) / "data" / "vllm"
-)
+SHARED = vllm_data()
 # Price weights relative to a normal input token (Anthropic prompt caching: 5-minute writes
 # cost 1.25x, reads 0.1x). The cache needs a prefix of at least 1024 tokens (Sonnet) to apply.
 CACHE_WRITE, CACHE_READ, MIN_CACHEABLE = 1.25, 0.1, 1024

@@ -23,6 +23,7 @@ from zoneinfo import ZoneInfo
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import vllm_data  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.prompt_files import load_prompt  # noqa: E402
@@ -73,9 +74,7 @@ async def measure(shared: Path, last: date) -> tuple[str, float, list[tuple[str,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--shared", type=Path, default=Path(__file__).resolve().parents[2] / "shared/data/vllm"
-    )
+    parser.add_argument("--shared", type=Path, default=vllm_data())
     parser.add_argument("--week-ending", type=date.fromisoformat, default=date(2026, 3, 1))
     parser.add_argument("--json", action="store_true", help="print one JSON object of the results")
     args = parser.parse_args()

@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import vllm_data  # noqa: E402
 from bot.services.github import GitHubError, GitHubSource  # noqa: E402
 from bot.services.ingest import IngestReport, ingest  # noqa: E402
 from bot.store import open_store  # noqa: E402
@@ -161,9 +162,7 @@ def measure(shared: Path, store: str, redis_url: str, weeks: list[int], failures
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument(
-        "--shared", default=str(Path(__file__).resolve().parents[2] / "shared" / "data" / "vllm")
-    )
+    parser.add_argument("--shared", default=str(vllm_data()))
     parser.add_argument("--store", choices=["sqlite", "redis"], default="sqlite")
     parser.add_argument("--redis", default=os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15"))
     parser.add_argument("--weeks", default="1,13", help="comma-separated window sizes in weeks")

@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import shared_dir  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
@@ -176,7 +177,7 @@ async def bench_one(
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--shared", default=str(Path(__file__).resolve().parents[2] / "shared"))
+    parser.add_argument("--shared", default=str(shared_dir()))
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
     parser.add_argument("--n", type=int, default=200)
     parser.add_argument("--slices", default="1,13,full", help="history sizes in weeks, or full")

@@ -19,9 +19,11 @@ from handlers.models import Taxonomy, utcnow
 from handlers.ports import LLM, Classifier, Clock, Store
 
 if TYPE_CHECKING:
+    from bot.metrics import Metrics
     from bot.services.classify import ClassificationService
     from bot.services.github import GitHubSource
     from bot.services.heuristic import HeuristicClassifier
+    from bot.services.refresh import Refresher
 
 if TYPE_CHECKING:
     from bot.adapters.discord_adapter import DiscordAdapter
@@ -203,3 +205,15 @@ def build_slack(config: Config, handlers: BotHandlers, metrics: Metrics | None =
     from bot.adapters.slack_adapter import SlackAdapter
 
     return SlackAdapter(handlers, config.settings.slack, config.secrets, metrics)
+
+
+def build_refresher(
+    config: Config, store: Store, handlers: BotHandlers, metrics: Metrics, *, clock: Clock = utcnow
+) -> Refresher:
+    """The refresh use case with the GitHub source GITHUB_TOKEN enables (built on first use)."""
+    from bot.services.refresh import Refresher
+
+    def source() -> GitHubSource | None:
+        return build_github(config) if config.secrets.github_token else None
+
+    return Refresher(store, handlers.classifications, metrics, source=source, clock=clock)

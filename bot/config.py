@@ -175,7 +175,7 @@ class DigestConfig(_Section):
     @field_validator("schedule")
     @classmethod
     def _cron(cls, value: str) -> str:
-        from bot.scheduler import parse_cron
+        from bot.cron import parse_cron
 
         try:
             parse_cron(value)

@@ -16,7 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.metrics import Metrics
+from bot.metrics import CONTENT_TYPE, Metrics
 from bot.services.posting import DigestTarget
 from handlers.models import format_time
 from handlers.ports import Store
@@ -80,7 +80,7 @@ class HealthServer:
     async def _metrics(self, request: web.Request) -> web.Response:
         return web.Response(
             body=self.metrics.render().encode(),
-            headers={"Content-Type": "text/plain; version=0.0.4; charset=utf-8"},
+            headers={"Content-Type": CONTENT_TYPE},
         )
 
     async def start(self) -> None:

@@ -1,84 +1,69 @@
-"""A tiny metrics registry (counters and fixed-bucket histograms) with Prometheus text exposition.
+"""The bot's metrics: counters and histograms on prometheus_client, one registry per `Metrics`.
 
-Written here instead of depending on prometheus_client: the bot needs two operations
-(`inc`, `observe`) and one output (`render`), one registry is built by bootstrap and passed to
-whoever counts something, and tests get a fresh registry each without a process-wide global.
+Bootstrap builds one `Metrics` and passes it to whoever counts something (runtime, poster,
+scheduler); tests build a fresh one each. Every instance owns its own `CollectorRegistry`, so
+nothing lands in prometheus_client's process-wide default registry. `render()` is the Prometheus
+text exposition (format 0.0.4) that /metrics serves.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
-LabelKey = tuple[tuple[str, str], ...]
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
+from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4, generate_latest
+
+# The `*_created` timestamps prometheus_client adds to each counter and histogram series are not
+# part of what the bot reports.
+disable_created_metrics()
+
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 
 DEFAULT_BUCKETS: tuple[float, ...] = (0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0)
 
-# name -> (type, help). Every name here is exposed even before its first event, so a scraper
-# sees a zero rather than a missing series. Other names may be used; they get a generic help.
-KNOWN: dict[str, tuple[str, str]] = {
+# name -> (type, help, label names). Each is registered up front, so a scraper finds its HELP and
+# TYPE (and the zero series of the label values known in advance) before the first event.
+KNOWN: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "prbot_commands_total": (
         "counter",
         "Slash commands and follow-ups answered, by type (command or follow-up) and reply kind.",
+        ("kind", "type"),
     ),
     "prbot_command_seconds": (
         "histogram",
         "Time to compute the answer to a slash command or follow-up (handlers only), in seconds.",
+        (),
     ),
     "prbot_answer_seconds": (
         "histogram",
         "From a slash command's arrival to its answer delivered (queueing and posting included), by platform.",
+        ("platform",),
     ),
-    "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output)."),
-    "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository."),
-    "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform."),
-    "prbot_subscription_posts_total": ("counter", "Subscription deliveries posted, by platform."),
-    "prbot_errors_total": ("counter", "Errors, by where they happened."),
+    "prbot_llm_tokens_total": ("counter", "LLM tokens used, by direction (input or output).", ("direction",)),
+    "prbot_github_requests_total": ("counter", "GitHub API requests made, by repository.", ("repo",)),
+    "prbot_digests_posted_total": ("counter", "Digest messages posted, by platform.", ("platform",)),
+    "prbot_subscription_posts_total": (
+        "counter",
+        "Subscription deliveries posted, by platform.",
+        ("platform",),
+    ),
+    "prbot_errors_total": ("counter", "Errors, by where they happened.", ("where",)),
     "prbot_rejected_requests_total": (
         "counter",
         "Requests refused before parsing (bad signature, unreadable body), by platform and reason.",
+        ("platform", "reason"),
     ),
 }
 
+# Label values known in advance: their series are exposed at zero from the start.
+PRESET: dict[str, tuple[dict[str, str], ...]] = {
+    "prbot_llm_tokens_total": ({"direction": "input"}, {"direction": "output"}),
+    "prbot_digests_posted_total": ({"platform": "slack"}, {"platform": "discord"}),
+    "prbot_subscription_posts_total": ({"platform": "slack"}, {"platform": "discord"}),
+    "prbot_errors_total": tuple({"where": w} for w in ("command", "followup", "post_digest", "scheduler")),
+}
 
-def _key(labels: Mapping[str, str] | None) -> LabelKey:
-    return tuple(sorted((str(k), str(v)) for k, v in (labels or {}).items()))
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
-
-
-def _labels(key: LabelKey, extra: tuple[str, str] | None = None) -> str:
-    pairs = [*key, *([extra] if extra else [])]
-    if not pairs:
-        return ""
-    return "{" + ",".join(f'{k}="{_escape(v)}"' for k, v in pairs) + "}"
-
-
-def _number(value: float) -> str:
-    if math.isinf(value):
-        return "+Inf"
-    return str(int(value)) if float(value).is_integer() else repr(float(value))
-
-
-@dataclass
-class _Histogram:
-    buckets: tuple[float, ...]
-    counts: list[int] = field(default_factory=list)
-    total: float = 0.0
-    count: int = 0
-
-    def __post_init__(self) -> None:
-        self.counts = [0] * len(self.buckets)
-
-    def observe(self, value: float) -> None:
-        for i, bound in enumerate(self.buckets):
-            if value <= bound:
-                self.counts[i] += 1
-        self.total += value
-        self.count += 1
+_Metric = Counter | Histogram
 
 
 class Metrics:
@@ -86,57 +71,51 @@ class Metrics:
 
     def __init__(self, buckets: tuple[float, ...] = DEFAULT_BUCKETS) -> None:
         self.buckets = tuple(sorted(buckets))
-        self._counters: dict[str, dict[LabelKey, float]] = {}
-        self._histograms: dict[str, dict[LabelKey, _Histogram]] = {}
+        self.registry = CollectorRegistry(auto_describe=True)
+        self._metrics: dict[str, _Metric] = {}
+        for name, (kind, help_text, labels) in KNOWN.items():
+            metric = self._register(name, kind, help_text, labels)
+            for preset in PRESET.get(name, ()):
+                metric.labels(**preset)
+
+    def _register(self, name: str, kind: str, help_text: str, labels: tuple[str, ...]) -> _Metric:
+        metric: _Metric
+        if kind == "histogram":
+            metric = Histogram(name, help_text, labels, registry=self.registry, buckets=self.buckets)
+        else:
+            metric = Counter(name, help_text, labels, registry=self.registry)
+        self._metrics[name] = metric
+        return metric
+
+    def _metric(self, name: str, kind: str, labels: Mapping[str, str] | None) -> _Metric:
+        # A name outside KNOWN is registered on first use, with that call's label names.
+        metric = self._metrics.get(name)
+        if metric is None:
+            metric = self._register(name, kind, f"{name} (bot metric)", tuple(sorted(labels or {})))
+        return metric
+
+    @staticmethod
+    def _child(metric: _Metric, labels: Mapping[str, str] | None) -> _Metric:
+        return metric.labels(**{k: str(v) for k, v in labels.items()}) if labels else metric
 
     def inc(self, name: str, labels: Mapping[str, str] | None = None, value: float = 1.0) -> None:
         """Add `value` (default 1) to a counter."""
-        series = self._counters.setdefault(name, {})
-        key = _key(labels)
-        series[key] = series.get(key, 0.0) + value
+        counter = self._child(self._metric(name, "counter", labels), labels)
+        assert isinstance(counter, Counter), f"{name} is not a counter"
+        counter.inc(value)
 
     def observe(self, name: str, seconds: float, labels: Mapping[str, str] | None = None) -> None:
-        """Record one duration in a histogram with the registry's fixed buckets."""
-        series = self._histograms.setdefault(name, {})
-        key = _key(labels)
-        if key not in series:
-            series[key] = _Histogram(self.buckets)
-        series[key].observe(seconds)
+        """Record one duration in a histogram with the registry's buckets."""
+        histogram = self._child(self._metric(name, "histogram", labels), labels)
+        assert isinstance(histogram, Histogram), f"{name} is not a histogram"
+        histogram.observe(seconds)
 
     def value(self, name: str, labels: Mapping[str, str] | None = None) -> float:
         """A counter's current value (a histogram's observation count); 0 when never touched."""
-        key = _key(labels)
-        if name in self._histograms:
-            hist = self._histograms[name].get(key)
-            return float(hist.count) if hist else 0.0
-        return self._counters.get(name, {}).get(key, 0.0)
+        sample = f"{name}_count" if isinstance(self._metrics.get(name), Histogram) else name
+        found = self.registry.get_sample_value(sample, {k: str(v) for k, v in (labels or {}).items()})
+        return found or 0.0
 
     def render(self) -> str:
         """The Prometheus text exposition format (version 0.0.4)."""
-        lines: list[str] = []
-        names = sorted({*KNOWN, *self._counters, *self._histograms})
-        for name in names:
-            kind, help_text = KNOWN.get(
-                name, ("histogram" if name in self._histograms else "counter", f"{name} (bot metric)")
-            )
-            lines.append(f"# HELP {name} {help_text}")
-            lines.append(f"# TYPE {name} {kind}")
-            if kind == "histogram":
-                series = self._histograms.get(name, {})
-                for key, hist in sorted(series.items()):
-                    for bound, count in zip(self.buckets, hist.counts, strict=True):
-                        lines.append(f"{name}_bucket{_labels(key, ('le', _number(bound)))} {count}")
-                    lines.append(f"{name}_bucket{_labels(key, ('le', '+Inf'))} {hist.count}")
-                    lines.append(f"{name}_sum{_labels(key)} {_number(hist.total)}")
-                    lines.append(f"{name}_count{_labels(key)} {hist.count}")
-                if not series:
-                    lines.append(f'{name}_bucket{{le="+Inf"}} 0')
-                    lines.append(f"{name}_sum 0")
-                    lines.append(f"{name}_count 0")
-            else:
-                series_c = self._counters.get(name, {})
-                for key, value in sorted(series_c.items()):
-                    lines.append(f"{name}{_labels(key)} {_number(value)}")
-                if not series_c:
-                    lines.append(f"{name} 0")
-        return "\n".join(lines) + "\n"
+        return generate_latest(self.registry).decode()

@@ -13,14 +13,13 @@ import logging
 import signal
 import time
 from collections.abc import Mapping
-from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import Channel, DigestPoster, PostOutcome
+from bot.services.posting import Channel, DigestPoster, DigestTarget, PostOutcome
 from handlers.app import BotHandlers
 from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
 from handlers.ports import Clock, Store
@@ -28,33 +27,32 @@ from handlers.ports import Clock, Store
 log = logging.getLogger(__name__)
 
 
-class Platform(Protocol):
-    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter)."""
-
-    @property
-    def connected(self) -> bool: ...
+class Platform(DigestTarget, Protocol):
+    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter): a digest target that
+    starts and stops."""
 
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
 
-    async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None: ...
+
+def platform_secrets(config: Config) -> dict[str, tuple[str, ...]]:
+    """The one statement of which environment variables each chat platform needs."""
+    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
+    return {"slack": ("SLACK_BOT_TOKEN", slack_second), "discord": ("DISCORD_TOKEN",)}
+
+
+def _needs(config: Config, name: str) -> str:
+    text = " and ".join(platform_secrets(config)[name])
+    return f"{text} ({config.settings.slack.mode} mode)" if name == "slack" else text
 
 
 def platform_settings(config: Config) -> tuple[list[str], str]:
     """Which platforms the secrets enable, and a hint naming the variables that enable the rest."""
     present = config.secrets.present()
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    enabled = []
-    if present["SLACK_BOT_TOKEN"] and present[slack_second]:
-        enabled.append("slack")
-    if present["DISCORD_TOKEN"]:
-        enabled.append("discord")
-    hints = []
-    if "slack" not in enabled:
-        hints.append(f"SLACK_BOT_TOKEN and {slack_second} ({config.settings.slack.mode} mode) for Slack")
-    if "discord" not in enabled:
-        hints.append("DISCORD_TOKEN for Discord")
+    needed = platform_secrets(config)
+    enabled = [name for name, names in needed.items() if all(present[n] for n in names)]
+    hints = [f"{_needs(config, name)} for {name.capitalize()}" for name in needed if name not in enabled]
     return enabled, " or ".join(hints)
 
 
@@ -89,62 +87,6 @@ class InstrumentedHandlers:
         if reply.kind == "error":
             self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
         return reply
-
-
-class Refresher:
-    """Ingest a repository from GitHub (when GITHUB_TOKEN is set), then classify what changed."""
-
-    def __init__(
-        self, config: Config, store: Store, handlers: BotHandlers, metrics: Metrics, clock: Clock = utcnow
-    ) -> None:
-        self.config = config
-        self.store = store
-        self.handlers = handlers
-        self.metrics = metrics
-        self.clock = clock
-        self._github: Any = None
-        self._said_offline = False
-
-    def _source(self) -> Any:
-        if not self.config.secrets.github_token:
-            if not self._said_offline:
-                self._said_offline = True
-                log.info(
-                    "GITHUB_TOKEN is not set: not ingesting from GitHub; digests and answers use the PRs "
-                    "already stored (python -m bot import / ingest)"
-                )
-            return None
-        if self._github is None:
-            from bot.bootstrap import build_github
-
-            self._github = build_github(self.config)
-        return self._github
-
-    async def __call__(self, repo: str, since: datetime | None, *, allow_batch: bool = True) -> None:
-        from bot.services.classify import ClassificationService
-
-        now = self.clock()
-        source = self._source()
-        if source is not None:
-            from bot.services.ingest import ingest
-
-            cursor = await self.store.get_cursor(repo)
-            report = await ingest(self.store, source, repo, None if cursor else since, clock=self.clock)
-            self.metrics.inc("prbot_github_requests_total", {"repo": repo}, report.requests)
-            prs = list((await self.store.get_prs(repo, report.numbers)).values())
-            log.info("refresh: %s", report.line())
-        else:
-            start = since or now - timedelta(days=8)
-            prs = await self.store.prs_in_window(
-                repo, start, now, by=("created", "updated", "merged", "closed")
-            )
-        service = self.handlers.classifications.get(repo)
-        if isinstance(service, ClassificationService) and prs:
-            result = await service.run(repo, prs, allow_batch=allow_batch)
-            self.metrics.inc("prbot_llm_tokens_total", {"direction": "input"}, result.input_tokens)
-            self.metrics.inc("prbot_llm_tokens_total", {"direction": "output"}, result.output_tokens)
-            if result.classified:
-                log.info("refresh: %s: classified %d PRs (%d cached)", repo, result.classified, result.cached)
 
 
 class Runtime:
@@ -185,7 +127,9 @@ class Runtime:
             post_timeout_seconds=run.post_timeout_seconds,
         )
         self.clock = clock
-        refresher = Refresher(config, store, handlers, metrics, clock)
+        from bot.bootstrap import build_refresher
+
+        refresher = build_refresher(config, store, handlers, metrics, clock=clock)
         self.jobs = DigestJobs(
             [RepoSchedule.from_config(r) for r in config.settings.repos],
             self.poster,
@@ -224,7 +168,7 @@ class Runtime:
 
     async def deliver_subscriptions(self, repo: str, cadences: tuple[str, ...]) -> None:
         """Deliver the repo's due subscriptions (weekly ones at the digest's schedule)."""
-        from bot.scheduler import last_fire
+        from bot.cron import last_fire
 
         now = self.clock()
         schedule = self.jobs.schedules[repo]
@@ -357,10 +301,8 @@ async def post_digest_now(
     enabled, hint = platform_settings(config)
     if not enabled:
         raise BotError(f"no chat platform is configured: set {hint}")
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    needs = {"slack": f"SLACK_BOT_TOKEN and {slack_second}", "discord": "DISCORD_TOKEN"}
     problems = {
-        name: f"{name} is not configured (set {needs[name]})"
+        name: f"{name} is not configured (set {' and '.join(platform_secrets(config)[name])})"
         for name in {c.platform for c in channels} - set(enabled)
     }
     store = build_store(config)

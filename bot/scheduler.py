@@ -27,6 +27,8 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
+from bot.config import RepoConfig
+from bot.cron import last_fire, parse_cron
 from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, PostOutcome
 from handlers.calendar import previous_week, window_key
@@ -48,48 +50,6 @@ Deliver = Callable[[str, tuple[str, ...]], Awaitable[object]]
 MoreChannels = Callable[[str], Awaitable[Iterable[Channel]]]
 """Channels subscribed to a repo's weekly digest from chat (`/vllm digest here`)."""
 
-_PROBES = (
-    timedelta(minutes=2),
-    timedelta(hours=2),
-    timedelta(days=2),
-    timedelta(days=9),
-    timedelta(days=400),
-)
-
-
-def parse_cron(expr: str, tz: tzinfo | str = UTC) -> CronTrigger:
-    """A crontab expression (`min hour day month dow`) in `tz`; six fields put seconds first.
-
-    Use day names (`mon`): APScheduler numbers weekdays from Monday=0, unlike crontab.
-    """
-    fields = expr.split()
-    if len(fields) == 6:
-        second, minute, hour, day, month, dow = fields
-        return CronTrigger(
-            second=second, minute=minute, hour=hour, day=day, month=month, day_of_week=dow, timezone=tz
-        )
-    return CronTrigger.from_crontab(expr, timezone=tz)
-
-
-def next_fire(trigger: CronTrigger, after: datetime) -> datetime | None:
-    """The first fire time at or after `after` (aware)."""
-    return trigger.get_next_fire_time(None, after)
-
-
-def last_fire(trigger: CronTrigger, now: datetime, limit: int = 5000) -> datetime | None:
-    """The latest fire time at or before `now` (looking back at most ~400 days)."""
-    for back in _PROBES:
-        fire = trigger.get_next_fire_time(None, now - back)
-        if fire is None or fire > now:
-            continue
-        for _ in range(limit):
-            following = trigger.get_next_fire_time(fire, fire + timedelta(microseconds=1))
-            if following is None or following > now:
-                return fire
-            fire = following
-        return fire
-    return None
-
 
 def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Window:
     """The full calendar week (in `tz`) before the week containing `fire`."""
@@ -109,10 +69,7 @@ class RepoSchedule:
     channels: tuple[Channel, ...]
 
     @classmethod
-    def from_config(cls, repo: object) -> RepoSchedule:
-        from bot.config import RepoConfig
-
-        assert isinstance(repo, RepoConfig)
+    def from_config(cls, repo: RepoConfig) -> RepoSchedule:
         d = repo.digest
         channels = tuple(Channel("slack", c) for c in d.slack_channels) + tuple(
             Channel("discord", c) for c in d.discord_channels

@@ -10,14 +10,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from datetime import tzinfo
 
-from handlers.digest_llm import DigestPrompt
 from handlers.errors import BotError, StoreUnavailable
-from handlers.followup import FollowupPrompt
-from handlers.models import Digest, Prompt, Reply, Taxonomy, ThreadContext, ThreadKey, ThreadSeed, Window
+from handlers.models import (
+    Digest,
+    FollowupLimits,
+    Prompt,
+    Reply,
+    RepoSettings,
+    ThreadContext,
+    ThreadKey,
+    ThreadSeed,
+    Window,
+)
 from handlers.ports import LLM, ClassificationSource, Clock, Store
+from handlers.query import QueryHandler
 from handlers.subscriptions import (
     CommandContext,
     SubscriptionHandler,
@@ -25,6 +32,11 @@ from handlers.subscriptions import (
     is_subscription_command,
     refusal,
 )
+
+# The settings types live in handlers.models (a leaf); re-exported here for existing importers.
+__all__ = ["BotHandlers", "FollowupLimits", "RepoSettings"]
+
+DEFAULT_LIMITS = FollowupLimits()
 
 log = logging.getLogger(__name__)
 
@@ -47,33 +59,6 @@ NO_CONTEXT = Reply(
 )
 
 
-@dataclass(frozen=True)
-class RepoSettings:
-    """Everything the handlers need to know about one followed repository."""
-
-    name: str
-    command: str
-    tz: tzinfo
-    tz_name: str
-    week_start: str  # "monday" | "sunday"
-    taxonomy: Taxonomy
-    default_days: int = 7
-    max_items: int = 10
-    digest_scope: str = "opened_or_merged"
-    include_bots: bool = False
-
-
-@dataclass(frozen=True)
-class FollowupLimits:
-    thread_ttl_seconds: int = 14 * 86400
-    llm_per_user_per_hour: int = 20
-    llm_per_channel_per_hour: int = 60
-    max_turns: int = 6
-    # Commands and follow-ups answered per person and per channel each minute (0: no limit).
-    per_user_per_minute: int = 10
-    per_channel_per_minute: int = 30
-
-
 class BotHandlers:
     """The platform-neutral core's facade, built once by bot/bootstrap.py."""
 
@@ -85,10 +70,10 @@ class BotHandlers:
         classifications: dict[str, ClassificationSource],
         clock: Clock,
         llm: LLM | None = None,
-        limits: FollowupLimits = FollowupLimits(),
-        digest_prompt: DigestPrompt | None = None,
+        limits: FollowupLimits = DEFAULT_LIMITS,
+        digest_prompt: Prompt | None = None,
         digest_max_tokens: int = 4000,
-        followup_prompt: FollowupPrompt | None = None,
+        followup_prompt: Prompt | None = None,
         query_prompt: Prompt | None = None,
         answer_max_tokens: int = 800,
         clean_body: Callable[[str | None, int], str] | None = None,
@@ -111,8 +96,6 @@ class BotHandlers:
         self.clean_body = clean_body
         # Each followed thread's context before its latest follow-up, until the answer is posted.
         self._before: dict[str, ThreadContext] = {}
-        from handlers.query import QueryHandler
-
         self.query = QueryHandler(
             store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
         )
@@ -226,6 +209,8 @@ class BotHandlers:
             return UNAVAILABLE
         if context is None:
             return NO_CONTEXT
+        # Imported on first use only to keep `python -m bot ask` start-up short (not a cycle:
+        # followup.py does not import this module; tests/test_architecture.py keeps it so).
         from handlers.followup import answer_followup
 
         self._before[key.as_str()] = context
@@ -255,7 +240,7 @@ class BotHandlers:
         """Build the digest of `window` (default: the last full calendar week in the repo's
         timezone) and store it by repo and window, so its thread can be followed up.
         LLM-written when an LLM is configured, offline otherwise."""
-        from handlers.digest import build_digest, digest_to_dict, last_full_week, window_key
+        from handlers.digest import build_digest, digest_to_dict, last_full_week, window_key  # start-up
 
         if repo.lower() not in self.repos:
             known = ", ".join(r.name for r in self.repos.values())

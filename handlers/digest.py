@@ -39,7 +39,7 @@ from handlers.models import (
 from handlers.ports import LLM, ClassificationSource, Store
 
 if TYPE_CHECKING:
-    from handlers.app import RepoSettings
+    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from string import Template
 from typing import Any
 
 from handlers.citations import Guard
@@ -116,7 +115,7 @@ def build_prompt(facts: DigestFacts, prompt: DigestPrompt) -> tuple[str, str]:
     areas = "\n".join(f"- {a.key}: {a.name} ({len(a.prs)} PRs)" for a in facts.areas)
     start, end = window_dates(facts)
     values = {"repo": facts.repo, "start": start, "end": end, "areas": areas, "records": "\n".join(blocks)}
-    return Template(prompt.system).safe_substitute(values), Template(prompt.user).safe_substitute(values)
+    return prompt.render_system(**values), prompt.render_user(**values)
 
 
 def window_dates(facts: DigestFacts) -> tuple[str, str]:

@@ -26,7 +26,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from string import Template
 from typing import TYPE_CHECKING, Literal
 
 from handlers.calendar import window_label
@@ -47,7 +46,8 @@ from handlers.query import (
 from handlers.terms import term_index
 
 if TYPE_CHECKING:
-    from handlers.app import BotHandlers, RepoSettings
+    from handlers.followup_deps import FollowupServices as BotHandlers
+    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 
@@ -556,8 +556,8 @@ class _Turn:
         }
         try:
             result = await self.app.llm.complete(
-                Template(prompt.system).safe_substitute(values),
-                Template(prompt.user).safe_substitute(values),
+                prompt.render_system(**values),
+                prompt.render_user(**values),
                 max_tokens=self.app.answer_max_tokens,
             )
         except LLMError as exc:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal
 
 PRStatus = Literal["merged", "open", "draft", "closed"]
@@ -279,14 +280,57 @@ class Taxonomy:
         return None
 
 
+@dataclass(frozen=True)
+class RepoSettings:
+    """Everything the handlers need to know about one followed repository."""
+
+    name: str
+    command: str
+    tz: tzinfo
+    tz_name: str
+    week_start: str  # "monday" | "sunday"
+    taxonomy: Taxonomy
+    default_days: int = 7
+    max_items: int = 10
+    digest_scope: str = "opened_or_merged"
+    include_bots: bool = False
+
+
+@dataclass(frozen=True)
+class FollowupLimits:
+    """How long threads are followed and how often a follow-up may call the LLM."""
+
+    thread_ttl_seconds: int = 14 * 86400
+    llm_per_user_per_hour: int = 20
+    llm_per_channel_per_hour: int = 60
+    max_turns: int = 6
+    # Commands and follow-ups answered per person and per channel each minute (0: no limit).
+    per_user_per_minute: int = 10
+    per_channel_per_minute: int = 30
+
+
+PromptRenderer = Callable[[str, Mapping[str, Any]], str]
+"""(template text, values) -> text; raises when a placeholder has no value."""
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """A versioned prompt (bot/services/prompts/*.toml), loaded by bootstrap and passed in; the
-    version is part of what the answer depends on. Templates use string.Template placeholders."""
+    version is part of what the answer depends on. `renderer` is bound by the loader
+    (bot/services/prompt_files.py), so the core renders without knowing the template engine."""
 
     version: str
     system: str
     user: str
+    renderer: PromptRenderer = field(compare=False, repr=False)
+
+    def render_system(self, **values: Any) -> str:
+        """The system text with `values` filled in."""
+        return self.renderer(self.system, values)
+
+    def render_user(self, **values: Any) -> str:
+        """The user text with `values` filled in."""
+        return self.renderer(self.user, values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
 
 if TYPE_CHECKING:
-    from handlers.app import RepoSettings
+    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 
@@ -424,8 +424,8 @@ class QueryHandler:
             lines = lines.replace("<", "\\u003c").replace(">", "\\u003e")
             result = await asyncio.wait_for(
                 self.llm.complete(
-                    prompt.system.format(repo=settings.name),
-                    prompt.user.format(understood=reply.understood, prs=lines),
+                    prompt.render_system(repo=settings.name),
+                    prompt.render_user(understood=reply.understood, prs=lines),
                     max_tokens=self.synthesis_max_tokens,
                 ),
                 timeout=self.synthesis_timeout,

@@ -27,7 +27,7 @@ from handlers.query import Match, QueryHandler, content_ok, reply_item, subject
 from handlers.terms import term_index
 
 if TYPE_CHECKING:
-    from handlers.app import RepoSettings
+    from handlers.models import RepoSettings
 
 PER_MESSAGE = 10  # PRs in a delivery's message; the rest go to its thread
 WORDS = ("subscribe", "subscriptions", "unsubscribe")

@@ -18,6 +18,7 @@ ZWSP = "\u200b"
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 _MENTION = re.compile(r"@(?=everyone|here|channel)", re.IGNORECASE)  # even `@everyonehere`
 _ANGLE = re.compile(r"<(?=[!@#])")
+_WHITESPACE = re.compile(r"\s+")
 
 
 def neutralize(text: object, *, one_line: bool = True) -> str:
@@ -50,7 +51,9 @@ def render_inline(spans: Iterable[Inline]) -> str:
         elif isinstance(span, Code):
             out.append(f"`{neutralize(span.text)}`")
         elif isinstance(span, Text):
-            out.append(neutralize(span.text))
+            # Whitespace collapsed but not stripped: a span's edge spaces separate it from the
+            # next one ("the " + `fused_moe` + " kernel").
+            out.append(neutralize(_WHITESPACE.sub(" ", span.text), one_line=False))
     # Mentions are broken again across the joins: a text ending in "<" before "#12" is "<#12".
     return break_mentions("".join(out))
 

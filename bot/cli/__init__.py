@@ -2,26 +2,49 @@
 
 Every command runs under `run_command`, which turns a BotError into one line on stderr and a
 non-zero exit (1), so no user sees a traceback for bad input or an unreachable service.
+
+Commands load lazily: `COMMANDS` names the module that registers each one, and only that module
+is imported when the command runs, so `ask` does not pay for the scheduler, the chat SDKs or
+the metrics client (`--help` imports them all to list them).
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import os
+import pkgutil
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from bot.config import Config, load_config
-from bot.logs import setup_logging
 from handlers.errors import BotError
 
+if TYPE_CHECKING:
+    from bot.config import Config
+
 T = TypeVar("T")
+
+# command name -> the module of this package that registers it (tests check this is complete).
+COMMANDS: dict[str, str] = {
+    "ask": "ask",
+    "classify": "classify",
+    "eval-classifier": "classify",
+    "import": "data",
+    "stats": "data",
+    "doctor": "data",
+    "demo": "demo",
+    "console": "demo",
+    "digest": "digest",
+    "ingest": "ingest",
+    "run": "run",
+    "subscriptions": "subscriptions",
+}
 
 
 @dataclass
@@ -36,6 +59,9 @@ class CliState:
     @property
     def config(self) -> Config:
         if self._config is None:
+            from bot.config import load_config
+            from bot.logs import setup_logging
+
             self._config = load_config(self.config_path, store_url=self.store_url)
             setup_logging(self.log_level or self._config.settings.log_level, self._config.secrets)
         return self._config
@@ -52,7 +78,20 @@ def run_command(work: Callable[[], Awaitable[T]]) -> T:
 
 
 class BotGroup(click.Group):
-    """Turns every user-facing error of every command into one line and exit status 1."""
+    """Turns every user-facing error of every command into one line and exit status 1, and loads
+    each command's module only when that command is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands:
+            if cmd_name in COMMANDS:
+                importlib.import_module(f"{__name__}.{COMMANDS[cmd_name]}")
+            else:  # a command missing from COMMANDS still works (tests flag the omission)
+                for module in pkgutil.iter_modules(__path__):
+                    importlib.import_module(f"{__name__}.{module.name}")
+        return super().get_command(ctx, cmd_name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -121,11 +160,4 @@ def cli(ctx: click.Context, config_path: str | None, store_url: str | None, log_
 
 
 def main() -> None:
-    # Every module in this package registers its commands on import; importing them all keeps
-    # commands from different modules independent (no central list to edit).
-    import importlib
-    import pkgutil
-
-    for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
     cli(prog_name="python -m bot")

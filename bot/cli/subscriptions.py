@@ -213,8 +213,9 @@ async def deliver_now(
 ) -> list[DeliveryOutcome]:
     """Start (posting only) the platforms the subscriptions need, deliver, stop them."""
     from bot.adapters.subscription_posts import batch_targets
+    from bot.cron import last_fire
     from bot.runtime import platform_settings
-    from bot.scheduler import RepoSchedule, last_fire
+    from bot.scheduler import RepoSchedule
 
     store = build_store(config)
     started: list[Any] = []

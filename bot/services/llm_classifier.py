@@ -21,17 +21,16 @@ import asyncio
 import json
 import logging
 import math
-import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from importlib import resources
-from string import Template
 from typing import Any, Protocol
 
 from bot.services.bodies import clean_body, clean_text
+from bot.services.prompt_files import load_prompt_data
 from bot.services.taxonomy import prompt_version
-from handlers.errors import BotError, LLMError
+from handlers.errors import LLMError
 from handlers.models import Classification, PullRequest, Taxonomy
+from handlers.models import Prompt as TextPrompt
 from handlers.ports import LLM, LLMResult
 
 log = logging.getLogger(__name__)
@@ -48,26 +47,19 @@ class Fallback(Protocol):
 
 @dataclass(frozen=True)
 class Prompt:
-    """A prompt file: versioned templates ($name placeholders)."""
+    """The classifier's prompt file: the versioned templates plus its output budget per PR."""
 
-    version: str
-    system: Template
-    user: Template
+    text: TextPrompt
     max_tokens_per_pr: int = 120
+
+    @property
+    def version(self) -> str:
+        return self.text.version
 
     @classmethod
     def load(cls, name: str = "classify") -> Prompt:
-        text = resources.files("bot.services.prompts").joinpath(f"{name}.toml").read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-        try:
-            return cls(
-                version=str(data["version"]),
-                system=Template(data["system"]),
-                user=Template(data["user"]),
-                max_tokens_per_pr=int(data.get("max_tokens_per_pr", 120)),
-            )
-        except KeyError as exc:
-            raise BotError(f"prompt {name}.toml: missing key {exc.args[0]!r}") from None
+        text, data = load_prompt_data(name)
+        return cls(text=text, max_tokens_per_pr=int(data.get("max_tokens_per_pr", 120)))
 
 
 class AnthropicClassifier:
@@ -97,7 +89,7 @@ class AnthropicClassifier:
         # does not re-run the model over every cached PR.
         self.version = f"anthropic:{llm.model}:{self.prompt.version}:{prompt_version(taxonomy)}"
         self._keys = frozenset(taxonomy.keys)
-        self._system = self.prompt.system.substitute(repo=repo, taxonomy=self._taxonomy_text())
+        self._system = self.prompt.text.render_system(repo=repo, taxonomy=self._taxonomy_text())
         self._schema = self._build_schema()
 
     async def classify(self, prs: Sequence[PullRequest]) -> list[Classification]:
@@ -135,7 +127,7 @@ class AnthropicClassifier:
         # "<" and ">" escaped so no PR text can close the delimiting tag.
         rows = ",\n".join(json.dumps(item, ensure_ascii=False) for item in items)
         payload = f"[\n{rows}\n]".replace("<", "\\u003c").replace(">", "\\u003e")
-        return self._system, self.prompt.user.substitute(prs=payload, count=len(prs))
+        return self._system, self.prompt.text.render_user(prs=payload, count=len(prs))
 
     async def _classify_batch(self, prs: Sequence[PullRequest]) -> list[Classification]:
         system, user = self.request_for(prs)

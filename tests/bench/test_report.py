@@ -18,6 +18,7 @@ SECTIONS = (
     "## Digest prompt size",
     "## Query latency",
     "## Slack",
+    "## Start-up",
     "## Memory",
 )
 

@@ -1,7 +1,7 @@
 """GitHub failing during the weekly job (bot/scheduler.py: refresh -> classify -> digest -> post).
 
-The real Refresher (PyGithub against the GitHub stand-in, `github.max_retries` bounded retries)
-and the real facade's digest over a SQLite store seeded with the sample; posts go to an
+The real refresh use case (bot.services.refresh.Refresher: PyGithub against the GitHub stand-in,
+`github.max_retries` bounded retries) and the real facade's digest over a SQLite store seeded with the sample; posts go to an
 in-memory target. Decisions under test: after the source's bounded retries the digest is posted
 from the cache with a note; an empty cache postpones it; a week without PRs after a successful
 refresh is posted saying so; nothing is ever posted twice.
@@ -19,10 +19,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.adapters.slack_render import render_digest_blocks
-from bot.bootstrap import build_handlers
+from bot.bootstrap import build_handlers, build_refresher
 from bot.config import Config, FileConfig, GitHubConfig, Secrets
 from bot.metrics import Metrics
-from bot.runtime import Refresher
 from bot.scheduler import DigestJobs, RepoSchedule
 from bot.services.importer import import_file, sample_path
 from bot.services.posting import Channel, DigestPoster
@@ -62,7 +61,7 @@ async def make_world(tmp: Path, github: GitHubStandIn, *, seeded: bool) -> World
         Channel("slack", "C1"),
     ))  # fmt: skip
     poster = DigestPoster(store, {"slack": target}, metrics, clock=lambda: FIRE_PLUS_1H)
-    refresh = Refresher(config, store, handlers, metrics, clock=lambda: FIRE_PLUS_1H)
+    refresh = build_refresher(config, store, handlers, metrics, clock=lambda: FIRE_PLUS_1H)
     jobs = DigestJobs([schedule], poster, handlers.digest, refresh, metrics, clock=lambda: FIRE_PLUS_1H)
     return World(jobs, target, github, store)
 

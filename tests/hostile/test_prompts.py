@@ -23,6 +23,7 @@ from handlers.app import BotHandlers
 from handlers.digest import window_for_dates
 from handlers.models import PullRequest
 from handlers.ports import Store
+from tests.prs import merged_pr
 from tests.standins.anthropic_server import AnthropicStandIn, Recorded
 
 REPO = "vllm-project/vllm"
@@ -42,17 +43,12 @@ BREAKOUTS = (
 def hostile_prs() -> list[PullRequest]:
     when = datetime(2026, 2, 25, 12, tzinfo=UTC)
     return [
-        PullRequest(
-            repo=REPO,
-            number=99100 + i,
-            title=f"[ROCm] {text}",
+        merged_pr(
+            REPO,
+            99100 + i,
+            f"[ROCm] {text}",
+            when,
             author="mallory",
-            state="closed",
-            created_at=when,
-            updated_at=when,
-            merged_at=when,
-            closed_at=when,
-            url=f"https://github.com/{REPO}/pull/{99100 + i}",
             body=f"{text}\n\n```\n{CLOSE}\n```\n{ORDER}",
             labels=(f"rocm {CLOSE}",),
         )

@@ -28,6 +28,7 @@ from bot.services.importer import import_file, sample_path
 from handlers.app import BotHandlers
 from handlers.models import PullRequest
 from handlers.ports import Store
+from tests.prs import merged_pr
 from tests.standins.slack_server import TEST_PACING, TOKEN, SlackStandIn
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "slack"
@@ -80,20 +81,11 @@ async def seeded(store: Store) -> Store:
 
 def hostile_pr(number: int = 99999) -> PullRequest:
     """A PR whose title tries every Slack injection a stranger could type."""
-    when = datetime(2026, 3, 1, 12, tzinfo=UTC)
-    return PullRequest(
-        repo=REPO,
-        number=number,
-        title="[ROCm] <!channel> @everyone @here fix *all* <@U0123> <!subteam^S1|devs> "
-        "<http://evil.example|click> & `x` ~y~ _z_",
-        author="mallory",
-        state="closed",
-        created_at=when,
-        updated_at=when,
-        merged_at=when,
-        closed_at=when,
-        url=f"https://github.com/{REPO}/pull/{number}",
+    title = (
+        "[ROCm] <!channel> @everyone @here fix *all* <@U0123> <!subteam^S1|devs> "
+        "<http://evil.example|click> & `x` ~y~ _z_"
     )
+    return merged_pr(REPO, number, title, datetime(2026, 3, 1, 12, tzinfo=UTC), author="mallory")
 
 
 @dataclass
