@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, RepoConfig
-from bot.metrics import Metrics
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import Taxonomy, utcnow
