@@ -42,6 +42,9 @@ class Run:
     stderr_tail: str = field(default="", repr=False)
 
 
+QUERY_GOAL_MS = {"sqlite": 5, "redis": 8}  # issue 15: p99 at 12k PRs, every answer computed
+
+
 def plan(quick: bool, redis_url: str) -> list[tuple[str, str, list[str], int]]:
     """(run name, script, arguments, timeout seconds) in the order they run."""
     redis = ["--redis", redis_url]
@@ -426,14 +429,18 @@ class Report:
         lines = ["## Query latency by history size and backend (`bench/query.py`)", ""]
         data = self.ok("query")
         if data is None:
-            self.target("Query p99 at 12k PRs", "< 20 ms", "not measured", None)
+            self.target("Query p99 at 12k PRs", "< 5 ms (sqlite), < 8 ms (redis)", "not measured", None)
             return lines + missing(self.runs["query"])
         lines += [
-            f"`QueryHandler.answer` (parse, window read, cached classifications, filters, ranking) for "
-            f"{data['queries']} mixed queries",
-            "(topics x state words x time words, plus help/typo/PR/author/search queries; about 20% month-sized",
-            "windows) against stores holding N weeks ending 2026-03-01, classifications cached first. In-process,",
-            "no Slack. *p99 week*: p99 over the queries whose window is at most 8 days.",
+            f"`QueryHandler.answer` (parse, window, cached classifications, filters, terms, ranking) for "
+            f"{data['queries']} distinct mixed queries",
+            "(topics x state words x time words, plus help/typo/PR/author/search, named-term and everyday-phrasing",
+            "queries; about 20% month-sized windows) against stores holding N weeks ending 2026-03-01,",
+            "classifications cached first. In-process, no Slack. Every timed answer is computed: the reply cache",
+            "is off and the warm-up uses other queries (until Nov 2026 the bench timed its own warm-up queries",
+            "again, which the reply cache answered). Kept warm, as in a running bot: the window index of the",
+            "repo's PRs (rebuilt when the store's data version changes) and the classification memo.",
+            "*p99 week*: p99 over the queries whose window is at most 8 days.",
             "",
             f"![query latency vs history size]({CHART})",
             "",
@@ -456,17 +463,18 @@ class Report:
         full = [r for r in data["rows"] if r["history"] == "full"]
         if full:
             for r in full:
+                goal = QUERY_GOAL_MS[r["backend"]]
                 self.target(
-                    f"Query p99 at {r['prs']:,} PRs ({r['backend']})",
-                    "< 20 ms",
+                    f"Query p99 at {r['prs']:,} PRs ({r['backend']}, no reply cache)",
+                    f"< {goal} ms",
                     f"{r['p99_ms']:.1f} ms (p50 {r['p50_ms']:.1f}, p99 week {r['p99_week_ms']:.1f})",
-                    r["p99_ms"] < 20,
+                    r["p99_ms"] < goal,
                 )
         else:
-            self.target("Query p99 at 12k PRs", "< 20 ms", "not run (--quick)", None)
+            self.target("Query p99 at 12k PRs", "< 5 ms (sqlite), < 8 ms (redis)", "not run (--quick)", None)
         lines += [
-            "Store size matters little (window reads are indexed); the window size does: a month window holds",
-            "~1,000 PRs, each decoded, matched to its cached classification and filtered.",
+            "Store size matters little (windows come from an in-process index); the window size does: a",
+            "month window holds ~1,000 PRs, each matched to its classification and filtered.",
             "",
         ]
         return lines
@@ -709,7 +717,7 @@ class Report:
 
 
 def chart(data: dict | None, path: Path, quick: bool) -> None:
-    """Query p50/p99 vs PRs held, one line per backend, with the 20 ms target."""
+    """Query p50/p99 vs PRs held, one line per backend, with the p99 targets."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -727,7 +735,8 @@ def chart(data: dict | None, path: Path, quick: bool) -> None:
         ax.set_xscale("log")
     else:
         ax.text(0.5, 0.5, "query benchmark did not run", ha="center", transform=ax.transAxes)
-    ax.axhline(20, color="gray", linestyle=":", label="target p99 < 20 ms")
+    for backend, goal in QUERY_GOAL_MS.items():
+        ax.axhline(goal, color="gray", linestyle=":", label=f"target p99 < {goal} ms ({backend})")
     ax.set_xlabel("PRs held in the store (log scale)")
     ax.set_ylabel("QueryHandler.answer latency, ms")
     ax.set_title("Query latency vs history size" + (" (--quick smoke run)" if quick else ""))

@@ -73,7 +73,7 @@ class GitHubConfig(_Section):
 
 class LLMConfig(_Section):
     provider: Literal["anthropic", "none"] = "none"
-    model: str = "claude-sonnet-4-5"
+    model: str = "claude-sonnet-5"
     base_url: str | None = None
     timeout_seconds: float = Field(60.0, gt=0)
     max_retries: int = Field(3, ge=0, le=10)

@@ -29,7 +29,7 @@ from handlers.calendar import (
     window_label,
 )
 from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
-from handlers.models import Taxonomy
+from handlers.models import Taxonomy, Window
 from handlers.terms import fold, per_taxonomy, term_index, term_key
 
 log = logging.getLogger(__name__)
@@ -100,6 +100,11 @@ class Query:
     time_text: str = ""  # the words read as the time range
     without_time: str = ""  # the other words (to suggest the same question over another window)
     failed: bool = False  # an internal error: the default reading was used
+
+    @property
+    def window(self) -> Window:
+        """The query's window as the one window type the digest and scheduler use."""
+        return Window(self.since, self.until, self.window_label)
 
     @property
     def pr_number(self) -> int | None:

@@ -217,7 +217,7 @@ class QueryHandler:
             if held is None or held[0] != version:
                 started = time.perf_counter()
                 index = WindowIndex(await self.store.all_prs(repo))
-                log.info(
+                log.debug(
                     "window index for %s: %d PRs in %.0f ms",
                     repo,
                     len(index),

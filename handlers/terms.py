@@ -64,7 +64,8 @@ class TermIndex:
         self.terms = {t.key: t for t in terms}
         self._exact: dict[str, str] = {}  # folded spelling -> key
         self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
-        self._compiled: list[tuple[str, re.Pattern[str]]] = []  # one alternation per term
+        self._sources: dict[str, str] = {}  # one alternation per term, compiled on first use
+        self._compiled: dict[str, re.Pattern[str]] = {}
         # a match starts at a chunk that begins with the spelling's first chunk: a cheap gate
         # that runs only the few terms whose first chunk a text has (PR titles at 2,000/s)
         self._first: dict[str, set[str]] = {}
@@ -83,14 +84,13 @@ class TermIndex:
                 alternatives.append(_pattern(spelling, term.kind))
                 self._first.setdefault(chunks(spelling.rstrip("*"))[0], set()).add(term.key)
             if alternatives:
-                self._compiled.append((term.key, re.compile("|".join(alternatives))))
+                self._sources[term.key] = "|".join(alternatives)
         self._prefixes.sort(key=lambda p: -len(p[0]))
         self._first_len = max((len(c) for c in self._first), default=0)
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
         self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
         self._one: dict[tuple[str, int, str, str], bool] = {}
-        self._by_key = dict(self._compiled)
 
     def __bool__(self) -> bool:
         return bool(self.terms)
@@ -129,7 +129,13 @@ class TermIndex:
                     keys = self._first.get(chunk[start:n])
                     if keys:
                         candidates |= keys
-        return {key for key, pattern in self._compiled if key in candidates and pattern.search(low)}
+        return {key for key in candidates if (pattern := self._pattern(key)) and pattern.search(low)}
+
+    def _pattern(self, key: str) -> re.Pattern[str] | None:
+        pattern = self._compiled.get(key)
+        if pattern is None and key in self._sources:
+            pattern = self._compiled[key] = re.compile(self._sources[key])
+        return pattern
 
     def named(self, pr: PullRequest) -> frozenset[str]:
         """Keys of the terms a PR names in its title, labels, changed paths or body."""
@@ -156,7 +162,7 @@ class TermIndex:
         return found
 
     def _names(self, pr: PullRequest, key: str) -> bool:
-        pattern = self._by_key.get(key)
+        pattern = self._pattern(key)
         if pattern is None:
             return False
         if pattern.search(pr.title.lower()) or any(pattern.search(label.lower()) for label in pr.labels):

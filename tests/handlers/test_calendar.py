@@ -89,3 +89,11 @@ def test_weekdays_weekends_and_ago_read_as_people_mean_them() -> None:
     for words, label in cases.items():
         query = parse_query(f"rocm {words}", tax, now=WEDNESDAY)
         assert (query.window_label, query.topics, query.text) == (label, ("rocm",), ""), words
+
+
+def test_a_query_window_is_the_digest_window_type() -> None:
+    """`Query.window` is the same Window (bounds and label) the digest and scheduler use."""
+    query = parse_query("rocm last week", load_taxonomy("vllm"), now=MONDAY_MORNING)
+    week = last_full_week(MONDAY_MORNING, UTC)
+    assert (query.window.since, query.window.until) == (week.since, week.until)
+    assert window_key(query.window) == window_key(week)
