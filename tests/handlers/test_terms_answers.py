@@ -50,7 +50,6 @@ TERMS = [
     ("deepseek v3", r"deepseek[-_ ]?(v3|r1)|dsv3|dsr1"),
     ("step3", r"step[-_ ]?3"),
     ("gfx950", r"gfx950|mi35[05]"),
-    ("lmcache", r"lmcache"),
 ]
 
 
