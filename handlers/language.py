@@ -47,7 +47,7 @@ FUNCTION_WORDS = _words(
     along around through throughout during within among amongst between per via toward towards
     and or but nor so yet also too as than then if else just only even still already again ever
     not no please pls plz kindly very really quite pretty much many more most few less least lot
-    lots bit up down out off away back now instead
+    lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta
     """
 )
 ASKING_VERBS = _words(

@@ -468,6 +468,9 @@ class _Parser:
         if word.isascii() and word.isdigit():
             st.notes.append(f"Ignored the number '{word}' (write #{word} for a PR).")
             return
+        if len(word) <= 2 and word.isalpha():  # too short to search: it would match any word start
+            st.ignored.append(word)
+            return
         suggestion = self._suggest(word)
         if suggestion:
             st.unknown.append(word)

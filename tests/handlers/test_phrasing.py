@@ -78,6 +78,7 @@ PHRASINGS = [
     ("any big refactors in the model runner v2 last week?", "mrv2 last week"),
     ("docs work from last week, please", "docs last week"),
     ("I need the list of rocm prs merged last week", "rocm merged last week"),
+    ("can u show me what happened in spec decode over the last 2 weeks", "spec decode past 2 weeks"),
 ]
 
 
