@@ -94,7 +94,8 @@ SOCIAL_WORDS = _words(
     thanks thank thx ty tysm cheers great nice cool awesome amazing wow lol lmao haha hah heh hmm
     hey hi hello yo oh ah ok okay k kk sure yes yeah yep yup no nope nah agreed agree good perfect
     neat sweet love congrats congratulations kudos gg bravo appreciated appreciate helpful useful
-    interesting indeed right true fair exactly noted gotcha makes sense
+    interesting indeed right true fair exactly noted gotcha makes sense sound sounds lgtm glad welcome
+    np nvm alright fine excellent brilliant super wonderful fantastic thumbs
     """
 )
 SET_ASIDE = (
