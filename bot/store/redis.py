@@ -219,9 +219,11 @@ class RedisStore:
 
     @_guard
     async def all_prs(self, repo: str) -> list[PullRequest]:
-        raw = await self._r.hgetall(self._k("pr", repo))
-        prs = [self._pr(v) for v in raw.values()]
-        return sorted(prs, key=lambda pr: pr.number)
+        # Numbers first, then get_prs: records this process has decoded at the stored revision
+        # are reused, so the query index rebuilt after a refresh decodes only what changed.
+        numbers = [int(n) for n in await self._r.hkeys(self._k("rev", repo))]
+        found = await self.get_prs(repo, numbers)
+        return [found[n] for n in sorted(found)]
 
     @_guard
     async def count_prs(self, repo: str) -> int:

@@ -286,8 +286,13 @@ class SQLiteStore:
         return await self._read(self._all_prs, repo)
 
     def _all_prs(self, repo: str) -> list[PullRequest]:
-        rows = self._db.execute("SELECT data FROM prs WHERE repo = ? ORDER BY number", (repo,))
-        return [self._pr(data) for (data,) in rows]
+        # (number, revision) pairs first: records this process has decoded are reused, so the
+        # query index rebuilt after a refresh decodes only what changed.
+        pairs = self._db.execute(
+            "SELECT number, rev FROM prs WHERE repo = ? ORDER BY number", (repo,)
+        ).fetchall()
+        found = self._load(repo, pairs)
+        return [found[number] for number, _ in pairs if number in found]
 
     async def count_prs(self, repo: str) -> int:
         return await self._read(self._count_prs, repo)
