@@ -15,6 +15,10 @@ they do not sleep); more than 50 blocks, a section text over 3,000 characters, a
 a response_url works 5 times within 30 minutes (then `used_url` / `expired_url`, HTTP 404).
 Socket Mode: `send_disconnect(reason)` sends Slack's `disconnect` frame and closes; an envelope
 not acked within `redeliver_after` seconds is sent again with `retry_attempt` + 1.
+A slow answer (`post_delays`, seconds per top-level `chat.postMessage`, used in order) still
+completes the post when its client has gone away meanwhile, as Slack does: the message is in the
+channel's history even though the sender never saw the answer. `arrivals` lists the channel of
+every top-level post request as it arrives.
 
 Socket Mode: `apps.connections.open` (app-level token) answers a ws:// URL on this server; a
 client connecting there gets Slack's `hello`, then whatever envelopes the test pushes with
@@ -83,6 +87,8 @@ class SlackStandIn:
         self._hooks: dict[str, tuple[float, int]] = {}  # response_url hook -> (first use, uses)
         self.ratelimited = 0  # posts refused by the per-channel limit
         self.history: dict[str, list[dict[str, Any]]] = {}  # channel -> its messages, oldest first
+        self.post_delays: list[float] = []  # answer delays for top-level posts, used in order
+        self.arrivals: list[str] = []  # channel of every top-level chat.postMessage received
         self.calls: list[Call] = []
         self.not_in_channel: set[str] = set()
         self.channel_not_found: set[str] = set()
@@ -181,9 +187,25 @@ class SlackStandIn:
             return web.json_response(
                 {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(retry_after)}
             )
+        if method == "chat.postMessage" and not args.get("thread_ts"):
+            self.arrivals.append(str(args.get("channel", "")))
+            if self.post_delays:
+                # Slack finishes a request it received even if the client goes away: shielded,
+                # so a disconnect (or handler cancellation) cannot drop the post.
+                return await asyncio.shield(self._slow_answer(method, args, self.post_delays.pop(0)))
         answer = self._answer(method, args)
         await self._record(Call(method, args, 200, ok=bool(answer["ok"]), result=answer))
         return web.json_response(answer)
+
+    async def _slow_answer(self, method: str, args: dict[str, Any], delay: float) -> web.Response:
+        await asyncio.sleep(delay)
+        answer = self._answer(method, args)
+        await self._record(Call(method, args, 200, ok=bool(answer["ok"]), result=answer))
+        return web.json_response(answer)
+
+    def top_level(self, channel: str) -> list[dict[str, Any]]:
+        """The channel's top-level messages (not thread replies), oldest first."""
+        return [m for m in self.history.get(channel, []) if not m.get("thread_ts")]
 
     def _channel_limit(self, channel: str) -> int | None:
         """Seconds to wait (Retry-After) when the channel's bucket is empty, else None."""
