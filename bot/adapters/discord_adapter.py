@@ -32,6 +32,7 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot.adapters.dedupe import first_delivery
 from bot.adapters.discord_render import render_digest_messages, render_reply_messages, thread_name
 from bot.config import DiscordConfig
 from bot.metrics import Metrics
@@ -302,6 +303,11 @@ class DiscordAdapter:
         return [app_commands.Choice(name=v, value=v) for v in values]
 
     async def _answer_command(self, interaction: discord.Interaction, repo: RepoSettings, text: str) -> None:
+        # A replayed delivery carries the same interaction id: answer it once (as Slack's trigger_id).
+        key = f"discord:interaction:{interaction.id}"
+        if not await first_delivery(self.handlers.store, key, "discord", 3600, "discord"):
+            log.info("discord: interaction %s was already answered; ignoring the replay", interaction.id)
+            return
         try:
             # Discord drops interactions not acknowledged within 3 seconds: defer before any work.
             await interaction.response.defer(thinking=True)

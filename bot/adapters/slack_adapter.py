@@ -39,6 +39,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.adapters.dedupe import first_delivery
 from bot.adapters.pacing import ChannelPacer
 from bot.adapters.slack_render import (
     ACTION_ALL_PRS,
@@ -602,12 +603,7 @@ class SlackAdapter:
         return await self._claim_key(f"slack:answered:{event.get('channel')}:{event.get('ts')}")
 
     async def _claim_key(self, key: str) -> bool:
-        try:
-            # A fresh owner per delivery: a retry in this same process must not re-claim.
-            return await self.handlers.store.claim(key, f"{self._instance}:{uuid.uuid4().hex}", CLAIM_SECONDS)
-        except StoreUnavailable as exc:
-            log.warning("slack: duplicate check unavailable (%s); answering anyway", exc)
-            return True
+        return await first_delivery(self.handlers.store, key, self._instance, CLAIM_SECONDS, "slack")
 
     async def _reply_in_thread(
         self, channel: str, thread: str, user: str, text: str, *, addressed: bool

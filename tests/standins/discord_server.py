@@ -86,6 +86,7 @@ class _Interaction:
     original_deleted: bool = False
     created: float = field(default_factory=time.monotonic)
     acknowledged: bool = False
+    payload: dict[str, Any] = field(default_factory=dict)  # the INTERACTION_CREATE data sent
 
 
 @dataclass
@@ -407,8 +408,13 @@ class DiscordStandIn:
             if autocomplete:
                 option["focused"] = True
             data["data"]["options"] = [option]
+        interaction.payload = data
         await self.dispatch("INTERACTION_CREATE", data)
         return interaction
+
+    async def replay(self, interaction: _Interaction) -> None:
+        """The gateway delivers the same INTERACTION_CREATE (same id and token) again."""
+        await self.dispatch("INTERACTION_CREATE", interaction.payload)
 
     async def send_message(
         self,

@@ -156,3 +156,15 @@ async def test_a_digest_post_that_failed_midway_resumes_without_duplicates(world
     await world.adapter.post_digest(REPO, s.channel_id, digest)
     contents = [m["content"] for m in list(s.messages.values())[before:]]
     assert sorted(contents) == sorted(expected)
+
+
+async def test_a_replayed_interaction_is_answered_once(world: World) -> None:
+    """The gateway delivers the same interaction twice: one acknowledgement, one answer."""
+    s = world.standin
+    interaction = await s.send_command("vllm", "rocm last week")
+    await s.replay(interaction)
+    await s.wait_for(lambda r: r.path.startswith(webhook(interaction)) and r.method == "PATCH")
+    await asyncio.sleep(0.5)  # time for a second answer, were one coming
+    callbacks = s.sent(lambda r: r.path == f"/interactions/{interaction.id}/{interaction.token}/callback")
+    answers = s.sent(lambda r: r.path.startswith(webhook(interaction)) and r.method == "PATCH")
+    assert (len(callbacks), len(answers)) == (1, 1)
