@@ -305,7 +305,9 @@ class DiscordAdapter:
     async def _answer_command(self, interaction: discord.Interaction, repo: RepoSettings, text: str) -> None:
         # A replayed delivery carries the same interaction id: answer it once (as Slack's trigger_id).
         key = f"discord:interaction:{interaction.id}"
-        if not await first_delivery(self.handlers.store, key, "discord", 3600, "discord"):
+        # Bounded: the acknowledgement below must come within Discord's 3 s even when the store is
+        # locked by another process.
+        if not await first_delivery(self.handlers.store, key, "discord", 3600, "discord", timeout=0.5):
             log.info("discord: interaction %s was already answered; ignoring the replay", interaction.id)
             return
         try:
