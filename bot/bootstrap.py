@@ -19,9 +19,11 @@ from handlers.ports import LLM, Classifier, Clock, Store
 
 if TYPE_CHECKING:
     from bot.metrics import Metrics
+    from bot.scheduler import RepoSchedule
     from bot.services.classify import ClassificationService
     from bot.services.github import GitHubSource
     from bot.services.heuristic import HeuristicClassifier
+    from bot.services.posting import Channel
     from bot.services.refresh import Refresher
 
 if TYPE_CHECKING:
@@ -48,22 +50,8 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     classifications = {}
     for repo in config.settings.repos:
         service = build_classification(config, store, repo, llm)
-        taxonomy = service.heuristic.taxonomy
         classifications[repo.name] = service
-        repos.append(
-            RepoSettings(
-                name=repo.name,
-                command=repo.command,
-                tz=repo.tz,
-                tz_name=repo.timezone,
-                week_start=repo.week_start,
-                taxonomy=taxonomy,
-                default_days=config.settings.query.default_days,
-                max_items=config.settings.query.max_items,
-                digest_scope=repo.digest.scope,
-                include_bots=repo.digest.include_bots,
-            )
-        )
+        repos.append(repo_settings(config, repo, service.heuristic.taxonomy))
     f = config.settings.followup
     limits = FollowupLimits(
         thread_ttl_seconds=int(f.thread_ttl_days * 86400),
@@ -84,11 +72,7 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
             warn_per_week=sub.warn_per_week,
             lookback_days=sub.lookback_days,
         ),
-        digest_channels={
-            r.name: tuple(f"slack:{c}" for c in r.digest.slack_channels)
-            + tuple(f"discord:{c}" for c in r.digest.discord_channels)
-            for r in config.settings.repos
-        },
+        digest_channels={r.name: tuple(str(c) for c in digest_channels(r)) for r in config.settings.repos},
         store=store,
         repos=repos,
         classifications=classifications,
@@ -101,6 +85,51 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         query_prompt=load_prompt("query_synthesis"),
         answer_max_tokens=config.settings.llm.answer_max_tokens,
         clean_body=clean_body,
+    )
+
+
+# -- each [[repos]] table, projected once into what the core and the scheduler need --------------
+def repo_settings(config: Config, repo: RepoConfig, taxonomy: Taxonomy) -> RepoSettings:
+    """What the neutral core knows of a repository (with the [query] defaults)."""
+    return RepoSettings(
+        name=repo.name,
+        command=repo.command,
+        tz=repo.tz,
+        tz_name=repo.timezone,
+        week_start=repo.week_start,
+        taxonomy=taxonomy,
+        default_days=config.settings.query.default_days,
+        max_items=config.settings.query.max_items,
+        digest_scope=repo.digest.scope,
+        include_bots=repo.digest.include_bots,
+    )
+
+
+def digest_channels(repo: RepoConfig) -> tuple[Channel, ...]:
+    """The repository's configured digest channels, Slack first, in config order."""
+    from bot.services.posting import Channel
+
+    d = repo.digest
+    return tuple(Channel("slack", c) for c in d.slack_channels) + tuple(
+        Channel("discord", c) for c in d.discord_channels
+    )
+
+
+def repo_schedule(repo: RepoConfig) -> RepoSchedule:
+    """What the scheduler knows of a repository: its digest cron, grace, refresh and channels."""
+    from datetime import timedelta
+
+    from bot.scheduler import RepoSchedule
+
+    d = repo.digest
+    return RepoSchedule(
+        repo=repo.name,
+        tz=repo.tz,
+        week_start=repo.week_start,
+        cron=d.schedule,
+        grace=timedelta(hours=d.grace_hours),
+        refresh_minutes=d.refresh_minutes,
+        channels=digest_channels(repo),
     )
 
 
@@ -175,12 +204,11 @@ def build_discord(
     config: Config, handlers: BotHandlers, metrics: Metrics | None = None
 ) -> DiscordAdapter | None:
     """The Discord front end, or None when DISCORD_TOKEN is not set (Discord not in use)."""
-    token = config.secrets.discord_token
-    if not token:
+    if config.secrets.missing(config.needed_secrets("discord")):
         return None
     from bot.adapters.discord_adapter import DiscordAdapter
 
-    return DiscordAdapter(handlers, config.settings.discord, token, metrics)
+    return DiscordAdapter(handlers, config.settings.discord, config.secrets.discord_token or "", metrics)
 
 
 def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) -> GitHubSource:

@@ -13,47 +13,18 @@ import logging
 import signal
 import time
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
-from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import Channel, DigestPoster, DigestTarget, PostOutcome
+from bot.scheduler import BotScheduler, DigestJobs
+from bot.services.posting import Channel, DigestPoster, Platform, PostOutcome
 from handlers.app import BotHandlers
 from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
 from handlers.ports import Clock, Store
 
 log = logging.getLogger(__name__)
-
-
-class Platform(DigestTarget, Protocol):
-    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter): a digest target that
-    starts and stops."""
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
-
-
-def platform_secrets(config: Config) -> dict[str, tuple[str, ...]]:
-    """The one statement of which environment variables each chat platform needs."""
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    return {"slack": ("SLACK_BOT_TOKEN", slack_second), "discord": ("DISCORD_TOKEN",)}
-
-
-def _needs(config: Config, name: str) -> str:
-    text = " and ".join(platform_secrets(config)[name])
-    return f"{text} ({config.settings.slack.mode} mode)" if name == "slack" else text
-
-
-def platform_settings(config: Config) -> tuple[list[str], str]:
-    """Which platforms the secrets enable, and a hint naming the variables that enable the rest."""
-    present = config.secrets.present()
-    needed = platform_secrets(config)
-    enabled = [name for name, names in needed.items() if all(present[n] for n in names)]
-    hints = [f"{_needs(config, name)} for {name.capitalize()}" for name in needed if name not in enabled]
-    return enabled, " or ".join(hints)
 
 
 class InstrumentedHandlers:
@@ -127,11 +98,11 @@ class Runtime:
             post_timeout_seconds=run.post_timeout_seconds,
         )
         self.clock = clock
-        from bot.bootstrap import build_refresher
+        from bot.bootstrap import build_refresher, repo_schedule
 
         refresher = build_refresher(config, store, handlers, metrics, clock=clock)
         self.jobs = DigestJobs(
-            [RepoSchedule.from_config(r) for r in config.settings.repos],
+            [repo_schedule(r) for r in config.settings.repos],
             self.poster,
             lambda repo, window: handlers.digest(repo, window),
             refresher,
@@ -240,7 +211,7 @@ async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> N
 
 def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
     """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
-    enabled, hint = platform_settings(config)
+    enabled, hint = config.enabled_platforms()
     if not enabled:
         log.warning(
             "no chat platform is configured: running the scheduler and health server only; set %s", hint
@@ -287,22 +258,22 @@ async def post_digest_now(
     the platforms its channels need, post it to every configured channel through the scheduler's
     exactly-once guard (claim -> post -> receipt), stop them. One outcome per channel, in config
     order; a channel whose platform is not configured or did not start fails with the reason."""
-    from bot.bootstrap import build_discord, build_handlers, build_slack, build_store
+    from bot.bootstrap import build_discord, build_handlers, build_slack, build_store, digest_channels
     from handlers.errors import BotError
 
     platform: Any
     repo_cfg = config.repo(repo)
-    channels = RepoSchedule.from_config(repo_cfg).channels
+    channels = digest_channels(repo_cfg)
     if not channels:
         raise BotError(
             f"{repo_cfg.name}: no digest channels configured: list channel IDs under [repos.digest] "
             "slack_channels / discord_channels"
         )
-    enabled, hint = platform_settings(config)
+    enabled, hint = config.enabled_platforms()
     if not enabled:
         raise BotError(f"no chat platform is configured: set {hint}")
     problems = {
-        name: f"{name} is not configured (set {' and '.join(platform_secrets(config)[name])})"
+        name: f"{name} is not configured (set {' and '.join(config.needed_secrets(name))})"
         for name in {c.platform for c in channels} - set(enabled)
     }
     store = build_store(config)

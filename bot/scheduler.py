@@ -27,7 +27,6 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
-from bot.config import RepoConfig
 from bot.cron import last_fire, parse_cron
 from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, PostOutcome
@@ -58,7 +57,8 @@ def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Win
 
 @dataclass(frozen=True)
 class RepoSchedule:
-    """What the scheduler needs to know about one repository."""
+    """What the scheduler needs to know about one repository (bot/bootstrap.py projects it from
+    the repo's config)."""
 
     repo: str
     tz: ZoneInfo
@@ -67,22 +67,6 @@ class RepoSchedule:
     grace: timedelta
     refresh_minutes: int
     channels: tuple[Channel, ...]
-
-    @classmethod
-    def from_config(cls, repo: RepoConfig) -> RepoSchedule:
-        d = repo.digest
-        channels = tuple(Channel("slack", c) for c in d.slack_channels) + tuple(
-            Channel("discord", c) for c in d.discord_channels
-        )
-        return cls(
-            repo=repo.name,
-            tz=repo.tz,
-            week_start=repo.week_start,
-            cron=d.schedule,
-            grace=timedelta(hours=d.grace_hours),
-            refresh_minutes=d.refresh_minutes,
-            channels=channels,
-        )
 
     @property
     def trigger(self) -> CronTrigger:

@@ -48,7 +48,7 @@ from bot.adapters.slack_render import (
     render_digest_blocks,
     render_reply_blocks,
 )
-from bot.config import Secrets, SlackConfig
+from bot.config import Secrets, SlackConfig, platform_secrets
 from bot.metrics import Metrics
 from handlers.app import BotHandlers
 from handlers.calendar import window_key
@@ -115,6 +115,13 @@ def _message_text(text: str) -> str:
     return " ".join(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
 
 
+# Which secrets Slack needs is bot.config.platform_secrets; this only says why, in the error.
+_WHY_NEEDED = {
+    "SLACK_SIGNING_SECRET": " (needed in HTTP mode)",
+    "SLACK_APP_TOKEN": " (needed in Socket Mode; or set slack.mode = 'http')",
+}
+
+
 class _DropTokenSkipped(logging.Filter):
     """Bolt reads SLACK_BOT_TOKEN from the environment itself and warns that it is unused because
     we pass a client; that warning is about bolt's internals, not anything an operator can fix."""
@@ -140,15 +147,10 @@ class SlackAdapter:
         secrets: Secrets,
         metrics: Metrics | None = None,
     ) -> None:
-        missing = []
-        if not secrets.slack_bot_token:
-            missing.append("SLACK_BOT_TOKEN")
-        if settings.mode == "http" and not secrets.slack_signing_secret:
-            missing.append("SLACK_SIGNING_SECRET (needed in HTTP mode)")
-        if settings.mode == "socket" and not secrets.slack_app_token:
-            missing.append("SLACK_APP_TOKEN (needed in Socket Mode; or set slack.mode = 'http')")
+        missing = secrets.missing(platform_secrets(settings.mode)["slack"])
         if missing:
-            raise SlackSetupError(f"slack: environment variable {', '.join(missing)} is not set")
+            named = ", ".join(name + _WHY_NEEDED.get(name, "") for name in missing)
+            raise SlackSetupError(f"slack: environment variable {named} is not set")
         self.handlers = handlers
         self.settings = settings
         self._secrets = secrets

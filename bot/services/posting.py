@@ -33,22 +33,33 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from bot.metrics import Metrics
 from handlers.calendar import window_key
 from handlers.errors import BotError, StoreError
 from handlers.models import Digest, Window, format_time, utcnow
 from handlers.ports import Clock, Store
 
+if TYPE_CHECKING:
+    from bot.metrics import Metrics  # the CLI's `ask` path imports Channel; it loads no prometheus_client
+
 log = logging.getLogger(__name__)
 
 
-class DigestTarget(Protocol):
-    """A chat platform that can post a digest (the Slack and Discord adapters)."""
+class Platform(Protocol):
+    """A chat platform as the shell drives it (the Slack and Discord adapters): started (listening
+    for events, or posting only), posting digests, reporting whether it is connected, stopped.
+
+    The one platform protocol: `run`, `digest --post`, the poster and /healthz all type against it.
+    """
 
     @property
     def connected(self) -> bool: ...
+
+    async def start(self, *, listen: bool = True) -> None:
+        """Connect; `listen=False` uses only the platform's Web API / REST (no events)."""
+
+    async def stop(self) -> None: ...
 
     async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None:
         """Post the digest to a channel; return the platform's message id (Slack: ts), None
@@ -93,7 +104,7 @@ class DigestPoster:
     def __init__(
         self,
         store: Store,
-        targets: Mapping[str, DigestTarget],
+        targets: Mapping[str, Platform],
         metrics: Metrics,
         *,
         claim_ttl_seconds: float = 600.0,
