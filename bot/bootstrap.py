@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from bot.services.classify import ClassificationService
     from bot.services.github import GitHubSource
     from bot.services.heuristic import HeuristicClassifier
-    from bot.services.posting import Channel
+    from bot.services.posting import Channel, Platform
     from bot.services.refresh import Refresher
 
 if TYPE_CHECKING:
@@ -232,6 +232,23 @@ def build_slack(config: Config, handlers: BotHandlers, metrics: Metrics | None =
     from bot.adapters.slack_adapter import SlackAdapter
 
     return SlackAdapter(handlers, config.settings.slack, config.secrets, metrics)
+
+
+def platform_builders(
+    config: Config, handlers: BotHandlers, metrics: Metrics | None = None
+) -> dict[str, Callable[[], Platform]]:
+    """A builder for each chat platform whose secrets are set; nothing is built or connected yet."""
+    builders: dict[str, Callable[[], Platform]] = {
+        "slack": lambda: build_slack(config, handlers, metrics),
+        "discord": lambda: _required(build_discord(config, handlers, metrics)),
+    }
+    enabled, _ = config.enabled_platforms()
+    return {name: builders[name] for name in enabled}
+
+
+def _required(platform: Platform | None) -> Platform:
+    assert platform is not None  # enabled means its secrets are set
+    return platform
 
 
 def build_refresher(

@@ -19,9 +19,9 @@ from bot.config import Config
 from bot.health import HealthServer
 from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs
-from bot.services.posting import Channel, DigestPoster, Platform, PostOutcome
+from bot.services.posting import Channel, DigestPoster, Platform
 from handlers.app import BotHandlers
-from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
+from handlers.models import Reply, ThreadKey, utcnow
 from handlers.ports import Clock, Store
 
 log = logging.getLogger(__name__)
@@ -218,18 +218,9 @@ def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = Non
         )
     elif hint:
         log.info("also available: %s", hint)
-    platforms: dict[str, Platform] = {}
-    if "slack" in enabled:
-        from bot.bootstrap import build_slack
+    from bot.bootstrap import platform_builders
 
-        platforms["slack"] = build_slack(config, handlers, metrics)
-    if "discord" in enabled:
-        from bot.bootstrap import build_discord
-
-        discord = build_discord(config, handlers, metrics)
-        if discord is not None:
-            platforms["discord"] = discord
-    return platforms
+    return {name: build() for name, build in platform_builders(config, handlers, metrics).items()}
 
 
 async def run_bot(config: Config) -> int:
@@ -248,75 +239,4 @@ async def run_bot(config: Config) -> int:
             loop.add_signal_handler(sig, stop.set)
         return await runtime.serve(stop)
     finally:
-        await store.close()
-
-
-async def post_digest_now(
-    config: Config, repo: str, window: Window | None = None
-) -> tuple[Digest, list[PostOutcome]]:
-    """`digest --post`: build the digest of `window` (default: the last full calendar week), start
-    the platforms its channels need, post it to every configured channel through the scheduler's
-    exactly-once guard (claim -> post -> receipt), stop them. One outcome per channel, in config
-    order; a channel whose platform is not configured or did not start fails with the reason."""
-    from bot.bootstrap import build_discord, build_handlers, build_slack, build_store, digest_channels
-    from handlers.errors import BotError
-
-    platform: Any
-    repo_cfg = config.repo(repo)
-    channels = digest_channels(repo_cfg)
-    if not channels:
-        raise BotError(
-            f"{repo_cfg.name}: no digest channels configured: list channel IDs under [repos.digest] "
-            "slack_channels / discord_channels"
-        )
-    enabled, hint = config.enabled_platforms()
-    if not enabled:
-        raise BotError(f"no chat platform is configured: set {hint}")
-    problems = {
-        name: f"{name} is not configured (set {' and '.join(config.needed_secrets(name))})"
-        for name in {c.platform for c in channels} - set(enabled)
-    }
-    store = build_store(config)
-    started: list[Platform] = []
-    try:
-        await store.ping()
-        handlers = build_handlers(config, store)
-        digest = await handlers.digest(repo_cfg.name, window)
-        platforms: dict[str, Platform] = {}
-        for name in sorted({c.platform for c in channels} - set(problems)):
-            try:
-                platform = (
-                    build_slack(config, handlers) if name == "slack" else build_discord(config, handlers)
-                )
-                assert platform is not None  # enabled means its secret is set
-                started.append(platform)
-                # Web API / REST only: a running bot keeps its port, socket and gateway events.
-                await platform.start(listen=False)
-            except Exception as exc:  # a refused token, an unreachable API: that platform's channels fail
-                reason = str(exc) if isinstance(exc, BotError) else f"{type(exc).__name__}: {exc}"
-                problems[name] = f"{name} did not start: {reason}"
-                log.error("%s", problems[name], exc_info=log.isEnabledFor(logging.DEBUG))
-                continue
-            platforms[name] = platform
-        run = config.settings.run
-        poster = DigestPoster(
-            store,
-            platforms,
-            Metrics(),
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-        )
-        outcomes = []
-        for channel in channels:
-            if channel.platform in problems:
-                outcomes.append(PostOutcome(channel, "failed", error=problems[channel.platform]))
-            else:
-                outcomes.append(await poster.post_one(repo_cfg.name, digest, channel))
-        return digest, outcomes
-    finally:
-        for platform in reversed(started):
-            try:
-                await platform.stop()
-            except Exception:
-                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)
         await store.close()

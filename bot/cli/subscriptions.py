@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from bot.adapters.text_render import render_reply_text
-from bot.bootstrap import build_discord, build_handlers, build_slack, build_store, repo_schedule
+from bot.bootstrap import build_handlers, build_store, platform_builders, repo_schedule
 from bot.cli import CliState, cli, run_command
 from bot.cli.ask import _now
 from bot.config import Config
@@ -224,13 +224,9 @@ async def deliver_now(
         needed = {s.platform for s in await store.list_subscriptions(settings.name) if s.status == "active"}
         platforms: dict[str, Any] = {}
         if not dry_run:
-            enabled, _ = config.enabled_platforms()
-            for name in sorted(needed & {"slack", "discord"} & set(enabled)):
-                platform = (
-                    build_slack(config, handlers) if name == "slack" else build_discord(config, handlers)
-                )
-                if platform is None:
-                    continue
+            builders = platform_builders(config, handlers)
+            for name in sorted(needed & set(builders)):
+                platform = builders[name]()
                 started.append(platform)
                 await platform.start(listen=False)
                 platforms[name] = platform

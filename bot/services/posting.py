@@ -30,7 +30,7 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -215,3 +215,61 @@ class DigestPoster:
         log.error("posting the digest to %s failed: %s", channel, error)
         self.metrics.inc("prbot_errors_total", {"where": "post_digest"})
         return PostOutcome(channel, "failed", error=error)
+
+
+async def post_digest_now(
+    store: Store,
+    repo: str,
+    digest: Digest,
+    channels: Sequence[Channel],
+    platforms: Mapping[str, Callable[[], Platform]],
+    *,
+    unavailable: Mapping[str, str],
+    claim_ttl_seconds: float,
+    post_timeout_seconds: float,
+) -> list[PostOutcome]:
+    """`digest --post`: start the platforms the channels need in posting-only mode (Web API /
+    REST: a running bot keeps its port, socket and gateway events), post `digest` to every
+    channel through the scheduler's exactly-once guard (DigestPoster: claim -> post -> receipt),
+    stop them. One outcome per channel, in order.
+
+    `platforms` builds each platform whose secrets are set; `unavailable` says why each other
+    one is not configured. A channel whose platform is unavailable or did not start fails with
+    the reason."""
+    from bot.metrics import Metrics
+
+    problems = dict(unavailable)
+    started: list[Platform] = []
+    targets: dict[str, Platform] = {}
+    try:
+        for name in sorted({c.platform for c in channels} - set(problems)):
+            try:
+                platform = platforms[name]()
+                started.append(platform)
+                await platform.start(listen=False)
+            except Exception as exc:  # a refused token, an unreachable API: that platform's channels fail
+                reason = str(exc) if isinstance(exc, BotError) else f"{type(exc).__name__}: {exc}"
+                problems[name] = f"{name} did not start: {reason}"
+                log.error("%s", problems[name], exc_info=log.isEnabledFor(logging.DEBUG))
+                continue
+            targets[name] = platform
+        poster = DigestPoster(
+            store,
+            targets,
+            Metrics(),
+            claim_ttl_seconds=claim_ttl_seconds,
+            post_timeout_seconds=post_timeout_seconds,
+        )
+        outcomes = []
+        for channel in channels:
+            if channel.platform in problems:
+                outcomes.append(PostOutcome(channel, "failed", error=problems[channel.platform]))
+            else:
+                outcomes.append(await poster.post_one(repo, digest, channel))
+        return outcomes
+    finally:
+        for platform in reversed(started):
+            try:
+                await platform.stop()
+            except Exception:
+                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)
