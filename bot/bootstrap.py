@@ -1,24 +1,33 @@
 """The composition root: the one place that picks concrete implementations from config.
 
 SQLite or Redis, heuristic or Anthropic, which chat platforms: decided here, built once and
-passed in. Nothing else reads config to choose an implementation.
+passed in. Nothing else reads config to choose an implementation. `build_core` gives the
+neutral core (the facade and the classification services); `build_runtime` assembles all that
+`run` runs (platforms, poster, subscription deliverer, refresh, scheduler jobs, health server)
+for bot/runtime.py, which only starts and stops it. Each [[repos]] table is projected here, once,
+into what the core and the scheduler know of it.
+
+Modules are imported where they are first needed, so `ask` and `ingest` load no chat SDK,
+scheduler or metrics library.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Config, ConfigError, RepoConfig
 from bot.store import open_store
 from handlers.app import BotHandlers, FollowupLimits, RepoSettings
 from handlers.models import Taxonomy, utcnow
-from handlers.ports import LLM, Classifier, Clock, Store
+from handlers.ports import LLM, ClassificationSource, Classifier, Clock, Store
 
 if TYPE_CHECKING:
     from bot.metrics import Metrics
+    from bot.runtime import Runtime
     from bot.scheduler import RepoSchedule
     from bot.services.classify import ClassificationService
     from bot.services.github import GitHubSource
@@ -28,8 +37,6 @@ if TYPE_CHECKING:
 
 if TYPE_CHECKING:
     from bot.adapters.discord_adapter import DiscordAdapter
-
-if TYPE_CHECKING:
     from bot.adapters.slack_adapter import SlackAdapter
 
 
@@ -40,8 +47,22 @@ def build_store(config: Config) -> Store:
     return open_store(config.store_url, redis_prefix=config.settings.store.redis_prefix)
 
 
+@dataclass(frozen=True)
+class Core:
+    """The neutral core's facade and the classification services it was built with, which the
+    refresh shares (one service per repo: its cache and its batch turn-taking are per instance)."""
+
+    handlers: BotHandlers
+    classifications: Mapping[str, ClassificationService]
+
+
 def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) -> BotHandlers:
     """The facade every front end uses, with one classification service per repo."""
+    return build_core(config, store, clock=clock).handlers
+
+
+def build_core(config: Config, store: Store, *, clock: Clock | None = None) -> Core:
+    """The facade and each repository's classification service, over one LLM client."""
     from bot.services.bodies import clean_body
     from bot.services.prompt_files import load_prompt
 
@@ -64,7 +85,7 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
     sub = config.settings.subscriptions
     from handlers.subscriptions import SubscriptionLimits
 
-    return BotHandlers(
+    handlers = BotHandlers(
         subscription_limits=SubscriptionLimits(
             admins=tuple(str(a) for a in sub.admins),
             max_per_channel=sub.max_per_channel,
@@ -86,6 +107,7 @@ def build_handlers(config: Config, store: Store, *, clock: Clock | None = None) 
         answer_max_tokens=config.settings.llm.answer_max_tokens,
         clean_body=clean_body,
     )
+    return Core(handlers, classifications)
 
 
 # -- each [[repos]] table, projected once into what the core and the scheduler need --------------
@@ -251,8 +273,25 @@ def _required(platform: Platform | None) -> Platform:
     return platform
 
 
+def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
+    """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
+    enabled, hint = config.enabled_platforms()
+    if not enabled:
+        log.warning(
+            "no chat platform is configured: running the scheduler and health server only; set %s", hint
+        )
+    elif hint:
+        log.info("also available: %s", hint)
+    return {name: build() for name, build in platform_builders(config, handlers, metrics).items()}
+
+
 def build_refresher(
-    config: Config, store: Store, handlers: BotHandlers, metrics: Metrics, *, clock: Clock = utcnow
+    config: Config,
+    store: Store,
+    classifications: Mapping[str, ClassificationSource],
+    metrics: Metrics,
+    *,
+    clock: Clock = utcnow,
 ) -> Refresher:
     """The refresh use case with the GitHub source GITHUB_TOKEN enables (built on first use)."""
     from bot.services.refresh import Refresher
@@ -260,4 +299,80 @@ def build_refresher(
     def source() -> GitHubSource | None:
         return build_github(config) if config.secrets.github_token else None
 
-    return Refresher(store, handlers.classifications, metrics, source=source, clock=clock)
+    return Refresher(store, classifications, metrics, source=source, clock=clock)
+
+
+def build_runtime(
+    config: Config,
+    store: Store,
+    *,
+    core: Core | None = None,
+    platforms: Mapping[str, Platform] | None = None,
+    metrics: Metrics | None = None,
+    clock: Clock = utcnow,
+) -> Runtime:
+    """Everything `run` runs, over `store` (its owner closes it): the core, the platforms the
+    secrets enable (answering through the instrumented facade), the digest poster, the
+    subscription deliverer, the refresh, the scheduler's jobs and the health server. Tests pass
+    their own core, platforms and clock."""
+    from bot.adapters.core import InstrumentedHandlers
+    from bot.adapters.subscription_posts import batch_targets
+    from bot.health import HealthServer
+    from bot.metrics import Metrics
+    from bot.runtime import Runtime
+    from bot.scheduler import BotScheduler, DigestJobs
+    from bot.services.posting import DigestPoster
+    from bot.services.subscriptions import SubscriptionDeliverer
+
+    metrics = metrics or Metrics()
+    core = core or build_core(config, store, clock=clock)
+    if platforms is None:
+        platforms = build_platforms(config, InstrumentedHandlers(core.handlers, metrics), metrics)
+    run = config.settings.run
+    poster = DigestPoster(
+        store,
+        platforms,
+        metrics,
+        claim_ttl_seconds=run.claim_ttl_seconds,
+        post_timeout_seconds=run.post_timeout_seconds,
+        clock=clock,
+    )
+    deliverer = SubscriptionDeliverer(
+        core.handlers,
+        batch_targets(platforms),
+        metrics,
+        claim_ttl_seconds=run.claim_ttl_seconds,
+        post_timeout_seconds=run.post_timeout_seconds,
+    )
+    refresher = build_refresher(config, store, core.classifications, metrics, clock=clock)
+    jobs = DigestJobs(
+        [repo_schedule(r) for r in config.settings.repos],
+        poster,
+        core.handlers.digest,
+        refresher,
+        metrics,
+        clock=clock,
+        # The digest is due now: what is still unclassified goes by direct requests, not a
+        # Message Batch that may take hours (the hourly refresh uses batches when enabled).
+        digest_refresh=lambda repo, since: refresher(repo, since, allow_batch=False),
+        deliver=deliverer.deliver,
+        more_channels=deliverer.digest_channels,
+    )
+    scheduler = BotScheduler(jobs)
+    health = HealthServer(
+        store=store,
+        targets=platforms,
+        metrics=metrics,
+        host=config.settings.health.host,
+        port=config.settings.health.port,
+        last_digest=lambda: poster.last_posted_at,
+        scheduler_running=lambda: scheduler.running,
+    )
+    return Runtime(
+        store=store,
+        platforms=platforms,
+        jobs=jobs,
+        scheduler=scheduler,
+        health=health,
+        shutdown_seconds=run.shutdown_seconds,
+    )

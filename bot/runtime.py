@@ -1,9 +1,12 @@
-"""`python -m bot run`: one asyncio process for the chat platforms, the scheduler and the health server.
+"""`python -m bot run`: the lifecycle of the running bot -- start, stop, health.
 
-Start-up: ping the store, start whichever of Slack and Discord have their secrets set, start the
-health server, start the scheduler (which refreshes and catches up each repository at once).
-SIGTERM/SIGINT: stop firing jobs and starting posts, let in-flight work finish within
-`[run] shutdown_seconds`, stop the platforms, close the store, return 0.
+Everything it runs is built by bot/bootstrap.py (`build_runtime`) and passed in: the store, the
+chat platforms, the scheduler and its jobs, the health server. This module builds nothing.
+
+Start-up: ping the store, start the platforms (waiting, bounded, for those that connect in the
+background), start the health server, start the scheduler (which refreshes and catches up each
+repository at once). SIGTERM/SIGINT: stop firing jobs and starting posts, let in-flight work
+finish within `[run] shutdown_seconds`, stop the platforms and the health server, return 0.
 """
 
 from __future__ import annotations
@@ -11,120 +14,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import time
 from collections.abc import Mapping
-from typing import Any
 
-from bot.config import Config
 from bot.health import HealthServer
-from bot.metrics import Metrics
 from bot.scheduler import BotScheduler, DigestJobs
-from bot.services.posting import Channel, DigestPoster, Platform
-from handlers.app import BotHandlers
-from handlers.models import Reply, ThreadKey, utcnow
-from handlers.ports import Clock, Store
+from bot.services.posting import Platform
+from handlers.ports import Store
 
 log = logging.getLogger(__name__)
 
 
-class InstrumentedHandlers:
-    """The facade as the platforms see it, counting and timing every answer for /metrics."""
-
-    def __init__(self, inner: BotHandlers, metrics: Metrics) -> None:
-        self._inner = inner
-        self._metrics = metrics
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-    async def command(self, repo: str, text: str, *, user: str = "", context: Any = None) -> Reply:
-        return await self._timed("command", self._inner.command(repo, text, user=user, context=context))
-
-    async def followup(self, key: ThreadKey, text: str, *, user: str = "", addressed: bool = False) -> Reply:
-        return await self._timed(
-            f"followup:{key.platform}", self._inner.followup(key, text, user=user, addressed=addressed)
-        )
-
-    async def _timed(self, what: str, work: Any) -> Reply:
-        started = time.monotonic()
-        try:
-            reply: Reply = await work
-        except Exception:
-            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
-            raise
-        finally:
-            self._metrics.observe("prbot_command_seconds", time.monotonic() - started)
-        self._metrics.inc("prbot_commands_total", {"type": what.split(":")[0], "kind": reply.kind})
-        if reply.kind == "error":
-            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
-        return reply
-
-
 class Runtime:
-    """Everything `run` starts, built once and passed in (tests build it with stand-ins)."""
+    """Starts, serves and stops what bootstrap built (tests build it with stand-ins)."""
 
     def __init__(
         self,
-        config: Config,
         *,
         store: Store,
-        handlers: BotHandlers,
         platforms: Mapping[str, Platform],
-        metrics: Metrics,
-        clock: Clock = utcnow,
+        jobs: DigestJobs,
+        scheduler: BotScheduler,
+        health: HealthServer,
+        shutdown_seconds: float,
     ) -> None:
-        self.config = config
         self.store = store
-        self.handlers = handlers
         self.platforms = dict(platforms)
-        self.metrics = metrics
-        run = config.settings.run
-        self.poster = DigestPoster(
-            store,
-            self.platforms,
-            metrics,
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-            clock=clock,
-        )
-        from bot.adapters.subscription_posts import batch_targets
-        from bot.services.subscriptions import SubscriptionDeliverer
-
-        self.deliverer = SubscriptionDeliverer(
-            handlers,
-            batch_targets(self.platforms),
-            metrics,
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-        )
-        self.clock = clock
-        from bot.bootstrap import build_refresher, repo_schedule
-
-        refresher = build_refresher(config, store, handlers, metrics, clock=clock)
-        self.jobs = DigestJobs(
-            [repo_schedule(r) for r in config.settings.repos],
-            self.poster,
-            lambda repo, window: handlers.digest(repo, window),
-            refresher,
-            metrics,
-            clock=clock,
-            # The digest is due now: what is still unclassified goes by direct requests, not a
-            # Message Batch that may take hours (the hourly refresh uses batches when enabled).
-            digest_refresh=lambda repo, since: refresher(repo, since, allow_batch=False),
-            deliver=self.deliver_subscriptions,
-            more_channels=self.digest_subscribers,
-        )
-        self.scheduler = BotScheduler(self.jobs)
-        health = config.settings.health
-        self.health = HealthServer(
-            store=store,
-            targets=self.platforms,
-            metrics=metrics,
-            host=health.host,
-            port=health.port,
-            last_digest=lambda: self.poster.last_posted_at,
-            scheduler_running=lambda: self.scheduler.running,
-        )
+        self.jobs = jobs
+        self.scheduler = scheduler
+        self.health = health
+        self.shutdown_seconds = shutdown_seconds
         self._started: list[Platform] = []
         self.fatal: str | None = None  # why a platform ended for good; `serve` then exits 1
         self._stop: asyncio.Event | None = None
@@ -136,25 +54,6 @@ class Runtime:
         self.fatal = reason
         if self._stop is not None:
             self._stop.set()
-
-    async def deliver_subscriptions(self, repo: str, cadences: tuple[str, ...]) -> None:
-        """Deliver the repo's due subscriptions (weekly ones at the digest's schedule)."""
-        from bot.cron import last_fire
-
-        now = self.clock()
-        schedule = self.jobs.schedules[repo]
-        await self.deliverer.deliver(
-            repo, cadences=cadences, weekly_fire=last_fire(schedule.trigger, now), now=now
-        )
-
-    async def digest_subscribers(self, repo: str) -> list[Channel]:
-        """Channels subscribed to the weekly digest from chat (`/vllm digest here`)."""
-        subs = await self.store.list_subscriptions(repo)
-        return [
-            Channel(s.platform, int(s.channel) if s.platform == "discord" else s.channel)
-            for s in subs
-            if s.kind == "digest" and s.status == "active"
-        ]
 
     async def start(self) -> None:
         await self.store.ping()
@@ -169,7 +68,7 @@ class Runtime:
     async def stop(self) -> bool:
         """Stop in order; True when every job in flight finished within the bound."""
         self.scheduler.shutdown()
-        finished = await self.jobs.drain(self.config.settings.run.shutdown_seconds)
+        finished = await self.jobs.drain(self.shutdown_seconds)
         for platform in reversed(self._started):
             try:
                 await platform.stop()
@@ -196,6 +95,14 @@ class Runtime:
             raise BotError(self.fatal)
         return 0
 
+    async def run(self) -> int:
+        """Serve until SIGTERM or SIGINT; the exit status."""
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        return await self.serve(stop)
+
 
 async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> None:
     """Platforms that connect in the background (Discord's gateway) get a bounded wait, so the
@@ -207,36 +114,3 @@ async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> N
         await wait(timeout)
     except TimeoutError:
         log.warning("%s: not ready after %g s; continuing (health reports it)", name, timeout)
-
-
-def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
-    """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
-    enabled, hint = config.enabled_platforms()
-    if not enabled:
-        log.warning(
-            "no chat platform is configured: running the scheduler and health server only; set %s", hint
-        )
-    elif hint:
-        log.info("also available: %s", hint)
-    from bot.bootstrap import platform_builders
-
-    return {name: build() for name, build in platform_builders(config, handlers, metrics).items()}
-
-
-async def run_bot(config: Config) -> int:
-    """Build everything from config and run until SIGTERM/SIGINT."""
-    from bot.bootstrap import build_handlers, build_store
-
-    metrics = Metrics()
-    store = build_store(config)
-    try:
-        handlers = build_handlers(config, store)
-        platforms = build_platforms(config, InstrumentedHandlers(handlers, metrics), metrics)
-        runtime = Runtime(config, store=store, handlers=handlers, platforms=platforms, metrics=metrics)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
-        return await runtime.serve(stop)
-    finally:
-        await store.close()

@@ -28,7 +28,7 @@ from datetime import datetime
 from typing import Literal, Protocol
 
 from bot.metrics import Metrics
-from bot.services.posting import instance_name
+from bot.services.posting import Channel, instance_name
 from handlers.app import BotHandlers, RepoSettings
 from handlers.errors import BotError, StoreError
 from handlers.models import Reply, Subscription, format_time
@@ -100,6 +100,15 @@ class SubscriptionDeliverer:
         self.claim_ttl = claim_ttl_seconds
         self.post_timeout = post_timeout_seconds
         self.instance = instance or instance_name()
+
+    async def digest_channels(self, repo: str) -> list[Channel]:
+        """Channels subscribed to the repo's weekly digest from chat (`/vllm digest here`)."""
+        subs = await self.store.list_subscriptions(repo)
+        return [
+            Channel(s.platform, int(s.channel) if s.platform == "discord" else s.channel)
+            for s in subs
+            if s.kind == "digest" and s.status == "active"
+        ]
 
     async def deliver(
         self,
