@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError, RepoConfig
 from bot.store import open_store
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from bot.services.refresh import Refresher
 
 if TYPE_CHECKING:
+    from bot.adapters.core import ChatCore
     from bot.adapters.discord_adapter import DiscordAdapter
     from bot.adapters.slack_adapter import SlackAdapter
 
@@ -230,7 +231,14 @@ def build_discord(
         return None
     from bot.adapters.discord_adapter import DiscordAdapter
 
-    return DiscordAdapter(handlers, config.settings.discord, config.secrets.discord_token or "", metrics)
+    return DiscordAdapter(
+        _answering(handlers, metrics),
+        config.settings.discord,
+        config.secrets.discord_token or "",
+        metrics,
+        store=handlers.store,
+        repos=tuple(handlers.repos.values()),
+    )
 
 
 def build_github(config: Config, sleep: Callable[[float], None] = time.sleep) -> GitHubSource:
@@ -253,7 +261,23 @@ def build_slack(config: Config, handlers: BotHandlers, metrics: Metrics | None =
     """The Slack front end (not started); raises SlackSetupError naming a missing secret."""
     from bot.adapters.slack_adapter import SlackAdapter
 
-    return SlackAdapter(handlers, config.settings.slack, config.secrets, metrics)
+    return SlackAdapter(
+        _answering(handlers, metrics),
+        config.settings.slack,
+        config.secrets,
+        metrics,
+        store=handlers.store,
+        repos=tuple(handlers.repos.values()),
+    )
+
+
+def _answering(handlers: BotHandlers, metrics: Metrics | None) -> ChatCore:
+    """The core as a platform calls it: counted and timed for /metrics when `metrics` is given."""
+    if metrics is None:
+        return handlers
+    from bot.adapters.core import InstrumentedHandlers
+
+    return InstrumentedHandlers(handlers, metrics)
 
 
 def platform_builders(
@@ -273,8 +297,11 @@ def _required(platform: Platform | None) -> Platform:
     return platform
 
 
-def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
-    """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
+def build_platforms(
+    config: Config, handlers: BotHandlers, metrics: Metrics | None = None
+) -> dict[str, Platform]:
+    """Slack and/or Discord, as their secrets allow (answering through the instrumented facade
+    when `metrics` is given); logs which are off and how to turn them on."""
     enabled, hint = config.enabled_platforms()
     if not enabled:
         log.warning(
@@ -315,7 +342,6 @@ def build_runtime(
     secrets enable (answering through the instrumented facade), the digest poster, the
     subscription deliverer, the refresh, the scheduler's jobs and the health server. Tests pass
     their own core, platforms and clock."""
-    from bot.adapters.core import InstrumentedHandlers
     from bot.adapters.subscription_posts import batch_targets
     from bot.health import HealthServer
     from bot.metrics import Metrics
@@ -327,7 +353,7 @@ def build_runtime(
     metrics = metrics or Metrics()
     core = core or build_core(config, store, clock=clock)
     if platforms is None:
-        platforms = build_platforms(config, InstrumentedHandlers(core.handlers, metrics), metrics)
+        platforms = build_platforms(config, core.handlers, metrics)
     run = config.settings.run
     poster = DigestPoster(
         store,

@@ -1,15 +1,16 @@
-"""The facade as the chat platforms see it: every answer counted and timed for /metrics.
+"""What a chat adapter asks of the neutral core, and that core counted and timed for /metrics.
 
-`InstrumentedHandlers` wraps `handlers.app.BotHandlers` for the running bot (bot/bootstrap.py:
-build_runtime); each call the adapters make is written out, so nothing reaches the facade
-unseen.
+`ChatCore` is the port the Slack and Discord adapters get (with a `Store` for their delivery
+claims and thread lookups, and the repositories' settings): answers, thread bookkeeping and the
+command and topic lookups -- not the whole facade. `handlers.app.BotHandlers` satisfies it;
+`InstrumentedHandlers` wraps it for the running bot (bot/bootstrap.py), each call written out.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Awaitable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from handlers.app import BotHandlers
 from handlers.models import Reply, RepoSettings, ThreadKey, ThreadSeed
@@ -19,14 +20,32 @@ if TYPE_CHECKING:
     from bot.metrics import Metrics
 
 
+class ChatCore(Protocol):
+    """The calls a chat adapter makes on the neutral core."""
+
+    async def command(
+        self, repo: str, text: str, *, user: str = "", context: CommandContext | None = None
+    ) -> Reply: ...
+
+    async def followup(
+        self, key: ThreadKey, text: str, *, user: str = "", addressed: bool = False
+    ) -> Reply: ...
+
+    async def remember(self, key: ThreadKey, seed: ThreadSeed | None) -> None: ...
+
+    async def followup_not_posted(self, key: ThreadKey) -> None: ...
+
+    def repo_for_command(self, command: str) -> RepoSettings | None: ...
+
+    def topic_words(self, repo: str) -> tuple[str, ...]: ...
+
+
 class InstrumentedHandlers:
     """The facade as the platforms see it, counting and timing every answer for /metrics."""
 
     def __init__(self, inner: BotHandlers, metrics: Metrics) -> None:
         self._inner = inner
         self._metrics = metrics
-        self.store = inner.store
-        self.repos = inner.repos
 
     async def command(
         self, repo: str, text: str, *, user: str = "", context: CommandContext | None = None
