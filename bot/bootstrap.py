@@ -364,9 +364,12 @@ def build_runtime(
         clock=clock,
     )
     deliverer = SubscriptionDeliverer(
-        core.handlers,
+        store,
+        core.handlers.subscriptions,
+        core.handlers.repo,
         batch_targets(platforms),
         metrics,
+        clock=clock,
         claim_ttl_seconds=run.claim_ttl_seconds,
         post_timeout_seconds=run.post_timeout_seconds,
     )

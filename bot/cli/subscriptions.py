@@ -232,9 +232,12 @@ async def deliver_now(
                 platforms[name] = platform
         run = config.settings.run
         deliverer = SubscriptionDeliverer(
-            handlers,
+            store,
+            handlers.subscriptions,
+            handlers.repo,
             batch_targets(platforms, console),
             Metrics(),
+            clock=lambda: now,
             claim_ttl_seconds=run.claim_ttl_seconds,
             post_timeout_seconds=run.post_timeout_seconds,
         )
