@@ -21,7 +21,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from cachetools import LRUCache
 
@@ -37,15 +36,13 @@ from handlers.models import (
     PullRequest,
     Reply,
     ReplyItem,
+    RepoSettings,
     Text,
     ThreadSeed,
 )
 from handlers.parse import STATE_WORDS, Query, parse_query
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
-
-if TYPE_CHECKING:
-    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from bot.services.bodies import clean_body
 from bot.services.llm import AnthropicLLM
 from bot.services.prompt_files import load_prompt
 from handlers.app import BotHandlers, FollowupLimits
-from handlers.followup import MAX_RECORDS, RECORDS_CHARS
+from handlers.followup_llm import MAX_RECORDS, RECORDS_CHARS
 from handlers.models import PRRef, ThreadKey
 from handlers.ports import Store
 from tests.handlers.followup_data import REPO, handlers, load, start_thread
