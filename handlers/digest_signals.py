@@ -53,7 +53,8 @@ _REGRESSION_OF = re.compile(
 _FIXES_AFTER = re.compile(
     r"\bfix(?:es|ed)?\b[^#\n]{0,60}?\b(?:after|from|of|in|introduced in)\s+#(\d{2,7})\b", re.I
 )
-_REGRESSION = re.compile(r"\bregress(?:ion|ions|ed)?\b", re.IGNORECASE)
+# "regression test" names a test, not a regression.
+_REGRESSION = re.compile(r"\bregress(?:ion|ions|ed)?\b(?![\s-]+tests?\b)", re.IGNORECASE)
 
 _BREAKING = re.compile(
     r"\bbreaking\b(?! (?:ci|test|tests|the build))"

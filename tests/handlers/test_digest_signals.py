@@ -6,6 +6,8 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.services.heuristic import HeuristicClassifier
+from bot.services.taxonomy import load_taxonomy
 from handlers.digest_signals import quantified_claims, read_all, read_signals
 from handlers.models import PullRequest
 
@@ -90,3 +92,17 @@ def test_breaking_changes_severe_fixes_and_new_support_are_recognised() -> None:
     assert read_signals(_pr(7, "[Models] Step-3.5-Flash")).new_model
     assert read_signals(_pr(8, "[ROCm][Kernel] Add GFX11 (RDNA3) support for wvSplitK")).new_hardware
     assert read_signals(_pr(9, "[MoE Refactor] Migrate Unquantized to Full Oracle Flow")).refactor
+
+
+def test_a_regression_test_is_test_work_not_a_regression_fix(shared_data: Path) -> None:
+    """Real titles that add or change a "regression test" are tests: they are not ranked as fixes
+    of a regression, while a fix of a real regression still is."""
+    titles = _titles(shared_data)
+    tests_only = [t for t in titles.values() if "regression test" in t.lower() and "fix" not in t.lower()]
+    assert len(tests_only) >= 3
+    classifier = HeuristicClassifier(load_taxonomy("vllm", "vllm-project/vllm"))
+    for title in tests_only:
+        topics = classifier.topics_for(_pr(1, title))
+        assert "bugfix" not in topics, title
+        assert not read_signals(_pr(1, title), topics).regression_fix, title
+    assert read_signals(_pr(1, "[Bugfix] Fix spec decode memory regression after #28549")).regression_fix
