@@ -242,12 +242,13 @@ _KIND_LEAD = {"fix": "Fix", "performance": "Performance", "feature": "Feature", 
 
 # -- points and the digest proper -----------------------------------------------------------------
 
-MAX_AREA_PRS = 8
-MAX_GROUP_PRS = 3  # sub-bullets of one point
+MAX_TITLE = 90  # characters of a PR title quoted in a point (the full title is one click away)
+MAX_AREA_PRS = 10
+MAX_GROUP_PRS = 4  # sub-bullets of one point
 MIN_GUARANTEED = 0.5  # the weight an area's best PR needs for the area to be sure of a point
 MAX_CITED = 40
 PROPER_BUDGET = 6000  # Markdown characters of the digest proper
-_ESTIMATED_FRAME = 750  # title, takeaways, headings, counts line, notes (measured on real weeks)
+_ESTIMATED_FRAME = 520  # title, takeaways, headings, counts line: calibrated so every week of the 12k history renders <= 6,000 (max 5,903)
 
 
 def _ref_chars(repo: str, number: int) -> int:
@@ -270,6 +271,9 @@ def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True) -> tuple
     status = facts.status.get(pr.number, pr.status)
     signals = facts.signals.get(pr.number, Signals())
     title = clean_title(pr.title)
+    if why and len(title) > MAX_TITLE:  # a point is a line on a phone, not the whole title
+        cut = title[:MAX_TITLE].rsplit(" ", 1)[0].rstrip(" ,;:-(")
+        title = cut + "…" if cut.count("`") % 2 == 0 else title
     out: list[Inline] = list(spans(title))
     if why:
         claim = next((c for c in signals.claims if c.lower() not in title.lower()), None)
@@ -323,7 +327,7 @@ class _Pick:
 def _pick_weight(facts: DigestFacts, pick: _Pick) -> float:
     """A PR's weight plus a little for the size of its group: a thread of work (18 ROCm PRs)
     deserves a point even when each of its PRs alone is modest."""
-    return facts.weight(pick.pr.number) + 0.04 * min(len(pick.group.prs) - 1, 8)
+    return facts.weight(pick.pr.number) + 0.01 * min(len(pick.group.prs) - 1, 8)
 
 
 def choose_points(
@@ -369,6 +373,10 @@ def choose_points(
     taken = {p.pr.number for v in chosen.values() for p in v}
     rest = [p for picks in picks_by_area for p in picks if p.pr.number not in taken]
     for pick in sorted(rest, key=lambda p: (-_pick_weight(facts, p), -p.pr.number)):
+        # Room left in the budget is no reason to cite a typo fix: below MIN_GUARANTEED the digest
+        # proper stops and the rest stays in "All PRs by area".
+        if facts.weight(pick.pr.number) < MIN_GUARANTEED:
+            break
         take(pick)
     out: dict[int, list[DigestPoint]] = {}
     for index, picks in chosen.items():

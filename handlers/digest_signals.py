@@ -67,15 +67,24 @@ _BREAKING = re.compile(
     r"|\[deprecation\]",
     re.IGNORECASE,
 )
-_SEVERE = re.compile(
-    r"\b(?:crash(?:es|ed|ing)?|hang(?:s|ing)?|deadlocks?|illegal memory|ima|segfaults?|segmentation fault|"
-    r"wrong (?:output|result|answer|token)s?|incorrect (?:output|result|answer|token)s?|garbage output|"
-    r"gibberish|nan|nans|accuracy (?:drop|issue|bug|regression)|silent(?:ly)? (?:wrong|corrupt)\w*|"
-    r"corrupt(?:ion|ed|s)?|oom|out of memory|memory leak|leaks?|race condition|infinite loop|"
-    r"(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|\w+error|"
-    r"fails? to (?:start|load|launch)|accuracy)\b",
+# Fixes a maintainer singles out first: the ones where a user silently got wrong results.
+_CORRECTNESS = re.compile(
+    r"\b(?:illegal memory|ima|out[- ]of[- ]bounds|oob|wrong (?:output|result|answer|token|value)s?|"
+    r"incorrect (?:output|result|answer|token|value)s?|garbage|gibberish|nan|nans|inf|accuracy|numerical|"
+    r"numerics|precision (?:loss|issue|bug)|correctness|silent(?:ly)?|corrupt\w*|contamination|"
+    r"overflow|double[- ]reduce|race condition|memory leak|leaks?|(?:output|accuracy|logprobs?) mismatch|inconsisten\w+|"
+    r"stripping|disambiguate)\b",
     re.IGNORECASE,
 )
+# Then the ones where it stopped: a crash, a hang, a failed start.
+_SEVERE = re.compile(
+    r"\b(?:crash(?:es|ed|ing)?|hang(?:s|ing)?|deadlocks?|stalls?|stuck|segfaults?|segmentation fault|"
+    r"infinite loop|oom|out of memory|(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|"
+    r"fails? to (?:start|load|launch))\b",
+    re.IGNORECASE,
+)
+# A fix named after the exception it stops ("Fix AttributeError in X") is a small local fix.
+_EXCEPTION_ONLY = re.compile(r"\b\w+(?:error|exception)\b|\bassert(?:ion)?\b", re.IGNORECASE)
 _FIX = re.compile(r"\b(?:fix|fixes|fixed|bugfix|hotfix|resolve[sd]?|avoid|prevent)\b|\[bug", re.IGNORECASE)
 _SUPPORT = re.compile(
     r"\b(?:add(?:s|ed)?|support(?:s|ed)?|enable[sd]?|introduce[sd]?|implement(?:s|ed)?|new)\b", re.IGNORECASE
@@ -92,22 +101,70 @@ _REFACTOR = re.compile(
     re.IGNORECASE,
 )
 _CHORE = re.compile(
-    r"\b(?:typo|nit|nits|minor|bump|pin|flaky|skip|lint|format|formatting|docstring|comment|readme|"
+    r"\b(?:typo|nit|nits|minor|bump|pin|flaky|skip(?:ped|s)? (?:\w+ )?tests?|lint|formatting|reformat|docstring|comment|readme|"
     r"ci|test|tests|unit test|pre-commit|mypy|cleanup|clean up|log(?:ging)?)\b",
     re.IGNORECASE,
 )
 _NEW_MODEL = re.compile(
     r"\bnew models?\b|\[new model\]|\b(?:add|adds|added|adding|onboard)(?:ing)? (?:support (?:for|to) )?"
-    r"(?:the )?[\w.'-]+(?: [\w.'-]+)? (?:moe )?models?\b"
+    r"(?:the )?[\w.'-]+(?: (?!for\b|to\b|in\b|on\b|with\b|of\b|by\b)[\w.'-]+)? (?:moe )?models?\b"
     r"|^\s*\[models?\]\s*(?:add(?:ing)?|support)?\s*[\w.-]+(?:\s+[\w.-]+)?\s*$",
     re.I,
 )
 _PERF = re.compile(
     r"^\s*(?:\[[^\]]*\]\s*)*\[(?:perf|performance|optimization)\]|\b(?:faster|speed ?up|optimi[sz]e[sd]?|"
-    r"reduce[sd]? (?:latency|overhead|memory)|throughput)\b",
+    r"perf|boost|reduce[sd]? (?:latency|overhead|memory)|lower (?:ttft|tpot|itl|latency|overhead)|throughput|"
+    r"non-blocking|eliminat\w+ [^.\n]{0,30}\b(?:syncs?|copy|copies|overhead|padding))\b",
     re.I,
 )
-_SECURITY = re.compile(r"\b(?:cve-?\d*|security|vulnerab\w*|injection|sandbox escape)\b", re.I)
+_SECURITY = re.compile(
+    r"\b(?:cve-?\d*|security|vulnerab\w*|injection|sandbox escape|dos|denial of service|ssrf|"
+    r"path traversal)\b|\b(?:limit|cap|bound|restrict)s?\b[^.\n]{0,30}\b(?:header|request|payload|upload|"
+    r"input)s?\b[^.\n]{0,20}\b(?:count|size|length)s?\b",
+    re.I,
+)
+# New capability a user can reach: a `[Feature]` tag, or a verb of adding with a user-facing object.
+_FEATURE_TAG = re.compile(r"^\s*(?:\[[^\]]*\]\s*)*\[(?:feature|feat|features|rfc)\]", re.I)
+_FEATURE = re.compile(
+    r"\b(?:add(?:s|ed|ing)?|support(?:s|ed|ing)?|introduce[sd]?|implement(?:s|ed)?|enable[sd]?|allow(?:s|ed)?|"
+    r"expose[sd]?|integrat(?:e|es|ed|ing))\b[^.\n]{0,60}?\b(?:api|apis|endpoints?|parameters?|params?|"
+    r"options?|flags?|cli|--[a-z][\w-]+|connectors?|backends?|framework|kernels?|quantization|"
+    r"offload(?:ing)?|disaggregat\w+|parallelism|cuda ?graphs?|full cudagraph|batching|caching|"
+    r"scheduling|support for|extensibility|plugins?|interface)\b"
+    r"|\bsupport(?:s|ed)? for\b|\b\w+ support\b|\bextensibility\b|\bin-tree\b|\bre-?add\b|\brestore[sd]?\b",
+    re.I,
+)
+# Kernel work: a new or fused kernel is what hardware-minded readers look for.
+_KERNEL = re.compile(
+    r"^\s*(?:\[[^\]]*\]\s*)*\[kernels?\]|\b(?:kernels?|fuse[sd]?|fusion|gemm|triton|cutlass|mfma)\b",
+    re.I,
+)
+# A changed default reaches every user who did not set the option.
+_DEFAULT = re.compile(
+    r"\bby default\b|\bas (?:the )?default\b|\bdefault (?:backend|value|to|on|off)\b|"
+    r"\b(?:make|makes|made|set|sets|use|uses)\b[^.\n]{0,40}\bthe default\b|\balways enable[sd]?\b|"
+    r"\b(?:change[sd]?|switch(?:es|ed)?|flip(?:s|ped)?|update[sd]?|increase[sd]?|raise[sd]?|lower(?:s|ed)?)\b"
+    r"[^.\n]{0,30}?\bdefaults?\b",
+    re.I,
+)
+# Removing something users could select (a backend, a format, a field) breaks whoever used it;
+# removing dead code, logs or a sync does not.
+_REMOVAL = re.compile(
+    r"\b(?:remove[sd]?|removing|drop(?:s|ped)?|delete[sd]?|deprecate[sd]?)\b(?! (?:the )?(?:unused|dead|"
+    r"redundant|duplicate[d]?|unnecessary|obsolete|stale|debug|extra|useless|leftover|outdated)\b)"
+    r"\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:backends?|attention|formats?|fields?|support|models?|quantization|method|"
+    r"api|apis|endpoints?|features?|v0|aqlm|qqq|ipex|deprecated)\b"
+    r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:v0 deprecation|deprecation)\]",
+    re.I,
+)
+_DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\b", re.I)
+# Words that say the change is small, whatever else it is.
+_MINOR = re.compile(
+    r"\b(?:small|minor|tiny|nit|nits|simplif(?:y|ies|ied)|cleanup|clean up|clean-up|tidy|rename[sd]?|"
+    r"renaming|typo|typos|comment|comments|docstring|log(?:s|ging)?|warning|(?:error|log|warning) messages?|"
+    r"type hints?|typing)\b",
+    re.I,
+)
 # A whole platform (XPU, TPU, ...) counts only with the word "support": "Add GPUDirect RDMA support
 # for XPU" is new hardware support, "add wna16 xpu kernel" is kernel work.
 _PLATFORM_SUPPORT = re.compile(
@@ -136,6 +193,11 @@ class Signals:
     regression_fix: bool = False
     breaking: bool = False
     severe_fix: bool = False  # crash, hang, IMA, wrong output, ...
+    correctness_fix: bool = False  # wrong results: IMA, NaN, gibberish, accuracy, overflow, ...
+    default_change: bool = False  # a default users get without asking
+    feature: bool = False  # a new capability a user can reach (API, option, backend, kernel, ...)
+    kernel: bool = False  # kernel work: new, fused or tuned kernels
+    minor: bool = False  # says it is small: "small optimizations", "simplify", "rename", a log line
     new_model: bool = False
     new_hardware: bool = False
     refactor: bool = False
@@ -156,6 +218,11 @@ class Signals:
             ("regression-fix", self.regression_fix),
             ("breaking", self.breaking),
             ("severe-fix", self.severe_fix),
+            ("correctness-fix", self.correctness_fix),
+            ("default-change", self.default_change),
+            ("feature", self.feature),
+            ("kernel", self.kernel),
+            ("minor", self.minor),
             ("new-model", self.new_model),
             ("new-hardware", self.new_hardware),
             ("large-refactor", self.refactor),
@@ -226,7 +293,17 @@ def read_signals(
     reverts = [n for n in dict.fromkeys(reverts) if n != own]
     regress = [n for n in dict.fromkeys(regress) if n != own and n not in reverts]
     fix = bool(_FIX.search(title)) or "bugfix" in topic_set
-    severe = fix and bool(_SEVERE.search(title) or (_SEVERE.search(body[:1500]) and _FIX.search(body[:1500])))
+    head = body[:1500]
+    body_fix = bool(_FIX.search(head))
+    correct = fix and bool(_CORRECTNESS.search(title) or (body_fix and _CORRECTNESS.search(head)))
+    severe = fix and not correct and bool(_SEVERE.search(title) or (body_fix and _SEVERE.search(head)))
+    # "Fix AttributeError in X" names the exception, not a consequence a user would notice.
+    severe = severe and not (
+        _EXCEPTION_ONLY.search(title) and not _SEVERE.search(_EXCEPTION_ONLY.sub(" ", title))
+    )
+    removal = bool(_REMOVAL.search(title)) and not fix and not _DEAD_CODE.search(title)
+    default = bool(_DEFAULT.search(title)) and not fix
+    maintenance = bool(_MAINTENANCE_TAG.search(title))
     new_model = "new-model" in topic_set or bool(_NEW_MODEL.search(title))
     new_hardware = not fix and not re.search(r"\bconfigs?\b", title, re.I)
     new_hardware = new_hardware and bool(
@@ -239,34 +316,52 @@ def read_signals(
         revert=revert,
         regression_fix=bool(regress) or (fix and bool(_REGRESSION.search(title))),
         breaking=not fix
-        and bool(_BREAKING.search(title) or re.search(r"\bbreaking change\b", body[:2000], re.I)),
+        and (
+            removal or bool(_BREAKING.search(title) or re.search(r"\bbreaking change\b", body[:2000], re.I))
+        ),
         severe_fix=severe,
+        correctness_fix=correct,
+        default_change=default,
+        feature=not fix and not maintenance and bool(_FEATURE_TAG.search(title) or _FEATURE.search(title)),
+        kernel=not maintenance and bool(_KERNEL.search(title)),
+        minor=bool(_MINOR.search(title)) and not removal,
         new_model=new_model,
         new_hardware=new_hardware,
         refactor=bool(_REFACTOR.search(title)) and not fix,
         performance=bool(_PERF.search(title)) and not claims,
         security=bool(_SECURITY.search(title)),
-        chore=bool(_CHORE.search(title)) and not (claims or severe or new_model),
-        maintenance=bool(_MAINTENANCE_TAG.search(title)),
+        chore=bool(_CHORE.search(title)) and not (claims or severe or correct or new_model or removal),
+        maintenance=maintenance,
         series=bool(_SERIES.search(title)),
     )
 
 
 def score(signals: Signals, impact: float, *, merged: bool) -> float:
     """One ranking weight: the classifier's impact plus what the rules found. Merged work ranks
-    above open or closed PRs of the same weight."""
+    above open or closed PRs of the same weight.
+
+    The order is a maintainer's: measured gains; fixes of silently wrong results; new models,
+    hardware, user-facing features, changed defaults and removals; crash and hang fixes; kernel
+    work; reverts. Refactors and unmeasured tuning add little; work that says it is small, and
+    CI, test and doc work, take away."""
     value = impact
-    value += 0.45 if signals.claims else 0.0
-    value += 0.3 if signals.new_model or signals.new_hardware else 0.0
-    value += 0.3 if signals.severe_fix else 0.0
-    value += 0.3 if signals.breaking else 0.0
-    value += 0.25 if signals.revert or signals.regression_fix else 0.0
-    value += 0.15 if signals.refactor else 0.0
-    value += 0.2 if signals.performance else 0.0
+    value += 0.6 if signals.claims else 0.0
+    value += 0.5 if signals.default_change else 0.0
+    value += 0.45 if signals.correctness_fix else 0.0
+    value += 0.4 if signals.new_model else 0.0
+    value += 0.3 if signals.feature else 0.0
     value += 0.3 if signals.security else 0.0
+    value += 0.25 if signals.breaking else 0.0
+    value += 0.2 if signals.new_hardware else 0.0
+    value += 0.15 if signals.kernel else 0.0
+    value += 0.15 if signals.severe_fix else 0.0
+    value += 0.15 if signals.series else 0.0
+    value += 0.1 if signals.performance else 0.0
+    value += 0.1 if signals.reverts or signals.fixes_regression_of else 0.0
+    value -= 0.1 if signals.refactor else 0.0
     value -= 0.3 if signals.chore else 0.0
+    value -= 0.3 if signals.minor else 0.0
     value -= 0.3 if signals.maintenance else 0.0
-    value += 0.1 if signals.series else 0.0
     value += 0.15 if merged else 0.0
     return round(value, 4)
 

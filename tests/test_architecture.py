@@ -47,7 +47,7 @@ def test_layer_contracts_hold() -> None:
 
 
 # Pure computation libraries (no I/O, no platform) the core may use besides the standard library.
-PURE_LIBRARIES = {"dateutil", "rapidfuzz"}
+PURE_LIBRARIES = {"cachetools", "dateutil", "rapidfuzz"}
 
 
 def test_handlers_import_only_the_standard_library_pure_libraries_and_themselves() -> None:

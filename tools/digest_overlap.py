@@ -59,7 +59,9 @@ def main(argv: list[str] | None = None) -> int:
                 if day and end - timedelta(days=7) <= day < end:
                     by_week[end].append(pr)
     totals = [0, 0, 0, 0, 0]
-    print(f"{'week ending':<12} {'PRs':>4} {'picks':>5} {'named':>11} {'top named':>11} {'reachable':>11} {'ours':>4}")
+    print(
+        f"{'week ending':<12} {'PRs':>4} {'picks':>5} {'named':>11} {'top named':>11} {'reachable':>11} {'ours':>4}"
+    )
     for week in weeks:
         end = date.fromisoformat(week["week_ending"])
         prs = by_week[end]
@@ -72,7 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         hit = [n for n in picks if n in named]
         top_hit = [n for n in top if n in named]
         reach = [n for n in picks if n in named | listed]
-        totals = [a + b for a, b in zip(totals, (len(picks), len(hit), len(top), len(top_hit), len(reach)), strict=True)]
+        totals = [
+            a + b
+            for a, b in zip(totals, (len(picks), len(hit), len(top), len(top_hit), len(reach)), strict=True)
+        ]
         print(
             f"{end.isoformat():<12} {len(prs):>4} {len(picks):>5} "
             f"{len(hit):>3} ({len(hit) / max(len(picks), 1):>4.0%}) "

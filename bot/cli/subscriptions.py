@@ -26,6 +26,7 @@ from bot.config import Config
 from bot.metrics import Metrics
 from bot.services.subscriptions import DeliveryOutcome, SubscriptionDeliverer
 from handlers.app import BotHandlers
+from handlers.codec import encode
 from handlers.errors import BotError
 from handlers.models import Subscription
 from handlers.subscriptions import CommandContext, describe, parse_cadence
@@ -124,7 +125,7 @@ def list_(state: CliState, as_json: bool, repo: str | None, now_text: str | None
     async def work(handlers: BotHandlers) -> list[str] | list[dict[str, Any]]:
         subs = await handlers.store.list_subscriptions(handlers.repo(name).name)
         if as_json:
-            return [{**s.to_dict(), "target": s.target} for s in subs]
+            return [{**encode(s), "target": s.target} for s in subs]
         return [describe(handlers.repo(name), s) for s in subs]
 
     items = run_command(lambda: _with_handlers(config, now, work))

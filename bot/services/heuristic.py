@@ -262,7 +262,8 @@ def _summary(title: str) -> str:
 
 _NUMBERS = re.compile(r"\d+(\.\d+)?\s*(x|%|ms|tok/s|tokens/s)", re.IGNORECASE)
 _CHORE = re.compile(
-    r"\b(typo|nit|minor|cleanup|clean up|rename|bump|pin|flaky|skip|revert|lint|format)\b", re.IGNORECASE
+    r"\b(typo|nit|minor|cleanup|clean up|rename|bump|pin|flaky|skip(?:ped|s)? (?:\w+ )?tests?|revert|lint|formatting)\b",
+    re.IGNORECASE,
 )
 
 

@@ -86,7 +86,7 @@ def test_breaking_changes_severe_fixes_and_new_support_are_recognised() -> None:
     assert read_signals(_pr(1, "Remove deprecated `--rope-scaling` and `--rope-theta`")).breaking
     assert read_signals(_pr(2, "[Misc] Remove deprecated profiler environment variables")).breaking
     assert not read_signals(_pr(3, "[Bugfix] Fix DSV3 kernels breaking _C on unsupported arches")).breaking
-    assert read_signals(_pr(4, "[BugFix] Fix IMA in FA3 varlen combine")).severe_fix
+    assert read_signals(_pr(4, "[BugFix] Fix IMA in FA3 varlen combine")).correctness_fix
     assert read_signals(_pr(5, "[Core] Fix infinite hang when requests exceed KV capacity")).severe_fix
     assert not read_signals(_pr(6, "[Bugfix] Fix error message typo")).severe_fix
     assert read_signals(_pr(7, "[Models] Step-3.5-Flash")).new_model
@@ -106,3 +106,51 @@ def test_a_regression_test_is_test_work_not_a_regression_fix(shared_data: Path) 
         assert "bugfix" not in topics, title
         assert not read_signals(_pr(1, title), topics).regression_fix, title
     assert read_signals(_pr(1, "[Bugfix] Fix spec decode memory regression after #28549")).regression_fix
+
+
+def test_a_maintainer_s_order_silent_wrong_results_above_crashes_above_named_exceptions() -> None:
+    """Wrong outputs users may not notice rank above a crash, and a crash above a fix named after
+    the exception it stops; work that calls itself small ranks below all of them."""
+    from handlers.digest_signals import score
+
+    def weight(title: str) -> float:
+        return score(
+            read_signals(_pr(1, title), ("bugfix",) if "fix" in title.lower() else ()), 0.4, merged=True
+        )
+
+    wrong = weight("[Bugfix] Fix W8A8 INT8 garbage outputs on Step-3.5-Flash")
+    overflow = weight("[Bugfix] Fix int32 overflow in DeepGEMM SiLU/mul FP8 Triton kernel")
+    crash = weight("[Bugfix] Fix MLA attention crash with AWQ/GPTQ quantized models")
+    named = weight("[Bugfix] Fix AttributeError in SMControlContextManager")
+    small = weight("[Perf] Small optimizations for silu_mul_fp8_quant_deep_gemm")
+    assert min(wrong, overflow) > crash > named
+    assert small < named
+    assert not read_signals(_pr(2, "Fix AttributeError for torch.compiler.skip_all_guards_unsafe")).severe_fix
+
+
+def test_changed_defaults_removals_and_new_capabilities_are_signals() -> None:
+    """A default users get without asking, a removed backend or format, a new API, option,
+    connector or kernel; removing dead code or a sync is none of these."""
+    assert read_signals(_pr(1, "Use Blackwell FlashInfer MXFP4 MoE by default if available")).default_change
+    assert read_signals(
+        _pr(2, "[Perf] Set Flashinfer sparse MLA as default backend for FP8 kv cache")
+    ).default_change
+    assert read_signals(_pr(3, "[Multimodal] Always enable hashing mm data")).default_change
+    assert read_signals(_pr(4, "[Kernel/Quant] Remove AQLM")).breaking
+    assert read_signals(_pr(5, "[Attention][Cleanup] Remove tree attention")).breaking
+    assert not read_signals(_pr(5, "[Attention][Cleanup] Remove tree attention")).minor
+    assert not read_signals(_pr(6, "[Refactor] Remove dead private func `_fp8_perm`")).breaking
+    assert not read_signals(_pr(7, "[Perf] Remove sync point in the sampler")).breaking
+    for title in (
+        "Add return_token_ids parameter to OpenAI API endpoints",
+        "[Frontend] Add `/collective_rpc` API endpoint",
+        "[KV Transfer] Add MooncakeStoreConnector for KV cache offloading",
+        "[Feature] Support custom callable proposer backend for speculative decoding",
+    ):
+        assert read_signals(_pr(8, title)).feature, title
+    assert read_signals(_pr(9, "[Kernel] Add FlashInfer MoE A2A Kernel")).kernel
+    assert not read_signals(_pr(10, "[CI] Add a test for the kernel")).feature
+    assert read_signals(_pr(11, "Limit HTTP header count and size")).security
+    assert not read_signals(
+        _pr(12, "[Frontend] Added support for HermesToolParser for models without special tokens")
+    ).new_model
