@@ -11,7 +11,6 @@ import hashlib
 import json
 import re
 import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +35,7 @@ TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
 TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence"}
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 SHIPPED = ("vllm", "generic")
+TAXONOMIES = Path(__file__).resolve().parent / "taxonomies"  # read as files, as prompts are
 _BY_REPO = {"vllm-project/vllm": "vllm"}
 
 
@@ -52,7 +52,7 @@ def load_taxonomy(spec: str, repo: str = "") -> Taxonomy:
     name = spec or default_taxonomy_name(repo)
     if name in SHIPPED:
         source = f"taxonomies/{name}.toml"
-        raw = (resources.files("bot.services") / "taxonomies" / f"{name}.toml").read_bytes()
+        raw = (TAXONOMIES / f"{name}.toml").read_bytes()
     else:
         path = Path(name).expanduser()
         source = str(path)
