@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from bot.bootstrap import build_discord, build_handlers, build_store  # noqa: E402
 from bot.config import load_config  # noqa: E402
 from bot.services.importer import import_file, sample_path  # noqa: E402
-from tests.standins.discord_server import DiscordStandIn  # noqa: E402
+from standins.discord_server import DiscordStandIn  # noqa: E402
 
 REPO = "vllm-project/vllm"
 FULL_HISTORY = ROOT.parent / "shared" / "data" / "vllm" / "merged-pulls.jsonl"

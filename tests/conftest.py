@@ -17,7 +17,7 @@ import pytest
 from bot.store import open_store
 from handlers.ports import Store
 
-pytest_plugins = ["tests.standins.conftest_anthropic"]
+pytest_plugins = ["tests.anthropic_fixture"]
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("PRBOT_SHARED", ROOT.parent / "shared")) / "data" / "vllm"

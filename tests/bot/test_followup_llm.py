@@ -18,7 +18,7 @@ from handlers.followup import MAX_RECORDS, RECORDS_CHARS
 from handlers.models import PRRef, ThreadKey
 from handlers.ports import Store
 from tests.handlers.followup_data import REPO, handlers, load, start_thread
-from tests.standins.anthropic_server import AnthropicStandIn, citing, error, text
+from standins.anthropic_server import AnthropicStandIn, citing, error, text
 
 KEY = ThreadKey("discord", "chan-1", "thread-1")
 

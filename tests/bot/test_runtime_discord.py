@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.bot.runner import BotProcess, clean_env, free_port
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 
 @pytest.fixture

@@ -27,8 +27,8 @@ from bot.store import open_store
 from handlers.ports import Store
 from tests.bot.adapters.slack_harness import CHANNEL, SIGNING_SECRET, USER, Bot
 from tests.bot.runner import ROOT
-from tests.standins.github_server import GitHubStandIn, github_pr
-from tests.standins.slack_server import TOKEN, SlackStandIn
+from standins.github_server import GitHubStandIn, github_pr
+from standins.slack_server import TOKEN, SlackStandIn
 
 REPO = "vllm-project/vllm"
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)

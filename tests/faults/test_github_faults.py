@@ -29,7 +29,7 @@ from bot.store import open_store
 from handlers.ports import Store
 from tests.bot.services.test_posting import RecordingTarget
 from tests.faults.conftest import NOW, REPO
-from tests.standins.github_server import GitHubStandIn, load_records
+from standins.github_server import GitHubStandIn, load_records
 
 FIRE_PLUS_1H = NOW + timedelta(hours=1)  # NOW is Monday 09:00 UTC, the scheduled run
 

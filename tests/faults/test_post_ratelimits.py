@@ -20,8 +20,8 @@ from handlers.models import Window
 from tests.bot.adapters.slack_harness import REPO, Bot, seeded, start_bot, stop_bot
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.bot.digests import sample_digest
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.slack_server import TEST_RATE, SlackStandIn
 
 WINDOW = Window(datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026")
 

@@ -25,7 +25,7 @@ from handlers.models import ThreadKey
 from handlers.ports import Store
 from tests.bot.adapters.slack_harness import CHANNEL, REPO, Bot, start_bot, stop_bot, thread_message
 from tests.bot.runner import free_port
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
+from standins.slack_server import TEST_RATE, SlackStandIn
 
 REDIS_SERVER = "/usr/bin/redis-server"
 

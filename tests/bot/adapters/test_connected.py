@@ -16,8 +16,8 @@ from handlers.ports import Store
 from tests.bot.adapters.slack_harness import config as http_config
 from tests.bot.adapters.slack_harness import fixture
 from tests.bot.adapters.test_slack_socket_mode import socket_config
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
-from tests.standins.slack_server import SlackStandIn
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.slack_server import SlackStandIn
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ from tests.bot.adapters.slack_harness import (
     sign,
     thread_message,
 )
-from tests.standins.slack_server import BOT_ID, BOT_USER_ID, TEST_PACING, Call, SlackStandIn
+from standins.slack_server import BOT_ID, BOT_USER_ID, TEST_PACING, Call, SlackStandIn
 
 
 def posts(bot: Bot) -> list[Call]:

@@ -17,7 +17,7 @@ from tests.bot.adapters.test_discord_adapter import (
     open_answer_thread,
     to,
 )
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn, Recorded
+from standins.discord_server import TEST_BUCKET, DiscordStandIn, Recorded
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.cli_helpers import ROOT, run_cli, run_cli_async
-from tests.standins.anthropic_server import AnthropicStandIn, error, tool_input
+from standins.anthropic_server import AnthropicStandIn, error, tool_input
 
 INVENTED = 999_999
 

@@ -13,7 +13,7 @@ from github.GithubException import GithubException
 
 from bot.services.github import GitHubError, GitHubSource
 from tests.bot.services.conftest import REPO
-from tests.standins.github_server import GitHubStandIn, github_pr
+from standins.github_server import GitHubStandIn, github_pr
 
 
 def _closed_port() -> int:
