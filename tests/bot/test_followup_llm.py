@@ -17,8 +17,8 @@ from handlers.app import BotHandlers, FollowupLimits
 from handlers.followup import MAX_RECORDS, RECORDS_CHARS
 from handlers.models import PRRef, ThreadKey
 from handlers.ports import Store
-from tests.handlers.followup_data import REPO, handlers, load, start_thread
 from standins.anthropic_server import AnthropicStandIn, citing, error, text
+from tests.handlers.followup_data import REPO, handlers, load, start_thread
 
 KEY = ThreadKey("discord", "chan-1", "thread-1")
 

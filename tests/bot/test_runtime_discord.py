@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.bot.runner import BotProcess, clean_env, free_port
 from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from tests.bot.runner import BotProcess, clean_env, free_port
 
 
 @pytest.fixture

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 
-from tests.bot.runner import BotProcess, clean_env, free_port
 from standins.slack_server import TEST_PACING, TEST_RATE, SlackStandIn
+from tests.bot.runner import BotProcess, clean_env, free_port
 
 TOKEN = "xoxb-standin-token"
 CHANNELS = ("C0DIGEST1", "C0DIGEST2")
