@@ -40,6 +40,7 @@ SECRET_ENV = (
     "SLACK_APP_TOKEN",
     "DISCORD_TOKEN",
 )
+PLATFORMS = ("slack", "discord")
 # Keys whose name says "secret", and values that look like one, are refused in the file.
 _SECRET_KEY = re.compile(r"(token|secret|api_?key|password|passwd)$", re.IGNORECASE)
 _SECRET_VALUE = re.compile(r"^(xox[abposr]-|xapp-|ghp_|gho_|ghs_|github_pat_|sk-ant-)")
@@ -300,6 +301,13 @@ class FileConfig:
                 raise ValueError(f"repos: duplicate {label} {', '.join(dupes)}")
 
 
+def platform_secrets(slack_mode: str) -> dict[str, tuple[str, ...]]:
+    """The one statement of which environment variables each chat platform needs (Slack: the bot
+    token, and the app token in Socket Mode or the signing secret in HTTP mode)."""
+    slack_second = "SLACK_APP_TOKEN" if slack_mode == "socket" else "SLACK_SIGNING_SECRET"
+    return {"slack": ("SLACK_BOT_TOKEN", slack_second), "discord": ("DISCORD_TOKEN",)}
+
+
 @dataclass(frozen=True)
 class Secrets:
     """Secrets, only ever from the environment. `present()` names them without values."""
@@ -318,6 +326,11 @@ class Secrets:
 
     def present(self) -> dict[str, bool]:
         return {name: bool(value) for name, value in zip(SECRET_ENV, self.values(), strict=True)}
+
+    def missing(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of the environment variables `names` that are not set."""
+        present = self.present()
+        return tuple(name for name in names if not present[name])
 
     def values(self) -> tuple[str | None, ...]:
         return (
@@ -356,6 +369,26 @@ class Config:
     @property
     def data_dir(self) -> Path:
         return _data_dir(self.settings.data_dir)
+
+    def needed_secrets(self, platform: str) -> tuple[str, ...]:
+        """The environment variables `platform` needs in the configured Slack mode."""
+        return platform_secrets(self.settings.slack.mode)[platform]
+
+    def platform_needs(self, platform: str) -> str:
+        """The environment variables `platform` needs, as text (`SLACK_BOT_TOKEN and ...`)."""
+        text = " and ".join(self.needed_secrets(platform))
+        return f"{text} ({self.settings.slack.mode} mode)" if platform == "slack" else text
+
+    def enabled_platforms(self) -> tuple[list[str], str]:
+        """Which chat platforms the secrets enable, and a hint naming the variables that would
+        enable the rest ("" when all are enabled)."""
+        enabled = [name for name in PLATFORMS if not self.secrets.missing(self.needed_secrets(name))]
+        hints = [
+            f"{self.platform_needs(name)} for {name.capitalize()}"
+            for name in PLATFORMS
+            if name not in enabled
+        ]
+        return enabled, " or ".join(hints)
 
 
 def _data_dir(configured: str) -> Path:

@@ -17,7 +17,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.metrics import CONTENT_TYPE, Metrics
-from bot.services.posting import DigestTarget
+from bot.services.posting import Platform
 from handlers.models import format_time
 from handlers.ports import Store
 
@@ -31,7 +31,7 @@ class HealthServer:
         self,
         *,
         store: Store,
-        targets: Mapping[str, DigestTarget],
+        targets: Mapping[str, Platform],
         metrics: Metrics,
         host: str,
         port: int,

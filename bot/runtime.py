@@ -1,9 +1,12 @@
-"""`python -m bot run`: one asyncio process for the chat platforms, the scheduler and the health server.
+"""`python -m bot run`: the lifecycle of the running bot -- start, stop, health.
 
-Start-up: ping the store, start whichever of Slack and Discord have their secrets set, start the
-health server, start the scheduler (which refreshes and catches up each repository at once).
-SIGTERM/SIGINT: stop firing jobs and starting posts, let in-flight work finish within
-`[run] shutdown_seconds`, stop the platforms, close the store, return 0.
+Everything it runs is built by bot/bootstrap.py (`build_runtime`) and passed in: the store, the
+chat platforms, the scheduler and its jobs, the health server. This module builds nothing.
+
+Start-up: ping the store, start the platforms (waiting, bounded, for those that connect in the
+background), start the health server, start the scheduler (which refreshes and catches up each
+repository at once). SIGTERM/SIGINT: stop firing jobs and starting posts, let in-flight work
+finish within `[run] shutdown_seconds`, stop the platforms and the health server, return 0.
 """
 
 from __future__ import annotations
@@ -11,149 +14,35 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
-import time
 from collections.abc import Mapping
-from typing import Any, Protocol
 
-from bot.config import Config
 from bot.health import HealthServer
-from bot.metrics import Metrics
-from bot.scheduler import BotScheduler, DigestJobs, RepoSchedule
-from bot.services.posting import Channel, DigestPoster, DigestTarget, PostOutcome
-from handlers.app import BotHandlers
-from handlers.models import Digest, Reply, ThreadKey, Window, utcnow
-from handlers.ports import Clock, Store
+from bot.scheduler import BotScheduler, DigestJobs
+from bot.services.posting import Platform
+from handlers.ports import Store
 
 log = logging.getLogger(__name__)
 
 
-class Platform(DigestTarget, Protocol):
-    """A chat front end as `run` drives it (SlackAdapter, DiscordAdapter): a digest target that
-    starts and stops."""
-
-    async def start(self) -> None: ...
-
-    async def stop(self) -> None: ...
-
-
-def platform_secrets(config: Config) -> dict[str, tuple[str, ...]]:
-    """The one statement of which environment variables each chat platform needs."""
-    slack_second = "SLACK_APP_TOKEN" if config.settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET"
-    return {"slack": ("SLACK_BOT_TOKEN", slack_second), "discord": ("DISCORD_TOKEN",)}
-
-
-def _needs(config: Config, name: str) -> str:
-    text = " and ".join(platform_secrets(config)[name])
-    return f"{text} ({config.settings.slack.mode} mode)" if name == "slack" else text
-
-
-def platform_settings(config: Config) -> tuple[list[str], str]:
-    """Which platforms the secrets enable, and a hint naming the variables that enable the rest."""
-    present = config.secrets.present()
-    needed = platform_secrets(config)
-    enabled = [name for name, names in needed.items() if all(present[n] for n in names)]
-    hints = [f"{_needs(config, name)} for {name.capitalize()}" for name in needed if name not in enabled]
-    return enabled, " or ".join(hints)
-
-
-class InstrumentedHandlers:
-    """The facade as the platforms see it, counting and timing every answer for /metrics."""
-
-    def __init__(self, inner: BotHandlers, metrics: Metrics) -> None:
-        self._inner = inner
-        self._metrics = metrics
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
-
-    async def command(self, repo: str, text: str, *, user: str = "", context: Any = None) -> Reply:
-        return await self._timed("command", self._inner.command(repo, text, user=user, context=context))
-
-    async def followup(self, key: ThreadKey, text: str, *, user: str = "", addressed: bool = False) -> Reply:
-        return await self._timed(
-            f"followup:{key.platform}", self._inner.followup(key, text, user=user, addressed=addressed)
-        )
-
-    async def _timed(self, what: str, work: Any) -> Reply:
-        started = time.monotonic()
-        try:
-            reply: Reply = await work
-        except Exception:
-            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
-            raise
-        finally:
-            self._metrics.observe("prbot_command_seconds", time.monotonic() - started)
-        self._metrics.inc("prbot_commands_total", {"type": what.split(":")[0], "kind": reply.kind})
-        if reply.kind == "error":
-            self._metrics.inc("prbot_errors_total", {"where": what.split(":")[0]})
-        return reply
-
-
 class Runtime:
-    """Everything `run` starts, built once and passed in (tests build it with stand-ins)."""
+    """Starts, serves and stops what bootstrap built (tests build it with stand-ins)."""
 
     def __init__(
         self,
-        config: Config,
         *,
         store: Store,
-        handlers: BotHandlers,
         platforms: Mapping[str, Platform],
-        metrics: Metrics,
-        clock: Clock = utcnow,
+        jobs: DigestJobs,
+        scheduler: BotScheduler,
+        health: HealthServer,
+        shutdown_seconds: float,
     ) -> None:
-        self.config = config
         self.store = store
-        self.handlers = handlers
         self.platforms = dict(platforms)
-        self.metrics = metrics
-        run = config.settings.run
-        self.poster = DigestPoster(
-            store,
-            self.platforms,
-            metrics,
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-            clock=clock,
-        )
-        from bot.adapters.subscription_posts import batch_targets
-        from bot.services.subscriptions import SubscriptionDeliverer
-
-        self.deliverer = SubscriptionDeliverer(
-            handlers,
-            batch_targets(self.platforms),
-            metrics,
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-        )
-        self.clock = clock
-        from bot.bootstrap import build_refresher
-
-        refresher = build_refresher(config, store, handlers, metrics, clock=clock)
-        self.jobs = DigestJobs(
-            [RepoSchedule.from_config(r) for r in config.settings.repos],
-            self.poster,
-            lambda repo, window: handlers.digest(repo, window),
-            refresher,
-            metrics,
-            clock=clock,
-            # The digest is due now: what is still unclassified goes by direct requests, not a
-            # Message Batch that may take hours (the hourly refresh uses batches when enabled).
-            digest_refresh=lambda repo, since: refresher(repo, since, allow_batch=False),
-            deliver=self.deliver_subscriptions,
-            more_channels=self.digest_subscribers,
-        )
-        self.scheduler = BotScheduler(self.jobs)
-        health = config.settings.health
-        self.health = HealthServer(
-            store=store,
-            targets=self.platforms,
-            metrics=metrics,
-            host=health.host,
-            port=health.port,
-            last_digest=lambda: self.poster.last_posted_at,
-            scheduler_running=lambda: self.scheduler.running,
-        )
+        self.jobs = jobs
+        self.scheduler = scheduler
+        self.health = health
+        self.shutdown_seconds = shutdown_seconds
         self._started: list[Platform] = []
         self.fatal: str | None = None  # why a platform ended for good; `serve` then exits 1
         self._stop: asyncio.Event | None = None
@@ -165,25 +54,6 @@ class Runtime:
         self.fatal = reason
         if self._stop is not None:
             self._stop.set()
-
-    async def deliver_subscriptions(self, repo: str, cadences: tuple[str, ...]) -> None:
-        """Deliver the repo's due subscriptions (weekly ones at the digest's schedule)."""
-        from bot.cron import last_fire
-
-        now = self.clock()
-        schedule = self.jobs.schedules[repo]
-        await self.deliverer.deliver(
-            repo, cadences=cadences, weekly_fire=last_fire(schedule.trigger, now), now=now
-        )
-
-    async def digest_subscribers(self, repo: str) -> list[Channel]:
-        """Channels subscribed to the weekly digest from chat (`/vllm digest here`)."""
-        subs = await self.store.list_subscriptions(repo)
-        return [
-            Channel(s.platform, int(s.channel) if s.platform == "discord" else s.channel)
-            for s in subs
-            if s.kind == "digest" and s.status == "active"
-        ]
 
     async def start(self) -> None:
         await self.store.ping()
@@ -198,7 +68,7 @@ class Runtime:
     async def stop(self) -> bool:
         """Stop in order; True when every job in flight finished within the bound."""
         self.scheduler.shutdown()
-        finished = await self.jobs.drain(self.config.settings.run.shutdown_seconds)
+        finished = await self.jobs.drain(self.shutdown_seconds)
         for platform in reversed(self._started):
             try:
                 await platform.stop()
@@ -225,6 +95,14 @@ class Runtime:
             raise BotError(self.fatal)
         return 0
 
+    async def run(self) -> int:
+        """Serve until SIGTERM or SIGINT; the exit status."""
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        return await self.serve(stop)
+
 
 async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> None:
     """Platforms that connect in the background (Discord's gateway) get a bounded wait, so the
@@ -236,116 +114,3 @@ async def _wait_ready(name: str, platform: Platform, timeout: float = 30.0) -> N
         await wait(timeout)
     except TimeoutError:
         log.warning("%s: not ready after %g s; continuing (health reports it)", name, timeout)
-
-
-def build_platforms(config: Config, handlers: Any, metrics: Metrics | None = None) -> dict[str, Platform]:
-    """Slack and/or Discord, as their secrets allow; logs which are off and how to turn them on."""
-    enabled, hint = platform_settings(config)
-    if not enabled:
-        log.warning(
-            "no chat platform is configured: running the scheduler and health server only; set %s", hint
-        )
-    elif hint:
-        log.info("also available: %s", hint)
-    platforms: dict[str, Platform] = {}
-    if "slack" in enabled:
-        from bot.bootstrap import build_slack
-
-        platforms["slack"] = build_slack(config, handlers, metrics)
-    if "discord" in enabled:
-        from bot.bootstrap import build_discord
-
-        discord = build_discord(config, handlers, metrics)
-        if discord is not None:
-            platforms["discord"] = discord
-    return platforms
-
-
-async def run_bot(config: Config) -> int:
-    """Build everything from config and run until SIGTERM/SIGINT."""
-    from bot.bootstrap import build_handlers, build_store
-
-    metrics = Metrics()
-    store = build_store(config)
-    try:
-        handlers = build_handlers(config, store)
-        platforms = build_platforms(config, InstrumentedHandlers(handlers, metrics), metrics)
-        runtime = Runtime(config, store=store, handlers=handlers, platforms=platforms, metrics=metrics)
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(sig, stop.set)
-        return await runtime.serve(stop)
-    finally:
-        await store.close()
-
-
-async def post_digest_now(
-    config: Config, repo: str, window: Window | None = None
-) -> tuple[Digest, list[PostOutcome]]:
-    """`digest --post`: build the digest of `window` (default: the last full calendar week), start
-    the platforms its channels need, post it to every configured channel through the scheduler's
-    exactly-once guard (claim -> post -> receipt), stop them. One outcome per channel, in config
-    order; a channel whose platform is not configured or did not start fails with the reason."""
-    from bot.bootstrap import build_discord, build_handlers, build_slack, build_store
-    from handlers.errors import BotError
-
-    platform: Any
-    repo_cfg = config.repo(repo)
-    channels = RepoSchedule.from_config(repo_cfg).channels
-    if not channels:
-        raise BotError(
-            f"{repo_cfg.name}: no digest channels configured: list channel IDs under [repos.digest] "
-            "slack_channels / discord_channels"
-        )
-    enabled, hint = platform_settings(config)
-    if not enabled:
-        raise BotError(f"no chat platform is configured: set {hint}")
-    problems = {
-        name: f"{name} is not configured (set {' and '.join(platform_secrets(config)[name])})"
-        for name in {c.platform for c in channels} - set(enabled)
-    }
-    store = build_store(config)
-    started: list[Platform] = []
-    try:
-        await store.ping()
-        handlers = build_handlers(config, store)
-        digest = await handlers.digest(repo_cfg.name, window)
-        platforms: dict[str, Platform] = {}
-        for name in sorted({c.platform for c in channels} - set(problems)):
-            try:
-                platform = (
-                    build_slack(config, handlers) if name == "slack" else build_discord(config, handlers)
-                )
-                assert platform is not None  # enabled means its secret is set
-                started.append(platform)
-                # Web API / REST only: a running bot keeps its port, socket and gateway events.
-                await platform.start(listen=False)
-            except Exception as exc:  # a refused token, an unreachable API: that platform's channels fail
-                reason = str(exc) if isinstance(exc, BotError) else f"{type(exc).__name__}: {exc}"
-                problems[name] = f"{name} did not start: {reason}"
-                log.error("%s", problems[name], exc_info=log.isEnabledFor(logging.DEBUG))
-                continue
-            platforms[name] = platform
-        run = config.settings.run
-        poster = DigestPoster(
-            store,
-            platforms,
-            Metrics(),
-            claim_ttl_seconds=run.claim_ttl_seconds,
-            post_timeout_seconds=run.post_timeout_seconds,
-        )
-        outcomes = []
-        for channel in channels:
-            if channel.platform in problems:
-                outcomes.append(PostOutcome(channel, "failed", error=problems[channel.platform]))
-            else:
-                outcomes.append(await poster.post_one(repo_cfg.name, digest, channel))
-        return digest, outcomes
-    finally:
-        for platform in reversed(started):
-            try:
-                await platform.stop()
-            except Exception:
-                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)
-        await store.close()

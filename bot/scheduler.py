@@ -21,13 +21,13 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta, tzinfo
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.interval import IntervalTrigger
 
-from bot.config import RepoConfig
 from bot.cron import last_fire, parse_cron
 from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, PostOutcome
@@ -44,8 +44,15 @@ given time when there is no cursor yet; then classify what changed)."""
 
 BuildDigest = Callable[[str, Window], Awaitable[Digest]]
 
-Deliver = Callable[[str, tuple[str, ...]], Awaitable[object]]
-"""Deliver a repo's due subscriptions of the given cadences (bot/services/subscriptions.py)."""
+
+class Deliver(Protocol):
+    """Deliver a repo's due subscriptions of the given cadences, weekly ones as of the digest's
+    latest scheduled run (bot/services/subscriptions.py: SubscriptionDeliverer.deliver)."""
+
+    def __call__(
+        self, repo: str, *, cadences: tuple[str, ...], weekly_fire: datetime | None, now: datetime
+    ) -> Awaitable[object]: ...
+
 
 MoreChannels = Callable[[str], Awaitable[Iterable[Channel]]]
 """Channels subscribed to a repo's weekly digest from chat (`/vllm digest here`)."""
@@ -58,7 +65,8 @@ def weekly_window(fire: datetime, tz: tzinfo, week_start: str = "monday") -> Win
 
 @dataclass(frozen=True)
 class RepoSchedule:
-    """What the scheduler needs to know about one repository."""
+    """What the scheduler needs to know about one repository (bot/bootstrap.py projects it from
+    the repo's config)."""
 
     repo: str
     tz: ZoneInfo
@@ -67,22 +75,6 @@ class RepoSchedule:
     grace: timedelta
     refresh_minutes: int
     channels: tuple[Channel, ...]
-
-    @classmethod
-    def from_config(cls, repo: RepoConfig) -> RepoSchedule:
-        d = repo.digest
-        channels = tuple(Channel("slack", c) for c in d.slack_channels) + tuple(
-            Channel("discord", c) for c in d.discord_channels
-        )
-        return cls(
-            repo=repo.name,
-            tz=repo.tz,
-            week_start=repo.week_start,
-            cron=d.schedule,
-            grace=timedelta(hours=d.grace_hours),
-            refresh_minutes=d.refresh_minutes,
-            channels=channels,
-        )
 
     @property
     def trigger(self) -> CronTrigger:
@@ -228,7 +220,7 @@ class DigestJobs:
             await self.refresh(repo, None)
             await self.weekly(repo)
             if self.deliver is not None and not self.stopping:
-                await self.deliver(repo, ("realtime", "daily", "weekly"))
+                await self.deliver_due(repo, ("realtime", "daily", "weekly"))
 
         await self._guarded(f"refresh of {repo}", body())
 
@@ -237,7 +229,14 @@ class DigestJobs:
         refresh, so each refresh makes one post per subscription)."""
         if self.deliver is None or self.stopping:
             return
-        await self._guarded(f"subscriptions of {repo}", self.deliver(repo, ("daily", "weekly")))
+        await self._guarded(f"subscriptions of {repo}", self.deliver_due(repo, ("daily", "weekly")))
+
+    async def deliver_due(self, repo: str, cadences: tuple[str, ...]) -> None:
+        """Deliver the repo's due subscriptions of `cadences` now (weekly ones at the digest's schedule)."""
+        assert self.deliver is not None
+        now = self.clock()
+        fire = last_fire(self.schedules[repo].trigger, now)
+        await self.deliver(repo, cadences=cadences, weekly_fire=fire, now=now)
 
     async def _guarded(self, what: str, work: Awaitable[object]) -> None:
         task = asyncio.current_task()

@@ -1,8 +1,10 @@
 """The one entry point every front end calls: Slack, Discord, the console, the CLI, the scheduler.
 
-`BotHandlers` holds the per-repo settings and the ports, and routes: a slash command to the
-query handler, a thread message to the follow-up handler, a digest request to the digest
-builder. Adapters translate platform events into these calls and render what comes back; they
+`BotHandlers` holds the per-repo settings and the ports, builds the handlers from them (the
+query, follow-up and subscription handlers, each given only what it uses), and routes: a slash
+command to the query handler, a thread message to the follow-up handler, a digest request to
+the digest builder. It is the only module here that imports the handlers it composes; none of
+them imports it. Adapters translate platform events into these calls and render what comes back; they
 make no decisions of their own.
 """
 
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from handlers.errors import BotError, StoreUnavailable
 from handlers.models import (
@@ -32,6 +36,9 @@ from handlers.subscriptions import (
     is_subscription_command,
     refusal,
 )
+
+if TYPE_CHECKING:
+    from handlers.followup import FollowupHandler
 
 # The settings types live in handlers.models (a leaf); re-exported here for existing importers.
 __all__ = ["BotHandlers", "FollowupLimits", "RepoSettings"]
@@ -88,23 +95,40 @@ class BotHandlers:
         self.limits = limits
         self.digest_prompt = digest_prompt
         self.digest_max_tokens = digest_max_tokens
-        # LLM follow-up answers need the prompt; without it follow-ups are answered offline.
         self.followup_prompt = followup_prompt
-        self.answer_max_tokens = answer_max_tokens
-        # PR-body cleaner for LLM prompts (bot.services.bodies.clean_body), passed in because
-        # handlers/ never imports bot/.
-        self.clean_body = clean_body
         # Each followed thread's context before its latest follow-up, until the answer is posted.
         self._before: dict[str, ThreadContext] = {}
         self.query = QueryHandler(
             store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
         )
+        self._answer_max_tokens = answer_max_tokens
+        # The PR-body cleaner for LLM prompts (bot.services.bodies.clean_body), passed in because
+        # handlers/ never imports bot/.
+        self._clean_body = clean_body
         self.subscriptions = SubscriptionHandler(
             store=store,
             query=self.query,
             clock=clock,
             limits=subscription_limits or SubscriptionLimits(),
             digest_channels=digest_channels,
+        )
+
+    @cached_property
+    def followups(self) -> FollowupHandler:
+        """The follow-up handler, built at the first follow-up: its modules are imported only
+        then, so `python -m bot ask` (which never follows up) starts without them. LLM answers
+        need the model and the follow-up prompt; without them follow-ups are answered offline."""
+        from handlers.followup import FollowupHandler
+
+        return FollowupHandler(
+            store=self.store,
+            query=self.query,
+            classifications=self.classifications,
+            limits=self.limits,
+            llm=self.llm,
+            prompt=self.followup_prompt,
+            answer_max_tokens=self._answer_max_tokens,
+            clean_body=self._clean_body,
         )
 
     # -- routing -----------------------------------------------------------------------------------
@@ -209,15 +233,20 @@ class BotHandlers:
             return UNAVAILABLE
         if context is None:
             return NO_CONTEXT
-        # Imported on first use only to keep `python -m bot ask` start-up short (not a cycle:
-        # followup.py does not import this module; tests/test_architecture.py keeps it so).
-        from handlers.followup import answer_followup
-
         self._before[key.as_str()] = context
         while len(self._before) > UNDO_KEEP:
             self._before.pop(next(iter(self._before)))
+        settings = self.repos.get(context.repo.lower())
+        if settings is None:
+            return Reply(
+                kind="error",
+                title=f"This bot no longer follows {context.repo}",
+                notes=("Start a new query with a slash command for a repository it follows.",),
+            )
         try:
-            return await answer_followup(self, context, text, user=user, addressed=addressed)
+            return await self.followups.answer(
+                settings, context, text, now=self.clock(), user=user, addressed=addressed
+            )
         except StoreUnavailable as exc:
             log.warning("follow-up in %s: %s", key.as_str(), exc)
             return UNAVAILABLE

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, replace
 from datetime import date, timedelta, tzinfo
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from handlers import calendar
 from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, clean_title, compute_facts, spans
@@ -28,6 +28,7 @@ from handlers.models import (
     DigestTopic,
     Inline,
     PRRef,
+    RepoSettings,
     TableRow,
     Taxonomy,
     Text,
@@ -37,9 +38,6 @@ from handlers.models import (
     parse_time,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-
-if TYPE_CHECKING:
-    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 

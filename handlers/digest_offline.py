@@ -279,7 +279,9 @@ def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True) -> tuple
         claim = next((c for c in signals.claims if c.lower() not in title.lower()), None)
         if claim:
             out.append(Text(f", with a reported {claim}"))
-        if signals.breaking:
+        if signals.default_change:
+            out.append(Text(" (changes a default)"))
+        elif signals.breaking:
             out.append(Text(" (breaking change)"))
     suffix = {"open": " (open)", "draft": " (draft)", "closed": " (closed without merging)"}.get(status, "")
     out += [Text(suffix + " "), PRRef(pr.number, pr.url)]
@@ -296,9 +298,11 @@ def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True) -> tuple
 
 
 _SIGNAL_LEADS = (
+    ("default_change", "New default"),
     ("breaking", "Breaking change"),
     ("revert", "Revert"),
     ("regression_fix", "Regression fix"),
+    ("correctness_fix", "Correctness fix"),
     ("severe_fix", "Critical fix"),
     ("new_model", "New model support"),
     ("new_hardware", "Hardware support"),

@@ -1,8 +1,8 @@
 """Platform-neutral values shared by every handler, store and adapter.
 
 Everything here is a frozen dataclass built from plain Python types, so handlers can be
-tested without any SDK and every backend can serialise the values the same way
-(`to_dict` / `from_dict`). Times are timezone-aware UTC datetimes.
+tested without any SDK and every backend can serialise the values the same way (one codec,
+handlers/codec.py). Times are timezone-aware UTC datetimes.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal
 
@@ -102,25 +102,6 @@ class PullRequest:
         """Hash of everything a classifier looks at; unchanged content -> same hash."""
         return self._content_hash
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        del data["_content_hash"]
-        for key in ("created_at", "updated_at", "merged_at", "closed_at"):
-            data[key] = format_time(data[key])
-        data["labels"] = list(self.labels)
-        data["files"] = None if self.files is None else list(self.files)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> PullRequest:
-        values = {k: v for k, v in data.items() if k in _PR_FIELDS}
-        for key in ("created_at", "updated_at", "merged_at", "closed_at"):
-            values[key] = parse_time(values.get(key))
-        values["labels"] = tuple(values.get("labels") or ())
-        files = values.get("files")
-        values["files"] = None if files is None else tuple(files)
-        return cls(**values)
-
     @classmethod
     def from_github(cls, repo: str, obj: dict[str, Any]) -> PullRequest:
         """Build from a GitHub REST pull-request object (the JSON GitHub returns).
@@ -179,9 +160,6 @@ class PullRequest:
         return replace(self, files=files)
 
 
-_PR_FIELDS = frozenset(f.name for f in fields(PullRequest) if f.init)
-
-
 @dataclass(frozen=True, slots=True)
 class Classification:
     """The topics of one PR's content, as one classifier version saw it."""
@@ -194,17 +172,6 @@ class Classification:
     summary: str = ""
     impact: float = 0.0  # 0..1, used for ranking
     fallback: bool = False  # the LLM failed for this PR and the heuristic answered
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["topics"] = list(self.topics)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Classification:
-        values = dict(data)
-        values["topics"] = tuple(values.get("topics") or ())
-        return cls(**values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -574,36 +541,6 @@ class ThreadContext:
     shown: int = 0
     turns: tuple[tuple[str, str], ...] = ()  # (role, text), most recent last
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "key": asdict(self.key),
-            "repo": self.repo,
-            "kind": self.kind,
-            "since": format_time(self.since),
-            "until": format_time(self.until),
-            "query_text": self.query_text,
-            "pr_numbers": list(self.pr_numbers),
-            "shown": self.shown,
-            "turns": [list(t) for t in self.turns],
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ThreadContext:
-        since = parse_time(data["since"])
-        until = parse_time(data["until"])
-        assert since is not None and until is not None
-        return cls(
-            key=ThreadKey(**data["key"]),
-            repo=data["repo"],
-            kind=data["kind"],
-            since=since,
-            until=until,
-            query_text=data.get("query_text", ""),
-            pr_numbers=tuple(data.get("pr_numbers") or ()),
-            shown=int(data.get("shown", 0)),
-            turns=tuple((str(r), str(t)) for r, t in data.get("turns") or ()),
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class IngestCursor:
@@ -659,15 +596,3 @@ class Subscription:
     @property
     def target(self) -> str:
         return f"{self.platform}:{self.channel}"
-
-    def to_dict(self) -> dict[str, Any]:
-        data = {f.name: getattr(self, f.name) for f in fields(self)}
-        data["created_at"] = format_time(self.created_at)
-        return data
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Subscription:
-        names = {f.name for f in fields(cls)}
-        values = {k: v for k, v in data.items() if k in names}
-        values["created_at"] = parse_time(values.get("created_at")) or datetime.now(UTC)
-        return cls(**values)

@@ -15,13 +15,14 @@ import logging
 import re
 import time
 from bisect import bisect_left
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
-from typing import TYPE_CHECKING
+
+from cachetools import LRUCache
 
 from handlers.calendar import local_midnight, window_label
 from handlers.models import (
@@ -35,15 +36,13 @@ from handlers.models import (
     PullRequest,
     Reply,
     ReplyItem,
+    RepoSettings,
     Text,
     ThreadSeed,
 )
 from handlers.parse import STATE_WORDS, Query, parse_query
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
-
-if TYPE_CHECKING:
-    from handlers.models import RepoSettings
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +91,10 @@ class QueryHandler:
         self.synthesis_prompt = synthesis_prompt  # no prompt: no synthesis paragraph
         # Answers by (repo, text, resolved query), valid while the store's data version holds:
         # the same question asked again (many people, or a burst) costs one version read.
-        self._replies: OrderedDict[tuple[object, ...], tuple[str, Reply]] = OrderedDict()
-        self._reply_cache_size = reply_cache_size  # 0: every answer is computed (benchmarks)
+        # 0: every answer is computed (benchmarks).
+        self._replies: LRUCache[tuple[object, ...], tuple[str, Reply]] | None = (
+            LRUCache(maxsize=reply_cache_size) if reply_cache_size > 0 else None
+        )
         # Each repo's PRs by time, valid while the store's data version holds (see WindowIndex).
         self._indexes: dict[str, tuple[str, WindowIndex]] = {}
         self._index_locks: dict[str, asyncio.Lock] = {}
@@ -118,9 +119,8 @@ class QueryHandler:
             return help_reply(settings, query)
         key = (settings.name, text, query, synthesize)
         version = await self.store.data_version(settings.name)
-        cached = self._replies.get(key)
+        cached = self._replies.get(key) if self._replies is not None else None
         if cached is not None and cached[0] == version:
-            self._replies.move_to_end(key)
             return cached[1]
         token = _VERSION.set((settings.name, version))  # this answer's reads reuse it (one store read)
         try:
@@ -128,10 +128,8 @@ class QueryHandler:
         finally:
             _VERSION.reset(token)
         # An answer whose model synthesis failed is not kept: the next ask may get it.
-        if self._reply_cache_size and (self.llm is None or reply.synthesis or reply.kind != "list"):
-            self._replies[key] = (version, reply)
-            if len(self._replies) > self._reply_cache_size:
-                self._replies.popitem(last=False)
+        if self._replies is not None and (self.llm is None or reply.synthesis or reply.kind != "list"):
+            self._replies[key] = (version, reply)  # evicts the least recently used past maxsize
         return reply
 
     async def _answer(

@@ -17,17 +17,14 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from handlers.errors import BotError
-from handlers.models import ItemGroup, Reply, Subscription, ThreadSeed
+from handlers.models import ItemGroup, Reply, RepoSettings, Subscription, ThreadSeed
 from handlers.parse import Query
 from handlers.ports import Clock, Store
 from handlers.query import Match, QueryHandler, content_ok, reply_item, subject
 from handlers.terms import term_index
-
-if TYPE_CHECKING:
-    from handlers.models import RepoSettings
 
 PER_MESSAGE = 10  # PRs in a delivery's message; the rest go to its thread
 WORDS = ("subscribe", "subscriptions", "unsubscribe")

@@ -1,6 +1,8 @@
 """The dependency rules: handlers/ is platform-neutral, adapters are independent, config is a
-leaf, and no module imports another that imports it back (contracts in pyproject.toml,
-[tool.importlinter], checked with import-linter; function-local and TYPE_CHECKING imports count)."""
+leaf, no module imports another that imports it back, only the CLI imports the composition root
+(bot/bootstrap.py), the runtime builds nothing, and services know no chat platform (contracts in
+pyproject.toml, [tool.importlinter], checked with import-linter; function-local and
+TYPE_CHECKING imports count)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ CONTRACTS = (
     "the Discord adapter knows nothing of Slack",
     "config is a leaf: it imports nothing of bot/ but the cron parser",
     "no import cycles between sibling modules",
+    "only the CLI imports the composition root",
+    "the runtime builds nothing: no config, store, platform or use case",
+    "services know no chat platform, runtime or scheduler",
 )
 
 
@@ -42,7 +47,7 @@ def test_layer_contracts_hold() -> None:
 
 
 # Pure computation libraries (no I/O, no platform) the core may use besides the standard library.
-PURE_LIBRARIES = {"dateutil", "rapidfuzz"}
+PURE_LIBRARIES = {"cachetools", "dateutil", "rapidfuzz"}
 
 
 def test_handlers_import_only_the_standard_library_pure_libraries_and_themselves() -> None:

@@ -1,5 +1,6 @@
 """Discord front end: a discord.py client that turns slash commands, thread messages and digest
-posts into calls on the neutral `BotHandlers` facade, and renders what comes back.
+posts into calls on the neutral core (the `ChatCore` port, bot/adapters/core.py), and renders
+what comes back.
 
 Lifecycle (called by the run mode): `await start()` logs in (which runs `setup_hook`: gateway
 discovery and command sync) and connects in a background task; `await stop()` closes;
@@ -22,7 +23,7 @@ import hashlib
 import logging
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -32,15 +33,16 @@ from discord import app_commands
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
+from bot.adapters.core import ChatCore
 from bot.adapters.dedupe import first_delivery
 from bot.adapters.discord_render import render_digest_messages, render_reply_messages, thread_name
 from bot.config import DiscordConfig
 from bot.metrics import Metrics
-from handlers.app import BotHandlers, RepoSettings
 from handlers.calendar import window_key
 from handlers.digest import digest_seed
 from handlers.errors import BotError
-from handlers.models import Digest, Reply, ThreadKey, ThreadSeed
+from handlers.models import Digest, Reply, RepoSettings, ThreadKey, ThreadSeed
+from handlers.ports import Store
 from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
@@ -145,11 +147,21 @@ class DiscordAdapter:
     """One Discord bot connection serving every configured repository."""
 
     def __init__(
-        self, handlers: BotHandlers, settings: DiscordConfig, token: str, metrics: Metrics | None = None
+        self,
+        handlers: ChatCore,
+        settings: DiscordConfig,
+        token: str,
+        metrics: Metrics | None = None,
+        *,
+        store: Store,
+        repos: Sequence[RepoSettings],
     ) -> None:
+        """`handlers` answers; `store` holds the interaction claims; `repos` get a slash command each."""
         if not token:
             raise BotError("DISCORD_TOKEN is not set: create a bot token in the Discord developer portal")
         self.handlers = handlers
+        self.store = store
+        self.repos = tuple(repos)
         self.settings = settings
         self._token = token
         if settings.api_base_url:
@@ -252,7 +264,7 @@ class DiscordAdapter:
             _, url, _ = await self.client.http.get_bot_gateway()
             DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         tree = self.client.tree
-        for repo in self.handlers.repos.values():
+        for repo in self.repos:
             tree.add_command(self._command_for(repo))
         try:
             if self.settings.guild_ids:
@@ -307,7 +319,7 @@ class DiscordAdapter:
         key = f"discord:interaction:{interaction.id}"
         # Bounded: the acknowledgement below must come within Discord's 3 s even when the store is
         # locked by another process.
-        if not await first_delivery(self.handlers.store, key, "discord", 3600, "discord", timeout=0.5):
+        if not await first_delivery(self.store, key, "discord", 3600, "discord", timeout=0.5):
             log.info("discord: interaction %s was already answered; ignoring the replay", interaction.id)
             return
         try:

@@ -1,7 +1,7 @@
 """The Slack front end: a slack-bolt AsyncApp in Socket Mode or HTTP mode, inside our asyncio loop.
 
 It translates and nothing more: a slash command becomes `handlers.command`, a message in a
-thread the bot started becomes `handlers.followup`, and the neutral replies are rendered to
+thread the bot started becomes `handlers.followup` (the `ChatCore` port, bot/adapters/core.py), and the neutral replies are rendered to
 Block Kit by slack_render. Every slash command is acknowledged first (an empty 200) and answered
 afterwards from a tracked task, so no store, classifier or LLM call can delay the ack.
 
@@ -23,7 +23,7 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -39,6 +39,7 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.adapters.core import ChatCore
 from bot.adapters.dedupe import first_delivery
 from bot.adapters.pacing import ChannelPacer
 from bot.adapters.slack_render import (
@@ -48,13 +49,13 @@ from bot.adapters.slack_render import (
     render_digest_blocks,
     render_reply_blocks,
 )
-from bot.config import Secrets, SlackConfig
+from bot.config import Secrets, SlackConfig, platform_secrets
 from bot.metrics import Metrics
-from handlers.app import BotHandlers
 from handlers.calendar import window_key
 from handlers.digest import digest_seed
 from handlers.errors import BotError, StoreUnavailable
-from handlers.models import Digest, Reply, ThreadKey
+from handlers.models import Digest, Reply, RepoSettings, ThreadKey
+from handlers.ports import Store
 from handlers.subscriptions import CommandContext
 
 log = logging.getLogger(__name__)
@@ -115,6 +116,13 @@ def _message_text(text: str) -> str:
     return " ".join(text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
 
 
+# Which secrets Slack needs is bot.config.platform_secrets; this only says why, in the error.
+_WHY_NEEDED = {
+    "SLACK_SIGNING_SECRET": " (needed in HTTP mode)",
+    "SLACK_APP_TOKEN": " (needed in Socket Mode; or set slack.mode = 'http')",
+}
+
+
 class _DropTokenSkipped(logging.Filter):
     """Bolt reads SLACK_BOT_TOKEN from the environment itself and warns that it is unused because
     we pass a client; that warning is about bolt's internals, not anything an operator can fix."""
@@ -135,21 +143,23 @@ class SlackAdapter:
 
     def __init__(
         self,
-        handlers: BotHandlers,
+        handlers: ChatCore,
         settings: SlackConfig,
         secrets: Secrets,
         metrics: Metrics | None = None,
+        *,
+        store: Store,
+        repos: Sequence[RepoSettings],
     ) -> None:
-        missing = []
-        if not secrets.slack_bot_token:
-            missing.append("SLACK_BOT_TOKEN")
-        if settings.mode == "http" and not secrets.slack_signing_secret:
-            missing.append("SLACK_SIGNING_SECRET (needed in HTTP mode)")
-        if settings.mode == "socket" and not secrets.slack_app_token:
-            missing.append("SLACK_APP_TOKEN (needed in Socket Mode; or set slack.mode = 'http')")
+        """`handlers` answers; `store` holds the delivery claims and the followed threads;
+        `repos` are the repositories whose slash commands this app serves."""
+        missing = secrets.missing(platform_secrets(settings.mode)["slack"])
         if missing:
-            raise SlackSetupError(f"slack: environment variable {', '.join(missing)} is not set")
+            named = ", ".join(name + _WHY_NEEDED.get(name, "") for name in missing)
+            raise SlackSetupError(f"slack: environment variable {named} is not set")
         self.handlers = handlers
+        self.store = store
+        self.repos = tuple(repos)
         self.settings = settings
         self._secrets = secrets
         self.metrics = metrics or Metrics()
@@ -369,7 +379,7 @@ class SlackAdapter:
     # -- listeners ------------------------------------------------------------------------------------
     def _register(self) -> None:
         self.app.use(self._track_acks)
-        for repo in self.handlers.repos.values():
+        for repo in self.repos:
             self.app.command(f"/{repo.command}")(self._on_command)
         self.app.event("message")(self._on_message)
         self.app.event("app_mention")(self._on_mention)
@@ -603,7 +613,7 @@ class SlackAdapter:
         return await self._claim_key(f"slack:answered:{event.get('channel')}:{event.get('ts')}")
 
     async def _claim_key(self, key: str) -> bool:
-        return await first_delivery(self.handlers.store, key, self._instance, CLAIM_SECONDS, "slack")
+        return await first_delivery(self.store, key, self._instance, CLAIM_SECONDS, "slack")
 
     async def _reply_in_thread(
         self, channel: str, thread: str, user: str, text: str, *, addressed: bool
@@ -635,7 +645,7 @@ class SlackAdapter:
         user = str(event.get("user") or "")
         try:
             key = ThreadKey("slack", channel, thread)
-            if only_if_followed and await self.handlers.store.get_thread(key) is None:
+            if only_if_followed and await self.store.get_thread(key) is None:
                 log.debug("slack: mention in thread %s of %s, which the bot does not follow", thread, channel)
                 return
             if not await self._claim(event):
@@ -660,7 +670,7 @@ class SlackAdapter:
         try:
             if not await self._claim(event):
                 return
-            repo = next(iter(self.handlers.repos.values()))
+            repo = self.repos[0]
             reply = await self._compute(
                 self.handlers.command(repo.name, "help", user=str(event.get("user") or ""))
             )

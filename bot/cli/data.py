@@ -181,21 +181,14 @@ def doctor(state: CliState) -> None:
             f"llm      ok   {llm.provider}"
             + (f" ({llm.model})" if llm.provider != "none" else " (offline heuristic classifier)")
         )
-    slack = present["SLACK_BOT_TOKEN"] and (
-        present["SLACK_APP_TOKEN"] if settings.slack.mode == "socket" else present["SLACK_SIGNING_SECRET"]
+    enabled, _ = config.enabled_platforms()
+    click.echo(
+        f"slack    {'on  ' if 'slack' in enabled else 'off '} {settings.slack.mode} mode"
+        + ("" if "slack" in enabled else f" (needs {' and '.join(config.needed_secrets('slack'))})")
     )
     click.echo(
-        f"slack    {'on  ' if slack else 'off '} {settings.slack.mode} mode"
-        + (
-            ""
-            if slack
-            else " (needs SLACK_BOT_TOKEN and "
-            + ("SLACK_APP_TOKEN)" if settings.slack.mode == "socket" else "SLACK_SIGNING_SECRET)")
-        )
-    )
-    click.echo(
-        f"discord  {'on  ' if present['DISCORD_TOKEN'] else 'off '} "
-        + ("" if present["DISCORD_TOKEN"] else "(needs DISCORD_TOKEN)")
+        f"discord  {'on  ' if 'discord' in enabled else 'off '} "
+        + ("" if "discord" in enabled else f"(needs {' and '.join(config.needed_secrets('discord'))})")
     )
     if problems:
         raise SystemExit(1)

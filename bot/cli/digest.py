@@ -20,10 +20,10 @@ from typing import Any
 
 import click
 
-from bot.bootstrap import build_handlers, build_store
+from bot.bootstrap import build_handlers, build_store, digest_channels, platform_builders
 from bot.cli import CliState, cli, run_command
 from bot.cli.ask import _now as parse_now
-from bot.config import Config
+from bot.config import PLATFORMS, Config
 from bot.services.posting import PostOutcome
 from handlers.calendar import week_start_of
 from handlers.digest import digest_json, last_full_week, window_for_dates
@@ -179,9 +179,7 @@ def _post(
     config: Config, repo: str, window: Window | None, render: Callable[[Digest], str], out: Path | None
 ) -> None:
     """`digest --post`: post, print one line per channel, exit 1 when any channel failed."""
-    from bot.runtime import post_digest_now
-
-    built, outcomes = run_command(lambda: post_digest_now(config, repo, window))
+    built, outcomes = run_command(lambda: _post_now(config, repo, window))
     click.echo(
         f"{built.repo}: {built.mode} digest of {built.window.label} ({built.counts.total} PRs) "
         f"to {len(outcomes)} channel(s)",
@@ -193,6 +191,46 @@ def _post(
         click.echo(f"{outcome.channel}: {_describe(outcome)}")
     if any(o.status == "failed" for o in outcomes):
         raise SystemExit(1)
+
+
+async def _post_now(config: Config, repo: str, window: Window | None) -> tuple[Digest, list[PostOutcome]]:
+    """Build the digest of `window` (default: the last full calendar week) and post it to every
+    configured channel (bot/services/posting.py: post_digest_now, the scheduler's guard)."""
+    from bot.services.posting import post_digest_now
+
+    repo_cfg = config.repo(repo)
+    channels = digest_channels(repo_cfg)
+    if not channels:
+        raise BotError(
+            f"{repo_cfg.name}: no digest channels configured: list channel IDs under [repos.digest] "
+            "slack_channels / discord_channels"
+        )
+    enabled, hint = config.enabled_platforms()
+    if not enabled:
+        raise BotError(f"no chat platform is configured: set {hint}")
+    store = build_store(config)
+    try:
+        await store.ping()
+        handlers = build_handlers(config, store)
+        built = await handlers.digest(repo_cfg.name, window)
+        run = config.settings.run
+        outcomes = await post_digest_now(
+            store,
+            repo_cfg.name,
+            built,
+            channels,
+            platform_builders(config, handlers),
+            unavailable={
+                name: f"{name} is not configured (set {' and '.join(config.needed_secrets(name))})"
+                for name in PLATFORMS
+                if name not in enabled
+            },
+            claim_ttl_seconds=run.claim_ttl_seconds,
+            post_timeout_seconds=run.post_timeout_seconds,
+        )
+        return built, outcomes
+    finally:
+        await store.close()
 
 
 def _describe(outcome: PostOutcome) -> str:

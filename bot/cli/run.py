@@ -14,9 +14,17 @@ def run(state: CliState) -> None:
 
     SIGTERM or Ctrl-C stops it cleanly: posts in flight finish first (within [run] shutdown_seconds).
     """
-    from bot.runtime import run_bot
+    from bot.bootstrap import build_runtime, build_store
 
     config = state.config
-    code = run_command(lambda: run_bot(config))
+
+    async def serve() -> int:
+        store = build_store(config)
+        try:
+            return await build_runtime(config, store).run()
+        finally:
+            await store.close()
+
+    code = run_command(serve)
     if code:
         raise SystemExit(code)

@@ -19,13 +19,14 @@ from typing import Any
 import click
 
 from bot.adapters.text_render import render_reply_text
-from bot.bootstrap import build_discord, build_handlers, build_slack, build_store
+from bot.bootstrap import build_handlers, build_store, platform_builders, repo_schedule
 from bot.cli import CliState, cli, run_command
 from bot.cli.ask import _now
 from bot.config import Config
 from bot.metrics import Metrics
 from bot.services.subscriptions import DeliveryOutcome, SubscriptionDeliverer
 from handlers.app import BotHandlers
+from handlers.codec import encode
 from handlers.errors import BotError
 from handlers.models import Subscription
 from handlers.subscriptions import CommandContext, describe, parse_cadence
@@ -124,7 +125,7 @@ def list_(state: CliState, as_json: bool, repo: str | None, now_text: str | None
     async def work(handlers: BotHandlers) -> list[str] | list[dict[str, Any]]:
         subs = await handlers.store.list_subscriptions(handlers.repo(name).name)
         if as_json:
-            return [{**s.to_dict(), "target": s.target} for s in subs]
+            return [{**encode(s), "target": s.target} for s in subs]
         return [describe(handlers.repo(name), s) for s in subs]
 
     items = run_command(lambda: _with_handlers(config, now, work))
@@ -214,8 +215,6 @@ async def deliver_now(
     """Start (posting only) the platforms the subscriptions need, deliver, stop them."""
     from bot.adapters.subscription_posts import batch_targets
     from bot.cron import last_fire
-    from bot.runtime import platform_settings
-    from bot.scheduler import RepoSchedule
 
     store = build_store(config)
     started: list[Any] = []
@@ -226,25 +225,24 @@ async def deliver_now(
         needed = {s.platform for s in await store.list_subscriptions(settings.name) if s.status == "active"}
         platforms: dict[str, Any] = {}
         if not dry_run:
-            enabled, _ = platform_settings(config)
-            for name in sorted(needed & {"slack", "discord"} & set(enabled)):
-                platform = (
-                    build_slack(config, handlers) if name == "slack" else build_discord(config, handlers)
-                )
-                if platform is None:
-                    continue
+            builders = platform_builders(config, handlers)
+            for name in sorted(needed & set(builders)):
+                platform = builders[name]()
                 started.append(platform)
                 await platform.start(listen=False)
                 platforms[name] = platform
         run = config.settings.run
         deliverer = SubscriptionDeliverer(
-            handlers,
+            store,
+            handlers.subscriptions,
+            handlers.repo,
             batch_targets(platforms, console),
             Metrics(),
+            clock=lambda: now,
             claim_ttl_seconds=run.claim_ttl_seconds,
             post_timeout_seconds=run.post_timeout_seconds,
         )
-        fire = last_fire(RepoSchedule.from_config(config.repo(repo)).trigger, now)
+        fire = last_fire(repo_schedule(config.repo(repo)).trigger, now)
         return await deliverer.deliver(settings.name, weekly_fire=fire, dry_run=dry_run, now=now)
     finally:
         for platform in reversed(started):

@@ -118,6 +118,12 @@ class _Words:
         return bool(self.regex and self.regex.search(text))
 
 
+# snake_case (two parts or more) and camelCase / PascalCase words with an inner lower->upper step
+_IDENTIFIER = re.compile(
+    r"\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\b|\b[A-Za-z0-9]*[a-z0-9][A-Z][A-Za-z0-9]*\b|\b[A-Z]{2,}[a-z][A-Za-z0-9]*\b"
+)
+
+
 def _glob(pattern: str) -> re.Pattern[str]:
     """A file glob: `**/` any directories (or none), `*` within one path segment."""
     out = []
@@ -154,8 +160,31 @@ class _Compiled:
         self.body = _Words(ev.get("body_keywords", ()))
         self.exclude = _Words(ev.get("exclude", ()))
         self.mask = _words_pattern(ev.get("mask", ()))
+        # words that are no evidence inside an identifier: `seq_lens_cpu`, `SimpleCPU` are not the
+        # CPU backend, while "CPU" on its own, `CpuCommunicator` and `x86_64` still are
+        self.in_identifiers = tuple(ev.get("mask_in_identifiers", ()))
+        self._keyword_set = frozenset(ev.get("keywords", ()))
         self.yields_to = tuple(ev.get("yields_to", ()))
         self.implies = tuple(ev.get("implies", ()))
+
+    def without_identifiers(self, title: str) -> str | None:
+        """The title with identifiers containing one of `in_identifiers` blanked, or None when
+        there is nothing to blank (the common case: no such word in the title)."""
+        lowered = title.lower()
+        if not any(w in lowered for w in self.in_identifiers):
+            return None
+
+        def blank(match: re.Match[str]) -> str:
+            word = match.group(0)
+            low = word.lower()
+            # an identifier that starts with the word is the backend's own (`CpuCommunicator`,
+            # `cpu_types.hpp`); one that ends with it or has it inside describes something else
+            if low in self._keyword_set or low.startswith(self.in_identifiers):
+                return word
+            return " " if any(w in low for w in self.in_identifiers) else word
+
+        kept = _IDENTIFIER.sub(blank, title)
+        return kept if kept != title else None
 
     def strong(self, tags: set[str], labels: set[str]) -> bool:
         return bool(tags & self.tags) or bool(labels & self.labels)
@@ -234,7 +263,7 @@ class HeuristicClassifier:
                     c.medium(pr.files)
                     if evidence == "medium"
                     else (c.key in named and self._term_counts(c, lowered))
-                    or c.weak(text, lowered, tokens, body, body_tokens)
+                    or self._weak(c, title, text, lowered, tokens, body, body_tokens)
                 )
             }
             # paths may claim each other (csrc/rocm/*.cu is no NVIDIA change); words never do
@@ -244,6 +273,24 @@ class HeuristicClassifier:
             if c.key in found:
                 found.update(c.implies)
         return tuple(sorted(found, key=self._order.__getitem__))
+
+    @staticmethod
+    def _weak(
+        c: _Compiled,
+        title: str,
+        text: str,
+        lowered: str,
+        tokens: frozenset[str],
+        body: str,
+        body_tokens: frozenset[str],
+    ) -> bool:
+        if c.in_identifiers:
+            kept = c.without_identifiers(title)
+            if kept is not None:
+                text = search_text(kept)
+                lowered = text.lower()
+                tokens = tokens_of(lowered)
+        return c.weak(text, lowered, tokens, body, body_tokens)
 
     def _term_counts(self, c: _Compiled, lowered: str) -> bool:
         """A term naming topic `c` counts unless `c`'s mask hides it ("non-SM100" is no Blackwell)."""

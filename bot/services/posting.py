@@ -30,25 +30,36 @@ import logging
 import os
 import socket
 import uuid
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from bot.metrics import Metrics
 from handlers.calendar import window_key
 from handlers.errors import BotError, StoreError
 from handlers.models import Digest, Window, format_time, utcnow
 from handlers.ports import Clock, Store
 
+if TYPE_CHECKING:
+    from bot.metrics import Metrics  # the CLI's `ask` path imports Channel; it loads no prometheus_client
+
 log = logging.getLogger(__name__)
 
 
-class DigestTarget(Protocol):
-    """A chat platform that can post a digest (the Slack and Discord adapters)."""
+class Platform(Protocol):
+    """A chat platform as the shell drives it (the Slack and Discord adapters): started (listening
+    for events, or posting only), posting digests, reporting whether it is connected, stopped.
+
+    The one platform protocol: `run`, `digest --post`, the poster and /healthz all type against it.
+    """
 
     @property
     def connected(self) -> bool: ...
+
+    async def start(self, *, listen: bool = True) -> None:
+        """Connect; `listen=False` uses only the platform's Web API / REST (no events)."""
+
+    async def stop(self) -> None: ...
 
     async def post_digest(self, repo: str, channel_id: Any, digest: Digest) -> str | int | None:
         """Post the digest to a channel; return the platform's message id (Slack: ts), None
@@ -93,7 +104,7 @@ class DigestPoster:
     def __init__(
         self,
         store: Store,
-        targets: Mapping[str, DigestTarget],
+        targets: Mapping[str, Platform],
         metrics: Metrics,
         *,
         claim_ttl_seconds: float = 600.0,
@@ -204,3 +215,61 @@ class DigestPoster:
         log.error("posting the digest to %s failed: %s", channel, error)
         self.metrics.inc("prbot_errors_total", {"where": "post_digest"})
         return PostOutcome(channel, "failed", error=error)
+
+
+async def post_digest_now(
+    store: Store,
+    repo: str,
+    digest: Digest,
+    channels: Sequence[Channel],
+    platforms: Mapping[str, Callable[[], Platform]],
+    *,
+    unavailable: Mapping[str, str],
+    claim_ttl_seconds: float,
+    post_timeout_seconds: float,
+) -> list[PostOutcome]:
+    """`digest --post`: start the platforms the channels need in posting-only mode (Web API /
+    REST: a running bot keeps its port, socket and gateway events), post `digest` to every
+    channel through the scheduler's exactly-once guard (DigestPoster: claim -> post -> receipt),
+    stop them. One outcome per channel, in order.
+
+    `platforms` builds each platform whose secrets are set; `unavailable` says why each other
+    one is not configured. A channel whose platform is unavailable or did not start fails with
+    the reason."""
+    from bot.metrics import Metrics
+
+    problems = dict(unavailable)
+    started: list[Platform] = []
+    targets: dict[str, Platform] = {}
+    try:
+        for name in sorted({c.platform for c in channels} - set(problems)):
+            try:
+                platform = platforms[name]()
+                started.append(platform)
+                await platform.start(listen=False)
+            except Exception as exc:  # a refused token, an unreachable API: that platform's channels fail
+                reason = str(exc) if isinstance(exc, BotError) else f"{type(exc).__name__}: {exc}"
+                problems[name] = f"{name} did not start: {reason}"
+                log.error("%s", problems[name], exc_info=log.isEnabledFor(logging.DEBUG))
+                continue
+            targets[name] = platform
+        poster = DigestPoster(
+            store,
+            targets,
+            Metrics(),
+            claim_ttl_seconds=claim_ttl_seconds,
+            post_timeout_seconds=post_timeout_seconds,
+        )
+        outcomes = []
+        for channel in channels:
+            if channel.platform in problems:
+                outcomes.append(PostOutcome(channel, "failed", error=problems[channel.platform]))
+            else:
+                outcomes.append(await poster.post_one(repo, digest, channel))
+        return outcomes
+    finally:
+        for platform in reversed(started):
+            try:
+                await platform.stop()
+            except Exception:
+                log.warning("stopping %s failed", type(platform).__name__, exc_info=True)

@@ -22,17 +22,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal, Protocol
 
 from bot.metrics import Metrics
-from bot.services.posting import instance_name
-from handlers.app import BotHandlers, RepoSettings
+from bot.services.posting import Channel, instance_name
 from handlers.errors import BotError, StoreError
-from handlers.models import Reply, Subscription, format_time
-from handlers.subscriptions import Delivery, claim_key, receipt_key, slot_key
+from handlers.models import Reply, RepoSettings, Subscription, format_time, utcnow
+from handlers.ports import Clock, Store
+from handlers.subscriptions import Delivery, SubscriptionHandler, claim_key, receipt_key, slot_key
 
 log = logging.getLogger(__name__)
 
@@ -85,21 +85,37 @@ class SubscriptionDeliverer:
 
     def __init__(
         self,
-        handlers: BotHandlers,
+        store: Store,
+        subscriptions: SubscriptionHandler,
+        settings: Callable[[str], RepoSettings],
         targets: Mapping[str, BatchTarget],
         metrics: Metrics,
         *,
+        clock: Clock = utcnow,
         claim_ttl_seconds: float = 600.0,
         post_timeout_seconds: float = 120.0,
         instance: str | None = None,
     ) -> None:
-        self.handlers = handlers
-        self.store = handlers.store
+        """`subscriptions` (the core's) says what is due and matches; `settings` gives a
+        repository's settings by name; `targets` post, one per platform."""
+        self.store = store
+        self.subscriptions = subscriptions
+        self.settings = settings
+        self.clock = clock
         self.targets = targets
         self.metrics = metrics
         self.claim_ttl = claim_ttl_seconds
         self.post_timeout = post_timeout_seconds
         self.instance = instance or instance_name()
+
+    async def digest_channels(self, repo: str) -> list[Channel]:
+        """Channels subscribed to the repo's weekly digest from chat (`/vllm digest here`)."""
+        subs = await self.store.list_subscriptions(repo)
+        return [
+            Channel(s.platform, int(s.channel) if s.platform == "discord" else s.channel)
+            for s in subs
+            if s.kind == "digest" and s.status == "active"
+        ]
 
     async def deliver(
         self,
@@ -111,8 +127,8 @@ class SubscriptionDeliverer:
         now: datetime | None = None,
     ) -> list[DeliveryOutcome]:
         """One outcome per subscription that had something to deliver (or failed to)."""
-        settings = self.handlers.repo(repo)
-        now = now or self.handlers.clock()
+        settings = self.settings(repo)
+        now = now or self.clock()
         outcomes = []
         for sub in await self.store.list_subscriptions(settings.name):
             if sub.kind != "query" or sub.status != "active" or sub.cadence not in cadences:
@@ -133,7 +149,7 @@ class SubscriptionDeliverer:
         *,
         dry_run: bool = False,
     ) -> DeliveryOutcome | None:
-        core = self.handlers.subscriptions
+        core = self.subscriptions
         due = core.due_at(settings, sub, now, weekly_fire)
         if due is None:
             return None

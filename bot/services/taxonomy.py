@@ -28,6 +28,7 @@ EVIDENCE_KEYS = (
     "implies",
     "exclude",
     "mask",
+    "mask_in_identifiers",
     "yields_to",
 )
 _VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business

@@ -29,6 +29,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from handlers.codec import decode, encode
 from handlers.models import (
     Classification,
     IngestCursor,
@@ -93,9 +94,9 @@ class RedisStore:
 
     def __init__(self, url: str, prefix: str = "prbot:") -> None:
         self.url = url
-        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._pr = ParseMemo(lambda raw: decode(PullRequest, json.loads(raw)))
         self._records = RecordMemo()
-        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: decode(Classification, json.loads(raw)))
         self.safe_url = _redact(url)
         self.prefix = prefix
         try:
@@ -147,7 +148,7 @@ class RedisStore:
                 else:
                     updated += 1
                 member = str(new.number)
-                pipe.hset(self._k("pr", repo), member, json.dumps(new.to_dict(), ensure_ascii=False))
+                pipe.hset(self._k("pr", repo), member, json.dumps(encode(new), ensure_ascii=False))
                 pipe.hset(self._k("rev", repo), member, new_revision())
                 for field, moment in (
                     ("created", new.created_at),
@@ -266,7 +267,7 @@ class RedisStore:
             pipe.hset(
                 self._k("cls", c.repo, c.classifier),
                 f"{c.number}:{c.content_hash}",
-                json.dumps(c.to_dict(), ensure_ascii=False),
+                json.dumps(encode(c), ensure_ascii=False),
             )
             count += 1
         for repo in repos:
@@ -289,14 +290,14 @@ class RedisStore:
     async def put_thread(self, context: ThreadContext, ttl_seconds: int) -> None:
         await self._r.set(
             self._k("thread", context.key.as_str()),
-            json.dumps(context.to_dict(), ensure_ascii=False),
+            json.dumps(encode(context), ensure_ascii=False),
             ex=max(1, int(ttl_seconds)),
         )
 
     @_guard
     async def get_thread(self, key: ThreadKey) -> ThreadContext | None:
         raw = await self._r.get(self._k("thread", key.as_str()))
-        return ThreadContext.from_dict(json.loads(raw)) if raw else None
+        return decode(ThreadContext, json.loads(raw)) if raw else None
 
     # -- ingest cursors --------------------------------------------------------------------------
     @_guard
@@ -340,17 +341,17 @@ class RedisStore:
     # -- subscriptions -----------------------------------------------------------------------------
     @_guard
     async def put_subscription(self, sub: Subscription) -> None:
-        await self._r.hset(self._k("sub"), sub.id, json.dumps(sub.to_dict(), ensure_ascii=False))
+        await self._r.hset(self._k("sub"), sub.id, json.dumps(encode(sub), ensure_ascii=False))
 
     @_guard
     async def get_subscription(self, sub_id: str) -> Subscription | None:
         raw = await self._r.hget(self._k("sub"), sub_id)
-        return Subscription.from_dict(json.loads(raw)) if raw else None
+        return decode(Subscription, json.loads(raw)) if raw else None
 
     @_guard
     async def list_subscriptions(self, repo: str | None = None) -> list[Subscription]:
         # A few hundred at most (limits per channel and user): one hash read is enough.
-        subs = [Subscription.from_dict(json.loads(raw)) for raw in (await self._r.hvals(self._k("sub")))]
+        subs = [decode(Subscription, json.loads(raw)) for raw in (await self._r.hvals(self._k("sub")))]
         if repo is not None:
             subs = [s for s in subs if s.repo == repo]
         return sorted(subs, key=lambda s: (s.created_at, s.id))

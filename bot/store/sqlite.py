@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+from handlers.codec import decode, encode
 from handlers.models import (
     Classification,
     IngestCursor,
@@ -92,9 +93,9 @@ class SQLiteStore:
 
     def __init__(self, url: str, path: str) -> None:
         self.url = url
-        self._pr = ParseMemo(lambda raw: PullRequest.from_dict(json.loads(raw)))
+        self._pr = ParseMemo(lambda raw: decode(PullRequest, json.loads(raw)))
         self._records = RecordMemo()
-        self._cls = ParseMemo(lambda raw: Classification.from_dict(json.loads(raw)))
+        self._cls = ParseMemo(lambda raw: decode(Classification, json.loads(raw)))
         self.path = path
         if path != ":memory:":
             try:
@@ -230,7 +231,7 @@ class SQLiteStore:
                     (
                         new.repo,
                         new.number,
-                        json.dumps(new.to_dict(), ensure_ascii=False),
+                        json.dumps(encode(new), ensure_ascii=False),
                         new.author,
                         _epoch(new.created_at),
                         _epoch(new.updated_at),
@@ -350,7 +351,7 @@ class SQLiteStore:
 
     def _put_classifications(self, items: Iterable[Classification]) -> None:
         rows = [
-            (c.repo, c.number, c.classifier, c.content_hash, json.dumps(c.to_dict(), ensure_ascii=False))
+            (c.repo, c.number, c.classifier, c.content_hash, json.dumps(encode(c), ensure_ascii=False))
             for c in items
         ]
         if not rows:
@@ -391,7 +392,7 @@ class SQLiteStore:
                 "INSERT OR REPLACE INTO threads VALUES (?, ?, ?)",
                 (
                     context.key.as_str(),
-                    json.dumps(context.to_dict(), ensure_ascii=False),
+                    json.dumps(encode(context), ensure_ascii=False),
                     time.time() + ttl_seconds,
                 ),
             )
@@ -403,7 +404,7 @@ class SQLiteStore:
         row = self._db.execute(
             "SELECT data FROM threads WHERE key = ? AND expires > ?", (key.as_str(), time.time())
         ).fetchone()
-        return ThreadContext.from_dict(json.loads(row[0])) if row else None
+        return decode(ThreadContext, json.loads(row[0])) if row else None
 
     # -- ingest cursors --------------------------------------------------------------------------
     async def get_cursor(self, repo: str) -> IngestCursor | None:
@@ -480,12 +481,12 @@ class SQLiteStore:
         with self._write() as db:
             db.execute(
                 "INSERT OR REPLACE INTO subscriptions VALUES (?, ?, ?, ?)",
-                (sub.id, sub.repo, sub.created_at.timestamp(), json.dumps(sub.to_dict(), ensure_ascii=False)),
+                (sub.id, sub.repo, sub.created_at.timestamp(), json.dumps(encode(sub), ensure_ascii=False)),
             )
 
     async def get_subscription(self, sub_id: str) -> Subscription | None:
         row = self._db.execute("SELECT data FROM subscriptions WHERE id = ?", (sub_id,)).fetchone()
-        return Subscription.from_dict(json.loads(row[0])) if row else None
+        return decode(Subscription, json.loads(row[0])) if row else None
 
     async def list_subscriptions(self, repo: str | None = None) -> list[Subscription]:
         if repo is None:
@@ -494,7 +495,7 @@ class SQLiteStore:
             rows = self._db.execute(
                 "SELECT data FROM subscriptions WHERE repo = ? ORDER BY created, id", (repo,)
             )
-        return [Subscription.from_dict(json.loads(data)) for (data,) in rows]
+        return [decode(Subscription, json.loads(data)) for (data,) in rows]
 
     async def remove_subscription(self, sub_id: str) -> bool:
         with self._write() as db:

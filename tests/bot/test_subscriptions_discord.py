@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.bootstrap import build_discord, build_handlers, build_store
+from bot.bootstrap import build_core, build_discord, build_runtime, build_store
 from bot.config import load_config
 from bot.metrics import Metrics
 from bot.runtime import Runtime
@@ -81,12 +81,12 @@ name = "{REPO}"
     )
     store = build_store(config)
     clock = [T0]
-    handlers = build_handlers(config, store, clock=lambda: clock[0])
-    adapter = build_discord(config, handlers)
+    core = build_core(config, store, clock=lambda: clock[0])
+    adapter = build_discord(config, core.handlers)
     assert adapter is not None
     await adapter.start()
-    runtime = Runtime(
-        config, store=store, handlers=handlers, platforms={"discord": adapter}, metrics=Metrics(),
+    runtime = build_runtime(
+        config, store, core=core, platforms={"discord": adapter}, metrics=Metrics(),
         clock=lambda: clock[0],
     )  # fmt: skip
     try:

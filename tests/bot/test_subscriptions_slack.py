@@ -19,7 +19,7 @@ import aiohttp
 import pytest
 from aiohttp import web
 
-from bot.bootstrap import build_handlers, build_slack
+from bot.bootstrap import build_core, build_runtime, build_slack
 from bot.config import Config, FileConfig, GitHubConfig, RunConfig, Secrets, SlackConfig, SubscriptionsConfig
 from bot.metrics import Metrics
 from bot.runtime import Runtime
@@ -65,11 +65,12 @@ class World:
         )
         config = Config(settings=settings, secrets=secrets, store_url=self.store.url, source="test")
         store = open_store(self.store.url, redis_prefix=self.store.prefix)  # type: ignore[attr-defined]
-        handlers = build_handlers(config, store, clock=lambda: self.clock[0])
+        core = build_core(config, store, clock=lambda: self.clock[0])
+        handlers = core.handlers
         adapter = build_slack(config, handlers)
         await adapter.start()
-        runtime = Runtime(
-            config, store=store, handlers=handlers, platforms={"slack": adapter}, metrics=Metrics(),
+        runtime = build_runtime(
+            config, store, core=core, platforms={"slack": adapter}, metrics=Metrics(),
             clock=lambda: self.clock[0],
         )  # fmt: skip
         bot = Bot(adapter, handlers, self.slack, aiohttp.ClientSession())
@@ -172,7 +173,7 @@ async def test_two_replicas_delivering_at_once_post_once(world: World) -> None:
     world.advance(timedelta(hours=1))
     await first.jobs.refresh(REPO, None)
     await asyncio.gather(
-        first.deliver_subscriptions(REPO, ("realtime",)), second.deliver_subscriptions(REPO, ("realtime",))
+        first.jobs.deliver_due(REPO, ("realtime",)), second.jobs.deliver_due(REPO, ("realtime",))
     )
     assert len(world.posts()) == 1 and "3 PRs newly merged" in world.posts()[0]
 

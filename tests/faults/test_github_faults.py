@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.adapters.slack_render import render_digest_blocks
-from bot.bootstrap import build_handlers, build_refresher
+from bot.bootstrap import build_core, build_refresher
 from bot.config import Config, FileConfig, GitHubConfig, Secrets
 from bot.metrics import Metrics
 from bot.scheduler import DigestJobs, RepoSchedule
@@ -54,15 +54,15 @@ async def make_world(tmp: Path, github: GitHubStandIn, *, seeded: bool) -> World
         await import_file(store, sample_path(), REPO)
     settings = FileConfig(github=GitHubConfig(base_url=github.base_url, max_retries=2, max_wait_seconds=1))
     config = Config(settings=settings, secrets=Secrets(github_token="t"), store_url=store.url, source="t")
-    handlers = build_handlers(config, store, clock=lambda: FIRE_PLUS_1H)
+    core = build_core(config, store, clock=lambda: FIRE_PLUS_1H)
     metrics = Metrics()
     target = RecordingTarget()
     schedule = RepoSchedule(REPO, ZoneInfo("UTC"), "monday", "0 9 * * mon", timedelta(hours=24), 60, (
         Channel("slack", "C1"),
     ))  # fmt: skip
     poster = DigestPoster(store, {"slack": target}, metrics, clock=lambda: FIRE_PLUS_1H)
-    refresh = build_refresher(config, store, handlers, metrics, clock=lambda: FIRE_PLUS_1H)
-    jobs = DigestJobs([schedule], poster, handlers.digest, refresh, metrics, clock=lambda: FIRE_PLUS_1H)
+    refresh = build_refresher(config, store, core.classifications, metrics, clock=lambda: FIRE_PLUS_1H)
+    jobs = DigestJobs([schedule], poster, core.handlers.digest, refresh, metrics, clock=lambda: FIRE_PLUS_1H)
     return World(jobs, target, github, store)
 
 

@@ -11,6 +11,7 @@ from bot.bootstrap import build_handlers
 from bot.config import load_config
 from bot.services.importer import import_file, sample_path
 from handlers.app import BotHandlers
+from handlers.followup_thread import Thread
 from handlers.models import PullRequest, ThreadKey
 from handlers.ports import Store
 
@@ -67,3 +68,26 @@ async def start_thread(app: BotHandlers, key: ThreadKey, text: str = "rocm last 
     assert reply.seed is not None, reply
     await app.remember(key, reply.seed)
     return reply.seed.pr_numbers
+
+
+async def thread_at(app: BotHandlers, key: ThreadKey) -> Thread:
+    """The stored thread `key` as the follow-up pieces see it while answering one message."""
+    context = await app.store.get_thread(key)
+    assert context is not None
+    settings = app.repo(context.repo)
+    return Thread(
+        settings=settings,
+        context=context,
+        now=NOW,
+        query=app.query,
+        store=app.store,
+        classifications=app.classifications[settings.name],
+    )
+
+
+async def app_with_thread(store: Store, key: ThreadKey) -> BotHandlers:
+    """The sample loaded, the facade built and `/vllm rocm last week` remembered in thread `key`."""
+    await load(store)
+    app = handlers(store)
+    await start_thread(app, key)
+    return app

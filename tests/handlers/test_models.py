@@ -1,4 +1,5 @@
-"""The core's values (handlers/models.py): times, PR status and content hash, round-trips, prompts."""
+"""The core's values (handlers/models.py): times, PR status and content hash, prompts (their
+stored form: tests/handlers/test_codec.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +12,8 @@ import pytest
 from bot.services.prompt_files import render
 from handlers.errors import BotError
 from handlers.models import (
-    Classification,
     Prompt,
     PullRequest,
-    ThreadContext,
-    ThreadKey,
     UpsertResult,
     Window,
     format_time,
@@ -92,48 +90,6 @@ def test_content_hash_follows_what_a_classifier_reads_and_nothing_else() -> None
         make_pr(files=("vllm/x.py",)),
     ]
     assert pr.content_hash() not in {other.content_hash() for other in changed}
-
-
-def test_a_pull_request_survives_its_dict_form() -> None:
-    """to_dict -> from_dict gives the same PR (times, labels, files, None kept apart from ())."""
-    for pr in (
-        make_pr(),
-        make_pr(state="closed", merged_at=T0, closed_at=T0, files=("a.py",), base_ref="main"),
-        make_pr(files=()),
-    ):
-        data = pr.to_dict()
-        assert data["created_at"] == "2026-02-13T10:00:00Z"
-        again = PullRequest.from_dict(data)
-        assert again == pr and again.files == pr.files
-
-
-def test_unknown_keys_in_a_stored_pull_request_are_ignored() -> None:
-    """A record written by a newer version (an extra key) still loads."""
-    data = make_pr().to_dict() | {"added_later": 1}
-    assert PullRequest.from_dict(data) == make_pr()
-
-
-def test_a_classification_survives_its_dict_form() -> None:
-    """Topics come back as a tuple; every field is kept."""
-    cls = Classification("o/r", 7, "abc", "heuristic:v1", ("rocm", "kernels"), "Fuses a kernel.", 0.7, True)
-    assert Classification.from_dict(cls.to_dict()) == cls
-
-
-def test_a_thread_context_survives_its_dict_form() -> None:
-    """Key, window, shown count and the conversation turns round-trip."""
-    context = ThreadContext(
-        key=ThreadKey("discord", "123", "456"),
-        repo="o/r",
-        kind="query",
-        since=T0,
-        until=T0 + timedelta(days=7),
-        query_text="rocm last week",
-        pr_numbers=(1, 2, 3),
-        shown=2,
-        turns=(("user", "more"), ("bot", "3 PRs")),
-    )
-    assert ThreadContext.from_dict(context.to_dict()) == context
-    assert context.key.as_str() == "discord:123:456"
 
 
 def test_windows_are_half_open() -> None:

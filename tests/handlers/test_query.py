@@ -427,6 +427,19 @@ async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Sto
     assert after.total == first.total + 1 and 90099 in (after.seed.pr_numbers if after.seed else ())
 
 
+async def test_answers_are_the_same_with_a_tiny_reply_cache_or_none(loaded: Store) -> None:
+    """The reply cache only saves work: with room for one answer (questions evicting each other)
+    or with none at all, every question gets the answer a fresh handler gives."""
+    service = ClassificationService(loaded, HEURISTIC, HEURISTIC)
+    tiny = QueryHandler(store=loaded, classifications={REPO: service}, reply_cache_size=1)
+    none = QueryHandler(store=loaded, classifications={REPO: service}, reply_cache_size=0)
+    questions = ["rocm last week", "bugfix last week", "rocm last week", "bugfix last week"]
+    expected = {q: await ask(loaded, q) for q in set(questions)}
+    for q in questions:
+        assert await tiny.answer(SETTINGS, q, now=NOW) == expected[q]
+        assert await none.answer(SETTINGS, q, now=NOW) == expected[q]
+
+
 # -- our own hand-labelled weeks (tests/fixtures), not only the shared one -----------------------------
 OWN_WEEKS = ("labelled-2025-11-21.jsonl", "labelled-2026-04-24.jsonl")
 

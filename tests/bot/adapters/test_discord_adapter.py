@@ -386,7 +386,9 @@ async def test_follow_ups_still_work_after_the_gateway_reconnects(world: World) 
 
 async def test_wrong_token_fails_start_with_a_clear_error(world: World) -> None:
     """A token Discord rejects stops start() with one line naming DISCORD_TOKEN."""
-    adapter = DiscordAdapter(world.handlers, world.adapter.settings, "not-the-token")
+    adapter = DiscordAdapter(
+        world.handlers, world.adapter.settings, "not-the-token", store=world.store, repos=world.adapter.repos
+    )
     with pytest.raises(BotError, match="DISCORD_TOKEN"):
         await adapter.start()
 

@@ -74,7 +74,9 @@ async def test_refused_content_intent_is_logged_clearly(
 ) -> None:
     """Asking for an intent the app was not granted (close 4014) logs how to fix it."""
     settings = DiscordConfig(api_base_url=world.standin.api_base_url, message_content_intent=True)
-    adapter = DiscordAdapter(world.handlers, settings, world.standin.token)
+    adapter = DiscordAdapter(
+        world.handlers, settings, world.standin.token, store=world.store, repos=world.adapter.repos
+    )
     with caplog.at_level(logging.ERROR, logger="bot.adapters.discord_adapter"):
         await adapter.start()
         for _ in range(100):

@@ -283,3 +283,30 @@ def test_anthropic_api_and_tool_arguments_are_frontend(heuristic):
     """vLLM's Anthropic Messages endpoint and tool-call arguments are API work."""
     assert "frontend" in topics(heuristic, "[Anthropic] Support system role messages inside messages array")
     assert "frontend" in topics(heuristic, "Move unstreamed tool-arg flush from serving layer to parser")
+
+
+def test_cpu_inside_an_identifier_is_not_the_cpu_backend(heuristic):
+    """`seq_lens_cpu_upper_bound`, `SimpleCPU` and `cpu_bytes_to_use` name host-side things; the CPU
+    backend's own identifiers start with it (`CpuCommunicator`), and "CPU" alone still counts."""
+    assert "cpu" not in topics(heuristic, "[Bugfix] Populate draft seq_lens_cpu_upper_bound for spec-decode")
+    assert "cpu" not in topics(
+        heuristic, "[Bugfix][KV Offload] Propagate EAGLE mode to SimpleCPU coordinator"
+    )
+    assert "cpu" in topics(heuristic, "[Bugfix] Add CpuCommunicator.dispatch and combine to fix DP+MoE")
+    assert "cpu" in topics(heuristic, "Add head sizes 80 and 112 to the CPU attention backend")
+    assert "cpu" in topics(heuristic, "Build x86_64 wheels with AVX512")
+
+
+def test_routers_heads_and_product_names_carry_their_topics(heuristic):
+    """MoE routers (not the vllm-router), attention head sizes and layouts, TheRock, QuTLASS, FA4,
+    DeepSeek's mHC and DSA, and Intel's quantization toolkit (no XPU)."""
+    assert "moe" in topics(heuristic, "[DSv4 Perf] Skip topk and router when not needed")
+    assert "moe" not in topics(heuristic, "[Fix][MoRI] Align message format with vllm-router")
+    assert "attention" in topics(heuristic, "[XPU] support HND layout")
+    assert "rocm" in topics(heuristic, "[CI/Build][The Rock] Use fork method in multiproc tests")
+    assert {"nvidia", "quantization"} <= topics(heuristic, "Update qutlass cmake for stable abi")
+    assert "nvidia" in topics(heuristic, "[Bugfix] Handle MLA fallback during FA4 JIT warmup")
+    assert "deepseek" in topics(heuristic, "[XPU] add sycl path for Mhc")
+    assert {"attention", "deepseek"} <= topics(heuristic, "[Bugfix] Fix DSA crash under piecewise cudagraphs")
+    assert "xpu" not in topics(heuristic, "Consolidate Intel Quantization Toolkit Integration in vLLM")
+    assert "nvidia" in topics(heuristic, "[LoRA] Optimize TrtLlmLoRAExperts")

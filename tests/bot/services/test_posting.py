@@ -17,7 +17,8 @@ SLACK = Channel("slack", "C0DIGEST")
 
 
 class RecordingTarget:
-    """An in-memory DigestTarget: records posts, optionally slow or failing."""
+    """An in-memory chat platform (the poster uses `connected` and `post_digest`): records posts,
+    optionally slow or failing."""
 
     def __init__(self, delay: float = 0.0, fail: bool = False, connected: bool = True) -> None:
         self.posts: list[tuple[str, str | int, Digest]] = []

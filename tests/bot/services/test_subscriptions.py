@@ -43,7 +43,14 @@ def build(store: Store, clock: list[datetime]) -> tuple[BotHandlers, Subscriptio
         clock=lambda: clock[0],
     )
     printed: list[str] = []
-    deliverer = SubscriptionDeliverer(handlers, {"console": ConsoleBatchTarget(printed.append)}, Metrics())
+    deliverer = SubscriptionDeliverer(
+        store,
+        handlers.subscriptions,
+        handlers.repo,
+        {"console": ConsoleBatchTarget(printed.append)},
+        Metrics(),
+        clock=lambda: clock[0],
+    )
     return handlers, deliverer, printed
 
 

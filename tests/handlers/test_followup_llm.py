@@ -1,6 +1,7 @@
-"""LLM follow-up answers through the real Anthropic SDK against the local Messages API stand-in,
-over the real vLLM sample in both store backends: what the model is given, the citation guard,
-untrusted text staying data, failures falling back to the offline answer, and rate limits."""
+"""LLM follow-up answers (handlers/followup_llm.py) through the real Anthropic SDK against the
+local Messages API stand-in, over the real vLLM sample in both store backends: what the model is
+given, the citation guard, untrusted text staying data, failures falling back to the offline
+answer, and rate limits."""
 
 from __future__ import annotations
 
@@ -14,11 +15,12 @@ from bot.services.bodies import clean_body
 from bot.services.llm import AnthropicLLM
 from bot.services.prompt_files import load_prompt
 from handlers.app import BotHandlers, FollowupLimits
-from handlers.followup import MAX_RECORDS, RECORDS_CHARS
+from handlers.followup_intent import classify
+from handlers.followup_llm import MAX_RECORDS, RECORDS_CHARS, LLMAnswers
 from handlers.models import PRRef, ThreadKey
 from handlers.ports import Store
 from standins.anthropic_server import AnthropicStandIn, citing, error, text
-from tests.handlers.followup_data import REPO, handlers, load, start_thread
+from tests.handlers.followup_data import REPO, handlers, load, start_thread, thread_at
 
 KEY = ThreadKey("discord", "chan-1", "thread-1")
 
@@ -192,3 +194,48 @@ async def test_the_per_channel_rate_limit_applies_across_users(
     await app.followup(KEY, "what are the main themes?", user="u1")
     reply = await app.followup(KEY, "is anything risky here?", user="u2")
     assert reply.kind == "help" and re.search(r"channel has reached the limit of 1", reply.title)
+
+
+def _answers(app: BotHandlers, llm: AnthropicLLM) -> LLMAnswers:
+    return LLMAnswers(
+        llm=llm,
+        prompt=load_prompt("followup"),
+        store=app.store,
+        limits=FollowupLimits(),
+        clean_body=clean_body,
+    )
+
+
+async def test_a_failed_answer_is_the_note_for_the_offline_one_and_changes_nothing(
+    app: BotHandlers, llm: AnthropicLLM, anthropic_standin: AnthropicStandIn
+) -> None:
+    """The model's answer is a Reply; when it fails, the piece returns the note the offline answer
+    carries, and the thread is left as it was."""
+    thread = await thread_at(app, KEY)
+    before = thread.context
+    question = "what are the main themes?"
+    answered = await _answers(app, llm).answer(
+        thread, question, classify(question, thread.parse(question)), "u1"
+    )
+    anthropic_standin.always(error(500))
+    failed = await _answers(app, llm).answer(
+        thread, question, classify(question, thread.parse(question)), "u1"
+    )
+    assert not isinstance(answered, str) and answered.kind == "answer"
+    assert failed == "The AI answer is unavailable right now; here is the offline answer."
+    assert thread.context == before
+
+
+async def test_a_pr_named_outside_the_thread_leads_the_records_and_may_be_cited(
+    app: BotHandlers, llm: AnthropicLLM
+) -> None:
+    """`what about #N?` for a PR the thread does not hold: N is read from the store, put first, and
+    is among the PRs the model may cite, with its cleaned body."""
+    thread = await thread_at(app, KEY)
+    docs = (await app.command(REPO, "docs last week")).seed
+    assert docs is not None
+    outside = next(n for n in docs.pr_numbers if n not in thread.context.pr_numbers)
+    question = f"how does #{outside} relate to these?"
+    context = await _answers(app, llm).context(thread, question, classify(question, thread.parse(question)))
+    assert json.loads(context.records[0])["n"] == outside and outside in context.known
+    assert set(thread.context.pr_numbers) <= set(context.known)

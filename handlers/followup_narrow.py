@@ -1,0 +1,209 @@
+"""Narrowing a thread's list: `only the bug fixes`, `which of these are merged?`, `by alice`,
+`more rocm`, `all rocm`; and the questions answered by filtering it: `how many are merged?`,
+`who is working on aiter?`.
+
+Narrowing REPLACES the thread's PR set (in answer order) and restarts paging; the filter words
+are kept in the context's `query_text` after FILTER_SEP, so window shifts and counts apply
+them too. Counts and `who` change nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+from datetime import datetime
+
+from handlers.followup_intent import NARROW_CUES, Intent
+from handlers.followup_thread import FILTER_SEP, Thread, count_label
+from handlers.models import ItemGroup, Reply, RepoSettings
+from handlers.parse import Query, tokenize
+from handlers.query import Match, content_ok, reply_item, topic_name, understood_line
+from handlers.terms import term_index
+
+OFFLINE_LEAD = "I can't answer that offline"
+OFFLINE_NOTE = OFFLINE_LEAD + ", so here are the PRs of this thread it names."
+ALL_MAX = 50  # `all rocm` lists at most this many at once (the rest with `more`)
+STATE_LABELS = {"merged": "merged", "open": "open", "draft": "draft", "closed": "closed unmerged"}
+NOTHING = Query(since=datetime.min, until=datetime.max, window_label="")  # no filters at all
+
+
+async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
+    """The thread's PRs that the message's filter keeps; they become the thread's list."""
+    query = replace(intent.query, text=" ".join(intent.words))
+    matches = await thread.matches()
+    found = thread.filtered(matches, query)
+    combined = _combine(thread.base_query(), query)
+    settings = thread.settings
+    if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
+        seen = set(thread.context.pr_numbers[: thread.context.shown])
+        unseen = [m for m in found if m.pr.number not in seen]
+        if found and not unseen:
+            return Reply(
+                kind="empty",
+                title=f"All {count_label(len(found))} on {filter_phrase(settings, query)} were shown already",
+                understood=thread.about(),
+                notes=(f"Ask `all {filter_words(query, NOTHING)}` to list them together.",),
+            )
+        found = unseen or found
+    if intent.scope == "all":  # `all rocm`: every match in one answer
+        settings = replace(settings, max_items=min(max(len(found), settings.max_items), ALL_MAX))
+    if not found:
+        return Reply(
+            kind="empty",
+            title=f"None of this thread's {count_label(len(matches))} match {filter_phrase(thread.settings, query)}",
+            understood=understood_line(thread.settings, combined, 0),
+            notes=tuple(n for n in (note, "The thread's list is unchanged.") if n),
+            suggestions=("how many are merged?", "more"),
+        )
+    if note and len(found) == len(matches):  # a free question whose filter keeps everything
+        return thread.capabilities(
+            f"{OFFLINE_LEAD if note == OFFLINE_NOTE else note.rstrip('.')}: all of this thread's {count_label(len(matches))} are about "
+            f"{filter_phrase(thread.settings, query)}"
+        )
+    reply = thread.query.list_reply(settings, combined, thread.context.query_text, found)
+    notes = [n for n in (note,) if n]
+    if intent.scope == "more":
+        notes.append(
+            f"{count_label(len(found))} of this thread on {filter_phrase(settings, query)} not shown before."
+        )
+    elif len(found) == len(matches):
+        notes.append(f"All {count_label(len(matches))} of this thread match.")
+    else:
+        notes.append(f"Narrowed this thread's {count_label(len(matches))} to these {len(found)}.")
+    notes += [n for n in reply.notes if n.startswith("Reply `more`")]
+    assert reply.seed is not None
+    thread.context = replace(
+        thread.context,
+        pr_numbers=reply.seed.pr_numbers,
+        shown=reply.seed.shown,
+        query_text=_add_filters(thread.context.query_text, filter_words(query, thread.base_query())),
+    )
+    return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
+
+
+async def count(thread: Thread, intent: Intent) -> Reply:
+    """`how many are merged?`: the thread's PRs the filter keeps, counted by state."""
+    query = replace(intent.query, text=" ".join(intent.words))
+    matches = await thread.matches()
+    found = thread.filtered(matches, query)
+    states: Counter[str] = Counter(m.pr.status for m in found)
+    breakdown = " · ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
+    filtered = bool(query.any_of or query.exclude or query.states or query.authors or query.text)
+    if filtered:
+        title = f"{len(found)} of this thread's {count_label(len(matches))} {_match_verb(query)} {filter_phrase(thread.settings, query)}"
+    else:
+        title = f"This thread has {count_label(len(matches))}"
+    return Reply(
+        kind="answer",
+        title=title,
+        understood=thread.about(),
+        notes=(f"By state: {breakdown}.",) if breakdown else (),
+    )
+
+
+async def who(thread: Thread, intent: Intent) -> Reply:
+    """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
+    matches = await thread.matches()
+    words = intent.subject.split()
+    found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
+    how = "in the title, summary or labels"
+    if not found and intent.query.any_of:
+        topic_query = replace(intent.query, text="", exclude_text=())
+        terms = term_index(thread.settings.taxonomy)
+        found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
+        how = "by topic"
+    what = f"'{intent.subject}'" if words else "these PRs"
+    if not found:
+        return Reply(
+            kind="empty",
+            title=f"None of this thread's {count_label(len(matches))} mention {what}",
+            understood=thread.about(),
+            suggestions=("who is working on these?",),
+        )
+    by_author: dict[str, list[Match]] = {}
+    for m in found:
+        by_author.setdefault(m.pr.author, []).append(m)
+    ranked = sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))
+    shown = ranked[:8]
+    groups = tuple(
+        ItemGroup(f"@{author} · {count_label(len(items))}", tuple(reply_item(m) for m in items[:3]))
+        for author, items in shown
+    )
+    notes = [f"Matched {what} {how} among this thread's {count_label(len(matches))}."] if words else []
+    if len(ranked) > len(shown):
+        notes.append(f"And {len(ranked) - len(shown)} more authors with fewer PRs.")
+    return Reply(
+        kind="list",
+        title=f"{len(ranked)} {'person' if len(ranked) == 1 else 'people'} on {what}: {count_label(len(found))}",
+        understood=thread.about(),
+        groups=groups,
+        total=len(found),
+        notes=tuple(notes),
+    )
+
+
+def narrowing_cue(text: str) -> bool:
+    """Words that point at the thread's own list ("only", "which of these")."""
+    return bool(set(tokenize(text)[0]) & (NARROW_CUES | {"which", "these", "those", "them"}))
+
+
+def filter_words(query: Query, base: Query) -> str:
+    """A narrowing as command words the parser reads back the same way (minus what `base` has);
+    a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
+    words = [
+        " or ".join(k.removeprefix("term:") for k in group)
+        for group in query.any_of
+        if group not in base.any_of
+    ]
+    words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
+    words += list(query.states)
+    words += [f"@{login}" for login in query.authors]
+    words += query.text.split()
+    words += [f"-{w}" for w in query.exclude_text]
+    return " ".join(words)
+
+
+def filter_phrase(settings: RepoSettings, query: Query) -> str:
+    """A narrowing in words for a title: `ROCm, merged, by @alice`."""
+    parts = [" or ".join(topic_name(settings, t) for t in group) for group in query.any_of]
+    if query.exclude:
+        parts.append("not " + ", ".join(topic_name(settings, t) for t in query.exclude))
+    if query.states:
+        parts.append(" or ".join(STATE_LABELS.get(s, s) for s in query.states))
+    if query.authors:
+        parts.append("by " + ", ".join(f"@{a}" for a in query.authors))
+    if query.text:
+        parts.append(f"'{query.text}'")
+    return ", ".join(parts) or "that"
+
+
+def _combine(base: Query, narrow: Query) -> Query:
+    """The thread's query with a narrowing on top (for the `understood` line)."""
+    return replace(
+        base,
+        topics=tuple(dict.fromkeys((*base.topics, *narrow.topics))),
+        any_of=tuple(dict.fromkeys((*base.any_of, *narrow.any_of))),
+        exclude=tuple(dict.fromkeys((*base.exclude, *narrow.exclude))),
+        states=narrow.states or base.states,
+        authors=narrow.authors or base.authors,
+        text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
+        exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
+        notes=(),
+        unknown=(),
+        suggestions=(),
+        corrected="",
+    )
+
+
+def _add_filters(query_text: str, words: str) -> str:
+    original, _, filters = query_text.partition(FILTER_SEP)
+    joined = " ".join(w for w in (filters, words) if w)
+    return f"{original}{FILTER_SEP}{joined}"[:1000] if joined else original
+
+
+def _match_verb(query: Query) -> str:
+    return "are" if query.states and not (query.any_of or query.authors or query.text) else "match"
+
+
+def _hay(match: Match) -> str:
+    return " ".join((match.pr.title, match.cls.summary, *match.pr.labels)).lower()

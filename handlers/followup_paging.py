@@ -1,0 +1,80 @@
+"""Paging a thread's list: `more` (the next page) and `the 2nd one` (a place on the page shown last)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from handlers.followup_thread import Thread, count_label
+from handlers.models import ItemGroup, Reply
+from handlers.query import Match, group_by_state, reply_item
+
+
+async def more(thread: Thread) -> Reply:
+    """The next page of the thread's list; the thread remembers how far it has shown."""
+    matches = await thread.matches()
+    context, size = thread.context, thread.settings.max_items
+    total = len(context.pr_numbers)
+    start = min(context.shown, total)
+    by_number = {m.pr.number: m for m in matches}
+    page_numbers = context.pr_numbers[start : start + size]
+    page = [by_number[n] for n in page_numbers if n in by_number]
+    if not page_numbers:
+        return Reply(
+            kind="empty",
+            title=f"That's all: this thread's {count_label(total)} have been shown",
+            understood=thread.about(),
+            notes=("Ask `only the merged ones`, `tell me about #N`, or start a new slash command.",),
+        )
+    end = start + len(page_numbers)
+    thread.context = replace(context, shown=end)
+    left = total - end
+    notes = [f"Reply `more` for the next {min(left, size)}."] if left else []
+    if not left:
+        notes.append(f"That's the last of the {count_label(total)}.")
+    if len(page) < len(page_numbers):
+        notes.append(f"{len(page_numbers) - len(page)} PR(s) of this page are no longer in the bot's data.")
+    return Reply(
+        kind="list",
+        title=f"PRs {start + 1}–{end} of {total}",
+        understood=thread.about(),
+        groups=groups(page),
+        total=total,
+        overflow=left,
+        notes=tuple(notes),
+    )
+
+
+def shown_page(thread: Thread) -> tuple[int, ...]:
+    """The PR numbers of the page the thread showed last, in the order shown."""
+    context = thread.context
+    shown = min(context.shown, len(context.pr_numbers))
+    if shown <= 0:
+        return ()
+    size = max(thread.settings.max_items, 1)
+    start = ((shown - 1) // size) * size
+    return context.pr_numbers[start:shown]
+
+
+def at_position(thread: Thread, position: int) -> int | None:
+    """The PR at `position` (1-based; -1 the last) of the page shown last, if there is one."""
+    page = shown_page(thread)
+    if not page or position == 0 or position > len(page):
+        return None
+    return page[position - 1] if position > 0 else page[-1]
+
+
+def no_such_position(thread: Thread, position: int) -> Reply:
+    page = shown_page(thread)
+    return Reply(
+        kind="empty",
+        title=f"The last list here showed {count_label(len(page))}, so there is no number {position}",
+        understood=thread.about(),
+        notes=("Name a PR by its place in the list (`the 2nd one`) or its number (`#12345`).",),
+    )
+
+
+def groups(matches: list[Match]) -> tuple[ItemGroup, ...]:
+    """Matches as reply groups, by state."""
+    return tuple(
+        ItemGroup(title, tuple(reply_item(m) for m in items)) for title, items in group_by_state(matches)
+    )

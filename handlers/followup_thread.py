@@ -1,0 +1,144 @@
+"""One follow-up's view of its thread: the stored context, the thread's PRs and how to speak of them.
+
+A `Thread` lives for one message. It reads the thread's PRs once (with their classifications),
+turns the stored context back into a query (the original command plus any narrowing words kept
+after FILTER_SEP), and says what the thread is about. The pieces that answer (paging,
+narrowing, window moves, the LLM) read it and may replace its `context`, which
+handlers/followup.py stores afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from handlers.calendar import window_label
+from handlers.citations import cap
+from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
+from handlers.parse import Query, with_window
+from handlers.ports import ClassificationSource, Store
+from handlers.query import Match, QueryHandler, content_ok, subject
+from handlers.terms import term_index
+
+FILTER_SEP = " || only: "
+TURN_CHARS = 400
+
+
+@dataclass
+class Thread:
+    """A followed thread while one message in it is answered; `context` is what will be stored."""
+
+    settings: RepoSettings
+    context: ThreadContext
+    now: datetime
+    query: QueryHandler
+    store: Store
+    classifications: ClassificationSource
+    llm_ready: bool = False  # whether free questions go to the model (for the capabilities note)
+    _matches: list[Match] | None = field(default=None, init=False, repr=False)
+
+    async def matches(self) -> list[Match]:
+        """The thread's PRs with their classifications, in the thread's order."""
+        if self._matches is None:
+            self._matches = await self.load(self.context.pr_numbers)
+        return self._matches
+
+    async def load(self, numbers: Sequence[int]) -> list[Match]:
+        """PRs of this repo by number, in that order, with their classifications (unknown ones left out)."""
+        repo = self.settings.name
+        found = await self.store.get_prs(repo, numbers)
+        prs = [found[n] for n in numbers if n in found]
+        classes = await self.classifications.for_prs(repo, prs) if prs else {}
+        return [Match(pr, classes[pr.number]) for pr in prs if pr.number in classes]
+
+    def parse(self, text: str) -> Query:
+        return self.query.parse(self.settings, text, self.now)
+
+    def base_query(self) -> Query:
+        """What the thread is about as a query (the original command plus any narrowing words)."""
+        original, _, filters = self.context.query_text.partition(FILTER_SEP)
+        text = f"{original} {filters}" if self.context.kind == "query" else filters
+        return with_window(self.parse(text), self.context.since, self.context.until, self.window_label())
+
+    def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
+        return window_label(
+            since or self.context.since, until or self.context.until, self.settings.tz, self.settings.tz_name
+        )
+
+    def filtered(self, matches: Sequence[Match], query: Query) -> list[Match]:
+        """The matches that `query` keeps, with states read as within a thread (see state_ok)."""
+        authors = set(query.authors)
+        since, until = self.context.since, self.context.until
+        terms = term_index(self.settings.taxonomy)
+        return [
+            m
+            for m in matches
+            if state_ok(m.pr, query.states, since, until)
+            and (not authors or m.pr.author.lower() in authors)
+            and content_ok(query, m.pr, m.cls, terms)
+        ]
+
+    def about(self) -> str:
+        """The `understood` line of a thread answer: its subject, window and size."""
+        base = self.base_query()
+        if base.pr_numbers and self.context.kind == "query":
+            return f"This thread: {', '.join(f'#{n}' for n in self.context.pr_numbers[:5])}"
+        name = subject(self.settings, base)
+        if self.context.kind == "digest":
+            name = f"Digest{'' if name == 'All PRs' else ', ' + name}"
+        return f"This thread: {name} · {self.window_label()} · {count_label(len(self.context.pr_numbers))}"
+
+    def capabilities(self, lead: str = "") -> Reply:
+        """What the offline bot can answer here, with examples from this thread."""
+        cmd = f"/{self.settings.command}"
+        example = self.context.pr_numbers[0] if self.context.pr_numbers else 12345
+        notes = [
+            "In this thread I can: narrow the list (`only the bug fixes`, `which of these are merged?`, "
+            "`by <login>`), page (`more`), show one PR (`tell me about #N` or its link), count "
+            "(`how many are merged?`), say who works on something (`who is working on aiter?`), and move "
+            "or compare the window (`same for the week before`, `compare with the week before`).",
+        ]
+        if not self.llm_ready:
+            notes.append("Other questions need the AI model, which this bot does not use.")
+        notes.append(f"A new question: use the slash command, e.g. `{cmd} rocm last week`.")
+        return Reply(
+            kind="help",
+            title=lead or "Here is what I can answer in this thread",
+            understood=self.about(),
+            notes=tuple(notes),
+            suggestions=(
+                "which of these are merged?",
+                "only the bug fixes",
+                "more",
+                f"tell me about #{example}",
+                "how many are merged?",
+                "compare with the week before",
+            ),
+        )
+
+
+def state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
+    """Within a thread `open`/`draft` mean the PR's state now; `merged`, `closed` and `opened`
+    mean it happened in the thread's window, as in the slash command for that window."""
+    if not states:
+        return True
+    status = pr.status
+    for state in states:
+        if state in ("open", "draft") and (state == status or (state == "open" and status == "draft")):
+            return True
+        when = {"merged": pr.merged_at, "closed": pr.closed_at, "opened": pr.created_at}.get(state)
+        if state == "closed" and status != "closed":
+            when = None
+        if when is not None and since <= when < until:
+            return True
+    return False
+
+
+def count_label(n: int) -> str:
+    return f"{n} PR" if n == 1 else f"{n} PRs"
+
+
+def clip(text: str, limit: int = TURN_CHARS) -> str:
+    """Text on one line, at most `limit` characters (a turn of the thread's history)."""
+    return cap(" ".join(str(text).split()), limit)

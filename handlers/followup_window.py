@@ -1,0 +1,152 @@
+"""Moving a thread to another window or subject: `same for the week before` (shift), `what about
+qwen?` (switch), and `compare with the week before` (counts side by side, the thread stays).
+
+A shift or switch moves the thread: the new window's (or subject's) PRs become its list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Literal
+
+from handlers.followup_intent import Intent
+from handlers.followup_narrow import filter_words
+from handlers.followup_thread import Thread, count_label
+from handlers.models import Reply
+from handlers.parse import Query, with_window
+from handlers.query import Match, subject, understood_line
+
+SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
+
+
+def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
+    """The window a shift or comparison asks for: the span before or after the thread's, or the
+    time the message names."""
+    if intent.shift:
+        context = thread.context
+        span = context.until - context.since
+        if intent.shift < 0:
+            return context.since - span, context.since
+        return context.until, context.until + span
+    return intent.query.since, intent.query.until
+
+
+async def switch(thread: Thread, intent: Intent) -> Reply:
+    """`what about qwen?`: the same window (and states) for another subject; the thread follows it."""
+    base = thread.base_query()
+    if base.pr_numbers and thread.context.kind == "query":
+        return thread.capabilities(
+            "This thread is about specific PRs; ask a new question with the slash command"
+        )
+    asked = intent.query
+    query = replace(
+        asked,
+        since=thread.context.since,
+        until=thread.context.until,
+        window_label=thread.window_label(),
+        window_given=True,
+        states=asked.states or base.states,
+    )
+    words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
+    return await _follow(thread, query, words, subject(thread.settings, query), kind="query")
+
+
+async def shift(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
+    """`same for the week before`: the thread's question over another window; the thread moves there."""
+    base = thread.base_query()
+    if base.pr_numbers:
+        return thread.capabilities(SPECIFIC_PRS)
+    since, until = window
+    label = thread.window_label(since, until)
+    query = with_window(base, since, until, label)
+    return await _follow(thread, query, thread.context.query_text, label)
+
+
+async def compare(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
+    """`compare with the week before`: the thread's counts beside another window's."""
+    base = thread.base_query()
+    if base.pr_numbers:
+        return thread.capabilities(SPECIFIC_PRS)
+    other_since, other_until = window
+    here = await thread.query.matches(thread.settings, base)
+    other_query = with_window(base, other_since, other_until, thread.window_label(other_since, other_until))
+    there = await thread.query.matches(thread.settings, other_query)
+    a, b = _tally(here, base), _tally(there, other_query)
+    rows = [
+        ("PRs", a.total, b.total),
+        ("merged", a.merged, b.merged),
+        ("opened", a.opened, b.opened),
+        ("still open", a.still_open, b.still_open),
+        ("closed unmerged", a.closed, b.closed),
+        ("authors", a.authors, b.authors),
+    ]
+    lines = [f"{name}: {x} vs {y} ({_delta(x - y)})" for name, x, y in rows]
+    first, second = base.window_label, other_query.window_label
+    return Reply(
+        kind="answer",
+        title=f"{subject(thread.settings, base)}: {first} vs {second}",
+        understood=f"{count_label(a.total)} in {first}; {count_label(b.total)} in {second}",
+        notes=tuple(lines),
+        suggestions=("same for the week before",),
+    )
+
+
+async def _follow(
+    thread: Thread,
+    query: Query,
+    query_text: str,
+    what: str,
+    *,
+    kind: Literal["query", "digest"] | None = None,
+) -> Reply:
+    """Move the thread to `query` (another window or subject): its PRs become the thread's."""
+    settings = thread.settings
+    query, matches = await thread.query.resolve(settings, query)
+    if not matches:
+        return Reply(
+            kind="empty",
+            title=f"No PR matches {subject(settings, query)} in {query.window_label}",
+            understood=understood_line(settings, query, 0),
+            notes=("The thread still follows its earlier list.",),
+        )
+    reply = thread.query.list_reply(settings, query, query_text, matches)
+    assert reply.seed is not None
+    thread.context = replace(
+        thread.context,
+        kind=kind or thread.context.kind,
+        query_text=query_text,
+        since=query.since,
+        until=query.until,
+        pr_numbers=reply.seed.pr_numbers,
+        shown=reply.seed.shown,
+    )
+    notes = (*reply.notes, f"This thread now follows {what}.")
+    return replace(reply, notes=notes, suggestions=())
+
+
+@dataclass(frozen=True)
+class _Tally:
+    total: int
+    merged: int
+    opened: int
+    still_open: int
+    closed: int
+    authors: int
+
+
+def _tally(matches: Sequence[Match], query: Query) -> _Tally:
+    prs = [m.pr for m in matches]
+    return _Tally(
+        total=len(prs),
+        merged=sum(1 for p in prs if p.merged_at and query.since <= p.merged_at < query.until),
+        opened=sum(1 for p in prs if query.since <= p.created_at < query.until),
+        still_open=sum(1 for p in prs if p.status in ("open", "draft")),
+        closed=sum(1 for p in prs if p.status == "closed"),
+        authors=len({p.author.lower() for p in prs}),
+    )
+
+
+def _delta(n: int) -> str:
+    return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")

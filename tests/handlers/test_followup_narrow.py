@@ -1,0 +1,88 @@
+"""Narrowing a thread's list (handlers/followup_narrow.py): the filter replaces the list and is
+remembered; counts and `who` filter without changing it; filter words read back the same."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.services.taxonomy import load_taxonomy
+from handlers.app import BotHandlers
+from handlers.followup_intent import Intent, classify
+from handlers.followup_narrow import NOTHING, count, filter_words, narrow, who
+from handlers.followup_thread import FILTER_SEP, Thread
+from handlers.models import ThreadKey
+from handlers.parse import Query, parse_query
+from handlers.ports import Store
+from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, thread_at
+
+KEY = ThreadKey("slack", "C1", "narrow")
+
+
+@pytest.fixture
+async def app(store: Store) -> BotHandlers:
+    return await app_with_thread(store, KEY)
+
+
+def intent(thread: Thread, text: str) -> Intent:
+    return classify(text, thread.parse(text))
+
+
+async def test_narrowing_replaces_the_list_and_remembers_the_filter(app: BotHandlers) -> None:
+    """`only the merged ones` keeps the merged PRs, restarts paging and adds `merged` to the thread."""
+    thread = await thread_at(app, KEY)
+    before = thread.context.pr_numbers
+    reply = await narrow(thread, intent(thread, "only the merged ones"))
+    kept = await thread.load(thread.context.pr_numbers)
+    assert reply.title.endswith("(in this thread)") and set(thread.context.pr_numbers) < set(before)
+    assert kept and all(m.pr.status == "merged" for m in kept)
+    assert not set(OWN_NUMBERS) & set(thread.context.pr_numbers)  # our open, draft and closed ones
+    assert thread.context.query_text.endswith(f"{FILTER_SEP}merged")
+
+
+async def test_a_filter_that_keeps_nothing_leaves_the_list_unchanged(app: BotHandlers) -> None:
+    """`only by nobody-at-all` answers that none match, and the thread keeps its list."""
+    thread = await thread_at(app, KEY)
+    before = thread.context
+    reply = await narrow(thread, intent(thread, "only by nobody-at-all"))
+    assert reply.kind == "empty" and "The thread's list is unchanged." in reply.notes
+    assert thread.context == before
+
+
+async def test_counts_break_the_thread_down_by_state_without_changing_it(app: BotHandlers) -> None:
+    """`how many are open?` counts within the thread; the list stays as it was."""
+    thread = await thread_at(app, KEY)
+    before = thread.context
+    reply = await count(thread, intent(thread, "how many are open?"))
+    total = len(before.pr_numbers)
+    assert reply.title == f"2 of this thread's {total} PRs are open"  # ours: one open, one draft
+    assert reply.notes == ("By state: 1 open · 1 draft.",)
+    assert thread.context == before
+
+
+async def test_who_ranks_the_authors_of_the_prs_that_mention_it(app: BotHandlers) -> None:
+    """`who is working on aiter?` lists the authors whose PRs in the thread mention AITER."""
+    thread = await thread_at(app, KEY)
+    reply = await who(thread, intent(thread, "who is working on aiter?"))
+    assert reply.kind == "list" and reply.groups
+    assert any(g.title.startswith("@amd-dev · ") for g in reply.groups)  # our AITER MLA decode path
+    assert all("aiter" in i.title.lower() for g in reply.groups for i in g.items)
+
+
+def test_filter_words_read_back_as_the_same_filter() -> None:
+    """A narrowing written as command words parses back to the same topics, states and authors."""
+    tax = load_taxonomy("vllm")
+    now = datetime(2026, 3, 2, 9, tzinfo=UTC)
+
+    def parse(text: str) -> Query:
+        return parse_query(text, tax, tz=UTC, tz_name="UTC", week_start="monday", now=now, default_days=7)
+
+    query = parse("rocm or xpu -ci merged by tjtanaa")
+    again = parse(filter_words(query, NOTHING))
+    assert (again.any_of, again.exclude, again.states, again.authors) == (
+        query.any_of,
+        query.exclude,
+        query.states,
+        query.authors,
+    )

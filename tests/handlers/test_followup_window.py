@@ -1,0 +1,79 @@
+"""Moving a thread (handlers/followup_window.py): to the week before, to another subject, and
+comparing windows, which leaves the thread where it was."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+
+from handlers.app import BotHandlers
+from handlers.followup_intent import classify
+from handlers.followup_window import compare, shift, switch, window_of
+from handlers.models import ThreadKey
+from handlers.ports import Store
+from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, thread_at
+
+KEY = ThreadKey("slack", "C1", "window")
+WEEK = timedelta(days=7)
+
+
+@pytest.fixture
+async def app(store: Store) -> BotHandlers:
+    return await app_with_thread(store, KEY)
+
+
+async def test_the_week_before_is_the_span_just_before_the_threads(app: BotHandlers) -> None:
+    """`same for the week before` under a week-long thread is the 7 days before it."""
+    thread = await thread_at(app, KEY)
+    since = thread.context.since
+    text = "same for the week before"
+    assert window_of(thread, classify(text, thread.parse(text))) == (since - WEEK, since)
+
+
+async def test_a_shift_moves_the_thread_to_that_window_and_its_prs(app: BotHandlers) -> None:
+    """The thread now follows the week before: its window and PRs are that week's ROCm PRs."""
+    thread = await thread_at(app, KEY)
+    since = thread.context.since
+    reply = await shift(thread, (since - WEEK, since))
+    assert reply.kind == "list" and any(n.startswith("This thread now follows ") for n in reply.notes)
+    assert (thread.context.since, thread.context.until) == (since - WEEK, since)
+    assert thread.context.pr_numbers and not set(OWN_NUMBERS) & set(thread.context.pr_numbers)
+
+
+async def test_a_comparison_counts_both_windows_and_leaves_the_thread(app: BotHandlers) -> None:
+    """`compare with the week before` gives the counts side by side; the thread stays on its week."""
+    thread = await thread_at(app, KEY)
+    before = thread.context
+    reply = await compare(thread, (before.since - WEEK, before.since))
+    assert reply.notes[0].startswith(f"PRs: {len(before.pr_numbers)} vs ")
+    assert [n.split(":")[0] for n in reply.notes] == [
+        "PRs",
+        "merged",
+        "opened",
+        "still open",
+        "closed unmerged",
+        "authors",
+    ]
+    assert thread.context == before
+
+
+async def test_a_switch_follows_another_subject_over_the_same_window(app: BotHandlers) -> None:
+    """`what about xpu?` moves the thread to the XPU PRs of the same week."""
+    thread = await thread_at(app, KEY)
+    before = thread.context
+    text = "what about xpu?"
+    reply = await switch(thread, classify(text, thread.parse(text)))
+    assert reply.kind == "list" and reply.title.startswith("Intel XPU")
+    assert (thread.context.since, thread.context.until) == (before.since, before.until)
+    assert thread.context.pr_numbers != before.pr_numbers
+
+
+async def test_a_thread_about_specific_prs_has_no_window_to_move(app: BotHandlers) -> None:
+    """Under `/vllm #N`, the week before does not apply: the answer says what can be asked."""
+    thread = await thread_at(app, KEY)
+    thread.context = replace(thread.context, query_text=f"#{OWN_NUMBERS[0]}", pr_numbers=(OWN_NUMBERS[0],))
+    since = thread.context.since
+    reply = await shift(thread, (since - WEEK, since))
+    assert reply.kind == "help" and "specific PRs" in reply.title

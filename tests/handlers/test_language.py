@@ -1,0 +1,50 @@
+"""How everyday chat words are read (handlers/language.py): which words frame a question and
+which filter it, what verbs of landing, opening and waiting mean, and small talk."""
+
+from __future__ import annotations
+
+import pytest
+
+from handlers.language import is_function_word, is_set_aside, is_social, lemmas, state_verb
+
+
+@pytest.mark.parametrize(
+    ("word", "state"),
+    [
+        ("landed", "merged"),
+        ("shipped", "merged"),
+        ("submitted", "opened"),
+        ("pending", "open"),
+        ("rocm", None),
+    ],
+)
+def test_verbs_of_landing_opening_and_waiting_name_a_state(word: str, state: str | None) -> None:
+    """`what landed` means merged, `submitted` opened, `pending` still open; a topic names none."""
+    assert state_verb(word) == state
+
+
+@pytest.mark.parametrize("word", ["the", "please", "show", "updates", "news", "important", "recently", "prs"])
+def test_frame_words_are_set_aside(word: str) -> None:
+    """Grammar, asking verbs, activity, judgement and recency words filter nothing."""
+    assert is_set_aside(word)
+
+
+@pytest.mark.parametrize("word", ["rocm", "mi300x", "merged", "fixes"])
+def test_content_words_are_kept(word: str) -> None:
+    """Topic, hardware and state words are content: they may narrow an answer."""
+    assert not is_set_aside(word)
+
+
+def test_function_words_are_grammar_not_content() -> None:
+    """Determiners and chat particles are function words; a topic is not."""
+    assert is_function_word("the") and is_function_word("please") and not is_function_word("rocm")
+
+
+def test_small_talk_is_recognised() -> None:
+    """`thanks` and `lol` are social words (a thread keeps quiet on them); a topic is not."""
+    assert is_social("thanks") and is_social("lol") and not is_social("rocm")
+
+
+def test_inflections_reach_their_lemma() -> None:
+    """`updates` and `shipped` are compared as `update` and `ship`: inflections need no entries."""
+    assert "update" in set(lemmas("updates")) and "ship" in set(lemmas("shipped"))
