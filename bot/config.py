@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import tomli
 
 from handlers.errors import BotError
 
@@ -473,12 +474,12 @@ def load_config(
         file = Path(chosen).expanduser()
         source = str(file)
         try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
+            data = tomli.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ConfigError(f"{file}: config file not found") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{file}: cannot read config file: {exc}") from None
-        except tomllib.TOMLDecodeError as exc:
+        except tomli.TOMLDecodeError as exc:
             raise ConfigError(f"{file}: not valid TOML: {exc}") from None
         leaked = _find_secrets(data)
         if leaked:

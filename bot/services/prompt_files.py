@@ -13,10 +13,11 @@ prompt is compiled and rendered by the tests.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import tomli
 
 from handlers.errors import BotError
 from handlers.models import Prompt
@@ -61,8 +62,8 @@ def load_prompt_data(name: str) -> tuple[Prompt, dict[str, Any]]:
     """`prompts/<name>.toml` as a Prompt bound to the renderer, plus the file's other keys."""
     try:
         text = (PROMPTS / f"{name}.toml").read_text(encoding="utf-8")
-        data = tomllib.loads(text)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+        data = tomli.loads(text)
+    except (OSError, tomli.TOMLDecodeError) as exc:
         raise BotError(f"prompt {name}.toml: cannot load ({exc})") from None
     try:
         version, system, user = str(data["version"]), str(data["system"]), str(data["user"])

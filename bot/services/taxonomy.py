@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from handlers.errors import BotError
 from handlers.models import Section, Taxonomy, Term, Topic
@@ -68,8 +69,8 @@ def load_taxonomy(spec: str, repo: str = "") -> Taxonomy:
 
 def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = tomli.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
         raise TaxonomyError(f"taxonomy {source}: not valid TOML: {exc}") from None
     meta = data.get("taxonomy") or {}
     sections = tuple(
