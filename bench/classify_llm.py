@@ -35,7 +35,7 @@ from bot.services.llm_classifier import AnthropicClassifier  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from handlers.models import PullRequest, parse_time  # noqa: E402
-from tests.standins.anthropic_server import running_standin  # noqa: E402
+from standins.anthropic_server import running_standin  # noqa: E402
 
 REPO = "vllm-project/vllm"
 SHARED = vllm_data()

@@ -25,13 +25,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.paths import vllm_data  # noqa: E402
 from bot.bootstrap import build_discord, build_handlers, build_store  # noqa: E402
 from bot.config import load_config  # noqa: E402
 from bot.services.importer import import_file, sample_path  # noqa: E402
-from tests.standins.discord_server import DiscordStandIn  # noqa: E402
+from standins.discord_server import DiscordStandIn  # noqa: E402
 
 REPO = "vllm-project/vllm"
-FULL_HISTORY = ROOT.parent / "shared" / "data" / "vllm" / "merged-pulls.jsonl"
+FULL_HISTORY = vllm_data() / "merged-pulls.jsonl"
 TOPICS = ("rocm", "quantization", "spec-decode", "multimodal", "cpu", "tpu", "lora", "moe", "docs", "nvidia")
 
 

@@ -33,7 +33,7 @@ from bench.paths import vllm_data  # noqa: E402
 from bot.services.github import GitHubError, GitHubSource  # noqa: E402
 from bot.services.ingest import IngestReport, ingest  # noqa: E402
 from bot.store import open_store  # noqa: E402
-from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, standin_from  # noqa: E402
+from standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, standin_from  # noqa: E402
 
 REPO = "vllm-project/vllm"
 NOW = WEEK_ENDING_2026_02_13

@@ -47,8 +47,8 @@ sys.path.insert(0, str(ROOT))
 import aiohttp  # noqa: E402
 
 from bench.paths import vllm_data  # noqa: E402
-from tests.bot.adapters.slack_harness import CHANNEL, SIGNING_SECRET, fixture, sign  # noqa: E402
-from tests.standins.slack_server import TOKEN, Call, SlackStandIn  # noqa: E402
+from standins.slack_requests import CHANNEL, SIGNING_SECRET, fixture, sign  # noqa: E402
+from standins.slack_server import TOKEN, Call, SlackStandIn  # noqa: E402
 
 TOPICS = ("rocm", "quantization", "spec-decode", "multimodal", "cpu", "tpu", "lora", "moe", "docs", "nvidia")
 FULL_HISTORY = vllm_data() / "merged-pulls.jsonl"

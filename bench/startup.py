@@ -45,9 +45,14 @@ COMMANDS: dict[str, list[str]] = {
 
 
 def _env(data_dir: Path) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in SECRETS}
+    """The caller's environment without secrets or config, and with byte-code caching on, as a
+    user's Python has it: PYTHONDONTWRITEBYTECODE would make every run compile every module of
+    ours from source again. The byte code goes to a temporary PYTHONPYCACHEPREFIX (written by
+    the warm-up run), so nothing is written into the checkout or the virtual environment."""
+    env = {k: v for k, v in os.environ.items() if k not in SECRETS and k != "PYTHONDONTWRITEBYTECODE"}
     env["PRBOT_DATA_DIR"] = str(data_dir)
     env["PYTHONPATH"] = str(ROOT)
+    env["PYTHONPYCACHEPREFIX"] = str(data_dir.parent / "pycache")
     return env
 
 

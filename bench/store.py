@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.paths import vllm_data  # noqa: E402
 from bot.services.importer import import_file  # noqa: E402
 from bot.store import open_store  # noqa: E402
 
@@ -68,9 +69,7 @@ async def bench(url: str, source: Path, prefix: str) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--shared", default=str(Path(__file__).resolve().parents[2] / "shared" / "data" / "vllm")
-    )
+    parser.add_argument("--shared", default=str(vllm_data()))
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/15")
     parser.add_argument("--limit", type=int, default=0, help="import only the first N records")
     parser.add_argument("--json", action="store_true", help="print one JSON object of the results")

@@ -3,21 +3,34 @@
 With no file the bot runs offline on defaults: SQLite store under the data directory, no LLM,
 one repo (vllm-project/vllm). Every error names the file and the key and is raised as
 ConfigError with a one-line message; no pydantic or TOML traceback reaches a user.
+
+The sections are frozen dataclasses; pydantic validates a file's values against them
+(`TypeAdapter`), and is imported only when there is a file to validate: it costs more than the
+rest of `python -m bot ask` together, and the built-in defaults need no validating
+(tests/bot/test_config.py checks that they pass it). Bounds (`_Bounds`) and per-key checks
+(`_Check`) sit in the annotations and are handed to pydantic when it builds its validator;
+checks across keys run in `__post_init__`, so they hold however a section is built.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+import tomli
 
 from handlers.errors import BotError
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler, ValidationError
+    from pydantic_core import CoreSchema
+
+T = TypeVar("T")
 
 DEFAULT_REPO = "vllm-project/vllm"
 SECRET_ENV = (
@@ -40,8 +53,34 @@ class ConfigError(BotError):
     """Invalid configuration; the message names the file and the key."""
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+# pydantic's settings for every section (read from the class when it validates a file).
+_STRICT_KEYS = {"extra": "forbid"}
+
+
+class _Bounds:
+    """Numeric bounds of a key, e.g. `Annotated[int, _Bounds(ge=0, le=10)]`: pydantic's own
+    ge/gt/le checks and messages, attached when it builds the validator for a file."""
+
+    def __init__(self, **bounds: float) -> None:
+        self.bounds = bounds
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema = dict(handler(source))
+        schema.update(self.bounds)
+        return cast("CoreSchema", schema)
+
+
+class _Check:
+    """A check of one key's value (raises ValueError naming the problem), run by pydantic after
+    the type is validated, as a field validator would; the error names the key."""
+
+    def __init__(self, check: Callable[[Any], Any]) -> None:
+        self.check = check
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.check, handler(source))
 
 
 def _no_credentials(value: str | None) -> str | None:
@@ -55,174 +94,189 @@ def _no_credentials(value: str | None) -> str | None:
     return value
 
 
-class StoreConfig(_Section):
-    url: str = ""  # empty: sqlite:///<data_dir>/prbot.db; a Redis password goes in REDIS_URL
+@dataclass(frozen=True)
+class StoreConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    # empty: sqlite:///<data_dir>/prbot.db; a Redis password goes in REDIS_URL
+    url: Annotated[str, _Check(_no_credentials)] = ""
     redis_prefix: str = "prbot:"
 
-    _url = field_validator("url")(_no_credentials)
+
+@dataclass(frozen=True)
+class GitHubConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    base_url: Annotated[str, _Check(_no_credentials)] = "https://api.github.com"
+    timeout_seconds: Annotated[float, _Bounds(gt=0)] = 15.0
+    max_retries: Annotated[int, _Bounds(ge=0, le=10)] = 4
+    min_remaining: Annotated[int, _Bounds(ge=0)] = 50  # wait for the reset below this many requests left
+    max_wait_seconds: Annotated[float, _Bounds(ge=0)] = 900.0  # never sleep longer than this for a reset
 
 
-class GitHubConfig(_Section):
-    base_url: str = "https://api.github.com"
-    timeout_seconds: float = Field(15.0, gt=0)
-    max_retries: int = Field(4, ge=0, le=10)
-    min_remaining: int = Field(50, ge=0)  # wait for the reset below this many requests left
-    max_wait_seconds: float = Field(900.0, ge=0)  # never sleep longer than this for a reset
-
-    _url = field_validator("base_url")(_no_credentials)
-
-
-class LLMConfig(_Section):
+@dataclass(frozen=True)
+class LLMConfig:
+    __pydantic_config__ = _STRICT_KEYS
     provider: Literal["anthropic", "none"] = "none"
     model: str = "claude-sonnet-5"
-    base_url: str | None = None
-    timeout_seconds: float = Field(60.0, gt=0)
-    max_retries: int = Field(3, ge=0, le=10)
-    max_concurrency: int = Field(4, ge=1, le=64)
-    batch_size: int = Field(20, ge=1, le=100)
+    base_url: Annotated[str | None, _Check(_no_credentials)] = None
+    timeout_seconds: Annotated[float, _Bounds(gt=0)] = 60.0
+    max_retries: Annotated[int, _Bounds(ge=0, le=10)] = 3
+    max_concurrency: Annotated[int, _Bounds(ge=1, le=64)] = 4
+    batch_size: Annotated[int, _Bounds(ge=1, le=100)] = 20
     # Bulk classification (`classify`, the scheduler's refresh/weekly jobs) as one Message Batch.
     use_batches_api: bool = False
-    batch_poll_seconds: float = Field(30.0, gt=0)  # between status checks of a pending batch
-    batch_max_wait_seconds: float = Field(86400.0, gt=0)  # then cancel; its PRs use the heuristic
+    batch_poll_seconds: Annotated[float, _Bounds(gt=0)] = 30.0  # between status checks of a pending batch
+    # then cancel; its PRs use the heuristic
+    batch_max_wait_seconds: Annotated[float, _Bounds(gt=0)] = 86400.0
     # PR-body characters sent per PR when classifying (after clean_body); bench/classify_llm.py
-    classify_body_chars: int = Field(1500, ge=0, le=20000)
-    digest_max_tokens: int = Field(4000, ge=256)
-    answer_max_tokens: int = Field(800, ge=64)
-
-    _url = field_validator("base_url")(_no_credentials)
+    classify_body_chars: Annotated[int, _Bounds(ge=0, le=20000)] = 1500
+    digest_max_tokens: Annotated[int, _Bounds(ge=256)] = 4000
+    answer_max_tokens: Annotated[int, _Bounds(ge=64)] = 800
 
 
-class SlackConfig(_Section):
+@dataclass(frozen=True)
+class SlackConfig:
+    __pydantic_config__ = _STRICT_KEYS
     mode: Literal["socket", "http"] = "socket"
     host: str = "0.0.0.0"
-    port: int = Field(3000, ge=0, le=65535)
-    api_base_url: str = "https://slack.com/api/"
+    port: Annotated[int, _Bounds(ge=0, le=65535)] = 3000
+    api_base_url: Annotated[str, _Check(_no_credentials)] = "https://slack.com/api/"
     ephemeral_answers: bool = False
     # Slack allows about one message per second per channel, with short bursts.
-    channel_posts_per_second: float = Field(1.0, ge=0)  # 0: no pacing (tests)
-    channel_burst: int = Field(3, ge=1, le=50)
-
-    _url = field_validator("api_base_url")(_no_credentials)
+    channel_posts_per_second: Annotated[float, _Bounds(ge=0)] = 1.0  # 0: no pacing (tests)
+    channel_burst: Annotated[int, _Bounds(ge=1, le=50)] = 3
 
 
-class DiscordConfig(_Section):
+@dataclass(frozen=True)
+class DiscordConfig:
+    __pydantic_config__ = _STRICT_KEYS
     guild_ids: tuple[int, ...] = ()  # empty: commands synced globally
-    api_base_url: str | None = None  # None: Discord's own; set for stand-ins
+    # None: Discord's own; set for stand-ins
+    api_base_url: Annotated[str | None, _Check(_no_credentials)] = None
     message_content_intent: bool = True
 
-    _url = field_validator("api_base_url")(_no_credentials)
 
-
-class HealthConfig(_Section):
+@dataclass(frozen=True)
+class HealthConfig:
+    __pydantic_config__ = _STRICT_KEYS
     host: str = "127.0.0.1"
-    port: int = Field(8080, ge=0, le=65535)
+    port: Annotated[int, _Bounds(ge=0, le=65535)] = 8080
 
 
-class RunConfig(_Section):
+@dataclass(frozen=True)
+class RunConfig:
     """`python -m bot run`: exactly-once posting and shutdown (added by the run helper)."""
 
-    # How long a digest post's claim blocks other processes; must exceed post_timeout_seconds.
-    claim_ttl_seconds: float = Field(600.0, gt=0)
-    # A post not answered within this is treated as "maybe posted": not retried before the claim lapses.
-    post_timeout_seconds: float = Field(120.0, gt=0)
-    # On SIGTERM/SIGINT, how long in-flight posts and jobs may take to finish before being cancelled.
-    shutdown_seconds: float = Field(20.0, ge=0)
+    __pydantic_config__ = _STRICT_KEYS
 
-    @model_validator(mode="after")
-    def _ttl(self) -> RunConfig:
+    # How long a digest post's claim blocks other processes; must exceed post_timeout_seconds.
+    claim_ttl_seconds: Annotated[float, _Bounds(gt=0)] = 600.0
+    # A post not answered within this is treated as "maybe posted": not retried before the claim lapses.
+    post_timeout_seconds: Annotated[float, _Bounds(gt=0)] = 120.0
+    # On SIGTERM/SIGINT, how long in-flight posts and jobs may take to finish before being cancelled.
+    shutdown_seconds: Annotated[float, _Bounds(ge=0)] = 20.0
+
+    def __post_init__(self) -> None:
         if self.claim_ttl_seconds <= self.post_timeout_seconds:
             raise ValueError(
                 "claim_ttl_seconds must be larger than post_timeout_seconds, or a slow post could be repeated"
             )
-        return self
 
 
-class QueryConfig(_Section):
-    default_days: int = Field(7, ge=1, le=366)
-    max_items: int = Field(10, ge=1, le=50)
+@dataclass(frozen=True)
+class QueryConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    default_days: Annotated[int, _Bounds(ge=1, le=366)] = 7
+    max_items: Annotated[int, _Bounds(ge=1, le=50)] = 10
 
 
-class FollowupConfig(_Section):
-    thread_ttl_days: float = Field(14, gt=0)
-    llm_per_user_per_hour: int = Field(20, ge=0)
-    llm_per_channel_per_hour: int = Field(60, ge=0)
-    max_turns: int = Field(6, ge=0, le=50)
+@dataclass(frozen=True)
+class FollowupConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    thread_ttl_days: Annotated[float, _Bounds(gt=0)] = 14
+    llm_per_user_per_hour: Annotated[int, _Bounds(ge=0)] = 20
+    llm_per_channel_per_hour: Annotated[int, _Bounds(ge=0)] = 60
+    max_turns: Annotated[int, _Bounds(ge=0, le=50)] = 6
     # Commands and follow-ups answered per person / per channel per minute (0: no limit).
-    per_user_per_minute: int = Field(10, ge=0)
-    per_channel_per_minute: int = Field(30, ge=0)
+    per_user_per_minute: Annotated[int, _Bounds(ge=0)] = 10
+    per_channel_per_minute: Annotated[int, _Bounds(ge=0)] = 30
 
 
-class SubscriptionsConfig(_Section):
+@dataclass(frozen=True)
+class SubscriptionsConfig:
     """`/vllm subscribe`: who may change channel subscriptions, and how many there may be."""
+
+    __pydantic_config__ = _STRICT_KEYS
 
     # Platform user IDs (Slack U…, Discord numeric) allowed to change channel subscriptions; empty:
     # any Slack channel member, Discord members with Manage Channels.
     admins: tuple[str, ...] = ()
-    max_per_channel: int = Field(20, ge=1)
-    max_per_user: int = Field(10, ge=1)
-    warn_per_week: int = Field(25, ge=1)  # creation warns when last week's volume is above this
-    lookback_days: int = Field(14, ge=1, le=90)  # a PR matching later is still delivered this long
+    max_per_channel: Annotated[int, _Bounds(ge=1)] = 20
+    max_per_user: Annotated[int, _Bounds(ge=1)] = 10
+    warn_per_week: Annotated[int, _Bounds(ge=1)] = 25  # creation warns above last week's volume
+    lookback_days: Annotated[int, _Bounds(ge=1, le=90)] = 14  # a PR matching later still goes out
 
 
-class DigestConfig(_Section):
-    schedule: str = "0 9 * * mon"  # cron, in the repo's timezone; 6 fields put seconds first (tests)
+def _cron(value: str) -> str:
+    from bot.cron import parse_cron
+
+    try:
+        parse_cron(value)
+    except ValueError as exc:
+        raise ValueError(f"invalid cron expression {value!r}: {exc}") from None
+    return value
+
+
+def _repo_name(value: str) -> str:
+    if not _REPO_NAME.match(value):
+        raise ValueError(f"repository must look like OWNER/NAME, got {value!r}")
+    return value
+
+
+def _timezone(value: str) -> str:
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"unknown timezone {value!r} (use an IANA name like 'Europe/Berlin')") from None
+    return value
+
+
+@dataclass(frozen=True)
+class DigestConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    # cron, in the repo's timezone; 6 fields put seconds first (tests)
+    schedule: Annotated[str, _Check(_cron)] = "0 9 * * mon"
     scope: Literal["opened_or_merged", "opened", "merged"] = "opened_or_merged"
     slack_channels: tuple[str, ...] = ()
     discord_channels: tuple[int, ...] = ()
     include_bots: bool = False
-    grace_hours: float = Field(24, ge=0)
-    refresh_minutes: int = Field(60, ge=1)
-
-    @field_validator("schedule")
-    @classmethod
-    def _cron(cls, value: str) -> str:
-        from bot.cron import parse_cron
-
-        try:
-            parse_cron(value)
-        except ValueError as exc:
-            raise ValueError(f"invalid cron expression {value!r}: {exc}") from None
-        return value
+    grace_hours: Annotated[float, _Bounds(ge=0)] = 24
+    refresh_minutes: Annotated[int, _Bounds(ge=1)] = 60
 
 
-class RepoConfig(_Section):
-    name: str
+@dataclass(frozen=True)
+class RepoConfig:
+    __pydantic_config__ = _STRICT_KEYS
+    name: Annotated[str, _Check(_repo_name)]
     command: str = ""  # slash command without "/", default: the repo's short name
-    timezone: str = "UTC"
+    timezone: Annotated[str, _Check(_timezone)] = "UTC"
     week_start: Literal["monday", "sunday"] = "monday"
     taxonomy: str = ""  # a shipped taxonomy name ("vllm", "generic") or a path; "" picks by repo
     digest: DigestConfig = DigestConfig()
 
-    @field_validator("name")
-    @classmethod
-    def _name(cls, value: str) -> str:
-        if not _REPO_NAME.match(value):
-            raise ValueError(f"repository must look like OWNER/NAME, got {value!r}")
-        return value
-
-    @field_validator("timezone")
-    @classmethod
-    def _tz(cls, value: str) -> str:
-        try:
-            ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError):
-            raise ValueError(f"unknown timezone {value!r} (use an IANA name like 'Europe/Berlin')") from None
-        return value
-
-    @model_validator(mode="after")
-    def _default_command(self) -> RepoConfig:
-        if not self.command:
+    def __post_init__(self) -> None:
+        if not self.command:  # the default command: the repo's short name
             object.__setattr__(self, "command", self.name.split("/", 1)[1].lower().replace(".", "-")[:32])
         if not _COMMAND.match(self.command):
             raise ValueError(f"command {self.command!r} must be 1-32 lower-case letters, digits, - or _")
-        return self
 
     @property
     def tz(self) -> ZoneInfo:
         return ZoneInfo(self.timezone)
 
 
-class FileConfig(_Section):
+@dataclass(frozen=True)
+class FileConfig:
+    __pydantic_config__ = _STRICT_KEYS
     data_dir: str = ""
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     store: StoreConfig = StoreConfig()
@@ -237,8 +291,7 @@ class FileConfig(_Section):
     subscriptions: SubscriptionsConfig = SubscriptionsConfig()
     repos: tuple[RepoConfig, ...] = (RepoConfig(name=DEFAULT_REPO),)
 
-    @model_validator(mode="after")
-    def _unique(self) -> FileConfig:
+    def __post_init__(self) -> None:
         if not self.repos:
             raise ValueError("at least one [[repos]] table is needed")
         names = [r.name.lower() for r in self.repos]
@@ -247,7 +300,6 @@ class FileConfig(_Section):
             dupes = sorted({v for v in values if values.count(v) > 1})
             if dupes:
                 raise ValueError(f"repos: duplicate {label} {', '.join(dupes)}")
-        return self
 
 
 def platform_secrets(slack_mode: str) -> dict[str, tuple[str, ...]]:
@@ -313,10 +365,7 @@ class Config:
         for repo in self.settings.repos:
             if repo.name.lower() == name.lower():
                 return repo
-        try:
-            return RepoConfig(name=name)
-        except ValidationError as exc:
-            raise ConfigError(f"--repo: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+        return validated(RepoConfig, {"name": name}, "--repo", keyed=False)
 
     @property
     def data_dir(self) -> Path:
@@ -376,13 +425,34 @@ def _where(loc: tuple[Any, ...]) -> str:
     return out or "(top level)"
 
 
-def _describe(exc: ValidationError) -> str:
+def _describe(exc: ValidationError, keyed: bool = True) -> str:
     err = exc.errors()[0]
     where = _where(tuple(err["loc"]))
-    if err["type"] == "extra_forbidden":
+    if err["type"] in ("unexpected_keyword_argument", "extra_forbidden"):
         return f"unknown key {where}"
-    msg = str(err["msg"]).removeprefix("Value error, ")
-    return f"{where}: {msg}"
+    if err["type"] == "missing_argument":
+        msg = "Field required"
+    elif err["type"] == "dataclass_type":
+        msg = f"Input should be a valid dictionary or instance of {err['ctx']['class_name']}"
+    else:
+        msg = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {msg}" if keyed else msg
+
+
+_ADAPTERS: dict[type, Any] = {}  # section -> its pydantic TypeAdapter, built on first use
+
+
+def validated(section: type[T], data: dict[str, Any], source: str, *, keyed: bool = True) -> T:
+    """`data` (from TOML) validated into `section`, or ConfigError: "`source`: key: problem"
+    (`keyed` False: "`source`: problem"). The only place that imports pydantic."""
+    from pydantic import TypeAdapter, ValidationError
+
+    if section not in _ADAPTERS:
+        _ADAPTERS[section] = TypeAdapter(section)
+    try:
+        return cast(T, _ADAPTERS[section].validate_python(data))
+    except ValidationError as exc:
+        raise ConfigError(f"{source}: {_describe(exc, keyed)}") from None
 
 
 def load_config(
@@ -404,12 +474,12 @@ def load_config(
         file = Path(chosen).expanduser()
         source = str(file)
         try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
+            data = tomli.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise ConfigError(f"{file}: config file not found") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise ConfigError(f"{file}: cannot read config file: {exc}") from None
-        except tomllib.TOMLDecodeError as exc:
+        except tomli.TOMLDecodeError as exc:
             raise ConfigError(f"{file}: not valid TOML: {exc}") from None
         leaked = _find_secrets(data)
         if leaked:
@@ -417,10 +487,8 @@ def load_config(
                 f"{file}: {leaked[0]} holds a secret; secrets are read only from environment variables "
                 f"({', '.join(SECRET_ENV)}): remove it from the file"
             )
-    try:
-        settings = FileConfig.model_validate(data)
-    except ValidationError as exc:
-        raise ConfigError(f"{source}: {_describe(exc)}") from None
+    # The built-in defaults are valid (tests/bot/test_config.py): only a file's values need pydantic.
+    settings = validated(FileConfig, data, source) if data else FileConfig()
     url = store_url or env.get("REDIS_URL") or settings.store.url
     if not url:
         url = f"sqlite:///{_data_dir(settings.data_dir) / 'prbot.db'}"

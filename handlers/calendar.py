@@ -14,8 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
-from dateutil.relativedelta import relativedelta
-
 from handlers.models import Window, format_time
 
 MIN_YEAR, MAX_YEAR = 1970, 2100
@@ -97,6 +95,8 @@ def week_start_of(day: date, week_start: str) -> date:
 
 def add_months(day: date, months: int) -> date:
     """`day` moved by whole months, clamped to the month's last day (Jan 31 + 1 = Feb 28)."""
+    from dateutil.relativedelta import relativedelta  # only month arithmetic needs it: not `ask` itself
+
     try:
         return day + relativedelta(months=months)
     except (ValueError, OverflowError):

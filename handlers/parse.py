@@ -18,8 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 
-from rapidfuzz.distance import OSA
-
 from handlers.calendar import (
     MIN_YEAR,
     TIME_VOCAB,
@@ -481,6 +479,9 @@ class _Parser:
     def _suggest(self, word: str) -> str | None:
         if len(word) < 4 or not word.isascii():
             return None
+        # imported here: only an unknown word needs it, and it is a noticeable part of `ask`'s start
+        from rapidfuzz.distance import OSA
+
         limit = 1 if len(word) <= 5 else 2
         best: tuple[int, str] | None = None
         for candidate, shown in self.vocab.fuzzy.items():

@@ -17,10 +17,10 @@ import pytest
 from bot.store import open_store
 from handlers.ports import Store
 
-pytest_plugins = ["tests.standins.conftest_anthropic"]
+pytest_plugins = ["tests.anthropic_fixture"]
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("PRBOT_SHARED", ROOT.parent / "shared")) / "data" / "vllm"
+SHARED = Path(os.environ.get("PRBOT_SHARED") or ROOT.parent / "shared") / "data" / "vllm"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/15")
 

@@ -78,3 +78,41 @@ def test_handlers_are_mypy_clean() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def _imported_roots(path: Path) -> set[str]:
+    """The top-level names a module imports, function-local imports included."""
+    roots = set()
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            roots.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+def test_bench_and_the_stand_ins_import_nothing_from_tests() -> None:
+    """bench/ and standins/ run without tests/ (the stand-ins are shared through standins/), and
+    the stand-ins, playing GitHub, Slack, Discord and Anthropic, know nothing of the bot."""
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for folder, forbidden in (("bench", {"tests"}), ("standins", {"tests", "bot", "handlers"}))
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for name in sorted(_imported_roots(path) & forbidden)
+    ]
+    assert offenders == []
+
+
+def test_bench_finds_the_shared_data_only_through_bench_paths() -> None:
+    """No bench script builds a path to ../shared itself: all go through bench/paths.py, which
+    honours PRBOT_SHARED as tests/conftest.py does."""
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "bench").glob("*.py"))
+        if path.name != "paths.py"
+        and any(
+            isinstance(node, ast.Constant) and node.value == "shared"
+            for node in ast.walk(ast.parse(path.read_text(), filename=str(path)))
+        )
+    ]
+    assert offenders == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from datetime import UTC, date, timedelta
 from pathlib import Path
@@ -30,7 +31,9 @@ from handlers.digest_facts import compute_facts  # noqa: E402
 from handlers.models import Digest, PullRequest  # noqa: E402
 
 REPO = "vllm-project/vllm"
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "vllm" / "merged-pulls.jsonl"
+DEFAULT_DATA = (
+    Path(os.environ.get("PRBOT_SHARED") or ROOT.parent / "shared") / "data" / "vllm" / "merged-pulls.jsonl"
+)
 
 
 def week_digest(prs: list[PullRequest], week_end: date) -> Digest:

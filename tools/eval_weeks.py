@@ -9,6 +9,7 @@ every hardware topic, so a rule written for one week's mistakes can be checked o
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -25,7 +26,8 @@ HARDWARE = ("rocm", "blackwell", "nvidia", "xpu", "cpu", "tpu")
 
 def default_files() -> list[Path]:
     found = sorted((ROOT / "tests" / "fixtures").glob("labelled-*.jsonl"))
-    found += sorted((ROOT.parent / "shared" / "data" / "vllm").glob("labelled-*.jsonl"))
+    shared = Path(os.environ.get("PRBOT_SHARED") or ROOT.parent / "shared")
+    found += sorted((shared / "data" / "vllm").glob("labelled-*.jsonl"))
     return found
 
 

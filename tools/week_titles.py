@@ -12,10 +12,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import os
 import sys
 from pathlib import Path
 
-DEFAULT_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "vllm" / "merged-pulls.jsonl"
+DEFAULT_DATA = (
+    Path(os.environ.get("PRBOT_SHARED") or Path(__file__).resolve().parents[2] / "shared")
+    / "data"
+    / "vllm"
+    / "merged-pulls.jsonl"
+)
 
 
 def week_pulls(data: Path, week_end: dt.date) -> list[tuple[int, str]]:

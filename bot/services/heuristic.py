@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import cached_property
 
 from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
@@ -221,12 +222,23 @@ class HeuristicClassifier:
     def __init__(self, taxonomy: Taxonomy) -> None:
         self.taxonomy = taxonomy
         self.version = f"heuristic:{VERSION}:{taxonomy.name}:{taxonomy.version}"
-        self._topics = [_Compiled(t) for t in taxonomy.topics]
         self._order = {t.key: i for i, t in enumerate(taxonomy.topics)}
         # named terms (MI300X, NVFP4, Qwen3-VL) are weak title evidence for the topics they imply
         evidence_terms = [t for t in taxonomy.terms if t.evidence and t.topics]
-        self._terms = TermIndex(evidence_terms)
+        self._evidence_terms = evidence_terms
         self._term_topics = {t.key: t.topics for t in evidence_terms}
+
+    # The patterns are compiled on the first PR classified, not when the classifier is built:
+    # every front end builds one per repo, and `ask`, which classifies nothing, would otherwise
+    # spend about a tenth of its start-up compiling them (the taxonomy's own load has already
+    # checked every pattern).
+    @cached_property
+    def _topics(self) -> list[_Compiled]:
+        return [_Compiled(t) for t in self.taxonomy.topics]
+
+    @cached_property
+    def _terms(self) -> TermIndex:
+        return TermIndex(self._evidence_terms)
 
     def topics_for(self, pr: PullRequest) -> tuple[str, ...]:
         title = pr.title if isinstance(pr.title, str) else ""

@@ -10,10 +10,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
-from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from handlers.errors import BotError
 from handlers.models import Section, Taxonomy, Term, Topic
@@ -37,6 +37,7 @@ TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
 TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence"}
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 SHIPPED = ("vllm", "generic")
+TAXONOMIES = Path(__file__).resolve().parent / "taxonomies"  # read as files, as prompts are
 _BY_REPO = {"vllm-project/vllm": "vllm"}
 
 
@@ -53,7 +54,7 @@ def load_taxonomy(spec: str, repo: str = "") -> Taxonomy:
     name = spec or default_taxonomy_name(repo)
     if name in SHIPPED:
         source = f"taxonomies/{name}.toml"
-        raw = (resources.files("bot.services") / "taxonomies" / f"{name}.toml").read_bytes()
+        raw = (TAXONOMIES / f"{name}.toml").read_bytes()
     else:
         path = Path(name).expanduser()
         source = str(path)
@@ -68,8 +69,8 @@ def load_taxonomy(spec: str, repo: str = "") -> Taxonomy:
 
 def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        data = tomli.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomli.TOMLDecodeError) as exc:
         raise TaxonomyError(f"taxonomy {source}: not valid TOML: {exc}") from None
     meta = data.get("taxonomy") or {}
     sections = tuple(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -24,12 +25,17 @@ SECTIONS = (
 
 
 @pytest.mark.timeout(240)
-def test_quick_report_has_every_section_and_the_chart(tmp_path: Path, redis_url: str) -> None:
+def test_quick_report_has_every_section_and_the_chart(
+    tmp_path: Path, redis_url: str, shared_data: Path
+) -> None:
     """A --quick report runs every script, writes each section with numbers and the latency chart."""
     out = tmp_path / "benchmarks.md"
+    # The shared data the rest of the suite uses (PRBOT_SHARED or ../shared), or a clear failure.
+    env = {**os.environ, "PRBOT_SHARED": str(shared_data.parents[1])}
     done = subprocess.run(
         [sys.executable, "bench/report.py", "--quick", "--out", str(out), "--redis", redis_url],
         cwd=ROOT,
+        env=env,
         capture_output=True,
         text=True,
         timeout=230,

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.bot.runner import BotProcess, clean_env, free_port
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
 """Several `python -m bot run` processes sharing the real Redis post each digest once per channel.
 
-They post to the shared Slack stand-in (tests/standins/slack_server.py), which is as strict as
+They post to the shared Slack stand-in (standins/slack_server.py), which is as strict as
 Slack: a post whose answer is delayed (`post_delays`) still completes when its sender dies
 meanwhile, so the restarted bot must find it (message metadata, `conversations.history`) rather
 than post the digest again.
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 import redis.asyncio as aioredis
 
+from standins.slack_server import TEST_PACING, TEST_RATE, SlackStandIn
 from tests.bot.runner import BotProcess, clean_env, free_port
-from tests.standins.slack_server import TEST_PACING, TEST_RATE, SlackStandIn
 
 TOKEN = "xoxb-standin-token"
 CHANNELS = ("C0DIGEST1", "C0DIGEST2")

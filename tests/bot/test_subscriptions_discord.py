@@ -15,8 +15,8 @@ from bot.config import load_config
 from bot.metrics import Metrics
 from bot.runtime import Runtime
 from handlers.ports import Store
-from tests.standins.discord_server import DiscordStandIn, Recorded
-from tests.standins.github_server import GitHubStandIn, github_pr
+from standins.discord_server import DiscordStandIn, Recorded
+from standins.github_server import GitHubStandIn, github_pr
 
 REPO = "vllm-project/vllm"
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)

@@ -25,10 +25,10 @@ from bot.metrics import Metrics
 from bot.runtime import Runtime
 from bot.store import open_store
 from handlers.ports import Store
+from standins.github_server import GitHubStandIn, github_pr
+from standins.slack_server import TOKEN, SlackStandIn
 from tests.bot.adapters.slack_harness import CHANNEL, SIGNING_SECRET, USER, Bot
 from tests.bot.runner import ROOT
-from tests.standins.github_server import GitHubStandIn, github_pr
-from tests.standins.slack_server import TOKEN, SlackStandIn
 
 REPO = "vllm-project/vllm"
 T0 = datetime(2026, 3, 2, 9, tzinfo=UTC)

@@ -16,7 +16,7 @@ from bot.services.importer import import_file, sample_path
 from bot.store import open_store
 from handlers.app import BotHandlers
 from handlers.ports import Store
-from tests.standins.anthropic_server import AnthropicStandIn
+from standins.anthropic_server import AnthropicStandIn
 
 REPO = "vllm-project/vllm"
 NOW = datetime(2026, 3, 2, 9, tzinfo=UTC)  # the sample's last week is Feb 23 - Mar 1

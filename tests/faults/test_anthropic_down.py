@@ -10,8 +10,8 @@ from datetime import timedelta
 
 from bot.services.classify import ClassificationService
 from handlers.digest import last_full_week
+from standins.anthropic_server import error
 from tests.faults.conftest import NOW, REPO, LLMWorld
-from tests.standins.anthropic_server import error
 
 
 async def _week(world: LLMWorld) -> list:

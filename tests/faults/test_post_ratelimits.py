@@ -17,11 +17,11 @@ from bot.metrics import Metrics
 from bot.services.posting import Channel, DigestPoster, post_key
 from bot.store import open_store
 from handlers.models import Window
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.slack_server import TEST_RATE, SlackStandIn
 from tests.bot.adapters.slack_harness import REPO, Bot, seeded, start_bot, stop_bot
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.bot.digests import sample_digest
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 WINDOW = Window(datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC), "Feb 23 – Mar 1, 2026")
 

@@ -23,9 +23,9 @@ from bot.store import open_store
 from handlers.app import UNAVAILABLE
 from handlers.models import ThreadKey
 from handlers.ports import Store
+from standins.slack_server import TEST_RATE, SlackStandIn
 from tests.bot.adapters.slack_harness import CHANNEL, REPO, Bot, start_bot, stop_bot, thread_message
 from tests.bot.runner import free_port
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 REDIS_SERVER = "/usr/bin/redis-server"
 

@@ -22,8 +22,8 @@ import pytest
 from bot.config import FollowupConfig
 from bot.store import open_store
 from bot.store.sqlite import WRITE_WAIT_SECONDS
+from standins.slack_server import TEST_RATE, SlackStandIn
 from tests.bot.adapters.slack_harness import Bot, fixture, seeded, sign, start_bot, stop_bot
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 HOLD = """
 import sqlite3, sys, time

@@ -19,8 +19,8 @@ from handlers.followup_intent import classify
 from handlers.followup_llm import MAX_RECORDS, RECORDS_CHARS, LLMAnswers
 from handlers.models import PRRef, ThreadKey
 from handlers.ports import Store
+from standins.anthropic_server import AnthropicStandIn, citing, error, text
 from tests.handlers.followup_data import REPO, handlers, load, start_thread, thread_at
-from tests.standins.anthropic_server import AnthropicStandIn, citing, error, text
 
 KEY = ThreadKey("discord", "chan-1", "thread-1")
 

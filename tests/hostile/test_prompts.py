@@ -23,8 +23,8 @@ from handlers.app import BotHandlers
 from handlers.digest import window_for_dates
 from handlers.models import PullRequest
 from handlers.ports import Store
+from standins.anthropic_server import AnthropicStandIn, Recorded
 from tests.prs import merged_pr
-from tests.standins.anthropic_server import AnthropicStandIn, Recorded
 
 REPO = "vllm-project/vllm"
 NOW = datetime(2026, 3, 2, 9, tzinfo=UTC)

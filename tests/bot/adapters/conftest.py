@@ -7,8 +7,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from handlers.ports import Store
+from standins.slack_server import TEST_RATE, SlackStandIn
 from tests.bot.adapters.slack_harness import Bot, seeded, start_bot, stop_bot
-from tests.standins.slack_server import TEST_RATE, SlackStandIn
 
 
 @pytest.fixture

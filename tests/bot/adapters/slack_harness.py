@@ -8,14 +8,10 @@ signed `v0=HMAC-SHA256(secret, "v0:{timestamp}:{body}")` with X-Slack-Request-Ti
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import itertools
 import json
-import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
@@ -28,29 +24,15 @@ from bot.services.importer import import_file, sample_path
 from handlers.app import BotHandlers
 from handlers.models import PullRequest
 from handlers.ports import Store
+from standins.slack_requests import CHANNEL, SIGNING_SECRET, USER, fixture, sign
+from standins.slack_server import TEST_PACING, TOKEN, SlackStandIn
 from tests.prs import merged_pr
-from tests.standins.slack_server import TEST_PACING, TOKEN, SlackStandIn
 
-FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "slack"
-SIGNING_SECRET = "8f742231b10e8888abcd99yyyzzz85a5"
+__all__ = ["CHANNEL", "SIGNING_SECRET", "USER", "fixture", "sign"]  # re-exported for the tests
+
 REPO = "vllm-project/vllm"
 NOW = datetime(2026, 3, 2, tzinfo=UTC)  # the sample's last week is Feb 23 - Mar 2
-CHANNEL = "C2147483705"
-USER = "U2147483697"
 _ids = itertools.count(1)
-
-
-def fixture(name: str) -> dict[str, Any]:
-    data = json.loads((FIXTURES / name).read_text())
-    data.pop("_comment", None)
-    return data
-
-
-def sign(body: str, *, timestamp: int | None = None, secret: str = SIGNING_SECRET) -> dict[str, str]:
-    """The two headers Slack adds to every request it sends."""
-    stamp = str(int(time.time()) if timestamp is None else timestamp)
-    digest = hmac.new(secret.encode(), f"v0:{stamp}:{body}".encode(), hashlib.sha256).hexdigest()
-    return {"X-Slack-Request-Timestamp": stamp, "X-Slack-Signature": f"v0={digest}"}
 
 
 # Most tests send many commands as one person; the per-minute limits get their own tests.

@@ -13,11 +13,11 @@ from bot.bootstrap import build_discord, build_handlers, build_slack
 from bot.config import Config, load_config
 from bot.store import open_store
 from handlers.ports import Store
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.slack_server import SlackStandIn
 from tests.bot.adapters.slack_harness import config as http_config
 from tests.bot.adapters.slack_harness import fixture
 from tests.bot.adapters.test_slack_socket_mode import socket_config
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
-from tests.standins.slack_server import SlackStandIn
 
 
 @pytest.fixture

@@ -36,7 +36,7 @@ from handlers.models import (
     Window,
 )
 from handlers.ports import Store
-from tests.standins.discord_server import EPHEMERAL, TEST_BUCKET, DiscordStandIn, Recorded
+from standins.discord_server import EPHEMERAL, TEST_BUCKET, DiscordStandIn, Recorded
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -14,8 +14,8 @@ import pytest_asyncio
 
 from bot.adapters.discord_adapter import DiscordAdapter
 from bot.config import DiscordConfig
+from standins.discord_server import MESSAGE_CONTENT_INTENT, TEST_BUCKET, DiscordStandIn
 from tests.bot.adapters.test_discord_adapter import World, connected_world, run_query, webhook
-from tests.standins.discord_server import MESSAGE_CONTENT_INTENT, TEST_BUCKET, DiscordStandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

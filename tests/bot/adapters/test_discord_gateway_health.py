@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.bot.adapters.test_discord_adapter import connected_world
 from tests.cli_helpers import run_cli_async
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 
 async def test_a_silent_gateway_is_reported_disconnected_within_a_heartbeat(

@@ -18,8 +18,8 @@ import pytest_asyncio
 
 from bot.adapters.discord_render import render_digest_messages
 from handlers.models import Window
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
 from tests.bot.adapters.test_discord_adapter import REPO, World, connected_world, sample_digest, webhook
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

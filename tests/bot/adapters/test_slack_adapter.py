@@ -24,6 +24,7 @@ from handlers.models import (
     ThreadKey,
     Window,
 )
+from standins.slack_server import BOT_ID, BOT_USER_ID, TEST_PACING, Call, SlackStandIn
 from tests.bot.adapters.slack_harness import (
     CHANNEL,
     NOW,
@@ -34,7 +35,6 @@ from tests.bot.adapters.slack_harness import (
     sign,
     thread_message,
 )
-from tests.standins.slack_server import BOT_ID, BOT_USER_ID, TEST_PACING, Call, SlackStandIn
 
 
 def posts(bot: Bot) -> list[Call]:

@@ -9,10 +9,10 @@ from urllib.parse import urlencode
 
 import yaml
 
+from standins.slack_server import BOT_USER_ID, TEST_RATE, SlackStandIn
 from tests.bot.adapters.slack_harness import Bot, fixture, thread_message
 from tests.bot.adapters.test_slack_adapter import answered, posts, settle
 from tests.cli_helpers import run_cli_async
-from tests.standins.slack_server import BOT_USER_ID, TEST_RATE, SlackStandIn
 
 MANIFEST = Path(__file__).resolve().parents[3] / "slack-manifest.yml"
 

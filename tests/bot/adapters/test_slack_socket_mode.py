@@ -18,8 +18,8 @@ from bot.bootstrap import build_handlers, build_slack
 from bot.config import Config, FileConfig, Secrets, SlackConfig
 from bot.store import open_store
 from handlers.app import BotHandlers
+from standins.slack_server import APP_TOKEN, TEST_PACING, TOKEN, Call, SlackStandIn
 from tests.bot.adapters.slack_harness import CHANNEL, NOW, REPO, fixture, seeded, thread_message
-from tests.standins.slack_server import APP_TOKEN, TEST_PACING, TOKEN, Call, SlackStandIn
 
 _ids = itertools.count(1)
 

@@ -13,8 +13,8 @@ import pytest
 from bot.config import FollowupConfig
 from bot.services.importer import import_file
 from handlers.ports import Store
+from standins.slack_server import SlackStandIn
 from tests.bot.adapters.slack_harness import REPO, Bot, fixture, seeded, sign, start_bot, stop_bot
-from tests.standins.slack_server import SlackStandIn
 
 GARBLED = [
     ("application/json", "{bad"),

@@ -10,6 +10,7 @@ import pytest
 import pytest_asyncio
 
 from handlers.models import ThreadKey
+from standins.discord_server import TEST_BUCKET, DiscordStandIn, Recorded
 from tests.bot.adapters.test_discord_adapter import (
     REPO,
     World,
@@ -17,7 +18,6 @@ from tests.bot.adapters.test_discord_adapter import (
     open_answer_thread,
     to,
 )
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn, Recorded
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

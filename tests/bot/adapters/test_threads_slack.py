@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 from handlers.models import ThreadKey
+from standins.slack_server import BOT_USER_ID, Call
 from tests.bot.adapters.slack_harness import CHANNEL, REPO, Bot, thread_message
-from tests.standins.slack_server import BOT_USER_ID, Call
 
 
 def posts(bot: Bot) -> list[Call]:

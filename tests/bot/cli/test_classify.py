@@ -168,7 +168,7 @@ async def test_eval_classifier_llm_batches_requests_to_the_model(tmp_path, share
 @pytest.mark.asyncio
 async def test_eval_classifier_llm_says_when_the_heuristic_answered(tmp_path, anthropic_standin):
     """A model that fails leaves heuristic answers in the score; the run says so, not silently."""
-    from tests.standins.anthropic_server import error
+    from standins.anthropic_server import error
 
     anthropic_standin.always(error(500))
     labels = tmp_path / "labels.jsonl"

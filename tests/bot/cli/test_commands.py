@@ -62,6 +62,37 @@ def test_ask_imports_no_chat_sdk_scheduler_metrics_or_templates(tmp_path: Path) 
     assert loaded == []
 
 
+# What `ask` must not load to answer with no config file: config validation (pydantic: more
+# than half of its start-up before it was deferred), the Redis client, fuzzy matching for a word
+# it did not need, month arithmetic, package-resource machinery (docs/benchmarks.md, Start-up).
+ASK_DEFERRED = ("pydantic", "pydantic_core", "annotated_types", "redis", "rapidfuzz", "dateutil", "tqdm")
+
+
+def test_ask_without_a_config_file_loads_no_validation_redis_or_fuzzy_matching(tmp_path: Path) -> None:
+    """`ask` starts fast: without a config file it validates nothing, so pydantic stays unloaded,
+    and so do the Redis client, rapidfuzz, dateutil and importlib.resources; a typo still gets
+    its "did you mean", which loads rapidfuzz only then."""
+    result, imported = _run_listing_modules(tmp_path, "ask", "rocm", "last", "week")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "ROCm" in result.stdout
+    loaded = sorted(
+        n for n in imported if n.split(".")[0] in ASK_DEFERRED or n.startswith("importlib.resources")
+    )
+    assert loaded == []
+    result, imported = _run_listing_modules(tmp_path, "ask", "rcom", "last", "week")
+    assert "did you mean rocm?" in result.stdout
+    assert "rapidfuzz" in imported
+
+
+def test_ask_with_a_config_file_still_validates_it(tmp_path: Path) -> None:
+    """A config file is validated (pydantic loaded) and a bad value stops `ask` with one line."""
+    (tmp_path / "config.toml").write_text("[query]\nmax_items = 0\n")
+    result, imported = _run_listing_modules(tmp_path, "ask", "rocm")
+    assert result.returncode == 1
+    assert "error: config.toml: query.max_items: Input should be greater than or equal to 1" in result.stderr
+    assert "pydantic" in imported
+
+
 def test_ingest_loads_no_chat_sdk_or_scheduler(tmp_path: Path) -> None:
     """`ingest` loads its own module and nothing of the chat platforms or the scheduler."""
     result, imported = _run_listing_modules(tmp_path, "ingest", "--help")

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from standins.anthropic_server import AnthropicStandIn, error, tool_input
 from tests.cli_helpers import ROOT, run_cli, run_cli_async
-from tests.standins.anthropic_server import AnthropicStandIn, error, tool_input
 
 INVENTED = 999_999
 

@@ -16,9 +16,9 @@ from bot.scheduler import weekly_window
 from bot.services.importer import import_file, sample_path
 from bot.services.posting import Channel, post_key
 from bot.store import open_store
+from standins.discord_server import TEST_BUCKET, DiscordStandIn
+from standins.slack_server import APP_TOKEN, TEST_RATE, TOKEN, SlackStandIn
 from tests.cli_helpers import assert_clean_error, run_cli
-from tests.standins.discord_server import TEST_BUCKET, DiscordStandIn
-from tests.standins.slack_server import APP_TOKEN, TEST_RATE, TOKEN, SlackStandIn
 
 REPO = "vllm-project/vllm"
 WEEK = ("--week-ending", "2026-03-01")  # the sample's last full week

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from standins.github_server import GitHubStandIn, standin_from
 from tests.cli_helpers import run_cli_on_terminal
-from tests.standins.github_server import GitHubStandIn, standin_from
 
 ROOT = Path(__file__).resolve().parents[3]
 WEEK = ["--since", "2026-02-06", "--until", "2026-02-13"]

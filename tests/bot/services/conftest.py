@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.services.github import GitHubSource
-from tests.standins.github_server import GitHubStandIn, standin_from
+from standins.github_server import GitHubStandIn, standin_from
 
 REPO = "vllm-project/vllm"
 

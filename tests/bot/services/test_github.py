@@ -12,8 +12,8 @@ from github import Auth, Github
 from github.GithubException import GithubException
 
 from bot.services.github import GitHubError, GitHubSource
+from standins.github_server import GitHubStandIn, github_pr
 from tests.bot.services.conftest import REPO
-from tests.standins.github_server import GitHubStandIn, github_pr
 
 
 def _closed_port() -> int:

@@ -11,8 +11,8 @@ from bot.services.github import GitHubError, GitHubSource
 from bot.services.ingest import OVERLAP, ingest
 from handlers.models import IngestCursor, parse_time
 from handlers.ports import Store
+from standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, github_pr
 from tests.bot.services.conftest import REPO
-from tests.standins.github_server import WEEK_ENDING_2026_02_13, GitHubStandIn, github_pr
 
 WEEK_START = WEEK_ENDING_2026_02_13 - timedelta(days=7)
 PAST_WEEK = (WEEK_START - timedelta(weeks=12), WEEK_ENDING_2026_02_13 - timedelta(weeks=12))  # 229 PRs

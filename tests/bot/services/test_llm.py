@@ -13,7 +13,7 @@ from bot.bootstrap import build_llm
 from bot.config import ConfigError, load_config
 from bot.services.llm import AnthropicLLM
 from handlers.errors import LLMError
-from tests.standins.anthropic_server import (
+from standins.anthropic_server import (
     AnthropicStandIn,
     broken_json,
     default_answer,

@@ -20,8 +20,8 @@ from bot.services.taxonomy import load_taxonomy
 from bot.store import open_store
 from handlers.models import PullRequest
 from handlers.ports import Store
+from standins.anthropic_server import AnthropicStandIn, prs_in
 from tests.cli_helpers import run_cli_async
-from tests.standins.anthropic_server import AnthropicStandIn, prs_in
 
 REPO = "vllm-project/vllm"
 T0 = datetime(2026, 2, 10, tzinfo=UTC)

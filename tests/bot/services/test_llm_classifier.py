@@ -16,7 +16,7 @@ from bot.services.llm_classifier import AnthropicClassifier
 from bot.services.taxonomy import load_taxonomy
 from handlers.models import PullRequest
 from handlers.ports import Store
-from tests.standins.anthropic_server import (
+from standins.anthropic_server import (
     AnthropicStandIn,
     drop_prs,
     error,

@@ -9,7 +9,7 @@ It serves what ingestion needs, the way api.github.com does:
 - `GET /search/issues` with `q` (`repo:`, `is:pr`, `updated:` ranges of dates or datetimes),
   `sort=updated`, `order`, `per_page`, `page`: issue-shaped items (`pull_request.merged_at`, no
   `base`), `total_count`, the 1000-result cap (422 beyond it), its own `search` budget (30 a minute);
-- `POST /graphql` (tests/standins/github_graphql.py): `repository { pullRequest(number:) { files(first:,
+- `POST /graphql` (standins/github_graphql.py): `repository { pullRequest(number:) { files(first:,
   after:) } }` under aliases, `rateLimit`; it demands a token (401 otherwise), validates `first` (1-100)
   and the 500,000-node limit, answers `RATE_LIMITED` (status 200, `X-RateLimit-Remaining: 0`) when
   its `graphql` budget is spent, and `NOT_FOUND` with partial data for a missing PR;
@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
-from tests.standins import github_graphql as gql
+from standins import github_graphql as gql
 
 WEEK_ENDING_2026_02_13 = datetime(2026, 2, 13, tzinfo=UTC)
 

@@ -21,7 +21,7 @@ Actions are callables `(body: dict) -> web.Response` (or an awaitable of one); t
 default tool input: `malformed`, `unknown_topics`, `drop_prs`), `text(...)` (a text answer,
 e.g. one citing PR numbers), `broken_json()`.
 
-Usage (see `running_standin` and the `anthropic_standin` fixture in conftest_anthropic.py):
+Usage (see `running_standin` and the `anthropic_standin` fixture in tests/anthropic_fixture.py):
 
     async with running_standin() as standin:
         llm = AnthropicLLM(api_key="test", model="m", base_url=standin.base_url)

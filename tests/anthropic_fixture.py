@@ -1,5 +1,5 @@
-"""pytest fixture for the Anthropic stand-in; register with
-`pytest_plugins = ["tests.standins.conftest_anthropic"]` in the root conftest, or import it."""
+"""The `anthropic_standin` pytest fixture (standins/anthropic_server.py), registered by
+`pytest_plugins = ["tests.anthropic_fixture"]` in tests/conftest.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.standins.anthropic_server import AnthropicStandIn, running_standin
+from standins.anthropic_server import AnthropicStandIn, running_standin
 
 
 @pytest.fixture

@@ -40,7 +40,7 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "discord"
+FIXTURES = Path(__file__).resolve().parent / "payloads" / "discord"
 DISCORD_EPOCH_MS = 1420070400000
 MESSAGE_CONTENT_INTENT = 1 << 15
 EPHEMERAL = 1 << 6
