@@ -15,12 +15,12 @@ from datetime import date, timedelta, tzinfo
 from typing import Any, Literal
 
 from handlers import calendar
+from handlers.codec import decode, encode
 from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, clean_title, compute_facts, spans
 from handlers.digest_llm import AI_NOTE, DigestPrompt, write_with_llm
 from handlers.digest_offline import area_headline, choose_points, continuation, fit_budget
 from handlers.errors import BotError, LLMError
 from handlers.models import (
-    Code,
     Digest,
     DigestCounts,
     DigestPoint,
@@ -34,8 +34,6 @@ from handlers.models import (
     Text,
     ThreadSeed,
     Window,
-    format_time,
-    parse_time,
 )
 from handlers.ports import LLM, ClassificationSource, Store
 
@@ -288,114 +286,16 @@ def highlights(facts: DigestFacts, cited: set[int], limit: int = 3) -> tuple[Inl
 # -- storage and threads ---------------------------------------------------------------------------------
 
 
-def _span_to_dict(span: Inline) -> dict[str, Any]:
-    if isinstance(span, PRRef):
-        return {"pr": span.number, "url": span.url}
-    if isinstance(span, Code):
-        return {"code": span.text}
-    return {"text": span.text}
-
-
-def _span_from_dict(data: dict[str, Any]) -> Inline:
-    if "pr" in data:
-        return PRRef(int(data["pr"]), str(data["url"]))
-    if "code" in data:
-        return Code(str(data["code"]))
-    return Text(str(data.get("text", "")))
-
-
-def _spans_from(items: Any) -> tuple[Inline, ...]:
-    return tuple(_span_from_dict(item) for item in items or ())
-
-
 def digest_to_dict(digest: Digest) -> dict[str, Any]:
-    """A JSON-ready dict of the digest, with the PR numbers it cites (for thread follow-ups)."""
-    return {
-        "format": FORMAT,
-        "repo": digest.repo,
-        "window": {
-            "since": format_time(digest.window.since),
-            "until": format_time(digest.window.until),
-            "label": digest.window.label,
-        },
-        "title": digest.title,
-        "mode": digest.mode,
-        "takeaways": [_span_to_dict(s) for s in digest.takeaways],
-        "sections": [_section_to_dict(section) for section in digest.sections],
-        "more": [_section_to_dict(section) for section in digest.more],
-        "topics": [asdict(t) for t in digest.topics],
-        "scope": digest.scope,
-        "table": [
-            {"area": row.area, "key_prs": [_span_to_dict(r) for r in row.key_prs], "impact": row.impact}
-            for row in digest.table
-        ],
-        "counts": asdict(digest.counts),
-        "notes": list(digest.notes),
-        "cited": list(digest.cited),
-    }
-
-
-def _section_to_dict(section: DigestSection) -> dict[str, Any]:
-    return {
-        "title": section.title,
-        "key": section.key,
-        "headline": section.headline,
-        "prs": list(section.prs),
-        "pr_count": section.pr_count,
-        "points": [
-            {
-                "lead": point.lead,
-                "body": [_span_to_dict(s) for s in point.body],
-                "children": [[_span_to_dict(s) for s in child] for child in point.children],
-            }
-            for point in section.points
-        ],
-    }
-
-
-def _section_from_dict(s: dict[str, Any]) -> DigestSection:
-    return DigestSection(
-        title=s["title"],
-        pr_count=int(s.get("pr_count", 0)),
-        points=tuple(
-            DigestPoint(
-                lead=p["lead"],
-                body=_spans_from(p.get("body")),
-                children=tuple(_spans_from(c) for c in p.get("children") or ()),
-            )
-            for p in s.get("points") or ()
-        ),
-        key=str(s.get("key", "")),
-        prs=tuple(int(n) for n in s.get("prs") or ()),
-        headline=str(s.get("headline", "")),
-    )
+    """The stored form of the digest (handlers/codec.py), with its format version and the PR
+    numbers it cites (for thread follow-ups); both extra keys are ignored when it is read."""
+    return {"format": FORMAT, **encode(digest), "cited": list(digest.cited)}
 
 
 def digest_from_dict(data: dict[str, Any]) -> Digest:
-    since = parse_time(data["window"]["since"])
-    until = parse_time(data["window"]["until"])
-    assert since is not None and until is not None
-    return Digest(
-        repo=data["repo"],
-        window=Window(since, until, data["window"].get("label", "")),
-        title=data["title"],
-        takeaways=_spans_from(data.get("takeaways")),
-        sections=tuple(_section_from_dict(s) for s in data.get("sections") or ()),
-        table=tuple(
-            TableRow(
-                area=r["area"],
-                key_prs=tuple(PRRef(int(x["pr"]), str(x["url"])) for x in r.get("key_prs") or ()),
-                impact=r.get("impact", ""),
-            )
-            for r in data.get("table") or ()
-        ),
-        counts=DigestCounts(**data["counts"]),
-        mode=data.get("mode", "offline"),
-        notes=tuple(data.get("notes") or ()),
-        topics=tuple(DigestTopic(**t) for t in data.get("topics") or ()),
-        more=tuple(_section_from_dict(s) for s in data.get("more") or ()),
-        scope=str(data.get("scope", "opened_or_merged")),
-    )
+    """A digest from its stored form; records of earlier formats load, lacking keys taking the
+    fields' defaults (format 1 had no topics, continuation, scope or area keys)."""
+    return decode(Digest, data)
 
 
 def in_scope_numbers(digest: Digest) -> tuple[int, ...]:

@@ -7,8 +7,10 @@ import json
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import pytest
+
 from handlers.codec import decode, encode
-from handlers.models import Classification, PullRequest, Subscription, ThreadContext, ThreadKey
+from handlers.models import Classification, DigestPoint, PullRequest, Subscription, ThreadContext, ThreadKey
 
 T0 = datetime(2026, 2, 13, 10, 0, tzinfo=UTC)
 
@@ -145,3 +147,10 @@ def test_a_thread_context_survives_its_dict_form() -> None:
         turns=(("user", "more"), ("bot", "3 PRs")),
     )
     assert decode(ThreadContext, encode(context)) == context
+
+
+def test_a_stored_span_of_an_unknown_kind_is_refused_with_its_keys_named() -> None:
+    """A digest span that is none of text, code or PR citation fails loudly rather than
+    loading as empty text."""
+    with pytest.raises(ValueError, match=r"Text \| Code \| PRRef is none of them: its keys are \['link'\]"):
+        decode(DigestPoint, {"lead": "x", "body": [{"text": "see "}, {"link": "https://x"}], "children": []})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -25,11 +26,15 @@ from handlers.digest import (
     window_key,
 )
 from handlers.digest_facts import clean_title, spans
-from handlers.models import Code, Digest, PRRef, Text
+from handlers.models import Code, Digest, DigestCounts, DigestTopic, PRRef, TableRow, Text
 from handlers.ports import Store
 from tests.handlers import digest_data as data
 
-GOLDEN = Path(__file__).resolve().parent.parent / "fixtures" / "digest-vllm-2026-02-23.md"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+GOLDEN = FIXTURES / "digest-vllm-2026-02-23.md"
+# A digest of this week as the stores held it before handlers/codec.py wrote digests (format 2,
+# trimmed to two areas, with a table row and a note so every kind of stored value is in it).
+STORED_FORMAT_2 = FIXTURES / "stored-digest-format2.json"
 
 
 async def _build(store_url: str, **overrides: object) -> Digest:
@@ -239,6 +244,51 @@ def test_a_digest_survives_the_round_trip_through_its_dict(digest: Digest) -> No
     stored = digest_to_dict(digest)
     assert digest_from_dict(stored) == digest
     assert stored["cited"] == list(digest.cited)
+
+
+def test_a_digest_stored_in_the_earlier_format_loads_and_is_written_back_byte_for_byte() -> None:
+    """A digest as SQLite/Redis hold it today decodes with its spans, areas, table and counts,
+    and encodes to the very same text."""
+    text = STORED_FORMAT_2.read_text(encoding="utf-8").rstrip("\n")
+    digest = digest_from_dict(json.loads(text))
+    assert (digest.mode, digest.scope, digest.window.label) == (
+        "llm",
+        "opened_or_merged",
+        "Feb 23 – Mar 1, 2026",
+    )
+    assert digest.takeaways[4] == PRRef(90002, "https://github.com/vllm-project/vllm/pull/90002")
+    cpu, cuda = digest.sections[0].points[:2]
+    assert cpu.children[0][2] == PRRef(35081, "https://github.com/vllm-project/vllm/pull/35081")
+    assert cuda.body[:2] == (Text("Add CUDA torch fallbacks for "), Code("fp8_mqa_logits"))
+    assert (digest.sections[0].key, len(digest.sections[0].prs), digest.more[0].key) == (
+        "hardware",
+        63,
+        "hardware",
+    )
+    assert digest.table[0] == TableRow(
+        "Kernels", (PRRef(35211, "https://github.com/vllm-project/vllm/pull/35211"),), "Faster MoE on Hopper"
+    )
+    assert digest.topics[0] == DigestTopic("bugfix", "Bug fixes", 138, 83, 89, 0)
+    assert digest.counts == DigestCounts(405, 260, 239, 1, 165, 207, 63, 2)
+    assert json.dumps(digest_to_dict(digest), ensure_ascii=False) == text
+
+
+def test_a_digest_stored_in_the_first_format_loads_with_the_later_fields_empty() -> None:
+    """Format 1 had no topics, continuation, scope or area keys: such a digest still loads."""
+    data = json.loads(STORED_FORMAT_2.read_text(encoding="utf-8"))
+    for key in ("more", "topics", "scope"):
+        del data[key]
+    for section in data["sections"]:
+        for key in ("key", "headline", "prs"):
+            del section[key]
+    data["format"] = 1
+    digest = digest_from_dict(data)
+    assert (digest.more, digest.topics, digest.scope) == ((), (), "opened_or_merged")
+    assert [(s.title, s.key, s.prs, s.pr_count) for s in digest.sections] == [
+        ("Hardware backends", "", (), 63),
+        ("Models & multimodal", "", (), 56),
+    ]
+    assert digest.cited == tuple(data["cited"])
 
 
 def test_a_digest_seed_carries_every_in_scope_pr_cited_ones_first(week: data.Week, digest: Digest) -> None:
