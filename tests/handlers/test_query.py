@@ -17,11 +17,12 @@ import pytest
 from bot.services.classify import ClassificationService
 from bot.services.heuristic import HeuristicClassifier
 from bot.services.importer import import_file
+from bot.services.pr_record import pull_request_from_record
 from bot.services.prompt_files import load_prompt
 from bot.services.taxonomy import load_taxonomy
 from handlers.app import RepoSettings
 from handlers.errors import LLMError
-from handlers.models import PRRef, PullRequest, Reply, Text
+from handlers.models import PRRef, Reply, Text
 from handlers.ports import LLMResult, Store
 from handlers.query import QueryHandler
 from tests.conftest import FIXTURES
@@ -410,7 +411,7 @@ async def test_untrusted_titles_pass_through_unescaped_for_renderers(loaded: Sto
 
 def test_pr_fixture_records_are_valid() -> None:
     """Our own records parse as GitHub pull requests."""
-    assert all(PullRequest.from_github(REPO, r).number > 90000 for r in OWN)
+    assert all(pull_request_from_record(REPO, r).number > 90000 for r in OWN)
 
 
 async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Store) -> None:
@@ -419,7 +420,7 @@ async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Sto
     first = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     again = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     assert again == first
-    fresh = PullRequest.from_github(
+    fresh = pull_request_from_record(
         REPO, _gh(90099, "[ROCm] Brand-new AITER kernel", created="2026-02-12T10:00:00Z")
     )
     await loaded.upsert_prs([fresh])
@@ -455,7 +456,7 @@ async def test_answers_agree_with_our_own_labelled_weeks(
         for row in map(json.loads, (FIXTURES / week).read_text().splitlines())
     }
     records = [
-        PullRequest.from_github(REPO, obj)
+        pull_request_from_record(REPO, obj)
         for obj in map(json.loads, (shared_data / "merged-pulls.jsonl").read_text().splitlines())
         if obj["number"] in labels
     ]
