@@ -381,6 +381,20 @@ async def test_synthesis_cites_only_prs_in_the_result(loaded: Store) -> None:
     assert any("outside this answer" in n for n in reply.notes)
 
 
+async def test_synthesis_links_come_from_the_store_not_the_model(loaded: Store) -> None:
+    """The paragraph drops every link the model wrote and reads `(PR #n)` and PR URLs as citations."""
+    llm = FakeLLM(
+        "See [AITER](https://evil.example/x) in (PR #90001), https://github.com/o/r/pull/12345 "
+        "and http://phish.example."
+    )
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}", llm=llm)
+    refs = [s for s in reply.synthesis if isinstance(s, PRRef)]
+    text = "".join(s.text for s in reply.synthesis if isinstance(s, Text))
+    assert [r.number for r in refs] == [90001] and refs[0].url.startswith("https://github.com/")
+    assert "example" not in text and "AITER" in text and "12345" not in text
+    assert any("outside this answer" in n for n in reply.notes)
+
+
 async def test_synthesis_prompt_frames_titles_as_data(loaded: Store) -> None:
     """The model is told the PR list is data; the titles go in the user message only."""
     llm = FakeLLM("Mostly AITER work, e.g. #90001.")
