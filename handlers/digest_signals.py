@@ -136,7 +136,7 @@ _FEATURE = re.compile(
 )
 # Kernel work: a new or fused kernel is what hardware-minded readers look for.
 _KERNEL = re.compile(
-    r"^\s*(?:\[[^\]]*\]\s*)*\[kernels?\]|\b(?:kernels?|fuse[sd]?|fusion|gemm|triton|cutlass|mfma)\b",
+    r"^\s*(?:\[[^\]]*\]\s*)*\[kernels?\]|(?<!wsl2 )(?<!wsl )(?<!linux )\b(?:kernels?|fuse[sd]?|fusion|gemm|triton|cutlass|mfma)\b",
     re.I,
 )
 # A changed default reaches every user who did not set the option.
@@ -158,11 +158,12 @@ _REMOVAL = re.compile(
     re.I,
 )
 _DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\b", re.I)
-# Words that say the change is small, whatever else it is.
+# Words that say the change is small, whatever else it is, or is tooling around the engine
+# (profilers, metrics, benchmarks: 1 of 46 such PRs was an expert's pick).
 _MINOR = re.compile(
     r"\b(?:small|minor|tiny|nit|nits|simplif(?:y|ies|ied)|cleanup|clean up|clean-up|tidy|rename[sd]?|"
     r"renaming|typo|typos|comment|comments|docstring|log(?:s|ging)?|warning|(?:error|log|warning) messages?|"
-    r"type hints?|typing)\b",
+    r"type hints?|typing|profil(?:e|er|ers|ing)|metrics?|benchmarks?|tracing)\b",
     re.I,
 )
 # A whole platform (XPU, TPU, ...) counts only with the word "support": "Add GPUDirect RDMA support

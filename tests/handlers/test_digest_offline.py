@@ -95,11 +95,12 @@ EXPERT = Path(__file__).resolve().parents[1] / "fixtures" / "expert-picks"
 
 
 def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -> None:
-    """Expert digests of four weeks (written blind, in the examples' format, ~32 picks each;
-    tests/fixtures/expert-picks): the offline digest proper names at least 58 % of their picks
-    (41 % / 38 % / 33 % / 41 % before the signals were reweighted), and every pick is reachable."""
+    """Expert digests of five weeks (written blind, in the examples' format, ~33 picks each;
+    tests/fixtures/expert-picks): the offline digest proper names at least 55 % of their picks
+    (41 % / 38 % / 33 % / 41 % / 21 % before the signals were reweighted; the fifth week was held
+    out and scored 41 % when first seen), and every pick is reachable."""
     weeks = [json.loads(p.read_text()) for p in sorted(EXPERT.glob("picks-*.json"))]
-    assert len(weeks) == 4
+    assert len(weeks) == 5
     ends = {date.fromisoformat(w["week_ending"]): w for w in weeks}
     by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
@@ -123,6 +124,6 @@ def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -
         picked += len(picks)
         named += len(picks & cited)
         reachable += len(picks & (cited | listed))
-    assert picked >= 120
-    assert named / picked >= 0.58, (named, picked)
+    assert picked >= 160
+    assert named / picked >= 0.55, (named, picked)
     assert reachable == picked
