@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.paths import shared_dir  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.pr_record import pull_request_from_record  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
-from handlers.models import PullRequest  # noqa: E402
 
 REPO = "vllm-project/vllm"
 
@@ -40,7 +40,7 @@ async def main(shared: Path, store_url: str | None, limit: int, as_json: bool) -
     rows = (shared / "data" / "vllm" / "merged-pulls.jsonl").read_text().splitlines()
     if limit:
         rows = rows[:limit]
-    prs = [PullRequest.from_github(REPO, json.loads(line)) for line in rows if line.strip()]
+    prs = [pull_request_from_record(REPO, json.loads(line)) for line in rows if line.strip()]
     classifier = Counting(load_taxonomy("vllm"))
 
     start = time.perf_counter()

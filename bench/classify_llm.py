@@ -32,6 +32,7 @@ from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
 from bot.services.llm import AnthropicLLM  # noqa: E402
 from bot.services.llm_classifier import AnthropicClassifier  # noqa: E402
+from bot.services.pr_record import pull_request_from_record  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from handlers.models import PullRequest, parse_time  # noqa: E402
@@ -53,7 +54,7 @@ def load_week(since: datetime, until: datetime) -> list[PullRequest]:
         merged = parse_time(obj.get("merged_at"))
         if merged and since <= merged < until:
             obj["body"] = bodies[len(prs) % len(bodies)]
-            prs.append(PullRequest.from_github(REPO, obj))
+            prs.append(pull_request_from_record(REPO, obj))
     return prs
 
 

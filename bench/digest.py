@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.paths import vllm_data  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.pr_record import pull_request_from_record  # noqa: E402
 from bot.services.prompt_files import load_prompt  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
@@ -51,7 +52,7 @@ async def measure(shared: Path, last: date) -> tuple[str, float, list[tuple[str,
     for line in (shared / "merged-pulls.jsonl").open():
         obj = json.loads(line)
         if lo <= obj["created_at"][:10] <= hi or lo <= obj["merged_at"][:10] <= hi:
-            prs.append(PullRequest.from_github(REPO, obj))
+            prs.append(pull_request_from_record(REPO, obj))
     taxonomy = load_taxonomy("vllm")
     heuristic = HeuristicClassifier(taxonomy)
     prompt = load_prompt("digest")

@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.paths import shared_dir  # noqa: E402
 from bot.services.classify import ClassificationService  # noqa: E402
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.pr_record import pull_request_from_record  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from handlers.app import RepoSettings  # noqa: E402
@@ -128,7 +129,7 @@ def load(shared: Path, window: tuple[str, str] | None) -> list[PullRequest]:
             record = json.loads(line)
             if window and not window[0] <= record["merged_at"][:10] <= window[1]:
                 continue
-            prs.append(PullRequest.from_github(REPO, record))
+            prs.append(pull_request_from_record(REPO, record))
     return prs
 
 

@@ -1,4 +1,4 @@
-"""The citation guard shared by every LLM writer (the digest and follow-up answers).
+"""The citation guard shared by every LLM writer (the digest, follow-up answers, the slash summary).
 
 A model may cite only the PRs it was given. The guard keeps citations of known PR numbers,
 removes (and counts, and logs) any other number, strips every link the model wrote, and turns

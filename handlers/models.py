@@ -102,60 +102,6 @@ class PullRequest:
         """Hash of everything a classifier looks at; unchanged content -> same hash."""
         return self._content_hash
 
-    @classmethod
-    def from_github(cls, repo: str, obj: dict[str, Any]) -> PullRequest:
-        """Build from a GitHub REST pull-request object (the JSON GitHub returns).
-
-        Raises ValueError naming the field when a required field is missing or malformed.
-        """
-        if not isinstance(obj, dict):
-            raise ValueError("not a JSON object")
-        missing = [k for k in ("number", "title", "created_at") if obj.get(k) in (None, "")]
-        if missing:
-            raise ValueError(f"missing field(s): {', '.join(missing)}")
-        number = obj["number"]
-        if not isinstance(number, int) or isinstance(number, bool) or number <= 0:
-            raise ValueError(f"bad 'number': {number!r}")
-        user = obj.get("user") or {}
-        if not isinstance(user, dict):
-            raise ValueError("bad 'user': not an object")
-        labels = []
-        for label in obj.get("labels") or []:
-            name = label.get("name") if isinstance(label, dict) else label
-            if isinstance(name, str):
-                labels.append(name)
-        raw_state = obj.get("state") or "open"
-        if raw_state not in ("open", "closed"):
-            raise ValueError(f"bad 'state': {raw_state!r}")
-        state: Literal["open", "closed"] = "open" if raw_state == "open" else "closed"
-        try:
-            created = parse_time(obj["created_at"])
-            updated = parse_time(obj.get("updated_at")) or created
-            merged = parse_time(obj.get("merged_at"))
-            closed = parse_time(obj.get("closed_at"))
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"bad timestamp: {exc}") from None
-        assert created is not None and updated is not None
-        body = obj.get("body")
-        base = obj.get("base") or {}
-        return cls(
-            repo=repo,
-            number=number,
-            title=str(obj["title"]),
-            body=body if isinstance(body, str) else None,
-            author=str(user.get("login") or "ghost"),
-            author_type=str(user.get("type") or "User"),
-            labels=tuple(labels),
-            state=state,
-            draft=bool(obj.get("draft")),
-            created_at=created,
-            updated_at=updated,
-            merged_at=merged,
-            closed_at=closed,
-            url=pr_url(repo, number),
-            base_ref=base.get("ref") if isinstance(base, dict) else None,
-        )
-
     def with_files(self, files: tuple[str, ...]) -> PullRequest:
         return replace(self, files=files)
 

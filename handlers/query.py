@@ -25,19 +25,16 @@ from functools import lru_cache
 from cachetools import LRUCache
 
 from handlers.calendar import local_midnight, window_label
+from handlers.citations import Guard
 from handlers.models import (
     Classification,
-    Code,
-    Inline,
     ItemGroup,
     PRDetail,
     Prompt,
-    PRRef,
     PullRequest,
     Reply,
     ReplyItem,
     RepoSettings,
-    Text,
     ThreadSeed,
 )
 from handlers.parse import STATE_WORDS, Query, parse_query
@@ -60,7 +57,7 @@ WIDER_DAYS = 30
 REPLY_CACHE_SIZE = 512
 SYNTHESIS_MIN_PRS = 3
 SYNTHESIS_MAX_PRS = 40
-_CITE = re.compile(r"(#\d{1,9})|(`[^`\n]{1,80}`)")
+SYNTHESIS_CHARS = 1200  # the paragraph is cut at a word boundary beyond this
 
 
 @dataclass(frozen=True)
@@ -432,10 +429,11 @@ class QueryHandler:
             log.warning("query synthesis failed: %s", exc)
             note = "The summary paragraph is unavailable right now; the list below is complete."
             return _replace(reply, notes=(*reply.notes, note))
-        allowed = {m.pr.number: m.pr.url for m in matches}
-        spans, dropped = synthesis_spans(result.text, allowed)
+        # Every PR of the answer may be cited (not only those the model was shown), no other.
+        guard = Guard({m.pr.number: m.pr for m in matches}, what="query synthesis")
+        spans = guard.spans(result.text, SYNTHESIS_CHARS)
         notes = reply.notes
-        if dropped:
+        if guard.removed:
             notes = (*notes, "The summary cited PRs outside this answer; those citations were removed.")
         if not spans:
             return _replace(reply, notes=notes)
@@ -716,35 +714,6 @@ def _without_states(query: Query) -> Query:
 
 def _replace(reply: Reply, **changes: object) -> Reply:
     return replace(reply, **changes)  # type: ignore[arg-type]
-
-
-def synthesis_spans(text: str, allowed: Mapping[int, str]) -> tuple[tuple[Inline, ...], int]:
-    """Model text -> inline spans; citations of PRs not in `allowed` are dropped (and counted)."""
-    text = " ".join((text or "").split())[:1200]
-    spans: list[Inline] = []
-    dropped = 0
-    pos = 0
-    for match in _CITE.finditer(text):
-        if match.start() > pos:
-            spans.append(Text(text[pos : match.start()]))
-        if match.group(1):
-            number = int(match.group(1)[1:])
-            if number in allowed:
-                spans.append(PRRef(number, allowed[number]))
-            else:
-                dropped += 1
-        else:
-            spans.append(Code(match.group(2)[1:-1]))
-        pos = match.end()
-    if pos < len(text):
-        spans.append(Text(text[pos:]))
-    merged: list[Inline] = []
-    for span in spans:
-        if isinstance(span, Text) and merged and isinstance(merged[-1], Text):
-            merged[-1] = Text(merged[-1].text + span.text)
-        else:
-            merged.append(span)
-    return tuple(s for s in merged if not (isinstance(s, Text) and not s.text.strip())), dropped
 
 
 def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:

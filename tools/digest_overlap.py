@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.services.heuristic import HeuristicClassifier  # noqa: E402
+from bot.services.pr_record import pull_request_from_record  # noqa: E402
 from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from handlers.digest import window_for_dates, write_offline  # noqa: E402
 from handlers.digest_facts import compute_facts  # noqa: E402
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     by_week: dict[date, list[PullRequest]] = {end: [] for end in wanted}
     with args.data.open(encoding="utf-8") as lines:
         for line in lines:
-            pr = PullRequest.from_github(REPO, json.loads(line))
+            pr = pull_request_from_record(REPO, json.loads(line))
             day = pr.merged_at.date() if pr.merged_at else None
             for end in wanted:
                 if day and end - timedelta(days=7) <= day < end:

@@ -1,8 +1,10 @@
 """A GitHub REST pull-request record, validated field by field before it becomes a PullRequest.
 
-Used by `import` (files anyone may hand us) and by ingest (GitHub's answers): a record with a
-wrong type anywhere is refused with a reason naming the field, instead of being coerced
-(`labels: "bug"` read as three labels) or failing later inside the store (`number: 10**30`).
+The one reader of GitHub's wire format: the core (handlers/) knows only `PullRequest`. Used by
+`import` (files anyone may hand us), by ingest (GitHub's answers), and by tests, bench/ and
+tools/ reading recorded data. A record with a wrong type anywhere is refused with a reason
+naming the field, instead of being coerced (`labels: "bug"` read as three labels) or failing
+later inside the store (`number: 10**30`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from handlers.models import PullRequest, parse_time
+from handlers.models import PullRequest, parse_time, pr_url
 
 MAX_NUMBER = 2**31 - 1  # GitHub issue numbers are 32-bit; the store keeps 64-bit integers
 
@@ -123,6 +125,6 @@ def pull_request_from_record(repo: str, obj: object) -> PullRequest:
         updated_at=record.updated_at or record.created_at,
         merged_at=record.merged_at,
         closed_at=record.closed_at,
-        url=f"https://github.com/{repo}/pull/{record.number}",
+        url=pr_url(repo, record.number),
         base_ref=record.base.ref if record.base else None,
     )

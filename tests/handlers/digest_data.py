@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 from bot.services.classify import ClassificationService
 from bot.services.heuristic import HeuristicClassifier
+from bot.services.pr_record import pull_request_from_record
 from bot.services.taxonomy import load_taxonomy
 from bot.store import open_store
 from handlers.app import RepoSettings
@@ -42,7 +43,7 @@ def settings(**overrides: object) -> RepoSettings:
 
 
 def _pr(number: int, title: str, author: str, created: str, **extra: object) -> PullRequest:
-    return PullRequest.from_github(
+    return pull_request_from_record(
         REPO,
         {
             "number": number,
@@ -98,7 +99,7 @@ def shared_prs(shared_data: Path) -> list[PullRequest]:
             if HISTORY_FROM <= obj["created_at"][:10] <= LAST.isoformat() or (
                 FIRST.isoformat() <= obj["merged_at"][:10] <= LAST.isoformat()
             ):
-                out.append(PullRequest.from_github(REPO, obj))
+                out.append(pull_request_from_record(REPO, obj))
     return out
 
 

@@ -10,9 +10,10 @@ from typing import Any
 from bot.bootstrap import build_handlers
 from bot.config import load_config
 from bot.services.importer import import_file, sample_path
+from bot.services.pr_record import pull_request_from_record
 from handlers.app import BotHandlers
 from handlers.followup_thread import Thread
-from handlers.models import PullRequest, ThreadKey
+from handlers.models import ThreadKey
 from handlers.ports import Store
 
 REPO = "vllm-project/vllm"
@@ -55,7 +56,7 @@ OWN_NUMBERS = (90001, 90002, 90003)
 
 async def load(store: Store) -> None:
     await import_file(store, sample_path(), REPO)
-    await store.upsert_prs(PullRequest.from_github(REPO, item) for item in OWN)
+    await store.upsert_prs(pull_request_from_record(REPO, item) for item in OWN)
 
 
 def handlers(store: Store) -> BotHandlers:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.adapters.markdown_render import render_digest_markdown
 from bot.services.heuristic import HeuristicClassifier
+from bot.services.pr_record import pull_request_from_record
 from handlers.digest import window_for_dates, write_offline
 from handlers.digest_facts import AreaFacts, compute_facts
 from handlers.digest_offline import _group_area
@@ -59,7 +60,7 @@ def _weeks(shared_data: Path, count: int) -> list[tuple[date, list[PullRequest]]
     by_week: dict[date, list[PullRequest]] = {}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
         for line in fh:
-            pr = PullRequest.from_github(data.REPO, json.loads(line))
+            pr = pull_request_from_record(data.REPO, json.loads(line))
             day = pr.merged_at.date()  # type: ignore[union-attr]
             by_week.setdefault(day - timedelta(days=day.weekday()), []).append(pr)
     full = sorted(w for w, prs in by_week.items() if len(prs) >= 150)
@@ -104,7 +105,7 @@ def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -
     by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
         for line in fh:
-            pr = PullRequest.from_github(data.REPO, json.loads(line))
+            pr = pull_request_from_record(data.REPO, json.loads(line))
             day = pr.merged_at.date()  # type: ignore[union-attr]
             for end in ends:
                 if end - timedelta(days=7) <= day < end:

@@ -17,11 +17,12 @@ import pytest
 from bot.services.classify import ClassificationService
 from bot.services.heuristic import HeuristicClassifier
 from bot.services.importer import import_file
+from bot.services.pr_record import pull_request_from_record
 from bot.services.prompt_files import load_prompt
 from bot.services.taxonomy import load_taxonomy
 from handlers.app import RepoSettings
 from handlers.errors import LLMError
-from handlers.models import PRRef, PullRequest, Reply, Text
+from handlers.models import PRRef, Reply, Text
 from handlers.ports import LLMResult, Store
 from handlers.query import QueryHandler
 from tests.conftest import FIXTURES
@@ -380,6 +381,20 @@ async def test_synthesis_cites_only_prs_in_the_result(loaded: Store) -> None:
     assert any("outside this answer" in n for n in reply.notes)
 
 
+async def test_synthesis_links_come_from_the_store_not_the_model(loaded: Store) -> None:
+    """The paragraph drops every link the model wrote and reads `(PR #n)` and PR URLs as citations."""
+    llm = FakeLLM(
+        "See [AITER](https://evil.example/x) in (PR #90001), https://github.com/o/r/pull/12345 "
+        "and http://phish.example."
+    )
+    reply = await ask(loaded, f"rocm {LABELLED_WEEK}", llm=llm)
+    refs = [s for s in reply.synthesis if isinstance(s, PRRef)]
+    text = "".join(s.text for s in reply.synthesis if isinstance(s, Text))
+    assert [r.number for r in refs] == [90001] and refs[0].url.startswith("https://github.com/")
+    assert "example" not in text and "AITER" in text and "12345" not in text
+    assert any("outside this answer" in n for n in reply.notes)
+
+
 async def test_synthesis_prompt_frames_titles_as_data(loaded: Store) -> None:
     """The model is told the PR list is data; the titles go in the user message only."""
     llm = FakeLLM("Mostly AITER work, e.g. #90001.")
@@ -410,7 +425,7 @@ async def test_untrusted_titles_pass_through_unescaped_for_renderers(loaded: Sto
 
 def test_pr_fixture_records_are_valid() -> None:
     """Our own records parse as GitHub pull requests."""
-    assert all(PullRequest.from_github(REPO, r).number > 90000 for r in OWN)
+    assert all(pull_request_from_record(REPO, r).number > 90000 for r in OWN)
 
 
 async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Store) -> None:
@@ -419,7 +434,7 @@ async def test_a_repeated_question_sees_a_pr_that_arrived_in_between(loaded: Sto
     first = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     again = await asking.answer(SETTINGS, "rocm last week", now=NOW)
     assert again == first
-    fresh = PullRequest.from_github(
+    fresh = pull_request_from_record(
         REPO, _gh(90099, "[ROCm] Brand-new AITER kernel", created="2026-02-12T10:00:00Z")
     )
     await loaded.upsert_prs([fresh])
@@ -455,7 +470,7 @@ async def test_answers_agree_with_our_own_labelled_weeks(
         for row in map(json.loads, (FIXTURES / week).read_text().splitlines())
     }
     records = [
-        PullRequest.from_github(REPO, obj)
+        pull_request_from_record(REPO, obj)
         for obj in map(json.loads, (shared_data / "merged-pulls.jsonl").read_text().splitlines())
         if obj["number"] in labels
     ]
