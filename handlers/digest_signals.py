@@ -72,7 +72,7 @@ _CORRECTNESS = re.compile(
     r"\b(?:illegal memory|ima|out[- ]of[- ]bounds|oob|wrong (?:output|result|answer|token|value)s?|"
     r"incorrect (?:output|result|answer|token|value)s?|garbage|gibberish|nan|nans|inf|accuracy|numerical|"
     r"numerics|precision (?:loss|issue|bug)|correctness|silent(?:ly)?|corrupt\w*|contamination|"
-    r"overflow|double[- ]reduce|race condition|memory leak|leaks?|(?:output|accuracy|logprobs?) mismatch|inconsisten\w+|"
+    r"overflow|double[- ]reduce|race condition|races?|racy|memory leak|leaks?|(?:output|accuracy|logprobs?) mismatch|inconsisten\w+|"
     r"stripping|disambiguate)\b",
     re.IGNORECASE,
 )
@@ -120,7 +120,8 @@ _PERF = re.compile(
 _SECURITY = re.compile(
     r"\b(?:cve-?\d*|security|vulnerab\w*|injection|sandbox escape|dos|denial of service|ssrf|"
     r"path traversal)\b|\b(?:limit|cap|bound|restrict)s?\b[^.\n]{0,30}\b(?:header|request|payload|upload|"
-    r"input)s?\b[^.\n]{0,20}\b(?:count|size|length)s?\b",
+    r"input)s?\b[^.\n]{0,20}\b(?:count|size|length)s?\b"
+    r"|\b(?:reject|bound|sanitiz)\w*\b[^.\n]{0,30}\b(?:nul|null byte|inputs?|payloads?|untrusted)\b",
     re.I,
 )
 # New capability a user can reach: a `[Feature]` tag, or a verb of adding with a user-facing object.

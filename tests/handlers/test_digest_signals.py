@@ -154,3 +154,15 @@ def test_changed_defaults_removals_and_new_capabilities_are_signals() -> None:
     assert not read_signals(
         _pr(12, "[Frontend] Added support for HermesToolParser for models without special tokens")
     ).new_model
+
+
+def test_races_are_wrong_results_and_input_hardening_is_security() -> None:
+    """A race gives wrong results some of the time; rejecting or bounding untrusted input is
+    hardening, whatever the tag."""
+    race = read_signals(
+        _pr(1, "[BugFix] Use file:// rendezvous to eliminate startup port races"), ("bugfix",)
+    )
+    assert race.correctness_fix
+    assert read_signals(_pr(2, "[Bugfix] Reject NUL byte in structured_outputs.regex")).security
+    assert read_signals(_pr(3, "Bound generation inputs before expensive work")).security
+    assert not read_signals(_pr(4, "[Perf] Bound the number of CUDA graphs captured")).security
