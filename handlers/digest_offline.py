@@ -58,6 +58,7 @@ _STOP_TOKENS = {
     "pp",
     "dp",
 }
+_VERSION = re.compile(r"^v\d+(?:\.\d+)*$", re.IGNORECASE)  # v2, v0.7: a version names nothing
 _NUMBERED = re.compile(r"^\d+\s*/\s*(?:\d+|n)$", re.IGNORECASE)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9.+_]*[A-Za-z0-9+]|[A-Za-z]")
 _CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")
@@ -85,7 +86,7 @@ class Group:
 
 def _is_candidate(token: str) -> bool:
     """Tokens that name something: FP8, MLA, Qwen3.5, ModelState, snake_case symbols."""
-    if token.lower() in _STOP_TOKENS or len(token) < 2:
+    if token.lower() in _STOP_TOKENS or len(token) < 2 or _VERSION.match(token):
         return False
     inner_upper = any(c.isupper() for c in token[1:])
     has_digit = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from handlers.models import PullRequest
+from handlers.models import PullRequest, Taxonomy
 
 _UNIT = r"(?:x|×|%|ms|s|tok/s|tokens/s|t/s|gb|mb)"
 _NUM = r"(?:~|≈|up to |upto |over |about |around )?\d+(?:\.\d+)?"
@@ -132,7 +132,11 @@ _FEATURE = re.compile(
     r"options?|flags?|cli|--[a-z][\w-]+|connectors?|backends?|framework|kernels?|quantization|"
     r"offload(?:ing)?|disaggregat\w+|parallelism|cuda ?graphs?|full cudagraph|batching|caching|"
     r"scheduling|support for|extensibility|plugins?|interface)\b"
-    r"|\bsupport(?:s|ed)? for\b|\b\w+ support\b|\bextensibility\b|\bin-tree\b|\bre-?add\b|\brestore[sd]?\b",
+    r"|\bsupport(?:s|ed)? for\b|\b\w+ support\b|\bextensibility\b|\bin-tree\b|\bre-?add\b|\brestore[sd]?\b"
+    # Bringing in another project's work, or making two features work together, is new capability.
+    r"|\bintegrat(?:e|es|ed|ing|ion)\b|\bcompatib(?:ility|le)\b[^.\n]{0,20}$|\w \+ \w[^.\n]{0,40}\bcompatib\w*"
+    # "<Thing> supports <capability>": a statement of a new capability.
+    r"|\b(?:api|server|engine|backend|scheduler|runner)\s+supports\b",
     re.I,
 )
 # Kernel work: a new or fused kernel is what hardware-minded readers look for.
@@ -164,7 +168,9 @@ _DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\
 _MINOR = re.compile(
     r"\b(?:small|minor|tiny|nit|nits|simplif(?:y|ies|ied)|cleanup|clean up|clean-up|tidy|rename[sd]?|"
     r"renaming|typo|typos|comment|comments|docstring|log(?:s|ging)?|warning|(?:error|log|warning) messages?|"
-    r"type hints?|typing|profil(?:e|er|ers|ing)|metrics?|benchmarks?|tracing)\b",
+    r"type hints?|typing|profil(?:e|er|ers|ing)|metrics?|benchmarks?|tracing)\b"
+    # Tuned kernel configs for one model or GPU: routine, however many land in a week.
+    r"|\b(?:tuned?|tuning|optimal)\b[^.\n]{0,40}\bconfigs?\b",
     re.I,
 )
 # A whole platform (XPU, TPU, ...) counts only with the word "support": "Add GPUDirect RDMA support
@@ -175,7 +181,9 @@ _PLATFORM_SUPPORT = re.compile(
 )
 _MAINTENANCE_TAG = re.compile(
     r"^\s*(?:\[[^\]]*\]\s*)*\[(?:ci|ci/build|ci/cd|build|test|tests|testing|doc|docs|documentation|misc|chore)\]"
-    r"|^\s*(?:docs|test|tests|ci|chore)(?:\([^)]*\))?:",
+    r"|^\s*(?:docs|test|tests|ci|chore)(?:\([^)]*\))?:"
+    # Ownership changes say who reviews an area, not what it does.
+    r"|\bcode ?owners?\b|\b(?:add|adds|added|adding|remove|removes)\b[^.\n]{0,30}\bas (?:a )?(?:code ?owner|reviewer|maintainer)s?\b",
     re.IGNORECASE,
 )
 _SERIES = re.compile(r"\[\d+\s*/\s*(?:\d+|n)\]|\(\d+\s*/\s*(?:\d+|n)\)|\bpart \d+\b", re.IGNORECASE)
@@ -208,6 +216,7 @@ class Signals:
     series: bool = False  # part k of a numbered series ([3/N]): a larger effort
     security: bool = False
     chore: bool = False
+    reach: int = 0  # +1 names a broad-reach model family or topic, -1 a narrow-reach platform
 
     @property
     def links(self) -> tuple[int, ...]:
@@ -232,7 +241,8 @@ class Signals:
             ("security", self.security),
             ("chore", self.chore),
         ]
-        return (("claim",) if self.claims else ()) + tuple(name for name, on in named if on)
+        reach = {1: ("broad-reach",), -1: ("narrow-reach",)}.get(self.reach, ())
+        return (("claim",) if self.claims else ()) + tuple(name for name, on in named if on) + reach
 
 
 def body_text(body: str | None, limit: int = 6000) -> str:
@@ -268,10 +278,11 @@ def _numbers(pattern: re.Pattern[str], text: str) -> list[int]:
 
 
 def read_signals(
-    pr: PullRequest, topics: Iterable[str] = (), titles: Mapping[str, int] | None = None
+    pr: PullRequest, topics: Iterable[str] = (), titles: Mapping[str, int] | None = None, reach: int = 0
 ) -> Signals:
     """The signals of one PR. `titles` maps lower-cased titles of other PRs to their numbers, so
-    `Revert "<title>"` finds the PR it reverts when that PR is in the window."""
+    `Revert "<title>"` finds the PR it reverts when that PR is in the window; `reach` is what the
+    taxonomy says of the things the PR names (`reach_of`)."""
     title = " ".join((pr.title or "").split())
     body = body_text(pr.body)
     topic_set = set(topics)
@@ -335,6 +346,7 @@ def read_signals(
         chore=bool(_CHORE.search(title)) and not (claims or severe or correct or new_model or removal),
         maintenance=maintenance,
         series=bool(_SERIES.search(title)),
+        reach=reach,
     )
 
 
@@ -344,8 +356,9 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
 
     The order is a maintainer's: measured gains; fixes of silently wrong results; new models,
     hardware, user-facing features, changed defaults and removals; crash and hang fixes; kernel
-    work; reverts. Refactors and unmeasured tuning add little; work that says it is small, and
-    CI, test and doc work, take away."""
+    work; reverts. Work on the model families most deployments serve reaches more readers, work
+    for a platform few run reaches fewer. Refactors and unmeasured tuning add little; work that
+    says it is small, and CI, test and doc work, take away."""
     value = impact
     value += 0.6 if signals.claims else 0.0
     value += 0.5 if signals.default_change else 0.0
@@ -360,6 +373,7 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     value += 0.15 if signals.series else 0.0
     value += 0.1 if signals.performance else 0.0
     value += 0.1 if signals.reverts or signals.fixes_regression_of else 0.0
+    value += 0.2 * signals.reach
     value -= 0.1 if signals.refactor else 0.0
     value -= 0.3 if signals.chore else 0.0
     value -= 0.3 if signals.minor else 0.0
@@ -368,7 +382,20 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     return round(value, 4)
 
 
-def read_all(prs: Sequence[PullRequest], topics: Mapping[int, Sequence[str]]) -> dict[int, Signals]:
+def read_all(
+    prs: Sequence[PullRequest], topics: Mapping[int, Sequence[str]], reach: Mapping[int, int] | None = None
+) -> dict[int, Signals]:
     """Signals for a window's PRs; reverts by quoted title resolve within the window."""
     titles = {" ".join(pr.title.split()).lower(): pr.number for pr in prs if pr.title}
-    return {pr.number: read_signals(pr, topics.get(pr.number, ()), titles) for pr in prs}
+    reach = reach or {}
+    return {
+        pr.number: read_signals(pr, topics.get(pr.number, ()), titles, reach.get(pr.number, 0)) for pr in prs
+    }
+
+
+def reach_of(topics: Iterable[str], terms: Iterable[str], taxonomy: Taxonomy) -> int:
+    """-1 when the PR's topics or the terms its title names include a narrow-reach one (the
+    audience is the platform's), else +1 when they include a broad-reach one, else 0."""
+    found = {t.reach for t in map(taxonomy.topic, topics) if t is not None}
+    found |= {t.reach for t in map(taxonomy.term, terms) if t is not None}
+    return -1 if "narrow" in found else 1 if "broad" in found else 0

@@ -129,6 +129,7 @@ class Topic:
     aliases: tuple[str, ...] = ()
     section: str | None = None
     evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    reach: str = ""  # "broad" | "narrow" | "": how many readers work on it touches (the digest ranks by it)
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -151,6 +152,7 @@ class Term:
     topics: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()  # changed-file globs that name it too
     evidence: bool = True  # naming it in a title is classifier evidence for `topics`
+    reach: str = ""  # "broad" | "narrow" | "": as Topic.reach
 
     @property
     def all_spellings(self) -> tuple[str, ...]:

@@ -33,8 +33,9 @@ EVIDENCE_KEYS = (
     "yields_to",
 )
 _VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
-TOPIC_KEYS = {"key", "name", "aliases", "section", *EVIDENCE_KEYS}
-TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence"}
+TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", *EVIDENCE_KEYS}
+TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach"}
+REACH = ("broad", "narrow")
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 SHIPPED = ("vllm", "generic")
 TAXONOMIES = Path(__file__).resolve().parent / "taxonomies"  # read as files, as prompts are
@@ -87,6 +88,8 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
         unknown = set(entry) - TOPIC_KEYS
         if unknown:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown field(s) {', '.join(sorted(unknown))}")
+        if entry.get("reach", "") not in ("", *REACH):
+            raise TaxonomyError(f"{where} ({entry['key']}): reach must be one of {', '.join(REACH)}")
         if entry.get("section") and entry["section"] not in section_keys:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown section {entry['section']!r}")
         evidence = {}
@@ -107,6 +110,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
                 aliases=tuple(str(a).lower() for a in entry.get("aliases") or []),
                 section=entry.get("section"),
                 evidence=evidence,
+                reach=entry.get("reach", ""),
             )
         )
     keys = [t.key for t in topics]
@@ -157,6 +161,8 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         missing = [k for k in lists["topics"] if k not in topic_keys]
         if missing:
             raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
+        if entry.get("reach", "") not in ("", *REACH):
+            raise TaxonomyError(f"{where}: reach must be one of {', '.join(REACH)}")
         if not isinstance(entry.get("evidence", True), bool):
             raise TaxonomyError(f"{where}: evidence must be true or false")
         terms.append(
@@ -168,6 +174,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
                 topics=lists["topics"],
                 paths=lists["paths"],
                 evidence=entry.get("evidence", True),
+                reach=entry.get("reach", ""),
             )
         )
     keys = [t.key for t in terms]

@@ -166,3 +166,52 @@ def test_races_are_wrong_results_and_input_hardening_is_security() -> None:
     assert read_signals(_pr(2, "[Bugfix] Reject NUL byte in structured_outputs.regex")).security
     assert read_signals(_pr(3, "Bound generation inputs before expensive work")).security
     assert not read_signals(_pr(4, "[Perf] Bound the number of CUDA graphs captured")).security
+
+
+def test_reach_the_model_families_most_deployments_serve_rank_above_niche_platforms() -> None:
+    """The taxonomy says which things reach many readers (widely served model families) and which
+    few (platforms few run); a narrow platform wins over a broad model, and reach moves the weight
+    of otherwise equal work."""
+    from handlers.digest import window_for_dates
+    from handlers.digest_facts import compute_facts
+    from handlers.digest_signals import score
+
+    taxonomy = load_taxonomy("vllm", "vllm-project/vllm")
+    classifier = HeuristicClassifier(taxonomy)
+    titles = {
+        1: "[Bugfix] Fix tool call parsing for Kimi-K2",
+        2: "[Bugfix] Fix DSv4 MTP state handling",
+        3: "[XPU] Fix tool call parsing on Intel GPUs",
+        4: "[CPU] Fix DeepSeek-V3 weight loading on s390x",
+        5: "[Bugfix] Fix tool call parsing for Foo-7B",
+    }
+    merged = datetime(2026, 2, 3, tzinfo=UTC)
+    prs = [
+        PullRequest("vllm-project/vllm", n, t, "a", "closed", T0, merged, "u", merged_at=merged)
+        for n, t in titles.items()
+    ]
+    classes = {pr.number: classifier.classify_one(pr) for pr in prs}
+    window = window_for_dates(T0.date(), datetime(2026, 2, 7, tzinfo=UTC).date(), UTC)
+    facts = compute_facts("vllm-project/vllm", window, prs, classes, {}, taxonomy, scope="merged")
+    reach = {n: facts.signals[n].reach for n in titles}
+    assert reach == {1: 1, 2: 1, 3: -1, 4: -1, 5: 0}
+    assert "broad-reach" in facts.signals[1].words() and "narrow-reach" in facts.signals[3].words()
+    same = read_signals(_pr(9, titles[5]), ("bugfix",))
+    assert score(same, 0.4, merged=True) < facts.weight(1)
+    assert facts.weight(3) < score(same, 0.4, merged=True)
+
+
+def test_ownership_is_maintenance_and_integrations_are_new_capability() -> None:
+    """Adding oneself as a code owner says nothing about what the code does; bringing in another
+    project's work or making two features work together is a capability users get."""
+    owners = read_signals(_pr(1, "CODEOWNERS: Add myself as reviewer on security docs"))
+    assert owners.maintenance
+    assert read_signals(_pr(2, "Add @someone as code owner for the scheduler")).maintenance
+    for title in (
+        "[Spec Decode] Integrate Suffix Decoding from Arctic Inference",
+        "[Core] Async scheduling + structured outputs compatibility",
+        "[Frontend] OpenAI Responses API supports Tool/Function calling - non-harmony",
+    ):
+        assert read_signals(_pr(3, title)).feature, title
+    assert not read_signals(_pr(4, "[Bugfix] Fix compatibility with transformers 5"), ("bugfix",)).feature
+    assert read_signals(_pr(5, "[Kernel][Model] Tune fused_moe Triton configs for MiniMax-M2 on H100")).minor

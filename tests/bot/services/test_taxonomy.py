@@ -73,6 +73,15 @@ def test_unknown_section_names_the_topic(tmp_path):
         load_taxonomy(write(tmp_path, GOOD_TOPIC + 'section = "nowhere"\n'))
 
 
+def test_reach_must_be_broad_or_narrow(tmp_path):
+    """`reach` ranks digest points; a value the digest does not know is reported, for topics and terms."""
+    with pytest.raises(TaxonomyError, match=r"\(a\): reach must be one of broad, narrow"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'reach = "wide"\n'))
+    term = '\n[[terms]]\nkey = "z9"\nreach = "everyone"\n'
+    with pytest.raises(TaxonomyError, match=r"terms\[0\] \(z9\): reach must be one of broad, narrow"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + term))
+
+
 def test_bad_pattern_names_the_topic(tmp_path):
     """A regular expression that does not compile is reported with its topic."""
     with pytest.raises(TaxonomyError, match=r"\(a\): bad pattern"):
