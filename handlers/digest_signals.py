@@ -159,7 +159,12 @@ _REMOVAL = re.compile(
     r"redundant|duplicate[d]?|unnecessary|obsolete|stale|debug|extra|useless|leftover|outdated)\b)"
     r"\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:backends?|attention|formats?|fields?|support|models?|quantization|method|"
     r"api|apis|endpoints?|features?|v0|aqlm|qqq|ipex|deprecated)\b"
-    r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:v0 deprecation|deprecation)\]",
+    r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:v0 deprecation|deprecation)\]"
+    # Removing a model architecture (`[Model] Remove BaichuanForCausalLM`) drops it for its users.
+    r"|^\s*(?:\[[^\]]*\]\s*)*\[models?\]\s*(?:remove|drop|delete|deprecate)"
+    r"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{0,40}\w+(?:ForCausalLM|ForConditionalGeneration)\b"
+    # Deprecation windows and stopped behaviour change what users get without asking.
+    r"|\bdeprecation (?:window|period|warning)\b|^\s*(?:\[[^\]]*\]\s*)*stop (?:setting|using|doing|reading|forcing)\b",
     re.I,
 )
 _DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\b", re.I)

@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h4"
+VERSION = "h5"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -54,8 +54,16 @@ def title_tags(title: str) -> set[str]:
     return tags
 
 
+# A Hugging Face repo id's owner is a publisher, not a platform: `nvidia/llama-nemotron-rerank-vl-1b-v2`
+# is a model, not NVIDIA work. Owners are lower-case ids ("DeepSeek/Kimi-K2" names two models) and
+# model names carry a dash and a digit; paths (`vllm/v1/...`) do not.
+_REPO_OWNER = re.compile(r"(?<![\w./-])[a-z][a-z0-9.-]*/(?=[A-Za-z][\w.]*-[\w.-]*\d)")
+
+
 def search_text(title: str) -> str:
-    """The title, then again with identifiers split into words (MoE kept whole)."""
+    """The title, then again with identifiers split into words (MoE kept whole); the owner of a
+    Hugging Face repo id is left out of both."""
+    title = _REPO_OWNER.sub("", title)
     split = title.replace("MoE", "Moe")
     split = _CAMEL_ACRONYM.sub(" ", _CAMEL_LOWER_UPPER.sub(" ", split))
     return f"{title}\n{_SEPARATORS.sub(' ', split)}"

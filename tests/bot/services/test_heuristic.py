@@ -310,3 +310,21 @@ def test_routers_heads_and_product_names_carry_their_topics(heuristic):
     assert {"attention", "deepseek"} <= topics(heuristic, "[Bugfix] Fix DSA crash under piecewise cudagraphs")
     assert "xpu" not in topics(heuristic, "Consolidate Intel Quantization Toolkit Integration in vLLM")
     assert "nvidia" in topics(heuristic, "[LoRA] Optimize TrtLlmLoRAExperts")
+
+
+def test_repo_owners_release_images_and_drafts_are_read_for_what_they_are(heuristic):
+    """A Hugging Face repo id's owner is a publisher (`nvidia/...` is a model, not NVIDIA work),
+    while "DeepSeek/Kimi-K2" still names two models; a release image is a container, a release
+    note draft no draft model; "[Model] Support DP for X" adds a feature to a model, not a model."""
+    rerank = topics(heuristic, "[Model] Add support for nvidia/llama-nemotron-rerank-vl-1b-v2")
+    assert "new-model" in rerank and "nvidia" not in rerank
+    assert "deepseek" in topics(heuristic, "[ROCm] Cast score correction bias for DeepSeek/Kimi-K2")
+    assert "new-model" in topics(heuristic, "[Model] Add huggingface skt/A.X-K1 model")
+    assert "multimodal" not in topics(heuristic, "chore: build release image by default")
+    assert "spec-decode" not in topics(heuristic, "[Misc] Add release note draft to PR template")
+    assert "new-model" not in topics(heuristic, "[Model] Support DP for ViT on MiniCPM-V-4")
+    assert "new-model" not in topics(heuristic, "[model] support qwen2audio embedding input")
+    assert "spec-decode" in topics(heuristic, "[bugfix] [spec-decoding] fix data race in the sampler")
+    assert "multimodal" in topics(heuristic, "[model] support FireRedASR2")
+    assert "distributed" in topics(heuristic, "fix pynccl reduce_scatter")
+    assert "cpu" in topics(heuristic, "[CPU][RISC-V] Add RVV micro GEMM for WNA16")
