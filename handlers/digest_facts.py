@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from handlers.digest_signals import Signals, reach_of, read_all, score
+from handlers.digest_signals import Signals, read_all, score
 from handlers.models import (
     Classification,
     Code,
@@ -26,7 +26,6 @@ from handlers.models import (
     Text,
     Window,
 )
-from handlers.terms import term_index
 
 OTHER_KEY = "other"
 OTHER_NAME = "Other changes"
@@ -147,12 +146,7 @@ def compute_facts(
     )
     areas = _areas(prose, classes, taxonomy)
     topics = topic_totals(chosen, classes, taxonomy, window, status)
-    terms = term_index(taxonomy)
-    topic_keys = {n: c.topics for n, c in classes.items()}
-    reach = {
-        pr.number: reach_of(topic_keys.get(pr.number, ()), terms.in_text(pr.title), taxonomy) for pr in chosen
-    }
-    signals = read_all(chosen, topic_keys, reach)
+    signals = read_all(chosen, {n: c.topics for n, c in classes.items()}, taxonomy)
     return DigestFacts(
         repo, window, tuple(chosen), tuple(prose), classes, status, counts, areas, topics, signals, scope
     )

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from handlers.models import PullRequest, Taxonomy
+from handlers.terms import per_taxonomy, term_index
 
 _UNIT = r"(?:x|×|%|ms|s|tok/s|tokens/s|t/s|gb|mb)"
 _NUM = r"(?:~|≈|up to |upto |over |about |around )?\d+(?:\.\d+)?"
@@ -164,7 +165,7 @@ _REMOVAL = re.compile(
     r"|^\s*(?:\[[^\]]*\]\s*)*\[models?\]\s*(?:remove|drop|delete|deprecate)"
     r"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{0,40}\w+(?:ForCausalLM|ForConditionalGeneration)\b"
     # Deprecation windows and stopped behaviour change what users get without asking.
-    r"|\bdeprecation (?:window|period|warning)\b|^\s*(?:\[[^\]]*\]\s*)*stop (?:setting|using|doing|reading|forcing)\b",
+    r"|\bdeprecation (?:window|period|warning)\b|^\s*(?:\[[^\]]*\]\s*)*stop \w+ing\b",
     re.I,
 )
 _DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\b", re.I)
@@ -287,7 +288,7 @@ def read_signals(
 ) -> Signals:
     """The signals of one PR. `titles` maps lower-cased titles of other PRs to their numbers, so
     `Revert "<title>"` finds the PR it reverts when that PR is in the window; `reach` is what the
-    taxonomy says of the things the PR names (`reach_of`)."""
+    taxonomy says of the things the PR names (see `read_all`)."""
     title = " ".join((pr.title or "").split())
     body = body_text(pr.body)
     topic_set = set(topics)
@@ -388,19 +389,38 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
 
 
 def read_all(
-    prs: Sequence[PullRequest], topics: Mapping[int, Sequence[str]], reach: Mapping[int, int] | None = None
+    prs: Sequence[PullRequest], topics: Mapping[int, Sequence[str]], taxonomy: Taxonomy | None = None
 ) -> dict[int, Signals]:
-    """Signals for a window's PRs; reverts by quoted title resolve within the window."""
+    """Signals for a window's PRs; reverts by quoted title resolve within the window, and with a
+    taxonomy each PR's reach comes from its topics and the terms its title names."""
     titles = {" ".join(pr.title.split()).lower(): pr.number for pr in prs if pr.title}
-    reach = reach or {}
+    reach = _reach_table(taxonomy) if taxonomy is not None else None
     return {
-        pr.number: read_signals(pr, topics.get(pr.number, ()), titles, reach.get(pr.number, 0)) for pr in prs
+        pr.number: read_signals(
+            pr,
+            topics.get(pr.number, ()),
+            titles,
+            reach.of(topics.get(pr.number, ()), pr.title) if reach else 0,
+        )
+        for pr in prs
     }
 
 
-def reach_of(topics: Iterable[str], terms: Iterable[str], taxonomy: Taxonomy) -> int:
-    """-1 when the PR's topics or the terms its title names include a narrow-reach one (the
-    audience is the platform's), else +1 when they include a broad-reach one, else 0."""
-    found = {t.reach for t in map(taxonomy.topic, topics) if t is not None}
-    found |= {t.reach for t in map(taxonomy.term, terms) if t is not None}
-    return -1 if "narrow" in found else 1 if "broad" in found else 0
+class _Reach:
+    """What a taxonomy says of reach, looked up by key: -1 when a PR's topics or the terms its
+    title names include a narrow-reach one (the audience is the platform's), else +1 when they
+    include a broad-reach one, else 0."""
+
+    def __init__(self, taxonomy: Taxonomy) -> None:
+        self.topics = {t.key: t.reach for t in taxonomy.topics if t.reach}
+        self.terms = {t.key: t.reach for t in taxonomy.terms if t.reach}
+        self.index = term_index(taxonomy)
+
+    def of(self, topics: Iterable[str], title: str) -> int:
+        found = {self.topics.get(key, "") for key in topics}
+        if self.terms:
+            found |= {self.terms.get(key, "") for key in self.index.in_text(title)}
+        return -1 if "narrow" in found else 1 if "broad" in found else 0
+
+
+_reach_table = per_taxonomy(_Reach)

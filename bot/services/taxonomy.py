@@ -88,8 +88,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
         unknown = set(entry) - TOPIC_KEYS
         if unknown:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown field(s) {', '.join(sorted(unknown))}")
-        if entry.get("reach", "") not in ("", *REACH):
-            raise TaxonomyError(f"{where} ({entry['key']}): reach must be one of {', '.join(REACH)}")
+        reach = _reach(entry, f"{where} ({entry['key']})")
         if entry.get("section") and entry["section"] not in section_keys:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown section {entry['section']!r}")
         evidence = {}
@@ -110,7 +109,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
                 aliases=tuple(str(a).lower() for a in entry.get("aliases") or []),
                 section=entry.get("section"),
                 evidence=evidence,
-                reach=entry.get("reach", ""),
+                reach=reach,
             )
         )
     keys = [t.key for t in topics]
@@ -137,6 +136,14 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
     )
 
 
+def _reach(entry: dict, where: str) -> str:
+    """A topic's or term's `reach`: "", "broad" or "narrow"."""
+    reach = entry.get("reach", "")
+    if reach not in ("", *REACH):
+        raise TaxonomyError(f"{where}: reach must be one of {', '.join(REACH)}")
+    return str(reach)
+
+
 def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Term, ...]:
     if not isinstance(entries, list):
         raise TaxonomyError(f"taxonomy {source}: [[terms]] must be an array of tables")
@@ -161,8 +168,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         missing = [k for k in lists["topics"] if k not in topic_keys]
         if missing:
             raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
-        if entry.get("reach", "") not in ("", *REACH):
-            raise TaxonomyError(f"{where}: reach must be one of {', '.join(REACH)}")
+        reach = _reach(entry, where)
         if not isinstance(entry.get("evidence", True), bool):
             raise TaxonomyError(f"{where}: evidence must be true or false")
         terms.append(
@@ -174,7 +180,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
                 topics=lists["topics"],
                 paths=lists["paths"],
                 evidence=entry.get("evidence", True),
-                reach=entry.get("reach", ""),
+                reach=reach,
             )
         )
     keys = [t.key for t in terms]

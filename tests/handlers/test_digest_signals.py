@@ -215,3 +215,16 @@ def test_ownership_is_maintenance_and_integrations_are_new_capability() -> None:
         assert read_signals(_pr(3, title)).feature, title
     assert not read_signals(_pr(4, "[Bugfix] Fix compatibility with transformers 5"), ("bugfix",)).feature
     assert read_signals(_pr(5, "[Kernel][Model] Tune fused_moe Triton configs for MiniMax-M2 on H100")).minor
+
+
+def test_removed_architectures_and_stopped_behaviour_are_breaking() -> None:
+    """Dropping a model architecture or stopping something the engine did on its own changes what
+    users get; removing a helper does not."""
+    for title in (
+        "[Model] Remove BaiChuanForCausalLM and BaichuanForCausalLM",
+        "[Model] Drop support for ChatGLM2ForConditionalGeneration",
+        "[Core] Stop forcing eager mode for encoder-decoder models",
+        "[ROCm] Begin Deprecation Window for CUDA_VISIBLE_DEVICES on ROCm",
+    ):
+        assert read_signals(_pr(1, title)).breaking, title
+    assert not read_signals(_pr(2, "[Model] Remove unused helper")).breaking

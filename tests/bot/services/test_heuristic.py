@@ -328,3 +328,7 @@ def test_repo_owners_release_images_and_drafts_are_read_for_what_they_are(heuris
     assert "multimodal" in topics(heuristic, "[model] support FireRedASR2")
     assert "distributed" in topics(heuristic, "fix pynccl reduce_scatter")
     assert "cpu" in topics(heuristic, "[CPU][RISC-V] Add RVV micro GEMM for WNA16")
+    instella = topics(heuristic, "[Model] Add support for amd/Instella-3B-Instruct")
+    assert "new-model" in instella and "rocm" not in instella
+    assert "multimodal" not in topics(heuristic, "chore: publish nightly image to GHCR")
+    assert "spec-decode" not in topics(heuristic, "docs: draft RFC for the KV cache API")
