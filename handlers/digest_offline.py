@@ -66,7 +66,9 @@ _HUMP = re.compile(r"[A-Z][a-z0-9]+")
 _FAMILY = re.compile(r"^([A-Za-z]{3,})[-_]?[vV]?\d")
 _FIX = re.compile(r"\b(fix|fixes|fixed|bug|crash|hang|regression|revert|broken|error)\b", re.IGNORECASE)
 _PERF = re.compile(r"\b(perf|speed ?up|faster|optimi[sz]e\w*|throughput|latency|\d+(\.\d+)?\s*(x|%))", re.I)
-_FEATURE = re.compile(r"\b(add|adds|support|introduce|enable|implement|new)\b", re.IGNORECASE)
+_FEATURE = re.compile(
+    r"\b(add|adds|added|support|supports|introduce[sd]?|enable[sd]?|implement(?:s|ed)?|new)\b", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,8 @@ def _kind(pr: PullRequest, facts: DigestFacts) -> str:
         return "fix"
     if "performance" in topics or _PERF.search(title):
         return "performance"
-    if topics & {"new-model", "feature"}:
+    signals = facts.signals.get(pr.number)
+    if topics & {"new-model", "feature"} or (signals is not None and (signals.feature or signals.new_model)):
         return "feature"
     if _FEATURE.search(title):
         return "feature"
