@@ -298,9 +298,9 @@ _IDENTIFIER = re.compile(
       | [a-z_]\w*(?:\.[A-Za-z_]\w*)+\.py                         # module/paths.py
       | [A-Za-z_]\w*\.py                                        # file.py
       | [a-z]+(?:\.[a-z_]\w*){2,}                                # torch.cuda.empty_cache
-      | [A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?:[A-Z]+)?             # CamelCase
+      | [A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+(?:[A-Z]+[0-9]*)?       # CamelCase, MiniMaxVL01
       | [A-Z]{2,}[a-z]+(?:[A-Z][a-z0-9]+)+                        # GPUModelRunner
-    )(?![\w`])""",
+    )(?![\w`]|\.\d)""",  # `ColQwen3.5` is a model's name, not a symbol followed by ".5"
     re.VERBOSE,
 )
 

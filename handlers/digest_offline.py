@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans, title_tags
 from handlers.digest_signals import Signals
+from handlers.terms import term_index
 from handlers.models import (
     DigestPoint,
     DigestSection,
@@ -136,8 +137,10 @@ def _display(term_key: str, forms: Counter[str]) -> str:
         return max(forms, key=lambda form: (sum(c.isupper() for c in form), forms[form]))
     if len(forms) > 1 and term_key.startswith("word:"):
         family = _FAMILY.match(best)
-        if family:
+        if family and len(family.group(1)) >= 4:
             return family.group(1)
+        if family:  # "INT" or "FP" alone names nothing: "INT4 / INT8"
+            return " / ".join(form for form, _ in forms.most_common(2))
     return best
 
 
@@ -220,9 +223,14 @@ def _single_lead(pr: PullRequest, facts: DigestFacts, terms: dict[str, Term]) ->
     for term in ordered:
         if term.key.startswith("tag:") or term.key.startswith("topic:"):
             return term.display[:1].upper() + term.display[1:]
+    title = clean_title(pr.title)
     for term in ordered:
-        if not re.search(r"[_()./]", term.display):  # symbols read badly as a lead; they stay in the text
-            return term.display[:1].upper() + term.display[1:]
+        if re.search(r"[_()./]", term.display):  # symbols read badly as a lead; they stay in the text
+            continue
+        # A part of a longer name ("MaxText01" of `MiniMaxText01`) groups PRs but is no lead.
+        if not re.search(rf"(?<![\w-]){re.escape(term.display)}(?![\w-])", title):
+            continue
+        return term.display[:1].upper() + term.display[1:]
     return _KIND_LEAD[_kind(pr, facts)]
 
 
@@ -268,13 +276,40 @@ def _ref(facts: DigestFacts, number: int) -> PRRef:
     return PRRef(number, known.url if known else f"https://github.com/{facts.repo}/pull/{number}")
 
 
-def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True) -> tuple[Inline, ...]:
+# A title tag naming a specific thing (a model, a GPU generation): letters and a digit, one word.
+_SUBJECT_TAG = re.compile(r"^(?=[^\d]*[A-Za-z])(?=\D*\d)[A-Za-z0-9][\w.+-]{1,19}$")
+
+
+def subject(pr: PullRequest, lead: str, taxonomy: Taxonomy) -> str:
+    """The tag that says what a PR is about when its title, once the tags are cut, no longer does:
+    `[Model][MiniMax-M3] Add pipeline parallelism support` is "MiniMax-M3". Empty when the title
+    or the point's lead already names the same thing (`[DSv4] ... for DeepSeek V4` under DeepSeek)."""
+    index = term_index(taxonomy)
+    tag_topics = {w: t.name.lower() for t in taxonomy.topics for w in (*t.evidence.get("tags", ()), *t.words)}
+    title = clean_title(pr.title)
+    named = set(index.in_text(title)) | set(index.in_text(lead))
+    for tag in title_tags(pr.title):
+        low = tag.lower()
+        if not _SUBJECT_TAG.match(tag) or _VERSION.match(tag) or _NUMBERED.match(low) or low in _GENERIC_TAGS:
+            continue
+        if low in title.lower() or low in lead.lower() or tag_topics.get(low) == lead.lower():
+            continue
+        if set(index.in_text(tag)) & named:
+            continue
+        return tag
+    return ""
+
+
+def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True, about: str = "") -> tuple[Inline, ...]:
     """`Clean title, yielding a reported ~3x TTFT (open) [PR#N] (reverts PR#M)` as spans: the
-    title, the measured claim when the title does not already carry it, links to the PR it
-    reverts or whose regression it fixes, a breaking-change mark; the state when not merged."""
+    title (after `about`, the thing a cut tag named: "MiniMax-M3: Add pipeline parallelism"), the
+    measured claim when the title does not already carry it, links to the PR it reverts or whose
+    regression it fixes, a breaking-change mark; the state when not merged."""
     status = facts.status.get(pr.number, pr.status)
     signals = facts.signals.get(pr.number, Signals())
     title = clean_title(pr.title)
+    if about:
+        title = f"{about}: {title}"
     if why and len(title) > MAX_TITLE:  # a point is a line on a phone, not the whole title
         cut = title[:MAX_TITLE].rsplit(" ", 1)[0].rstrip(" ,;:-(")
         title = cut + "…" if cut.count("`") % 2 == 0 else title
@@ -353,7 +388,7 @@ def choose_points(
         picks = []
         for group in _group_area(facts, taxonomy, area):
             for pr in group.prs:
-                phrase = pr_phrase(pr, facts)
+                phrase = pr_phrase(pr, facts, about=subject(pr, group.lead, taxonomy))
                 picks.append(_Pick(index, group, pr, phrase, 10 + _chars(phrase, facts.repo)))
         picks.sort(key=lambda p: (-_pick_weight(facts, p), -p.pr.number))
         picks_by_area.append(picks)

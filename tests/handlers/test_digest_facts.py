@@ -115,3 +115,9 @@ def test_code_symbols_become_code_spans_and_product_names_stay_words() -> None:
     assert Code("rope") in out and Code("GPUModelRunner") in out and Code("apply_rotary") in out
     assert not any(isinstance(s, Code) and s.text == "FlashInfer" for s in out)
     assert spans("plain words only") == (Text("plain words only"),)
+
+
+def test_versioned_model_names_stay_words_and_whole_symbols_stay_whole() -> None:
+    """`ColQwen3.5` is a model's name (it was rendered as `ColQwen3`.5); `MiniMaxVL01` is one symbol."""
+    assert spans("ColQwen3.5: fix retrieval correctness") == (Text("ColQwen3.5: fix retrieval correctness"),)
+    assert Code("MiniMaxVL01") in spans("Remove MiniMaxText01, MiniMaxVL01")

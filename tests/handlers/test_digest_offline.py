@@ -55,6 +55,48 @@ def test_a_tagged_topic_keeps_its_best_rank_whatever_the_pr_order() -> None:
         assert {1, 2, 3, 4} <= {pr.number for pr in rocm.prs}, [g.lead for g in groups]
 
 
+def _points(prs: list[PullRequest]) -> list[str]:
+    """The digest proper's points as `lead: text` lines."""
+    facts, taxonomy = _facts(prs)
+    digest = write_offline(facts, taxonomy, "opened_or_merged")
+    lines = []
+    for section in digest.sections:
+        for point in section.points:
+            for body in (point.body, *point.children):
+                if body:
+                    lines.append(f"{point.lead}: " + "".join(getattr(s, "text", "") for s in body))
+    return lines
+
+
+def test_a_point_keeps_the_subject_a_cut_tag_named() -> None:
+    """`[Model][MiniMax-M3] Add pipeline parallelism support` under a distributed lead read "Add
+    pipeline parallelism support": the tag naming the model stays; a tag the title or the lead
+    already names (`[DSv4] ... for DeepSeek V4`), a series `[2/N]` or a version `[V1]` does not."""
+    lines = _points(
+        [
+            _pr(1, "[Model][MiniMax-M3] Add pipeline parallelism support"),
+            _pr(2, "[DSv4] Pack KV caches into contiguous per-block allocations for DeepSeek V4"),
+            _pr(3, "[2/N][V1] Add the async scheduler for pipeline parallelism"),
+        ]
+    )
+    text = "\n".join(lines)
+    assert "MiniMax-M3: Add pipeline parallelism support" in text, text
+    assert "DSv4:" not in text and "2/N:" not in text and "V1:" not in text, text
+
+
+def test_a_lone_point_is_led_by_a_whole_name_not_part_of_one() -> None:
+    """`MiniMaxText01` once led its point as "MaxText01", and INT4 next to INT8 as "INT"."""
+    lines = _points(
+        [
+            _pr(1, "[Model] Remove MiniMaxText01, MiniMaxVL01, MiniMaxForCausalLM"),
+            _pr(2, "[Feature] Triton INT4 per-token-head KV cache quantization"),
+            _pr(3, "[Kernel] Add INT8 W8A8 GEMM for Hopper with 1.3x throughput"),
+        ]
+    )
+    leads = {line.split(":", 1)[0] for line in lines}
+    assert not any(lead in ("MaxText01", "INT", "FP") for lead in leads), lines
+
+
 def _weeks(shared_data: Path, count: int) -> list[tuple[date, list[PullRequest]]]:
     """`count` different Monday weeks of the merged history, picked reproducibly."""
     by_week: dict[date, list[PullRequest]] = {}
