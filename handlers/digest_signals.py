@@ -103,7 +103,7 @@ _REFACTOR = re.compile(
 )
 _CHORE = re.compile(
     r"\b(?:typo|nit|nits|minor|bump|pin|flaky|skip(?:ped|s)? (?:\w+ )?tests?|lint|formatting|reformat|docstring|comment|readme|"
-    r"ci|test|tests|unit test|pre-commit|mypy|cleanup|clean up|log(?:ging)?)\b",
+    r"ci|test|tests|unit test|pre-commit|mypy|cleanup|clean up|log(?:ging)?|docs?|documentation|(?:dead|broken) links?)\b",
     re.IGNORECASE,
 )
 _NEW_MODEL = re.compile(
@@ -323,7 +323,8 @@ def read_signals(
     removal = bool(_REMOVAL.search(title)) and not fix and not _DEAD_CODE.search(title)
     default = bool(_DEFAULT.search(title)) and not fix
     maintenance = bool(_MAINTENANCE_TAG.search(title))
-    new_model = "new-model" in topic_set or bool(_NEW_MODEL.search(title))
+    # "[Doc] Add Qwen2.5 models to the tested models" documents models; it adds none.
+    new_model = not maintenance and ("new-model" in topic_set or bool(_NEW_MODEL.search(title)))
     new_hardware = not fix and not re.search(r"\bconfigs?\b", title, re.I)
     new_hardware = new_hardware and bool(
         (_SUPPORT.search(title) and _HARDWARE.search(title)) or _PLATFORM_SUPPORT.search(title)

@@ -228,3 +228,13 @@ def test_removed_architectures_and_stopped_behaviour_are_breaking() -> None:
     ):
         assert read_signals(_pr(1, title)).breaking, title
     assert not read_signals(_pr(2, "[Model] Remove unused helper")).breaking
+
+
+def test_documentation_is_a_chore_and_documents_no_new_model() -> None:
+    """Docs rarely make an expert's digest (2 of 103 doc PRs over eight expert weeks): a dead-link
+    fix or a doc page is a chore, and a `[Doc]` PR listing models adds no model."""
+    assert read_signals(_pr(1, "Fix dead link in docs")).chore
+    assert read_signals(_pr(2, "Add docs for PrefixRepetitionDataset")).chore
+    documented = read_signals(_pr(3, "[Doc] Add Qwen2.5 models to batch invariance tested models"))
+    assert not documented.new_model and documented.maintenance
+    assert read_signals(_pr(4, "[Model] Add Qwen3.5 models")).new_model
