@@ -20,7 +20,6 @@ from dataclasses import dataclass, replace
 
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans, title_tags
 from handlers.digest_signals import Signals
-from handlers.terms import term_index
 from handlers.models import (
     DigestPoint,
     DigestSection,
@@ -29,7 +28,9 @@ from handlers.models import (
     PullRequest,
     Taxonomy,
     Text,
+    Topic,
 )
+from handlers.terms import per_taxonomy, term_index
 
 # A term shared by nearly the whole area says nothing about it ("Quantization" in Quantization).
 MAX_TERM_SHARE = 0.8
@@ -96,9 +97,15 @@ def _is_candidate(token: str) -> bool:
     return inner_upper or has_digit or "_" in token.strip("_")
 
 
+@per_taxonomy
+def _tag_topics(taxonomy: Taxonomy) -> dict[str, Topic]:
+    """Tag word -> topic (`[AMD]` and `[ROCm]` are both ROCm)."""
+    return {word: t for t in taxonomy.topics for word in (*t.evidence.get("tags", ()), *t.words)}
+
+
 def _terms(pr: PullRequest, facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> dict[str, Term]:
     found: dict[str, Term] = {}
-    tag_topics = {word: t for t in taxonomy.topics for word in (*t.evidence.get("tags", ()), *t.words)}
+    tag_topics = _tag_topics(taxonomy)
     for tag in title_tags(pr.title):
         low = tag.lower()
         if low in _GENERIC_TAGS or _NUMBERED.match(low) or len(low) < 2:
@@ -284,23 +291,28 @@ def subject(pr: PullRequest, lead: str, taxonomy: Taxonomy) -> str:
     """The tag that says what a PR is about when its title, once the tags are cut, no longer does:
     `[Model][MiniMax-M3] Add pipeline parallelism support` is "MiniMax-M3". Empty when the title
     or the point's lead already names the same thing (`[DSv4] ... for DeepSeek V4` under DeepSeek)."""
-    index = term_index(taxonomy)
-    tag_topics = {w: t.name.lower() for t in taxonomy.topics for w in (*t.evidence.get("tags", ()), *t.words)}
     title = clean_title(pr.title)
-    named = set(index.in_text(title)) | set(index.in_text(lead))
     for tag in title_tags(pr.title):
         low = tag.lower()
         if not _SUBJECT_TAG.match(tag) or _VERSION.match(tag) or _NUMBERED.match(low) or low in _GENERIC_TAGS:
             continue
-        if low in title.lower() or low in lead.lower() or tag_topics.get(low) == lead.lower():
+        topic = _tag_topics(taxonomy).get(low)
+        if (
+            low in title.lower()
+            or low in lead.lower()
+            or (topic is not None and topic.name.lower() == lead.lower())
+        ):
             continue
-        if set(index.in_text(tag)) & named:
+        index = term_index(taxonomy)
+        if set(index.in_text(tag)) & (set(index.in_text(title)) | set(index.in_text(lead))):
             continue
         return tag
     return ""
 
 
-def pr_phrase(pr: PullRequest, facts: DigestFacts, *, why: bool = True, about: str = "") -> tuple[Inline, ...]:
+def pr_phrase(
+    pr: PullRequest, facts: DigestFacts, *, why: bool = True, about: str = ""
+) -> tuple[Inline, ...]:
     """`Clean title, yielding a reported ~3x TTFT (open) [PR#N] (reverts PR#M)` as spans: the
     title (after `about`, the thing a cut tag named: "MiniMax-M3: Add pipeline parallelism"), the
     measured claim when the title does not already carry it, links to the PR it reverts or whose
