@@ -12,7 +12,7 @@ combine it with the heuristic are scored against the heuristic alone:
   the rules found by words only (no tag) below 0.1.
 
 Leave-one-week-out trains on all weeks but one and scores the one left out; `--heldout` trains
-on every labelled week and scores FILE once. Needs numpy (a dev dependency through matplotlib);
+on every other labelled week and scores FILE once. Needs numpy (a dev dependency through matplotlib);
 the shipped classifier does not use this model (docs/classification.md says why).
 """
 
