@@ -130,6 +130,7 @@ class Topic:
     section: str | None = None
     evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     reach: str = ""  # "broad" | "narrow" | "": how many readers work on it touches (the digest ranks by it)
+    kind: str = ""  # "hardware" (a platform) | "model" (a model family) | "": as Term.kind, for questions
 
     @property
     def words(self) -> tuple[str, ...]:

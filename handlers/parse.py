@@ -218,11 +218,45 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+@per_taxonomy
+def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """Query key -> kind ("hardware", "model") and query key -> the topics it implies."""
+    kinds = {t.key: t.kind for t in taxonomy.topics if t.kind}
+    implied = {t.key: frozenset(t.evidence.get("implies", ())) for t in taxonomy.topics}
+    for term in taxonomy.terms:
+        if term.kind in ("hardware", "model"):
+            kinds[term_key(term.key)] = term.kind
+        implied[term_key(term.key)] = frozenset(term.topics)
+    return kinds, implied
+
+
+def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
+    """Things of one kind asked for together are alternatives: a PR is about one platform or one
+    model family, so "rocm and xpu", "rocm, xpu" and "rocm xpu" ask for either (ANDed they would
+    find next to nothing). Things of different kinds still narrow each other ("rocm fp8"), and so
+    does one that implies the other ("mi300x rocm" is MI300X, "blackwell nvidia" is Blackwell)."""
+    kinds, implied = _kinds(taxonomy)
+    by_kind: dict[str, list[int]] = {}
+    for index, group in enumerate(groups):
+        if len(group) == 1 and group[0] in kinds:
+            by_kind.setdefault(kinds[group[0]], []).append(index)
+    merged: dict[int, tuple[str, ...]] = {}
+    dropped: set[int] = set()
+    for indexes in by_kind.values():
+        keys = [groups[i][0] for i in indexes]
+        if len(keys) < 2 or any(b in implied.get(a, ()) for a in keys for b in keys if a != b):
+            continue
+        merged[indexes[0]] = tuple(keys)
+        dropped.update(indexes[1:])
+    return tuple(merged.get(i, g) for i, g in enumerate(groups) if i not in dropped)
+
+
 class _Parser:
     def __init__(
         self, taxonomy: Taxonomy, tz: tzinfo, tz_name: str, week_start: str, now: datetime, default_days: int
     ) -> None:
         self.vocab = _vocabulary(taxonomy)
+        self.taxonomy = taxonomy
         self.tz = tz
         self.tz_name = tz_name
         self.now = now
@@ -255,11 +289,11 @@ class _Parser:
             if step:
                 i += step
                 continue
-            if token == "or":
+            if token in ("or", "/", "|"):
                 joiner = "or"
             elif token in STOPWORDS or token in NEGATORS or token in ("..", "-"):
                 pass
-            else:
+            elif not self._either(token, st):
                 self._free_word(tokens, i, st)
             i += 1
         return self._finish(tokens, st)
@@ -281,6 +315,7 @@ class _Parser:
         else:
             st.text.extend(st.domain)
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
+        groups = alternatives(groups, self.taxonomy)
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not t.startswith("term:")))
         corrected = ""
         if st.corrections:
@@ -445,6 +480,22 @@ class _Parser:
             return 0
         st.states.append(state)
         return 1
+
+    def _either(self, token: str, st: _State) -> bool:
+        """`rocm/xpu`, `qwen3-vl|qwen3-next`: either of the things named, when every part names one
+        (a slash inside a known word, `P/D` or `CI/Build`, was read as that word before)."""
+        parts = [p for p in re.split(r"[/|]", token) if p]
+        if len(parts) < 2:
+            return False
+        keys = []
+        for part in parts:
+            key, length, _ = self._lookup([part], 0)
+            if key is None or length != 1:
+                return False
+            keys.append(key)
+        st.terms.extend(k[5:] for k in keys if k.startswith("term:"))
+        st.groups.append(list(dict.fromkeys(keys)))
+        return True
 
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
         word = tokens[i]

@@ -33,10 +33,11 @@ EVIDENCE_KEYS = (
     "yields_to",
 )
 _VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
-TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", *EVIDENCE_KEYS}
+TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", "kind", *EVIDENCE_KEYS}
 TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach"}
 REACH = ("broad", "narrow")
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
+TOPIC_KINDS = ("hardware", "model")  # platforms and model families: alternatives in a question
 SHIPPED = ("vllm", "generic")
 TAXONOMIES = Path(__file__).resolve().parent / "taxonomies"  # read as files, as prompts are
 _BY_REPO = {"vllm-project/vllm": "vllm"}
@@ -89,6 +90,9 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
         if unknown:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown field(s) {', '.join(sorted(unknown))}")
         reach = _reach(entry, f"{where} ({entry['key']})")
+        kind = entry.get("kind", "")
+        if kind not in ("", *TOPIC_KINDS):
+            raise TaxonomyError(f"{where} ({entry['key']}): kind must be one of {', '.join(TOPIC_KINDS)}")
         if entry.get("section") and entry["section"] not in section_keys:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown section {entry['section']!r}")
         evidence = {}
@@ -110,6 +114,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
                 section=entry.get("section"),
                 evidence=evidence,
                 reach=reach,
+                kind=str(kind),
             )
         )
     keys = [t.key for t in topics]

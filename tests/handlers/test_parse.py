@@ -165,6 +165,19 @@ def test_or_between_topics_makes_one_group() -> None:
     assert read("rocm bugfix").any_of == (("rocm",), ("bugfix",))
 
 
+def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> None:
+    """Platforms and model families listed together are alternatives; a qualifier of another kind
+    narrows (`rocm fp8`), and so does a thing that implies the other (`mi300x rocm` is MI300X)."""
+    assert read("qwen, deepseek").any_of == (("qwen", "deepseek"),)
+    assert read("h100/b200").any_of == (("term:h100", "term:b200"),)
+    assert read("rocm xpu fp8").any_of == (("rocm", "xpu"), ("term:fp8",))
+    assert read("mi300x rocm").any_of == (("term:mi300x",), ("rocm",))
+    assert read("blackwell nvidia").any_of == (("blackwell",), ("nvidia",))
+    assert read("rocm fp8").any_of == (("rocm",), ("term:fp8",))
+    assert read("p/d").any_of == (("kv-connector",),)  # a known word with a slash stays that word
+    assert read("rocm/zzqx").text == "rocm/zzqx"  # not every part names something: searched as typed
+
+
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
     """`rcom` is answered with "did you mean rocm?" and a corrected command."""
     q = read("rcom last week")

@@ -184,6 +184,17 @@ async def test_or_between_topics_returns_either(loaded: Store) -> None:
     assert xpu and either == rocm | xpu
 
 
+async def test_two_platforms_asked_together_are_either_however_they_are_joined(loaded: Store) -> None:
+    """A PR is about one platform, so "rocm/xpu", "rocm and xpu", "rocm, xpu" and "rocm xpu" ask for
+    both platforms' PRs (they answered 0 PRs, as ROCm AND XPU), and say so in the answer's line."""
+    rocm = set(numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")))
+    xpu = set(numbers(await ask(loaded, f"xpu {LABELLED_WEEK}")))
+    for joined in ("rocm/xpu", "rocm / xpu", "rocm and xpu", "rocm, xpu", "rocm xpu"):
+        reply = await ask(loaded, f"{joined} {LABELLED_WEEK}")
+        assert set(numbers(reply)) == rocm | xpu, joined
+        assert reply.understood.startswith("ROCm or Intel XPU"), (joined, reply.understood)
+
+
 # -- windows and states -----------------------------------------------------------------------------
 async def test_window_edges_are_inclusive_days(loaded: Store) -> None:
     """PRs merged at the first and last second of the range are in it; one a second later is not."""

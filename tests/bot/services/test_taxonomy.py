@@ -82,6 +82,13 @@ def test_reach_must_be_broad_or_narrow(tmp_path):
         load_taxonomy(write(tmp_path, GOOD_TOPIC + term))
 
 
+def test_a_topic_kind_is_hardware_or_model(tmp_path):
+    """A topic's `kind` makes two topics alternatives in a question; an unknown kind is reported."""
+    with pytest.raises(TaxonomyError, match=r"\(a\): kind must be one of hardware, model"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + 'kind = "platform"\n'))
+    assert load_taxonomy(write(tmp_path, GOOD_TOPIC + 'kind = "hardware"\n')).topics[0].kind == "hardware"
+
+
 def test_bad_pattern_names_the_topic(tmp_path):
     """A regular expression that does not compile is reported with its topic."""
     with pytest.raises(TaxonomyError, match=r"\(a\): bad pattern"):
