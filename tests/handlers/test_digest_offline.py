@@ -137,13 +137,13 @@ EXPERT = Path(__file__).resolve().parents[1] / "fixtures" / "expert-picks"
 
 
 def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -> None:
-    """Expert digests of twelve weeks (written blind, in the examples' format, ~36 picks each;
-    tests/fixtures/expert-picks): the offline digest proper names nearly half of their picks (50 %
-    on Nov 26, a regression guard at 48 %; 41 % / 38 % / 33 % / 41 % / 21 % on the first five
-    before the signals were reweighted; eight weeks scored 26-50 % when first seen:
+    """Expert digests of fourteen weeks (written blind, in the examples' format, ~36 picks each;
+    tests/fixtures/expert-picks): the offline digest proper names nearly half of their picks (48 %
+    on Nov 26, a regression guard at 45 %; 41 % / 38 % / 33 % / 41 % / 21 % on the first five
+    before the signals were reweighted; ten weeks scored 26-50 % when first seen:
     docs/digest.md), and every pick is reachable."""
     weeks = [json.loads(p.read_text()) for p in sorted(EXPERT.glob("picks-*.json"))]
-    assert len(weeks) == 12
+    assert len(weeks) == 14
     ends = {date.fromisoformat(w["week_ending"]): w for w in weeks}
     by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
@@ -167,6 +167,6 @@ def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -
         picked += len(picks)
         named += len(picks & cited)
         reachable += len(picks & (cited | listed))
-    assert picked >= 420
-    assert named / picked >= 0.48, (named, picked)
+    assert picked >= 500
+    assert named / picked >= 0.45, (named, picked)
     assert reachable == picked
