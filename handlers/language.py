@@ -48,6 +48,7 @@ FUNCTION_WORDS = _words(
     and or but nor so yet also too as than then if else just only even still already again ever
     not no please pls plz kindly very really quite pretty much many more most few less least lot
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta
+    anything something everything nothing anyone someone everyone anybody somebody everybody & +
     """
 )
 ASKING_VERBS = _words(

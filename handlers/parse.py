@@ -482,10 +482,12 @@ class _Parser:
         return 1
 
     def _either(self, token: str, st: _State) -> bool:
-        """`rocm/xpu`, `qwen3-vl|qwen3-next`: either of the things named, when every part names one
-        (a slash inside a known word, `P/D` or `CI/Build`, was read as that word before)."""
-        parts = [p for p in re.split(r"[/|]", token) if p]
-        if len(parts) < 2:
+        """`rocm/xpu`, `qwen3-vl|qwen3-next`: either of the things named; `amd+intel`, `fp8&moe`:
+        each of them (then `alternatives` decides). Only when every part names something; a
+        known word with a slash (`P/D`, `CI/Build`) was read as that word before."""
+        either = bool(re.search(r"[/|]", token))
+        parts = [p for p in re.split(r"[/|+&]", token) if p]
+        if len(parts) < 2 or (either and re.search(r"[+&]", token)):
             return False
         keys = []
         for part in parts:
@@ -494,7 +496,10 @@ class _Parser:
                 return False
             keys.append(key)
         st.terms.extend(k[5:] for k in keys if k.startswith("term:"))
-        st.groups.append(list(dict.fromkeys(keys)))
+        if either:
+            st.groups.append(list(dict.fromkeys(keys)))
+        else:
+            st.groups.extend([key] for key in dict.fromkeys(keys))
         return True
 
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:

@@ -176,6 +176,9 @@ def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> N
     assert read("rocm fp8").any_of == (("rocm",), ("term:fp8",))
     assert read("p/d").any_of == (("kv-connector",),)  # a known word with a slash stays that word
     assert read("rocm/zzqx").text == "rocm/zzqx"  # not every part names something: searched as typed
+    assert read("rocm & xpu").any_of == read("amd+intel").any_of == (("rocm", "xpu"),)
+    assert read("fp8+moe").any_of == (("term:fp8",), ("moe",))  # "+" joins; different kinds narrow
+    assert read("anything on rocm?").text == "" and read("something new in xpu").text == ""  # pronouns
 
 
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
