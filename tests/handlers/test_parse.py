@@ -178,6 +178,7 @@ def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> N
     assert read("rocm/zzqx").text == "rocm/zzqx"  # not every part names something: searched as typed
     assert read("rocm & xpu").any_of == read("amd+intel").any_of == (("rocm", "xpu"),)
     assert read("fp8+moe").any_of == (("term:fp8",), ("moe",))  # "+" joins; different kinds narrow
+    assert read("what broke last week").any_of == (("bugfix",),)  # breakages are answered by their fixes
     assert read("anything on rocm?").text == "" and read("something new in xpu").text == ""  # pronouns
 
 
