@@ -154,6 +154,9 @@ class Term:
     paths: tuple[str, ...] = ()  # changed-file globs that name it too
     evidence: bool = True  # naming it in a title is classifier evidence for `topics`
     reach: str = ""  # "broad" | "narrow" | "": as Topic.reach
+    # A lexicon of several things (the MoE model families): a question names it only by its key or
+    # name; "deepseek v4" in a question asks for DeepSeek V4, not for every family it lists.
+    group: bool = False
 
     @property
     def all_spellings(self) -> tuple[str, ...]:

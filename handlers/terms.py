@@ -78,9 +78,10 @@ class TermIndex:
                 folded = fold(spelling.rstrip("*"))
                 if not folded:
                     continue
-                if spelling.endswith("*"):
-                    self._prefixes.append((folded, term.key))
-                self._exact.setdefault(folded, term.key)
+                if not term.group:  # a group is asked for by its own key or name only
+                    if spelling.endswith("*"):
+                        self._prefixes.append((folded, term.key))
+                    self._exact.setdefault(folded, term.key)
                 alternatives.append(_pattern(spelling, term.kind))
                 self._first.setdefault(chunks(spelling.rstrip("*"))[0], set()).add(term.key)
             if alternatives:

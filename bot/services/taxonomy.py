@@ -34,7 +34,7 @@ EVIDENCE_KEYS = (
 )
 _VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", "kind", *EVIDENCE_KEYS}
-TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach"}
+TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach", "group"}
 REACH = ("broad", "narrow")
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 TOPIC_KINDS = ("hardware", "model")  # platforms and model families: alternatives in a question
@@ -174,8 +174,9 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         if missing:
             raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
         reach = _reach(entry, where)
-        if not isinstance(entry.get("evidence", True), bool):
-            raise TaxonomyError(f"{where}: evidence must be true or false")
+        for flag in ("evidence", "group"):
+            if not isinstance(entry.get(flag, flag == "evidence"), bool):
+                raise TaxonomyError(f"{where}: {flag} must be true or false")
         terms.append(
             Term(
                 key=entry["key"].lower(),
@@ -186,6 +187,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
                 paths=lists["paths"],
                 evidence=entry.get("evidence", True),
                 reach=reach,
+                group=entry.get("group", False),
             )
         )
     keys = [t.key for t in terms]

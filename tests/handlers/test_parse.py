@@ -182,6 +182,17 @@ def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> N
     assert read("anything on rocm?").text == "" and read("something new in xpu").text == ""  # pronouns
 
 
+def test_a_family_named_inside_a_group_term_is_asked_for_alone() -> None:
+    """"deepseek v4" was read as "MoE model families" (every MoE family's PRs): a group term is
+    named only by its own key or name; one of its members is that member (or the nearest thing)."""
+    assert read("deepseek v4 stuff").any_of == (("term:deepseek-v4",),)
+    assert read("dsv4").any_of == (("term:deepseek-v4",),)
+    minimax = read("minimax m2")
+    assert minimax.any_of == (("term:minimax",),) and minimax.text == "m2"
+    assert read("jamba").text == "jamba"  # no term of its own: the PRs that say it
+    assert read("moe model families").any_of == (("term:moe-families",),)
+
+
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
     """`rcom` is answered with "did you mean rocm?" and a corrected command."""
     q = read("rcom last week")

@@ -89,6 +89,13 @@ def test_a_topic_kind_is_hardware_or_model(tmp_path):
     assert load_taxonomy(write(tmp_path, GOOD_TOPIC + 'kind = "hardware"\n')).topics[0].kind == "hardware"
 
 
+def test_a_term_group_flag_is_true_or_false(tmp_path):
+    """`group` marks a lexicon term; anything but a boolean is reported with the term."""
+    term = '\n[[terms]]\nkey = "z9"\ngroup = "yes"\n'
+    with pytest.raises(TaxonomyError, match=r"terms\[0\] \(z9\): group must be true or false"):
+        load_taxonomy(write(tmp_path, GOOD_TOPIC + term))
+
+
 def test_bad_pattern_names_the_topic(tmp_path):
     """A regular expression that does not compile is reported with its topic."""
     with pytest.raises(TaxonomyError, match=r"\(a\): bad pattern"):
