@@ -183,7 +183,7 @@ def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> N
 
 
 def test_a_family_named_inside_a_group_term_is_asked_for_alone() -> None:
-    """"deepseek v4" was read as "MoE model families" (every MoE family's PRs): a group term is
+    """ "deepseek v4" was read as "MoE model families" (every MoE family's PRs): a group term is
     named only by its own key or name; one of its members is that member (or the nearest thing)."""
     assert read("deepseek v4 stuff").any_of == (("term:deepseek-v4",),)
     assert read("dsv4").any_of == (("term:deepseek-v4",),)
