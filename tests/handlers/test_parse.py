@@ -193,6 +193,14 @@ def test_a_family_named_inside_a_group_term_is_asked_for_alone() -> None:
     assert read("moe model families").any_of == (("term:moe-families",),)
 
 
+def test_everyday_names_for_platforms_parallelism_and_apis_are_topics() -> None:
+    """ "intel gpu", "wide ep", "context parallel" and "anthropic messages api" were word searches."""
+    assert read("intel gpu").any_of == (("xpu",),) and read("intel gpu").text == ""
+    for phrase in ("wide ep", "context parallel", "sequence parallelism", "dcp"):
+        assert read(phrase).any_of == (("distributed",),) and read(phrase).text == "", phrase
+    assert read("anthropic messages api").any_of == (("frontend",),)
+
+
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
     """`rcom` is answered with "did you mean rocm?" and a corrected command."""
     q = read("rcom last week")
