@@ -59,7 +59,11 @@ STOPWORDS = {
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
     "after", "between", "or",
 }  # fmt: skip
-NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus"}
+# Words that leave a topic out, and the verbs of leaving out in a follow-up ("drop the ci ones").
+NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus", "w/o", "sans"}
+# Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
+NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose"}
+_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -466,13 +470,16 @@ class _Parser:
         return length
 
     def _negated(self, tokens: list[str], i: int, st: _State) -> int:
-        if tokens[i] not in NEGATORS or i + 1 >= len(tokens):
+        if (tokens[i] not in NEGATORS and tokens[i] not in NEGATING_VERBS) or i + 1 >= len(tokens):
             return 0
-        key, length = self._lookup_topic(tokens, i + 1)
+        gap = 1
+        while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
+            gap += 1
+        key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         if not key:
             return 0
         st.exclude.append(key)
-        return 1 + length
+        return gap + length
 
     def _state(self, token: str, st: _State) -> int:
         state = STATE_WORDS.get(token)

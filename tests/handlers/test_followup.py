@@ -67,6 +67,19 @@ async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     assert context is not None and set(context.pr_numbers) == expected
 
 
+async def test_drop_the_bug_fixes_leaves_them_out_of_the_thread(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """`drop the bug fixes` (a verb of leaving out, an article between) keeps every other PR; it
+    once narrowed the thread *to* the bug fixes."""
+    reply = await app.followup(KEY, "drop the bug fixes")
+    topics = await _topics(app, thread)
+    expected = {n for n in thread if "bugfix" not in topics[n]}
+    assert 0 < reply.total == len(expected) < len(thread)
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == expected
+
+
 async def test_more_pages_through_the_thread_without_repeats_and_says_when_done(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:

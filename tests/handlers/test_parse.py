@@ -201,6 +201,15 @@ def test_everyday_names_for_platforms_parallelism_and_apis_are_topics() -> None:
     assert read("anthropic messages api").any_of == (("frontend",),)
 
 
+def test_verbs_of_leaving_out_exclude_the_topic_that_follows() -> None:
+    """ "drop the ci ones", "filter out docs", "rocm w/o ci" leave a topic out; without a topic after
+    it such a verb is an ordinary word ("remove deprecated" searches both words)."""
+    assert read("drop the ci ones").exclude == ("ci-build",)
+    assert read("filter out docs").exclude == ("docs",)
+    assert read("rocm w/o ci").exclude == ("ci-build",) and read("rocm w/o ci").any_of == (("rocm",),)
+    assert read("remove deprecated").text == "remove deprecated"
+
+
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
     """`rcom` is answered with "did you mean rocm?" and a corrected command."""
     q = read("rcom last week")
