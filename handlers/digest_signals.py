@@ -425,3 +425,75 @@ class _Reach:
 
 
 _reach_table = per_taxonomy(_Reach)
+
+
+# -- kinds of change a question can ask for ("breaking changes last week", "any reverts?") ----------
+
+CHANGE_PREFIX = "change:"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeKind:
+    """A kind of change read from a PR's signals, askable in a question by its words."""
+
+    key: str
+    name: str
+    words: frozenset[str]
+    signals: tuple[str, ...]  # Signals fields; any of them set means the PR is this kind
+    fix: bool = False  # a kind of fix: "security fixes" is one thing, not security AND bug fixes
+
+    def test(self, signals: Signals) -> bool:
+        return any(getattr(signals, field) for field in self.signals)
+
+
+# Only kinds whose signals are read reliably from titles; "crash" or "hang" stay word searches.
+CHANGE_KINDS = (
+    ChangeKind(
+        "breaking",
+        "Breaking changes",
+        frozenset({"breaking", "deprecation", "deprecations", "deprecated", "removal", "removals"}),
+        ("breaking", "default_change"),
+    ),
+    ChangeKind(
+        "revert",
+        "Reverts",
+        frozenset({"revert", "reverts", "reverted", "rollback", "rollbacks"}),
+        ("revert",),
+    ),
+    ChangeKind(
+        "security",
+        "Security fixes",
+        frozenset({"security", "cve", "cves", "vulnerability", "vulnerabilities", "vuln", "vulns"}),
+        ("security",),
+        fix=True,
+    ),
+)
+_CHANGE_BY_WORD = {word: kind for kind in CHANGE_KINDS for word in kind.words}
+_CHANGE_BY_KEY = {CHANGE_PREFIX + kind.key: kind for kind in CHANGE_KINDS}
+
+
+_FIX_WORDS = frozenset({"fix", "fixes", "fixed", "patch", "patches", "bugfix", "bugfixes"})
+
+
+def change_key(words: Sequence[str]) -> tuple[str | None, int]:
+    """(`change:breaking`, words used) for words that ask for a kind of change, else (None, 0);
+    a kind of fix takes the word "fixes" after it along ("security fixes")."""
+    kind = _CHANGE_BY_WORD.get(words[0]) if words else None
+    if kind is None:
+        return None, 0
+    return CHANGE_PREFIX + kind.key, 2 if kind.fix and len(words) > 1 and words[1] in _FIX_WORDS else 1
+
+
+def is_change(key: str) -> bool:
+    return key.startswith(CHANGE_PREFIX)
+
+
+def change_name(key: str) -> str:
+    kind = _CHANGE_BY_KEY.get(key)
+    return kind.name if kind else key.removeprefix(CHANGE_PREFIX)
+
+
+def is_change_of(pr: PullRequest, topics: Iterable[str], key: str) -> bool:
+    """Whether a PR is this kind of change, by the same signals the digest ranks with."""
+    kind = _CHANGE_BY_KEY.get(key)
+    return kind is not None and kind.test(read_signals(pr, topics))

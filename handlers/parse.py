@@ -26,9 +26,10 @@ from handlers.calendar import (
     default_window,
     window_label,
 )
+from handlers.digest_signals import change_key, is_change
 from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
 from handlers.models import Taxonomy, Window
-from handlers.terms import fold, per_taxonomy, term_index, term_key
+from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
 
 log = logging.getLogger(__name__)
 
@@ -320,7 +321,7 @@ class _Parser:
             st.text.extend(st.domain)
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         groups = alternatives(groups, self.taxonomy)
-        topics = tuple(dict.fromkeys(t for g in groups for t in g if not t.startswith("term:")))
+        topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -440,6 +441,9 @@ class _Parser:
             key = self.vocab.folded.get(form) if form else None
             if key is not None:
                 return key, 1, f"'{words[0]}' → {self.vocab.names[key]}"
+        change, change_len = change_key(words)  # "breaking", "reverts", "security fixes"
+        if change is not None:
+            return change, change_len, ""
         return None, 0, ""
 
     def _topic(self, tokens: list[str], i: int, st: _State, joiner: str) -> int:
@@ -476,7 +480,8 @@ class _Parser:
         while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
             gap += 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
-        if not key:
+        # "remove deprecated" asks for removals; it does not leave them out.
+        if not key or (tokens[i] in NEGATING_VERBS and key == change_key(["breaking"])[0]):
             return 0
         st.exclude.append(key)
         return gap + length

@@ -26,6 +26,7 @@ from cachetools import LRUCache
 
 from handlers.calendar import local_midnight, window_label
 from handlers.citations import Guard
+from handlers.digest_signals import change_name, is_change, is_change_of
 from handlers.models import (
     Classification,
     ItemGroup,
@@ -507,7 +508,9 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
     exclude = tuple(query.exclude)
     words = query.text.split()
     without = query.exclude_text
-    uses_terms = any(is_term(k) for g in groups for k in g) or any(is_term(k) for k in exclude)
+    uses_terms = any(is_term(k) or is_change(k) for g in groups for k in g) or any(
+        is_term(k) or is_change(k) for k in exclude
+    )
 
     if not uses_terms and not exclude and not words and not without:
         if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
@@ -516,6 +519,8 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
         return lambda pr, cls: all(any(t in cls.topics for t in g) for g in groups)
 
     def has(pr: PullRequest, cls: Classification, key: str) -> bool:
+        if is_change(key):
+            return is_change_of(pr, cls.topics, key)
         if not is_term(key):
             return key in cls.topics
         return terms is not None and terms.names(pr, key[5:])
@@ -569,7 +574,7 @@ def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Qu
 def _swap(query: Query, old: str, new: str) -> Query:
     """The query with one topic-or-term key replaced (a term by its topic)."""
     groups = tuple(tuple(new if k == old else k for k in group) for group in query.any_of)
-    topics = tuple(dict.fromkeys(k for g in groups for k in g if not is_term(k)))
+    topics = tuple(dict.fromkeys(k for g in groups for k in g if not is_term(k) and not is_change(k)))
     return replace(
         query, any_of=groups, topics=topics, terms=tuple(t for t in query.terms if f"term:{t}" != old)
     )
@@ -641,7 +646,9 @@ def areas(files: Sequence[str] | None, limit: int = 8) -> tuple[str, ...]:
 
 
 def topic_name(settings: RepoSettings, key: str) -> str:
-    """A topic's name, or a named term's (`term:nvfp4` -> NVFP4)."""
+    """A topic's name, a named term's (`term:nvfp4` -> NVFP4) or a kind of change's."""
+    if is_change(key):
+        return change_name(key)
     if is_term(key):
         term = settings.taxonomy.term(key[5:])
         return term.name if term else key[5:]

@@ -261,6 +261,26 @@ async def test_a_digest_thread_answers_counts_and_more(app: BotHandlers) -> None
         assert more.kind == "empty" and "That's all" in more.title
 
 
+async def test_under_a_digest_any_reverts_and_anything_breaking_list_those_prs(app: BotHandlers) -> None:
+    """ "any reverts?" and "anything breaking?" under a digest list the thread's reverts and breaking
+    changes, read from the same signals the digest ranks with (they were unanswerable offline)."""
+    from handlers.digest import digest_seed
+    from handlers.digest_signals import is_change_of
+
+    digest = await app.digest(REPO)
+    await app.remember(KEY, digest_seed(digest))
+    numbers = digest_seed(digest).pr_numbers
+    prs, topics = await app.store.get_prs(REPO, numbers), await _topics(app, numbers)
+    for text, key in (("any reverts?", "change:revert"), ("anything breaking?", "change:breaking")):
+        reply = await app.followup(KEY, text)
+        shown = {item.number for group in reply.groups for item in group.items} or {
+            item.number for item in reply.items
+        }
+        expected = {n for n, pr in prs.items() if is_change_of(pr, topics[n], key)}
+        assert expected and shown and shown <= expected, (text, reply.title)
+        await app.remember(KEY, digest_seed(digest))
+
+
 # -- the context's lifetime ------------------------------------------------------------------------
 
 

@@ -203,11 +203,25 @@ def test_everyday_names_for_platforms_parallelism_and_apis_are_topics() -> None:
 
 def test_verbs_of_leaving_out_exclude_the_topic_that_follows() -> None:
     """ "drop the ci ones", "filter out docs", "rocm w/o ci" leave a topic out; without a topic after
-    it such a verb is an ordinary word ("remove deprecated" searches both words)."""
+    it such a verb is an ordinary word ("remove python" searches both words)."""
     assert read("drop the ci ones").exclude == ("ci-build",)
     assert read("filter out docs").exclude == ("docs",)
     assert read("rocm w/o ci").exclude == ("ci-build",) and read("rocm w/o ci").any_of == (("rocm",),)
-    assert read("remove deprecated").text == "remove deprecated"
+    assert read("remove python").text == "remove python"
+    removals = read("remove deprecated")  # a removal verb before a removal word is the change itself
+    assert removals.any_of == (("change:breaking",),) and removals.text == "remove"
+
+
+def test_kinds_of_change_are_asked_for_by_their_words() -> None:
+    """Breaking changes, reverts and security fixes are read from PR signals: "breaking changes",
+    "deprecations", "any reverts?", "security fixes" (one thing, not security AND bug fixes), and
+    "rocm -revert" leaves reverts out."""
+    assert read("breaking changes last week").any_of == (("change:breaking",),)
+    assert read("deprecations").any_of == (("change:breaking",),)
+    assert read("any reverts?").any_of == (("change:revert",),)
+    assert read("security fixes").any_of == (("change:security",),)
+    assert read("rocm -revert").exclude == ("change:revert",)
+    assert read("rocm reverts").topics == ("rocm",)  # a kind of change is no topic
 
 
 def test_a_typo_gets_a_suggestion_and_a_corrected_command() -> None:
