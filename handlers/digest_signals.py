@@ -440,6 +440,7 @@ class ChangeKind:
     name: str
     words: frozenset[str]
     signals: tuple[str, ...]  # Signals fields; any of them set means the PR is this kind
+    gate: re.Pattern[str]  # a word every such PR's title or body has: most PRs skip the full read
     fix: bool = False  # a kind of fix: "security fixes" is one thing, not security AND bug fixes
 
     def test(self, signals: Signals) -> bool:
@@ -453,18 +454,25 @@ CHANGE_KINDS = (
         "Breaking changes",
         frozenset({"breaking", "deprecation", "deprecations", "deprecated", "removal", "removals"}),
         ("breaking", "default_change"),
+        re.compile(r"breaking|remov|drop|renam|deprecat|delet|default|stop|always enable", re.I),
     ),
     ChangeKind(
         "revert",
         "Reverts",
         frozenset({"revert", "reverts", "reverted", "rollback", "rollbacks"}),
         ("revert",),
+        re.compile(r"revert", re.I),
     ),
     ChangeKind(
         "security",
         "Security fixes",
         frozenset({"security", "cve", "cves", "vulnerability", "vulnerabilities", "vuln", "vulns"}),
         ("security",),
+        re.compile(
+            r"cve|security|vulnerab|injection|sandbox|\bdos\b|denial|ssrf|traversal|limit|\bcap|bound|restrict"
+            r"|reject|sanitiz",
+            re.I,
+        ),
         fix=True,
     ),
 )
@@ -496,4 +504,6 @@ def change_name(key: str) -> str:
 def is_change_of(pr: PullRequest, topics: Iterable[str], key: str) -> bool:
     """Whether a PR is this kind of change, by the same signals the digest ranks with."""
     kind = _CHANGE_BY_KEY.get(key)
-    return kind is not None and kind.test(read_signals(pr, topics))
+    if kind is None or not (kind.gate.search(pr.title or "") or kind.gate.search((pr.body or "")[:6000])):
+        return False
+    return kind.test(read_signals(pr, topics))
