@@ -63,7 +63,7 @@ UNITS = {
 }  # fmt: skip
 TIME_VOCAB = (
     "today", "yesterday", "this", "last", "past", "next", "week", "weeks", "month", "months", "days",
-    "since", "from", "until", "between", "weekend", "ago",
+    "since", "from", "until", "between", "weekend", "ago", "fortnight", "quarter", "tonight",
     *(m for m in MONTHS if len(m) > 3), *(d for d in WEEKDAYS if len(d) > 3),
 )  # fmt: skip
 RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
@@ -77,6 +77,8 @@ _ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
 _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
+_QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
+DAY_PARTS = {"morning", "afternoon", "evening", "night"}
 
 
 # -- windows -------------------------------------------------------------------------------------
@@ -207,6 +209,30 @@ class TimeReader:
         tok = t[i]
         nxt = t[i + 1] if i + 1 < len(t) else ""
         today = self.today
+        if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
+            # "since last tuesday", "since last week": from then until now, not that day alone
+            then = self.read(t, i + 1)
+            if then is not None and then[0].start is not None:
+                return Span(then[0].start, today + timedelta(days=1)), 1 + then[1]
+        if (tok == "this" and nxt in DAY_PARTS) or tok in ("tonight", "tonite"):
+            return Span(today, today + timedelta(days=1)), 2 if tok == "this" else 1
+        if tok in ("past", "last", "this") and nxt == "fortnight":
+            return self._last_days(14), 2
+        quarter = _QUARTER.match(tok)
+        if quarter:  # "q3", "q3 2026", "2026q3"
+            year, used = self._explicit_year(t, i + 1)
+            number = int(quarter.group(1) or quarter.group(2) or quarter.group(4))
+            year = int(quarter.group(3)) if quarter.group(3) else year
+            if year is None:  # the most recent such quarter, this one included
+                year = today.year if number <= (today.month - 1) // 3 + 1 else today.year - 1
+            start = date(year, 3 * number - 2, 1)
+            return Span(start, add_months(start, 3)), 1 + used
+        if tok in ("this", "current", "last", "previous", "prev") and nxt == "quarter":
+            current = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
+            start = current if tok in ("this", "current") else add_months(current, -3)
+            return Span(start, add_months(start, 3)), 2
+        if tok == "week" and t[i + 1 : i + 3] == ["before", "last"]:  # "the week before last"
+            return self._period("week", -2), 3
         if tok in ("this", "current") and nxt in PERIODS:
             return self._period(nxt, 0), 2
         if tok in ("last", "previous", "prev") and nxt in PERIODS:
@@ -250,7 +276,7 @@ class TimeReader:
                 window, length = ranged
                 return window, 1 + length
             return None
-        if tok == "week" and nxt.isascii() and nxt.isdigit() and len(nxt) <= 2:
+        if tok in ("week", "wk") and nxt.isascii() and nxt.isdigit() and len(nxt) <= 2:
             return self._iso_week(self._recent_year_for_week(int(nxt)), int(nxt)), 2
         match = _ISO_WEEK.match(tok)
         if match:

@@ -112,7 +112,7 @@ SET_ASIDE = (
 STATE_VERBS = {
     "merged": _words("land ship"),
     "opened": _words("submit submitted filed propose raised create"),
-    "open": _words("pending await awaiting outstanding unreviewed"),
+    "open": _words("pending await awaiting wait waiting outstanding unreviewed"),
 }
 
 

@@ -479,6 +479,11 @@ class _Parser:
         gap = 1
         while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
             gap += 1
+        if tokens[i] in NEGATORS and tokens[i + 1] in ("merged", "merge", "merging"):
+            # "not merged" is still open or closed unmerged; "closed without merging" stays closed
+            if "closed" not in st.states:
+                st.states.extend(("open", "closed"))
+            return 2
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (tokens[i] in NEGATING_VERBS and key == change_key(["breaking"])[0]):

@@ -391,3 +391,27 @@ def test_a_long_span_from_an_early_clock_stops_at_1970() -> None:
     """'2026 w' read as a 10-year span from a 1971 clock starts at 1970, not before (found by hypothesis)."""
     q = read("2026 w", now=NOW - timedelta(days=20_000))
     assert q.since == datetime(1970, 1, 1, tzinfo=UTC) < q.until
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "states"),
+    [
+        # Written as people type them; each was read as the default week plus a stray search word.
+        ("blackwell over the past fortnight", "Feb 17 – Mar 2, 2026 (UTC)", ()),
+        ("nvidia merged this morning", "Mar 2, 2026 (UTC)", ("merged",)),
+        ("xpu q4", "Oct 1 – Dec 31, 2025 (UTC)", ()),
+        ("xpu q3 2025", "Jul 1 – Sep 30, 2025 (UTC)", ()),
+        ("rocm last quarter", "Oct 1 – Dec 31, 2025 (UTC)", ()),
+        ("rocm wk 8", "Feb 16 – Feb 22, 2026 (UTC)", ()),
+        ("rocm the week before last", "Feb 16 – Feb 22, 2026 (UTC)", ()),
+        ("blackwell since last thursday", "Feb 26 – Mar 2, 2026 (UTC)", ()),  # not that Thursday alone
+        ("rocm not merged", "Feb 24 – Mar 2, 2026 (UTC)", ("open", "closed")),
+        ("rocm closed without merging", "Feb 24 – Mar 2, 2026 (UTC)", ("closed",)),
+        ("rocm prs still waiting", "Feb 24 – Mar 2, 2026 (UTC)", ("open",)),
+    ],
+)
+def test_everyday_time_and_state_phrases(text: str, label: str, states: tuple[str, ...]) -> None:
+    q = read(text)
+    assert q.window_label == label, text
+    assert q.states == states, text
+    assert q.text == "", text
