@@ -64,7 +64,10 @@ STOPWORDS = {
 NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus", "w/o", "sans"}
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
 NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose"}
-_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
+_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}
+# A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
+NOT_STATE = "not-"
+NEGATABLE_STATES = ("merged", "open", "closed", "draft")  # "drop all the ci", "filter out docs"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -455,7 +458,9 @@ class _Parser:
                 st.exclude.append(key)
                 return length
             word = token.lstrip("-")
-            if word in STATE_WORDS:
+            if STATE_WORDS.get(word) in NEGATABLE_STATES:  # "-draft": the answer without drafts
+                st.states.append(NOT_STATE + STATE_WORDS[word])
+            elif word in STATE_WORDS:
                 st.notes.append(f"Excluding a state isn't supported: ignored '-{word}'.")
             elif word:
                 st.exclude_text.append(word)
@@ -480,10 +485,14 @@ class _Parser:
         while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
             gap += 1
         if tokens[i] in NEGATORS and tokens[i + 1] in ("merged", "merge", "merging"):
-            # "not merged" is still open or closed unmerged; "closed without merging" stays closed
+            # "not merged": the answer without merged PRs; "closed without merging" stays closed
             if "closed" not in st.states:
-                st.states.extend(("open", "closed"))
+                st.states.append(NOT_STATE + "merged")
             return 2
+        negated = STATE_WORDS.get(tokens[i + gap]) if i + gap < len(tokens) else None
+        if negated in NEGATABLE_STATES:  # "no drafts", "drop the open ones", "not closed"
+            st.states.append(NOT_STATE + negated)
+            return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (tokens[i] in NEGATING_VERBS and key == change_key(["breaking"])[0]):

@@ -55,6 +55,19 @@ async def test_which_are_merged_lists_only_the_threads_merged_prs(
     assert not set(OWN_NUMBERS) & {i.number for i in reply.items}
 
 
+async def test_no_drafts_leaves_the_drafts_out_and_keeps_everything_else(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """`no drafts` once narrowed the thread *to* its drafts; it keeps every PR that is not a draft."""
+    reply = await app.followup(KEY, "no drafts")
+    prs = await app.store.get_prs(REPO, thread)
+    drafts = {n for n in thread if prs[n].status == "draft"}
+    assert drafts, "the thread needs a draft for this test"
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(thread) - drafts
+    assert reply.total == len(thread) - len(drafts)
+
+
 async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:

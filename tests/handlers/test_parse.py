@@ -405,9 +405,12 @@ def test_a_long_span_from_an_early_clock_stops_at_1970() -> None:
         ("rocm wk 8", "Feb 16 – Feb 22, 2026 (UTC)", ()),
         ("rocm the week before last", "Feb 16 – Feb 22, 2026 (UTC)", ()),
         ("blackwell since last thursday", "Feb 26 – Mar 2, 2026 (UTC)", ()),  # not that Thursday alone
-        ("rocm not merged", "Feb 24 – Mar 2, 2026 (UTC)", ("open", "closed")),
+        ("rocm not merged", "Feb 24 – Mar 2, 2026 (UTC)", ("not-merged",)),
         ("rocm closed without merging", "Feb 24 – Mar 2, 2026 (UTC)", ("closed",)),
         ("rocm prs still waiting", "Feb 24 – Mar 2, 2026 (UTC)", ("open",)),
+        ("rocm no drafts", "Feb 24 – Mar 2, 2026 (UTC)", ("not-draft",)),
+        ("drop the open ones", "Feb 24 – Mar 2, 2026 (UTC)", ("not-open",)),
+        ("rocm -merged", "Feb 24 – Mar 2, 2026 (UTC)", ("not-merged",)),
     ],
 )
 def test_everyday_time_and_state_phrases(text: str, label: str, states: tuple[str, ...]) -> None:

@@ -220,6 +220,18 @@ async def test_draft_returns_only_drafts(loaded: Store) -> None:
     assert numbers(await ask(loaded, f"draft {LABELLED_WEEK}")) == [90002]
 
 
+async def test_no_drafts_and_not_merged_leave_those_states_out_of_the_answer(loaded: Store) -> None:
+    """`no drafts` is the answer without its drafts (the open one and the merged ones stay);
+    `not merged` is the answer without its merged PRs (the open one and the draft)."""
+    everything = set(numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")))
+    no_drafts = await ask(loaded, f"rocm no drafts {LABELLED_WEEK}")
+    assert set(numbers(no_drafts)) == everything - {90002}
+    assert "not draft" in no_drafts.understood
+    not_merged = await ask(loaded, f"not merged {LABELLED_WEEK}")
+    assert {90001, 90002} <= set(numbers(not_merged))
+    assert "merged" not in {item.status for item in not_merged.items}
+
+
 async def test_closed_means_closed_without_merging_in_the_window(loaded: Store) -> None:
     """`closed` lists the PR closed unmerged in the window (opened before it)."""
     assert numbers(await ask(loaded, f"closed {LABELLED_WEEK}")) == [90003]
