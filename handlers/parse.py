@@ -242,7 +242,8 @@ def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tup
     """Things of one kind asked for together are alternatives: a PR is about one platform or one
     model family, so "rocm and xpu", "rocm, xpu" and "rocm xpu" ask for either (ANDed they would
     find next to nothing). Things of different kinds still narrow each other ("rocm fp8"), and so
-    does one that implies the other ("mi300x rocm" is MI300X, "blackwell nvidia" is Blackwell)."""
+    does one that implies the other ("mi300x rocm" is MI300X, "blackwell nvidia" is Blackwell);
+    "rocm mi300x mi355x" is MI300X or MI355X."""
     kinds, implied = _kinds(taxonomy)
     by_kind: dict[str, list[int]] = {}
     for index, group in enumerate(groups):
@@ -252,10 +253,14 @@ def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tup
     dropped: set[int] = set()
     for indexes in by_kind.values():
         keys = [groups[i][0] for i in indexes]
-        if len(keys) < 2 or any(b in implied.get(a, ()) for a in keys for b in keys if a != b):
+        # The narrow ones: not implied by another ("rocm mi300x mi355x": MI300X, MI355X).
+        narrow = [
+            i for i, a in zip(indexes, keys, strict=True) if not any(a in implied.get(b, ()) for b in keys)
+        ]
+        if len(narrow) < 2:
             continue
-        merged[indexes[0]] = tuple(keys)
-        dropped.update(indexes[1:])
+        merged[narrow[0]] = tuple(groups[i][0] for i in narrow)
+        dropped.update(i for i in indexes if i != narrow[0])  # the broad one is implied by each
     return tuple(merged.get(i, g) for i, g in enumerate(groups) if i not in dropped)
 
 

@@ -172,6 +172,7 @@ def test_things_of_one_kind_are_alternatives_unless_one_implies_the_other() -> N
     assert read("h100/b200").any_of == (("term:h100", "term:b200"),)
     assert read("rocm xpu fp8").any_of == (("rocm", "xpu"), ("term:fp8",))
     assert read("mi300x rocm").any_of == (("term:mi300x",), ("rocm",))
+    assert read("rocm mi300x mi355x").any_of == (("term:mi300x", "term:mi355x"),)
     assert read("blackwell nvidia").any_of == (("blackwell",), ("nvidia",))
     assert read("rocm fp8").any_of == (("rocm",), ("term:fp8",))
     assert read("p/d").any_of == (("kv-connector",),)  # a known word with a slash stays that word
