@@ -271,6 +271,19 @@ def test_new_model_generations_and_hardware_names(heuristic):
     assert {"blackwell", "nvidia"} <= topics(heuristic, "[Perf] Add tuned configs for RTX PRO GPUs")
 
 
+def test_the_nov_26_rules_on_titles_no_labelled_week_has(heuristic):
+    """Each rule on a title written for this test: a versioned name with its size is a new model;
+    redundant runtime work and caching a computed value are performance, benchmark tooling is not;
+    a library's API is no frontend work; CUDA_VISIBLE_DEVICES is no NVIDIA work."""
+    assert "new-model" in topics(heuristic, "Add Falcon-H2 7B")
+    assert "performance" in topics(heuristic, "[Core] Avoid redundant all-gather in the sampler")
+    assert "performance" in topics(heuristic, "Cache the tokenizer's special-token ids")
+    assert "performance" not in topics(heuristic, "[Bench] Add a latency benchmark for DSpark drafts")
+    assert "frontend" not in topics(heuristic, "[Kernel] Move to the new CUTLASS grouped GEMM API")
+    assert "frontend" in topics(heuristic, "[Bugfix] Return 400 from the chat API for empty prompts")
+    assert "nvidia" not in topics(heuristic, "[Core] Respect CUDA_VISIBLE_DEVICES in the launcher")
+
+
 def test_generic_gpu_words_are_no_hardware_evidence(heuristic):
     """A CUDA error, a non-CUDA platform, a CPU→GPU copy and a Docker image are nobody's backend."""
     assert "nvidia" not in topics(heuristic, "Fix IMA when TP>1, `CUDA error: an illegal memory access`")
