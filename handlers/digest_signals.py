@@ -430,6 +430,7 @@ _reach_table = per_taxonomy(_Reach)
 # -- kinds of change a question can ask for ("breaking changes last week", "any reverts?") ----------
 
 CHANGE_PREFIX = "change:"
+BREAKING = CHANGE_PREFIX + "breaking"  # removals and deprecations: "remove deprecated" asks for them
 
 
 @dataclass(frozen=True, slots=True)

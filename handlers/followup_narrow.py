@@ -16,7 +16,7 @@ from datetime import datetime
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import ItemGroup, Reply, RepoSettings
-from handlers.parse import NOT_STATE, Query, tokenize
+from handlers.parse import Query, split_states, state_words, tokenize
 from handlers.query import Match, content_ok, reply_item, topic_name, understood_line
 from handlers.terms import term_index
 
@@ -156,7 +156,7 @@ def filter_words(query: Query, base: Query) -> str:
         if group not in base.any_of
     ]
     words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
-    words += [f"-{s.removeprefix(NOT_STATE)}" if s.startswith(NOT_STATE) else s for s in query.states]
+    words += state_words(query.states)
     words += [f"@{login}" for login in query.authors]
     words += query.text.split()
     words += [f"-{w}" for w in query.exclude_text]
@@ -169,14 +169,9 @@ def filter_phrase(settings: RepoSettings, query: Query) -> str:
     if query.exclude:
         parts.append("not " + ", ".join(topic_name(settings, t) for t in query.exclude))
     if query.states:
-        parts.append(
-            " or ".join(
-                "not " + STATE_LABELS.get(s[len(NOT_STATE) :], s)
-                if s.startswith(NOT_STATE)
-                else STATE_LABELS.get(s, s)
-                for s in query.states
-            )
-        )
+        kept, gone = split_states(query.states)
+        labels = [STATE_LABELS.get(s, s) for s in kept] + ["not " + STATE_LABELS.get(s, s) for s in gone]
+        parts.append(" or ".join(labels))
     if query.authors:
         parts.append("by " + ", ".join(f"@{a}" for a in query.authors))
     if query.text:

@@ -16,9 +16,9 @@ from datetime import datetime
 from handlers.calendar import window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
-from handlers.parse import NOT_STATE, Query, with_window
+from handlers.parse import Query, left_out, split_states, with_window
 from handlers.ports import ClassificationSource, Store
-from handlers.query import Match, QueryHandler, content_ok, left_out, subject
+from handlers.query import Match, QueryHandler, content_ok, subject
 from handlers.terms import term_index
 
 FILTER_SEP = " || only: "
@@ -121,9 +121,9 @@ class Thread:
 def state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
     """Within a thread `open`/`draft` mean the PR's state now; `merged`, `closed` and `opened`
     mean it happened in the thread's window, as in the slash command for that window."""
-    if left_out(pr, states):
+    if left_out(pr.status, states):
         return False
-    states = [s for s in states if not s.startswith(NOT_STATE)]
+    states = split_states(states)[0]
     if not states:
         return True
     status = pr.status

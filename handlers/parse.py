@@ -26,7 +26,7 @@ from handlers.calendar import (
     default_window,
     window_label,
 )
-from handlers.digest_signals import change_key, is_change
+from handlers.digest_signals import BREAKING, change_key, is_change
 from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
 from handlers.models import Taxonomy, Window
 from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
@@ -64,10 +64,10 @@ STOPWORDS = {
 NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus", "w/o", "sans"}
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
 NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose"}
-_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}
+_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
-NEGATABLE_STATES = ("merged", "open", "closed", "draft")  # "drop all the ci", "filter out docs"
+NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -489,18 +489,15 @@ class _Parser:
         gap = 1
         while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
             gap += 1
-        if tokens[i] in NEGATORS and tokens[i + 1] in ("merged", "merge", "merging"):
-            # "not merged": the answer without merged PRs; "closed without merging" stays closed
-            if "closed" not in st.states:
-                st.states.append(NOT_STATE + "merged")
-            return 2
-        negated = STATE_WORDS.get(tokens[i + gap]) if i + gap < len(tokens) else None
-        if negated in NEGATABLE_STATES:  # "no drafts", "drop the open ones", "not closed"
-            st.states.append(NOT_STATE + negated)
+        word = tokens[i + gap] if i + gap < len(tokens) else ""
+        negated = "merged" if word == "merging" else STATE_WORDS.get(word)
+        if negated in NEGATABLE_STATES:  # "no drafts", "drop the open ones", "not merged"
+            if not (negated == "merged" and "closed" in st.states):  # "closed without merging" stays closed
+                st.states.append(NOT_STATE + negated)
             return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         # "remove deprecated" asks for removals; it does not leave them out.
-        if not key or (tokens[i] in NEGATING_VERBS and key == change_key(["breaking"])[0]):
+        if not key or (tokens[i] in NEGATING_VERBS and key == BREAKING):
             return 0
         st.exclude.append(key)
         return gap + length
@@ -595,6 +592,24 @@ class _Parser:
 
 def _is_mention(token: str) -> bool:
     return token.startswith("<") or (token.startswith("@") and token[1:] in _MENTIONS)
+
+
+def split_states(states: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A query's states as (asked for, left out): ("merged", "not-draft") -> (("merged",), ("draft",))."""
+    kept = tuple(s for s in states if not s.startswith(NOT_STATE))
+    gone = tuple(s.removeprefix(NOT_STATE) for s in states if s.startswith(NOT_STATE))
+    return kept, gone
+
+
+def state_words(states: Sequence[str]) -> list[str]:
+    """The states as a command writes them: "merged", "-draft"."""
+    return [f"-{s.removeprefix(NOT_STATE)}" if s.startswith(NOT_STATE) else s for s in states]
+
+
+def left_out(status: str, states: Sequence[str]) -> bool:
+    """Whether a PR in this state now is left out by the query's `not-<state>`s (drafts are open)."""
+    gone = split_states(states)[1]
+    return status in gone or (status == "draft" and "open" in gone)
 
 
 def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:

@@ -38,7 +38,7 @@ from handlers.models import (
     RepoSettings,
     ThreadSeed,
 )
-from handlers.parse import NOT_STATE, STATE_WORDS, Query, parse_query
+from handlers.parse import STATE_WORDS, Query, left_out, parse_query, split_states, state_words
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
 
@@ -174,8 +174,7 @@ class QueryHandler:
         since = since or query.since
         until = until or query.until
         fields: dict[str, None] = {}
-        kept = tuple(s for s in query.states if not s.startswith(NOT_STATE))
-        for state in kept or ("default",):
+        for state in split_states(query.states)[0] or ("default",):
             for name in _FIELDS[state]:
                 fields[name] = None
         index = await self.window_index(settings.name)
@@ -582,28 +581,17 @@ def _swap(query: Query, old: str, new: str) -> Query:
 
 
 def _states_words(query: Query) -> str:
-    return " ".join(f"-{s.removeprefix(NOT_STATE)}" if s.startswith(NOT_STATE) else s for s in query.states)
+    return " ".join(state_words(query.states))
 
 
 def _within(moment: datetime | None, since: datetime, until: datetime) -> bool:
     return moment is not None and since <= moment < until
 
 
-def left_out(pr: PullRequest, states: Sequence[str]) -> bool:
-    """Whether a `not-<state>` of the query leaves this PR out by its state now (drafts are open)."""
-    status = pr.status
-    for state in states:
-        if state.startswith(NOT_STATE):
-            gone = state[len(NOT_STATE) :]
-            if status == gone or (gone == "open" and status == "draft"):
-                return True
-    return False
-
-
 def _state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
-    if left_out(pr, states):
+    if left_out(pr.status, states):
         return False
-    states = [s for s in states if not s.startswith(NOT_STATE)]
+    states = split_states(states)[0]
     if not states:
         return _within(pr.created_at, since, until) or _within(pr.merged_at, since, until)
     status = pr.status
@@ -676,9 +664,8 @@ def _count(n: int) -> str:
 
 
 def _states_phrase(states: Sequence[str]) -> str:
-    kept = [STATE_PHRASES[s] for s in states if not s.startswith(NOT_STATE)]
-    gone = [s[len(NOT_STATE) :] for s in states if s.startswith(NOT_STATE)]
-    phrase = " or ".join(kept) or "merged or opened"
+    kept, gone = split_states(states)
+    phrase = " or ".join(STATE_PHRASES[s] for s in kept) or "merged or opened"
     return phrase + (", not " + " or ".join(STATE_TITLES[g].lower() for g in gone) if gone else "")
 
 

@@ -21,7 +21,7 @@ from typing import Literal
 
 from handlers.errors import BotError
 from handlers.models import ItemGroup, Reply, RepoSettings, Subscription, ThreadSeed
-from handlers.parse import NOT_STATE, Query
+from handlers.parse import Query, split_states
 from handlers.ports import Clock, Store
 from handlers.query import Match, QueryHandler, content_ok, reply_item, subject
 from handlers.terms import term_index
@@ -474,7 +474,7 @@ class SubscriptionHandler:
     @staticmethod
     def effective(query: Query) -> Query:
         """Default state merged: a subscription delivers PRs as they land."""
-        if any(not s.startswith(NOT_STATE) for s in query.states):
+        if split_states(query.states)[0]:
             return query
         return replace(query, states=("merged", *query.states))  # "no drafts" still delivers merges
 
@@ -643,15 +643,15 @@ def _count(n: int) -> str:
 
 
 def _states(query: Query) -> str:
-    states = [s for s in query.states if not s.startswith(NOT_STATE)] or ["merged"]
-    gone = [s.removeprefix(NOT_STATE) for s in query.states if s.startswith(NOT_STATE)]
-    phrase = " or ".join({"opened": "opened", "open": "opened and still open"}.get(s, s) for s in states)
+    kept, gone = split_states(query.states)
+    phrase = " or ".join(
+        {"opened": "opened", "open": "opened and still open"}.get(s, s) for s in kept or ("merged",)
+    )
     return phrase + (", not " + " or ".join(gone) if gone else "")
 
 
 def _new_phrase(query: Query) -> str:
-    kept = tuple(s for s in query.states if not s.startswith(NOT_STATE))
-    return "newly merged" if (kept or ("merged",)) == ("merged",) else "new"
+    return "newly merged" if (split_states(query.states)[0] or ("merged",)) == ("merged",) else "new"
 
 
 def _cadence_phrase(sub: Subscription, settings: RepoSettings) -> str:
