@@ -89,10 +89,8 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
         unknown = set(entry) - TOPIC_KEYS
         if unknown:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown field(s) {', '.join(sorted(unknown))}")
-        reach = _reach(entry, f"{where} ({entry['key']})")
-        kind = entry.get("kind", "")
-        if kind not in ("", *TOPIC_KINDS):
-            raise TaxonomyError(f"{where} ({entry['key']}): kind must be one of {', '.join(TOPIC_KINDS)}")
+        reach = _one_of(entry, "reach", REACH, f"{where} ({entry['key']})")
+        kind = _one_of(entry, "kind", TOPIC_KINDS, f"{where} ({entry['key']})")
         if entry.get("section") and entry["section"] not in section_keys:
             raise TaxonomyError(f"{where} ({entry['key']}): unknown section {entry['section']!r}")
         evidence = {}
@@ -114,7 +112,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
                 section=entry.get("section"),
                 evidence=evidence,
                 reach=reach,
-                kind=str(kind),
+                kind=kind,
             )
         )
     keys = [t.key for t in topics]
@@ -141,12 +139,12 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
     )
 
 
-def _reach(entry: dict, where: str) -> str:
-    """A topic's or term's `reach`: "", "broad" or "narrow"."""
-    reach = entry.get("reach", "")
-    if reach not in ("", *REACH):
-        raise TaxonomyError(f"{where}: reach must be one of {', '.join(REACH)}")
-    return str(reach)
+def _one_of(entry: dict, field: str, allowed: tuple[str, ...], where: str, default: str = "") -> str:
+    """A field that takes one of a few words (`reach`, `kind`); left out, `default`."""
+    value = entry.get(field, default)
+    if value != default and value not in allowed:
+        raise TaxonomyError(f"{where}: {field} must be one of {', '.join(allowed)}")
+    return str(value)
 
 
 def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Term, ...]:
@@ -161,9 +159,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         unknown = set(entry) - TERM_KEYS
         if unknown:
             raise TaxonomyError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-        kind = entry.get("kind", "feature")
-        if kind not in TERM_KINDS:
-            raise TaxonomyError(f"{where}: kind must be one of {', '.join(TERM_KINDS)}")
+        kind = _one_of(entry, "kind", TERM_KINDS, where, default="feature")
         lists = {}
         for field in ("spellings", "topics", "paths"):
             values = entry.get(field) or []
@@ -173,7 +169,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         missing = [k for k in lists["topics"] if k not in topic_keys]
         if missing:
             raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
-        reach = _reach(entry, where)
+        reach = _one_of(entry, "reach", REACH, where)
         for flag in ("evidence", "group"):
             if not isinstance(entry.get(flag, flag == "evidence"), bool):
                 raise TaxonomyError(f"{where}: {flag} must be true or false")
