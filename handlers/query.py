@@ -508,11 +508,9 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
     exclude = tuple(query.exclude)
     words = query.text.split()
     without = query.exclude_text
-    uses_terms = any(is_term(k) or is_change(k) for g in groups for k in g) or any(
-        is_term(k) or is_change(k) for k in exclude
-    )
+    only_topics = not any(is_term(k) or is_change(k) for g in groups for k in g)
 
-    if not uses_terms and not exclude and not words and not without:
+    if only_topics and not exclude and not words and not without:  # classified topics decide alone
         if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
             key = groups[0][0]
             return lambda pr, cls: key in cls.topics
