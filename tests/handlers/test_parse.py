@@ -419,3 +419,17 @@ def test_everyday_time_and_state_phrases(text: str, label: str, states: tuple[st
     assert q.window_label == label, text
     assert q.states == states, text
     assert q.text == "", text
+
+
+def test_phrasings_written_after_the_rules_for_a_second_look() -> None:
+    """Five questions written during review, none of them an example the rules came from."""
+    assert read("cpu and tpu past month").any_of == (("cpu", "tpu"),)
+    h = read("h200/h100 merged")
+    assert h.any_of == (("term:h200", "term:h100"),) and h.states == ("merged",)
+    assert read("skip the reverts").exclude == ("change:revert",)
+    assert read("no closed ones last week").states == ("not-closed",)
+    family = read("gemma, llama since last friday")
+    assert (
+        family.any_of == (("term:gemma", "term:llama"),)
+        and family.window_label == "Feb 27 – Mar 2, 2026 (UTC)"
+    )
