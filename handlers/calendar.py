@@ -77,6 +77,8 @@ _ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
 _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
+_DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
+PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
 DAY_PARTS = {"morning", "afternoon", "evening", "night"}
 
@@ -207,7 +209,7 @@ class TimeReader:
     def read(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """The span of the time phrase at t[i], and how many tokens it takes; None if none."""
         tok = t[i]
-        nxt = t[i + 1] if i + 1 < len(t) else ""
+        nxt = PERIOD_SHORT.get(t[i + 1], t[i + 1]) if i + 1 < len(t) else ""  # "this wk", "last mo"
         today = self.today
         if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
             # "since last tuesday", "since last week": from then until now, not that day alone
@@ -421,6 +423,14 @@ class TimeReader:
             if given is None:
                 given = self.today.year if month <= self.today.month else self.today.year - 1
             return date(given, month, 1), 1 + used, "month"
+        day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else None
+        if day_of_month:  # "since the 15th": this month's (or last month's)
+            day = int(day_of_month.group(1))
+            month_start = self.today.replace(day=1)
+            if day > self.today.day:
+                month_start = add_months(month_start, -1)
+            found = self._month_day(month_start.year, month_start.month, day, 2)
+            return found if found[2] == "day" else (found[0], found[1], "invalid")
         day_match = _ORDINAL.match(tok)
         if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
             given, used = self._explicit_year(t, i + 2)

@@ -17,8 +17,9 @@ a few classes, each set aside for a reason rather than listed as examples:
 - **relation words** — touching, involving, related to, about: they link the frame to the
   subject that follows.
 
-Verbs of landing (land, ship, went in, get in) mean *merged*; verbs of opening (submit, file,
-propose, raise) mean *opened*; words of waiting (pending, in review, awaiting) mean *still open*.
+Verbs of landing (land, ship, went in, get in, added) mean *merged*; verbs of opening (submit, file,
+propose, raise) mean *opened*; words of waiting (pending, awaiting) and of work under way (in
+flight, in progress, in review, working on, wip) mean *still open*.
 
 Words are compared after a light, rule-based lemmatisation (`updates`, `updated`, `updating` ->
 `update`; `shipped` -> `ship`), so inflections need no entries. Any other word is content: it
@@ -29,7 +30,7 @@ answer that already has a topic, term or author (handlers/query.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 
 def _words(text: str) -> frozenset[str]:
@@ -47,7 +48,7 @@ FUNCTION_WORDS = _words(
     along around through throughout during within among amongst between per via toward towards
     and or but nor so yet also too as than then if else just only even still already again ever
     not no please pls plz kindly very really quite pretty much many more most few less least lot
-    lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta
+    lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     """
 )
@@ -79,6 +80,10 @@ RELATION_WORDS = _words(
     around re wrt pertaining mention mentioning
     """
 )
+# Scope words: the bot, the repository, the project. Every PR the bot knows is in scope, so they
+# filter nothing ("hey bot what got merged", "anything new in the repo"); the repository's own
+# name is one too (handlers/parse.py adds it).
+SCOPE_WORDS = _words("bot repo repository project codebase upstream")
 # Domain words: a noun after a subject that names its domain or audience, not a narrower thing
 # ("the cpu backend", "the rocm folks", "mi300x users", "multimodal land"). Set aside when the
 # question has a topic, term or author to attach them to; searched for otherwise.
@@ -96,7 +101,7 @@ SOCIAL_WORDS = _words(
     hey hi hello yo oh ah ok okay k kk sure yes yeah yep yup no nope nah agreed agree good perfect
     neat sweet love congrats congratulations kudos gg bravo appreciated appreciate helpful useful
     interesting indeed right true fair exactly noted gotcha makes sense sound sounds lgtm glad welcome
-    np nvm alright fine excellent brilliant super wonderful fantastic thumbs
+    np nvm alright fine excellent brilliant super wonderful fantastic thumbs well
     """
 )
 SET_ASIDE = (
@@ -107,13 +112,31 @@ SET_ASIDE = (
     | RECENCY_WORDS
     | RELATION_WORDS
     | SOCIAL_WORDS
+    | SCOPE_WORDS
 )
 
 STATE_VERBS = {
-    "merged": _words("land ship"),
+    "merged": _words("land ship added introduced"),  # past forms only: "added" is merged, "add" asks
     "opened": _words("submit submitted filed propose raised create"),
     "open": _words("pending await awaiting wait waiting outstanding unreviewed"),
 }
+
+
+# Phrases of work under way: the PR is still open ("what's in flight", "who's working on tpu",
+# "anything in review", "wip"). Each is a tuple of words; the longest match wins.
+OPEN_PHRASES = (
+    ("in", "flight"), ("in", "progress"), ("in", "review"), ("under", "review"), ("in", "the", "works"),
+    ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
+)  # fmt: skip
+_OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
+
+
+def open_phrase(tokens: Sequence[str], i: int) -> int:
+    """How many words at tokens[i:] say the work is under way (0 if none)."""
+    for length in range(_OPEN_LONGEST, 0, -1):
+        if tuple(tokens[i : i + length]) in OPEN_PHRASES:
+            return length
+    return 0
 
 
 def lemmas(word: str) -> Iterator[str]:
@@ -157,8 +180,10 @@ def is_function_word(word: str) -> bool:
 
 
 def is_quiet_frame(word: str) -> bool:
-    """Frame words not worth a note ("like", "see" in "I'd like to see ...")."""
-    return is_function_word(word) or in_class(word, ASKING_VERBS) or in_class(word, RELATION_WORDS)
+    """Frame words not worth a note ("like", "see" in "I'd like to see ...", "hey bot")."""
+    return is_function_word(word) or any(
+        in_class(word, words) for words in (ASKING_VERBS, RELATION_WORDS, SCOPE_WORDS, SOCIAL_WORDS)
+    )
 
 
 def is_domain_word(word: str) -> bool:

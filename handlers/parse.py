@@ -27,7 +27,7 @@ from handlers.calendar import (
     window_label,
 )
 from handlers.digest_signals import BREAKING, change_key, is_change
-from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, state_verb
+from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, open_phrase, state_verb
 from handlers.models import Taxonomy, Window
 from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
 
@@ -43,7 +43,7 @@ STATE_WORDS = {
     "open": "open",
     "still-open": "open",
     "closed": "closed",
-    "unmerged": "closed",
+    "unmerged": "not-merged",  # open, draft or closed: anything but merged
     "rejected": "closed",
     "abandoned": "closed",
     "draft": "draft",
@@ -61,10 +61,32 @@ STOPWORDS = {
     "after", "between", "or",
 }  # fmt: skip
 # Words that leave a topic out, and the verbs of leaving out in a follow-up ("drop the ci ones").
-NEGATORS = {"not", "no", "without", "except", "excluding", "exclude", "minus", "w/o", "sans"}
+# Negative auxiliaries count too, typed with or without the apostrophe ("aren't merged", "isnt
+# merged yet", "never got merged"): `is_negator`.
+NEGATORS = {
+    "not", "no", "never", "nor", "without", "except", "excluding", "exclude", "minus", "w/o", "sans",
+    "unrelated", "outside",
+}  # fmt: skip
+_BARE_NEGATIVES = {
+    "arent", "isnt", "wasnt", "werent", "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "wont",
+    "cant", "aint",
+}  # fmt: skip
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
 NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose"}
 _DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
+# Between a negator and what it leaves out: auxiliaries ("not yet merged", "never got merged"),
+# relations ("not related to mrv2", "nothing about docs"), and the asking verbs of "don't show me
+# the ci ones". Only these: any other word ends the negation ("not sure about rocm" leaves rocm in).
+_NEGATION_GAP = _DETERMINERS | {
+    "yet", "be", "been", "being", "get", "got", "gotten", "getting", "related", "relating", "to", "about",
+    "involving", "touching", "regarding", "mentioning", "for", "on", "in", "show", "include", "including",
+    "want", "need", "care", "list", "see", "me", "us",
+}  # fmt: skip
+_MAX_GAP = 4
+# A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
+# "are there merged ...", "did anything land ..." ask for PRs in that state.
+_ASKS_STATE = {"is", "was", "has", "have", "had"}
+_DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
@@ -101,6 +123,7 @@ class Query:
     is_help: bool = False
     unknown: tuple[str, ...] = ()  # words that look like typos of known words
     suggestions: tuple[str, ...] = ()  # "did you mean rocm?"
+    fixes: tuple[str, ...] = ()  # the known word each unknown one looks like ("rocm"), in order
     corrected: str = ""  # the command text with typos fixed, when there were any
     notes: tuple[str, ...] = ()  # parts that were ignored, and why
     time_text: str = ""  # the words read as the time range
@@ -130,6 +153,7 @@ class _State:
     window: Span | None = None
     unknown: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
+    fixes: list[str] = field(default_factory=list)
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
@@ -296,6 +320,7 @@ class _Parser:
                 or self._author(tokens, i, st)
                 or self._topic(tokens, i, st, joiner)
                 or self._negated(tokens, i, st)
+                or self._under_way(tokens, i, st)
                 or self._state(token, st)
             )
             joiner = ""
@@ -304,7 +329,7 @@ class _Parser:
                 continue
             if token in ("or", "/", "|"):
                 joiner = "or"
-            elif token in STOPWORDS or token in NEGATORS or token in ("..", "-"):
+            elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
                 pass
             elif not self._either(token, st):
                 self._free_word(tokens, i, st)
@@ -312,6 +337,14 @@ class _Parser:
         return self._finish(tokens, st)
 
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        if tokens[:1] and tokens[0] in _ASKS_STATE and tokens[1:2] and tokens[1] in _DEFINITE and st.states:
+            # "is the cutlass mla pr merged yet?", "has that fix landed": the asker wants to know
+            # the state, so every state is listed, each PR with its own
+            st.readings[:] = [r for r in st.readings if not r.endswith(tuple(f"→ {s}" for s in st.states))]
+            st.readings.append(
+                f"'{tokens[0]} {tokens[1]} …' as a question about the state: every state shown"
+            )
+            st.states.clear()
         window = st.window
         if window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
@@ -349,6 +382,7 @@ class _Parser:
             pr_repo=st.pr_repo,
             unknown=tuple(dict.fromkeys(st.unknown)),
             suggestions=tuple(dict.fromkeys(st.suggestions)),
+            fixes=tuple(st.fixes),
             corrected=corrected,
             notes=tuple(dict.fromkeys(st.notes)),
             terms=tuple(dict.fromkeys(st.terms)),
@@ -484,10 +518,12 @@ class _Parser:
         return length
 
     def _negated(self, tokens: list[str], i: int, st: _State) -> int:
-        if (tokens[i] not in NEGATORS and tokens[i] not in NEGATING_VERBS) or i + 1 >= len(tokens):
+        verb = tokens[i] in NEGATING_VERBS
+        if not (verb or is_negator(tokens[i])) or i + 1 >= len(tokens):
             return 0
+        between = _DETERMINERS if verb else _NEGATION_GAP  # "drop the ci ones"; "not related to ci"
         gap = 1
-        while gap < 3 and i + gap < len(tokens) and tokens[i + gap] in _DETERMINERS:
+        while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
             gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         negated = "merged" if word == "merging" else STATE_WORDS.get(word)
@@ -497,10 +533,27 @@ class _Parser:
             return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         # "remove deprecated" asks for removals; it does not leave them out.
-        if not key or (tokens[i] in NEGATING_VERBS and key == BREAKING):
+        if not key or (verb and key == BREAKING):
             return 0
         st.exclude.append(key)
-        return gap + length
+        used = gap + length
+        # "excluding deepseek and qwen", "no docs or ci": the list after the negator, all of it
+        while i + used + 1 < len(tokens) and tokens[i + used] in ("and", "or", "nor", "&", "+"):
+            more, more_length = self._lookup_topic(tokens, i + used + 1)
+            if not more:
+                break
+            st.exclude.append(more)
+            used += 1 + more_length
+        return used
+
+    def _under_way(self, tokens: list[str], i: int, st: _State) -> int:
+        """ "in flight", "working on", "wip": still open (not after a negator: "not working on")."""
+        length = open_phrase(tokens, i)
+        if not length or (i and is_negator(tokens[i - 1])):
+            return 0
+        st.states.append("open")
+        st.readings.append(f"'{' '.join(tokens[i : i + length])}' → open")
+        return length
 
     def _state(self, token: str, st: _State) -> int:
         state = STATE_WORDS.get(token)
@@ -537,8 +590,9 @@ class _Parser:
             st.states.append(state)
             st.readings.append(f"'{word}' → {state}")
             return
-        if is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
-            if not is_quiet_frame(word):
+        own_name = word == self.taxonomy.name.lower()  # "what's new in vllm": the repo itself
+        if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
+            if not (own_name or is_quiet_frame(word)):
                 st.ignored.append(word)
             return
         if is_domain_word(word):  # "the cpu backend", "mi300x users": decided in _finish
@@ -557,6 +611,7 @@ class _Parser:
         if suggestion:
             st.unknown.append(word)
             st.suggestions.append(f"did you mean {suggestion}?")
+            st.fixes.append(suggestion)
             st.corrections[i] = suggestion
         st.text.append(word)
 
@@ -588,6 +643,11 @@ class _Parser:
             st.time_tokens.update(range(i, i + length))
         self._set_window(st, span, tokens[i : i + length])
         return length
+
+
+def is_negator(token: str) -> bool:
+    """`not`, `without`, `never`, and negative auxiliaries: `aren't`, `isnt`, `didn't`."""
+    return token in NEGATORS or token in _BARE_NEGATIVES or token.endswith("n't")
 
 
 def _is_mention(token: str) -> bool:

@@ -94,11 +94,16 @@ CASES: list[tuple[str, tuple[str, ...] | None, tuple[str, str] | None, tuple[str
     ("week 9", (), ("2026-02-23", "2026-03-01"), ()),
     ("2025", (), ("2025-01-01", "2025-12-31"), ()),
     ("this year", (), ("2026-01-01", "2026-03-02"), ()),
+    ("this wk", (), ("2026-03-02", "2026-03-02"), ()),  # chat spellings of the calendar words
+    ("last mo", (), ("2026-02-01", "2026-02-28"), ()),
+    ("since the 15th", (), ("2026-02-15", "2026-03-02"), ()),  # a day of month: last month's if later
+    ("on the 1st", (), ("2026-03-01", "2026-03-01"), ()),
+    ("from the 10th to the 14th", (), ("2026-02-10", "2026-02-14"), ()),
     # states
     ("merged", (), DEFAULT, ("merged",)),
     ("open", (), DEFAULT, ("open",)),
     ("closed", (), DEFAULT, ("closed",)),
-    ("unmerged", (), DEFAULT, ("closed",)),
+    ("unmerged", (), DEFAULT, ("not-merged",)),
     ("draft", (), DEFAULT, ("draft",)),
     ("drafts", (), DEFAULT, ("draft",)),
     ("merged open", (), DEFAULT, ("merged", "open")),
@@ -433,3 +438,55 @@ def test_phrasings_written_after_the_rules_for_a_second_look() -> None:
         family.any_of == (("term:gemma", "term:llama"),)
         and family.window_label == "Feb 27 – Mar 2, 2026 (UTC)"
     )
+
+
+def test_negative_auxiliaries_leave_a_state_out() -> None:
+    """ "aren't merged yet", "arent merged", "haven't been merged", "never got merged" leave merged
+    PRs out; "closed ... never got merged" is the closed ones (closed without merging)."""
+    for text in ("rocm prs that aren't merged yet", "rocm arent merged", "rocm haven't been merged"):
+        q = read(text)
+        assert q.any_of == (("rocm",),) and q.states == ("not-merged",) and q.text == "", text
+    assert read("nvidia closed last week that never got merged").states == ("closed",)
+
+
+def test_a_negation_reaches_past_relation_words_and_over_a_list() -> None:
+    """ "not related to mrv2", "don't show me the ci ones", "excluding deepseek and qwen", "no docs or
+    ci" leave every named thing out; "not sure about rocm" asks about rocm."""
+    q = read("cuda graph prs not related to mrv2")
+    assert q.exclude == ("model-runner-v2",) and q.any_of == (("term:cuda-graphs",),)
+    assert read("rocm but don't show me the ci ones").exclude == ("ci-build",)
+    q = read("moe prs excluding deepseek and qwen")
+    assert q.any_of == (("moe",),) and q.exclude == ("deepseek", "qwen")
+    assert read("moe no docs or ci").exclude == ("docs", "ci-build")
+    q = read("not sure about rocm")
+    assert q.any_of == (("rocm",),) and q.exclude == ()
+
+
+def test_work_under_way_is_still_open() -> None:
+    """ "in flight", "in progress", "in review", "working on", "wip" ask for open PRs; "not working
+    on" does not."""
+    for text in (
+        "whats in flight for spec decode",
+        "who's working on the tpu backend",
+        "wip rocm",
+        "rocm in review",
+    ):
+        q = read(text)
+        assert q.states == ("open",) and q.text == "" and q.any_of, text
+    assert read("rocm not working on mi300x").states == ()
+
+
+def test_the_bot_the_repo_and_its_name_filter_nothing() -> None:
+    """ "hey bot", "the repo", "vllm" (the repository's own name) frame the question: no word search."""
+    for text in ("hey bot what got merged", "anything new in vllm", "what changed in the repo"):
+        assert read(text).text == "", text
+    assert read("new models added this week").states == ("merged",)  # "added" is landed
+
+
+def test_a_question_about_one_things_state_lists_every_state() -> None:
+    """ "is the cutlass mla pr merged yet?" asks for the state (every state is listed, each PR with
+    its own); "are there merged rocm prs" and "has anything merged" ask for merged PRs."""
+    assert read("is the cutlass mla pr merged yet").states == ()
+    assert read("has that aiter fix landed").states == ()
+    assert read("are there merged rocm prs").states == ("merged",)
+    assert read("has anything merged for rocm").states == ("merged",)
