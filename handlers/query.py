@@ -38,7 +38,7 @@ from handlers.models import (
     RepoSettings,
     ThreadSeed,
 )
-from handlers.parse import STATE_WORDS, Query, left_out, parse_query, split_states, state_words
+from handlers.parse import STATE_WORDS, Query, is_negator, left_out, parse_query, split_states, state_words
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
 
@@ -136,6 +136,13 @@ class QueryHandler:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
         query, matches = await self.resolve(settings, query)
+        index = await self.window_index(settings.name)
+        if query.unknown and query.corrected and not any(map(index.has_word, query.unknown)):
+            # "open blackwel prs": no PR ever said "blackwel", so answer for the word it resembles
+            text = query.corrected  # the thread's follow-ups read the question as answered
+            fixed = self.parse(settings, text, now)
+            typos = tuple(f"'{w}' → {f}" for w, f in zip(query.unknown, query.fixes, strict=False))
+            query, matches = await self.resolve(settings, replace(fixed, readings=(*typos, *fixed.readings)))
         readings = await self._term_readings(settings, query, len(matches))
         if readings:
             query = replace(query, notes=(*query.notes, *readings))
@@ -196,7 +203,7 @@ class QueryHandler:
             if cls is not None and ok(pr, cls):
                 found.append(Match(pr, cls))
         if words:
-            query, found = _apply_words(query, words, found)
+            query, found = _apply_words(query, words, found, index.logins)
         found.sort(key=_rank)
         return query, found
 
@@ -280,7 +287,11 @@ class QueryHandler:
         if query.states:
             relaxed = await self.matches(settings, _without_states(query))
             if relaxed:
-                rest = " ".join(w for w in query.without_time.split() if w not in STATE_WORDS)
+                rest = " ".join(
+                    w
+                    for w in query.without_time.split()
+                    if w not in STATE_WORDS and w != "yet" and not is_negator(w)
+                )
                 notes.append(
                     f"No PR was {_states_phrase(query.states)} then, but {_count(len(relaxed))} "
                     "were merged or opened in that window."
@@ -455,6 +466,8 @@ class WindowIndex:
 
     def __init__(self, prs: Sequence[PullRequest]) -> None:
         self._prs = {pr.number: pr for pr in prs}
+        self.logins = frozenset(pr.author.lower() for pr in prs if pr.author)
+        self._text: str | None = None  # every title and label, lower-case (built when needed)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
         for name, attr in (("created", "created_at"), ("merged", "merged_at"), ("closed", "closed_at")):
@@ -475,6 +488,13 @@ class WindowIndex:
         if missing:
             self._classes.update(await source.for_prs(repo, missing))
         return self._classes
+
+    def has_word(self, word: str) -> bool:
+        """Whether any PR's title or labels have a word starting with `word` (as a free word
+        matches): one no PR ever used ("blackwel") is a typo, one some PR used ("fusion") is not."""
+        if self._text is None:
+            self._text = "\n".join(" ".join((pr.title, *pr.labels)) for pr in self._prs.values()).lower()
+        return word_in(word, self._text)
 
     def window(self, since: datetime, until: datetime, fields: Sequence[str]) -> list[PullRequest]:
         """PRs with any of `fields` in [since, until), in PR-number order (as the store gives)."""
@@ -543,28 +563,48 @@ def _hay(pr: PullRequest, cls: Classification) -> str:
 
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9])" + re.escape(word))
+    return re.compile(r"(?<![a-z0-9])" + re.escape(_singular(word)))
+
+
+def _singular(word: str) -> str:
+    """A plural's stem, so the prefix match finds the singular too: kernels -> kernel, crashes ->
+    crash, gpus -> gpu, caches -> cach (finds "cache"); "class", "bus" and shorter stay as they are."""
+    if len(word) > 4 and word.endswith("es") and word[-3] in "sxhz":
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and word[-2] != "s" and word[-2].isalpha():
+        return word[:-1]
+    return word
 
 
 def word_in(word: str, hay: str) -> bool:
-    """A free word matches where a word of the text starts with it (`hang` finds "hangs")."""
+    """A free word matches where a word of the text starts with it (`hang` finds "hangs"), or
+    with its singular (`kernels` finds "kernel", `crashes` finds "crash")."""
     return _word_pattern(word).search(hay) is not None
 
 
-def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Query, list[Match]]:
+def _apply_words(
+    query: Query, words: list[str], found: list[Match], logins: frozenset[str] = frozenset()
+) -> tuple[Query, list[Match]]:
     """Free words narrow the answer; one that would empty an answer that already has a topic, term
-    or author is set aside (and said so) rather than leaving the asker with nothing."""
+    or author is set aside (and said so) rather than leaving the asker with nothing. A word found
+    in no PR's text that is the login of one of the repo's authors names that author ("what has
+    mgoin merged"), when the question names no author already."""
     anchored = bool(query.any_of or query.authors)
     kept: list[str] = []
     dropped: list[str] = []
     for word in words:
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
+        if not narrowed and not query.authors and word in logins:
+            found = [m for m in found if m.pr.author.lower() == word]
+            query = replace(query, authors=(word,), readings=(*query.readings, f"'{word}' → @{word}"))
+            anchored = True
+            continue
         if narrowed or not anchored:
             found = narrowed
             kept.append(word)
         else:
             dropped.append(word)
-    if dropped:
+    if kept != words:
         query = replace(query, text=" ".join(kept), set_aside=(*query.set_aside, *dropped))
     return query, found
 
@@ -663,7 +703,10 @@ def _count(n: int) -> str:
 
 def _states_phrase(states: Sequence[str]) -> str:
     kept, gone = split_states(states)
-    phrase = " or ".join(STATE_PHRASES[s] for s in kept) or "merged or opened"
+    # "not merged" alone: of the PRs merged or opened, the opened ones
+    phrase = " or ".join(STATE_PHRASES[s] for s in kept) or (
+        "opened" if "merged" in gone else "merged or opened"
+    )
     return phrase + (", not " + " or ".join(STATE_TITLES[g].lower() for g in gone) if gone else "")
 
 
@@ -767,13 +810,14 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         "Named things (a GPU, kernel, format, model or feature: mi300x, nvfp4, flashinfer, qwen3.5, "
         "cuda graphs) find the PRs that name them; a topic finds every PR classified under it.",
         "State: merged, open, draft, closed (unmerged); default: opened or merged in the window; "
-        "`no drafts` or `not merged` leaves a state out.",
+        "`no drafts` or `not merged` leaves a state out; `in flight` or `wip` is open.",
         "Kinds of change, read from each PR: breaking (removals, deprecations, new defaults), reverts, "
         "security fixes.",
         "People and PRs: @login or by login; #12345 or a PR link for its details. "
         "Combine freely, in any order; a leading minus leaves a topic out; two platforms or model "
         "families together mean either (rocm/xpu, rocm and xpu).",
-        "In the answer's thread, reply `more` for the next PRs.",
+        "In the answer's thread, reply `more` for the next PRs, `only the merged ones` to narrow, "
+        "`any open ones too?` to add a state.",
     )
     return Reply(
         kind="help",

@@ -362,11 +362,39 @@ async def test_empty_answer_with_a_state_says_what_else_matched(loaded: Store) -
     assert f"/vllm xpu {LABELLED_WEEK.replace('..', ' .. ')}" in reply.suggestions
 
 
-async def test_a_typo_is_answered_with_did_you_mean(loaded: Store) -> None:
-    """`rcom` gets "did you mean rocm?" and the corrected command, not silence."""
-    reply = await ask(loaded, "rcom last week")
-    assert any("did you mean rocm?" in n for n in reply.notes)
-    assert "/vllm rocm last week" in reply.suggestions
+async def test_a_typo_no_pr_ever_used_is_answered_as_the_word_it_resembles(loaded: Store) -> None:
+    """`rcom` appears in no PR, so `rcom last week` is answered as `rocm last week`, says so, and
+    its thread follows the corrected question."""
+    reply = await ask(loaded, f"rcom {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")) and numbers(reply)
+    assert any("'rcom' → rocm" in n for n in reply.notes)
+    assert reply.seed is not None and reply.seed.query_text.startswith("rocm ")
+
+
+async def test_a_word_prs_use_is_searched_as_typed_with_a_suggestion(loaded: Store) -> None:
+    """`fusion` looks like `vision` but PRs say it: it is searched, and the look-alike is offered."""
+    reply = await ask(loaded, f"fusion {LABELLED_WEEK}")
+    pulls = await loaded.get_prs(REPO, numbers(reply))
+    assert pulls and all("fusion" in pr.title.lower() for pr in pulls.values())
+    assert any("did you mean vision?" in n for n in reply.notes)
+
+
+async def test_a_plural_free_word_finds_the_singular_too(loaded: Store) -> None:
+    """`kernels` finds the PRs that say "kernel" (it found only "kernels" before), `weights` "weight"."""
+    for plural, singular in (("kernels", "kernel"), ("weights", "weight")):
+        many = numbers(await ask(loaded, f"{plural} {LABELLED_WEEK}"))
+        assert many and many == numbers(await ask(loaded, f"{singular} {LABELLED_WEEK}")), plural
+
+
+async def test_a_login_typed_without_at_names_the_author(loaded: Store) -> None:
+    """ "what has alice merged": a word no PR says that is an author's login reads as @alice."""
+    week = await ask(loaded, f"merged {LABELLED_WEEK}")
+    pulls = (await loaded.get_prs(REPO, numbers(week))).values()
+    titles = " ".join(pr.title.lower() for pr in pulls)
+    login = next(pr.author.lower() for pr in pulls if pr.author.lower() not in titles and pr.author.isalpha())
+    reply = await ask(loaded, f"what has {login} merged {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(await ask(loaded, f"@{login} merged {LABELLED_WEEK}")) and numbers(reply)
+    assert any(f"'{login}' → @{login}" in n for n in reply.notes)
 
 
 async def test_help_lists_real_topics_and_examples(loaded: Store) -> None:
