@@ -32,7 +32,7 @@ from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, more, no_such_position
 from handlers.followup_thread import Thread, clip
-from handlers.followup_window import compare, shift, switch, window_of
+from handlers.followup_window import compare, shift, switch, widen, window_of
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler
@@ -123,6 +123,8 @@ class FollowupHandler:
             text = f"#{number} {text}" if intent.asks else f"#{number}"
         if intent.kind == "switch":
             return await switch(thread, intent)
+        if intent.kind == "widen":
+            return await widen(thread, intent)
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)

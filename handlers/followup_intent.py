@@ -17,7 +17,18 @@ from handlers.language import is_function_word, is_set_aside, is_social
 from handlers.parse import HELP_WORDS, STOPWORDS, Query, tokenize
 
 IntentKind = Literal[
-    "chatter", "help", "more", "detail", "count", "who", "shift", "compare", "narrow", "switch", "question"
+    "chatter",
+    "help",
+    "more",
+    "detail",
+    "count",
+    "who",
+    "shift",
+    "compare",
+    "narrow",
+    "widen",
+    "switch",
+    "question",
 ]
 
 MORE_WORDS = {"more", "next", "continue", "moar", "rest"}
@@ -52,6 +63,8 @@ AFTER = (
     ("week", "after"), ("following", "week"), ("after", "that"), ("month", "after"),
     ("following", "month"), ("next", "week"), ("day", "after"), ("period", "after"),
 )  # fmt: skip
+# "any open ones too?", "the drafts as well", "also the closed ones": states added to the thread's.
+ADDING_CUES = {"too", "also", "well", "plus", "additionally"}
 SAME_CUES = {"same", "what", "how", "and", "also", "again", "now", "repeat"}
 # "what about qwen?", "and for xpu?", "how about mi300x", "same for rocm", "now spec decode",
 # "qwen instead": the thread moves to another subject over the same window.
@@ -134,6 +147,9 @@ def classify(text: str, query: Query) -> Intent:
     if tokens[0] in ("who", "who's", "whos") or joined.startswith(WHO_PHRASES[3:]):
         subject = " ".join(t for t in tokens if t not in WHO_SKIP)
         return Intent("who", query, subject=subject)
+    kept_states = [st for st in query.states if not st.startswith("not-")]
+    if kept_states and not (query.any_of or query.authors or words) and set(tokens) & ADDING_CUES:
+        return Intent("widen", query)
     if has_filter and not words and not asks:
         scope = "all" if {"all", "every", "everything"} & set(tokens[:3]) else ""
         scope = "more" if tokens[0] in MORE_WORDS else scope

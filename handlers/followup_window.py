@@ -1,5 +1,6 @@
 """Moving a thread to another window or subject: `same for the week before` (shift), `what about
-qwen?` (switch), and `compare with the week before` (counts side by side, the thread stays).
+qwen?` (switch), `any open ones too?` (widen: states added), and `compare with the week before`
+(counts side by side, the thread stays).
 
 A shift or switch moves the thread: the new window's (or subject's) PRs become its list.
 """
@@ -15,7 +16,7 @@ from handlers.followup_intent import Intent
 from handlers.followup_narrow import filter_words
 from handlers.followup_thread import Thread, count_label
 from handlers.models import Reply
-from handlers.parse import Query, with_window
+from handlers.parse import Query, split_states, with_window
 from handlers.query import Match, subject, understood_line
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
@@ -41,16 +42,44 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
             "This thread is about specific PRs; ask a new question with the slash command"
         )
     asked = intent.query
-    query = replace(
-        asked,
+    query = _in_thread_window(thread, asked, asked.states or base.states)
+    words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
+    return await _follow(thread, query, words, subject(thread.settings, query), kind="query")
+
+
+def _in_thread_window(thread: Thread, query: Query, states: tuple[str, ...]) -> Query:
+    """`query` over the thread's window, with these states."""
+    return replace(
+        query,
         since=thread.context.since,
         until=thread.context.until,
         window_label=thread.window_label(),
         window_given=True,
-        states=asked.states or base.states,
+        states=states,
     )
+
+
+async def widen(thread: Thread, intent: Intent) -> Reply:
+    """`any open ones too?`: the thread's question with those states added to its own; a thread
+    with no state asked already holds PRs in every state, so it stays as it is."""
+    base = thread.base_query()
+    if base.pr_numbers and thread.context.kind == "query":
+        return thread.capabilities(
+            "This thread is about specific PRs; ask a new question with the slash command"
+        )
+    kept = split_states(base.states)[0]
+    if not kept:
+        return Reply(
+            kind="answer",
+            title="This thread already lists PRs in every state",
+            understood=thread.about(),
+            suggestions=("how many are merged?", "more"),
+        )
+    added = split_states(intent.query.states)[0]
+    query = _in_thread_window(thread, base, tuple(dict.fromkeys((*kept, *added))))
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
-    return await _follow(thread, query, words, subject(thread.settings, query), kind="query")
+    what = f"{subject(thread.settings, query)}, {' or '.join(query.states)}"
+    return await _follow(thread, query, words, what)
 
 
 async def shift(thread: Thread, window: tuple[datetime, datetime]) -> Reply:

@@ -68,6 +68,29 @@ async def test_no_drafts_leaves_the_drafts_out_and_keeps_everything_else(
     assert reply.total == len(thread) - len(drafts)
 
 
+async def test_open_ones_too_adds_the_open_prs_to_a_thread_of_merged_ones(app: BotHandlers) -> None:
+    """Under `/vllm rocm merged last week`, `any open ones too?` keeps the merged PRs and adds the
+    open ones (it narrowed the thread to its open PRs, of which it had none); the thread follows."""
+    merged = await start_thread(app, KEY, "rocm merged last week")
+    reply = await app.followup(KEY, "any open ones too?")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(merged) < set(context.pr_numbers)
+    added = set(context.pr_numbers) - set(merged)
+    prs = await app.store.get_prs(REPO, tuple(added))
+    assert added and {pr.status for pr in prs.values()} <= {"open", "draft"}
+    assert reply.total == len(context.pr_numbers)
+
+
+async def test_drafts_as_well_under_a_thread_of_every_state_keeps_it(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """`the drafts as well` under `/vllm rocm last week` (every state already): the thread stays."""
+    reply = await app.followup(KEY, "the drafts as well")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.pr_numbers == thread
+    assert "already lists PRs in every state" in reply.title
+
+
 async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:
