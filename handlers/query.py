@@ -810,14 +810,13 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         "Named things (a GPU, kernel, format, model or feature: mi300x, nvfp4, flashinfer, qwen3.5, "
         "cuda graphs) find the PRs that name them; a topic finds every PR classified under it.",
         "State: merged, open, draft, closed (unmerged); default: opened or merged in the window; "
-        "`no drafts` or `not merged` leaves a state out; `in flight` or `wip` is open.",
+        "`no drafts` or `not merged` leaves a state out.",
         "Kinds of change, read from each PR: breaking (removals, deprecations, new defaults), reverts, "
         "security fixes.",
         "People and PRs: @login or by login; #12345 or a PR link for its details. "
         "Combine freely, in any order; a leading minus leaves a topic out; two platforms or model "
         "families together mean either (rocm/xpu, rocm and xpu).",
-        "In the answer's thread, reply `more` for the next PRs, `only the merged ones` to narrow, "
-        "`any open ones too?` to add a state.",
+        "In the answer's thread, reply `more` for the next PRs.",
     )
     return Reply(
         kind="help",
