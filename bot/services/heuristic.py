@@ -25,13 +25,15 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h5"
+VERSION = "h6"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
 _TAG_SPLIT = re.compile(r"[/+,&|]")
 _CAMEL_LOWER_UPPER = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_CAMEL_ACRONYM = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])")
+# "HTTPServer" -> "HTTP Server", but an acronym's plural stays whole: "CPUs", "TPUs", "APIs" are
+# not "CP Us" (context parallel) or "TP Us" (tensor parallel).
+_CAMEL_ACRONYM = re.compile(r"(?<=[A-Z])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))")
 _SEPARATORS = re.compile(r"[_/]+")
 
 

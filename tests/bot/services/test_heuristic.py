@@ -66,6 +66,21 @@ def test_identifiers_are_read_as_words(heuristic):
     assert {"rocm", "attention"} <= topics(heuristic, "Split KV cache update for AiterFlashAttention")
 
 
+def test_an_acronyms_plural_is_not_split_into_other_words(heuristic):
+    """ "CPUs" is not "CP Us" (context parallel), "TPUs" not "TP Us" (tensor parallel); "HTTPServer"
+    is still "HTTP Server"."""
+    assert "distributed" not in topics(heuristic, "[README] Add Arm CPUs to the list of supported targets")
+    assert "distributed" not in topics(heuristic, "Document memory needs on GPUs and TPUs")
+    assert "frontend" in topics(heuristic, "Harden the APIServer startup path")
+
+
+def test_arm64_images_and_numa_binding_are_gpu_hosts_not_the_cpu_backend(heuristic):
+    """arm64 GPU images and NUMA binding of GPU workers are no CPU-backend work; a CPU arm64 image is."""
+    assert "cpu" not in topics(heuristic, "[ci] Add arm64 ci image")
+    assert "cpu" not in topics(heuristic, "[Feature] NUMA binding support for GPU workers")
+    assert "cpu" in topics(heuristic, "[ci] Use the right tag for CPU arm64 image")
+
+
 def test_model_family_prefix_matches_variants(heuristic):
     """qwen* covers Qwen3VL, and the VL suffix makes it multimodal."""
     assert {"qwen", "multimodal"} <= topics(
