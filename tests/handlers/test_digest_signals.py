@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.services.heuristic import HeuristicClassifier
 from bot.services.taxonomy import load_taxonomy
-from handlers.digest_signals import quantified_claims, read_all, read_signals
+from handlers.digest_signals import quantified_claims, read_all, read_signals, score
 from handlers.models import PullRequest
 
 T0 = datetime(2026, 2, 1, tzinfo=UTC)
@@ -238,3 +238,35 @@ def test_documentation_is_a_chore_and_documents_no_new_model() -> None:
     documented = read_signals(_pr(3, "[Doc] Add Qwen2.5 models to batch invariance tested models"))
     assert not documented.new_model and documented.maintenance
     assert read_signals(_pr(4, "[Model] Add Qwen3.5 models")).new_model
+
+
+def test_a_new_pytorch_cuda_python_or_transformers_for_every_install_ranks_high(shared_data: Path) -> None:
+    """The stack every install runs on moving is a top item for an expert, not a chore; a CI pin or
+    one platform's image is not that."""
+    titles = {t.lower(): n for n, t in _titles(shared_data).items()}
+    for title in (
+        "Update PyTorch to 2.9.0+cu129",
+        "Update to transformers v5",
+        "[Build] Add Python 3.14 to supported version list.",
+        "[Build] Bump CUDA to 13.0.2 to match PyTorch 2.11.0",
+    ):
+        assert title.lower() in titles, title  # real titles
+        signals = read_signals(_pr(titles[title.lower()], title))
+        assert signals.stack_upgrade and not signals.chore and not signals.maintenance, title
+    for title in ("Update Transformers pin in CI to 4.57.3", "[CPU]Update CPU PyTorch to 2.9.0"):
+        assert title.lower() in titles, title
+        assert not read_signals(_pr(titles[title.lower()], title)).stack_upgrade, title
+
+
+def test_security_outranks_a_plain_feature_and_security_docs_are_not_security() -> None:
+    """A security fix weighs more than a new option; documentation about security is a chore."""
+    fix = read_signals(_pr(1, "Fix DoS via sample-rate forgery bypassing audio decode duration guard"))
+    option = read_signals(_pr(2, "[Frontend] Add --max-audio-seconds option"))
+    assert fix.security and score(fix, 0.4, merged=True) > score(option, 0.4, merged=True)
+    assert not read_signals(_pr(3, "[Doc] Add missing API endpoints to security documentation")).security
+
+
+def test_removing_a_metric_is_breaking_and_metrics_work_is_not_minor() -> None:
+    """Dashboards break when a metric goes; adding a metric is ordinary work, not a small change."""
+    assert read_signals(_pr(1, "[Core][Metrics] Remove `vllm:prompt_tokens_recomputed` metric")).breaking
+    assert not read_signals(_pr(2, "[Metrics] Add connector prefix cache hit rate stats")).minor
