@@ -83,6 +83,15 @@ _NEGATION_GAP = _DETERMINERS | {
     "want", "need", "care", "list", "see", "me", "us",
 }  # fmt: skip
 _MAX_GAP = 4
+# The parts of a model id after the model's name: parameter counts (120b, a3b, 1.5b), dates and
+# revisions (0528, 2507, v0.1), and variant words (instruct, fp8, awq). "gpt-oss-120b",
+# "Qwen/Qwen3-VL-8B-Instruct" and "deepseek-r1-0528" name the model; the rest filters nothing a
+# title reliably says.
+_MODEL_SUFFIX = re.compile(
+    r"^(?:a?\d+(?:\.\d+)?[bmkt]|\d{3,8}|v\d+(?:\.\d+)*|e\d+|instruct|chat|base|it|thinking|reasoning|"
+    r"preview|hf|distill|dynamic|fp8|fp4|nvfp4|mxfp4|bf16|fp16|awq|gptq|int4|int8|w4a16|w8a8|gguf)$"
+)
+_PARAMETER_COUNT = re.compile(r"^a?\d+(?:\.\d+)?[bmt]$")  # "70b", "a3b": a size, set aside beside a model
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
@@ -327,7 +336,7 @@ class _Parser:
             if step:
                 i += step
                 continue
-            if token in ("or", "/", "|"):
+            if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
                 joiner = "or"
             elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
                 pass
@@ -509,13 +518,18 @@ class _Parser:
             return 0
         if reading:
             st.readings.append(reading)
+        self._add_key(st, key, joiner)
+        return length
+
+    @staticmethod
+    def _add_key(st: _State, key: str, joiner: str) -> None:
+        """A topic or term asked for: its own group, or an alternative in the last one after `or`."""
         if key.startswith("term:"):
             st.terms.append(key[5:])
         if joiner == "or" and st.groups:
             st.groups[-1].append(key)
         else:
             st.groups.append([key])
-        return length
 
     def _negated(self, tokens: list[str], i: int, st: _State) -> int:
         verb = tokens[i] in NEGATING_VERBS
@@ -583,8 +597,32 @@ class _Parser:
             st.groups.extend([key] for key in dict.fromkeys(keys))
         return True
 
+    def _model_id(self, word: str) -> str | None:
+        """The model a model id names ("gpt-oss-120b", "qwen/qwen3-vl-8b-instruct"): the longest
+        known name its dashed parts start with, when every part after it is a size, date or variant."""
+        name = word.split("/", 1)[1] if word.count("/") == 1 else word  # "Qwen/...": the owner publishes
+        parts = name.split("-")
+        for cut in range(len(parts), 0, -1):
+            if not all(_MODEL_SUFFIX.match(p) for p in parts[cut:]):
+                break
+            for head in ("-".join(parts[:cut]), " ".join(parts[:cut])):
+                words = head.split(" ")
+                key, length, _ = self._lookup(words, 0)
+                if key is not None and length == len(words) and (head != word or cut < len(parts)):
+                    return key
+        return None
+
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
         word = tokens[i]
+        model = self._model_id(word) if ("-" in word or "/" in word) else None
+        if model is not None:
+            self._add_key(st, model, "")
+            name = self.vocab.term_names.get(model[5:]) if is_term(model) else self.vocab.names.get(model)
+            st.readings.append(f"'{word}' → {name or model}")
+            return
+        if _PARAMETER_COUNT.match(word):  # "gpt-oss 120b": a size beside a model; alone, searched
+            st.domain.append(word)
+            return
         state = state_verb(word)
         if state is not None:  # "what did amd land": merged
             st.states.append(state)

@@ -237,6 +237,7 @@ class QueryHandler:
         order = [m.pr.number for m in displayed] + [m.pr.number for m in matches[len(shown) :]]
         understood = understood_line(settings, query, len(matches))
         notes = list(_query_notes(settings, query))
+        notes += _alternative_counts(settings, query, matches)
         overflow = len(matches) - len(shown)
         if overflow:
             notes.append(f"Reply `more` in this thread for the next {min(overflow, settings.max_items)}.")
@@ -514,6 +515,23 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "opened": ("created",),
     "closed": ("closed",),
 }
+
+
+def _alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[Match]) -> list[str]:
+    """For "rocm or xpu" and "rocm vs xpu": how many of the PRs each alternative has, so the list
+    also answers the comparison (`ROCm 30 · Intel XPU 13`)."""
+    terms = term_index(settings.taxonomy)
+    notes = []
+    for group in query.any_of:
+        if len(group) < 2:
+            continue
+        counts = []
+        for key in group:
+            one = matcher(Query(query.since, query.until, "", any_of=((key,),)), terms)
+            counts.append((topic_name(settings, key), sum(1 for m in matches if one(m.pr, m.cls))))
+        both = " (some PRs count for more than one)" if sum(n for _, n in counts) > len(matches) else ""
+        notes.append("Of these: " + " · ".join(f"{name} {n}" for name, n in counts) + both + ".")
+    return notes
 
 
 def content_ok(query: Query, pr: PullRequest, cls: Classification, terms: TermIndex | None = None) -> bool:

@@ -490,3 +490,16 @@ def test_a_question_about_one_things_state_lists_every_state() -> None:
     assert read("has that aiter fix landed").states == ()
     assert read("are there merged rocm prs").states == ("merged",)
     assert read("has anything merged for rocm").states == ("merged",)
+
+
+def test_a_model_id_names_its_model() -> None:
+    """People paste model ids: the size, date and variant parts after a known name filter nothing
+    ("gpt-oss-120b" is GPT-OSS, "Qwen/Qwen3-VL-8B-Instruct" is Qwen3-VL); a size beside a model is
+    set aside; a dashed word that names no model stays a search."""
+    assert read("gpt-oss-120b").any_of == (("term:gpt-oss",),)
+    assert read("Qwen/Qwen3-VL-8B-Instruct").any_of == (("term:qwen3-vl",),)
+    assert read("deepseek-v3.2-exp").any_of == (("term:deepseek-v3.2",),)
+    q = read("gpt-oss 120b merged")
+    assert q.any_of == (("term:gpt-oss",),) and q.text == "" and q.states == ("merged",)
+    assert read("fix-the-thing").text == "fix-the-thing"
+    assert read("70b").text == "70b"

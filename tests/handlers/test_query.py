@@ -379,6 +379,17 @@ async def test_a_word_prs_use_is_searched_as_typed_with_a_suggestion(loaded: Sto
     assert any("did you mean vision?" in n for n in reply.notes)
 
 
+async def test_rocm_vs_xpu_lists_both_and_counts_each(loaded: Store) -> None:
+    """`rocm vs xpu` is `rocm or xpu`, and the reply says how many of them each has: the counts
+    the single-topic answers give."""
+    versus = await ask(loaded, f"rocm vs xpu {LABELLED_WEEK}")
+    assert numbers(versus) == numbers(await ask(loaded, f"rocm or xpu {LABELLED_WEEK}"))
+    rocm = len(numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")))
+    xpu = len(numbers(await ask(loaded, f"xpu {LABELLED_WEEK}")))
+    assert rocm and xpu
+    assert any(n.startswith(f"Of these: ROCm {rocm} · Intel XPU {xpu}") for n in versus.notes), versus.notes
+
+
 async def test_a_plural_free_word_finds_the_singular_too(loaded: Store) -> None:
     """`kernels` finds the PRs that say "kernel" (it found only "kernels" before), `weights` "weight"."""
     for plural, singular in (("kernels", "kernel"), ("weights", "weight")):
