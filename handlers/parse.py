@@ -91,6 +91,13 @@ _MODEL_SUFFIX = re.compile(
     r"^(?:a?\d+(?:\.\d+)?[bmkt]|\d{3,8}|v\d+(?:\.\d+)*|e\d+|instruct|chat|base|it|thinking|reasoning|"
     r"preview|hf|distill|dynamic|fp8|fp4|nvfp4|mxfp4|bf16|fp16|awq|gptq|int4|int8|w4a16|w8a8|gguf)$"
 )
+# A release ("v0.11.0", "0.12", "1.2.3"): the PR data does not say which PRs went into which
+# release, so the word is explained rather than searched (model versions like "3.1" are not this).
+_RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
+RELEASE_NOTE = (
+    "Releases are not in the PR data, so I can't tell which PRs went into {word} or when the next "
+    "release comes; ask for a time range instead (e.g. `past 30 days`, `since jul 1`)."
+)
 _PARAMETER_COUNT = re.compile(r"^a?\d+(?:\.\d+)?[bmt]$")  # "70b", "a3b": a size, set aside beside a model
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
@@ -619,6 +626,9 @@ class _Parser:
             self._add_key(st, model, "")
             name = self.vocab.term_names.get(model[5:]) if is_term(model) else self.vocab.names.get(model)
             st.readings.append(f"'{word}' → {name or model}")
+            return
+        if _RELEASE.match(word):  # "breaking changes since 0.11": said plainly, not searched
+            st.notes.append(RELEASE_NOTE.format(word=word))
             return
         if _PARAMETER_COUNT.match(word):  # "gpt-oss 120b": a size beside a model; alone, searched
             st.domain.append(word)

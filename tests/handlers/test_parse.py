@@ -503,3 +503,14 @@ def test_a_model_id_names_its_model() -> None:
     assert q.any_of == (("term:gpt-oss",),) and q.text == "" and q.states == ("merged",)
     assert read("fix-the-thing").text == "fix-the-thing"
     assert read("70b").text == "70b"
+
+
+def test_a_release_number_is_explained_not_searched() -> None:
+    """ "breaking changes since 0.11", "what's in v0.11.0": the PR data has no releases, so the
+    version is not a word search (it emptied answers) and the reply says to ask for dates; a
+    model's version after its name ("llama 3.1") is not a release."""
+    q = read("breaking changes since 0.11")
+    assert q.any_of == (("change:breaking",),) and q.text == ""
+    assert any("Releases are not in the PR data" in n and "0.11" in n for n in q.notes)
+    assert any("v0.11.0" in n for n in read("whats in the v0.11.0 release").notes)
+    assert not any("Releases" in n for n in read("llama 3.1 fixes").notes)
