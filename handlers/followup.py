@@ -30,7 +30,7 @@ from datetime import datetime
 from handlers.followup_intent import Intent, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
-from handlers.followup_paging import at_position, more, no_such_position
+from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
 from handlers.followup_window import compare, shift, switch, widen, window_of
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
@@ -125,6 +125,10 @@ class FollowupHandler:
             return await switch(thread, intent)
         if intent.kind == "widen":
             return await widen(thread, intent)
+        if intent.kind == "top":
+            return await head(thread, intent.position)
+        if intent.kind == "sort":
+            return await sort(thread, intent.position)
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)

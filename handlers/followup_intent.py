@@ -28,6 +28,8 @@ IntentKind = Literal[
     "narrow",
     "widen",
     "switch",
+    "top",
+    "sort",
     "question",
 ]
 
@@ -85,6 +87,18 @@ ORDINALS = {
     "ninth": 9, "9th": 9, "tenth": 10, "10th": 10, "top": 1, "last": -1, "latter": -1, "former": 1,
 }  # fmt: skip
 ORDINAL_NOUNS = {"one", "pr", "item", "entry", "result", "link", "of"}
+# "top 3", "first five", "show all", "everything": the head of the thread's list, or all of it ("the
+# first one" is one PR's card, so "one" is no count here).
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "twenty": 20}  # fmt: skip
+HEAD_WORDS = {"top", "first"}
+ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
+LIST_FILLER = MORE_FILLER | {"list", "of", "them", "these", "prs", "pr", "the", "everything", "at", "once"}
+# "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
+SORT_OLDEST = {"oldest", "earliest", "ascending"}
+SORT_NEWEST = {"newest", "latest", "recent", "descending"}
+SORT_CUES = {"sort", "sorted", "order", "ordered", "first", "by", "date", "time", "chronological",
+             "chronologically"}  # fmt: skip
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
 WHO_PHRASES = ("who", "who's", "whos", "which authors", "which people", "what authors")
 WHO_SKIP = {
@@ -121,6 +135,12 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("more", query)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
+    order = _sort_order(tokens)
+    if order:
+        return Intent("sort", query, position=order)
+    head = _head(tokens)
+    if head:
+        return Intent("top", query, position=head)
     position = _position(tokens)
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
@@ -182,6 +202,30 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
 
 
 _NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
+
+
+def _head(tokens: list[str]) -> int:
+    """`top 3`, `first five`, `the top 5 prs` -> 3, 5, 5; `show all`, `everything` -> -1; 0 if neither."""
+    for i, token in enumerate(tokens[:-1]):
+        nxt = tokens[i + 1]
+        count = int(nxt) if nxt.isdigit() and 0 < int(nxt) <= 100 else NUMBER_WORDS.get(nxt, 0)
+        if token in HEAD_WORDS and count:
+            rest = tokens[:i] + tokens[i + 2 :]
+            return count if all(t in LIST_FILLER for t in rest) else 0
+    if set(tokens) & ALL_WORDS and all(t in LIST_FILLER | ALL_WORDS for t in tokens):
+        return -1
+    return 0
+
+
+def _sort_order(tokens: list[str]) -> int:
+    """`oldest first`, `sort by date` -> +1 (oldest first); `newest first`, `most recent first` -> -1."""
+    words = set(tokens)
+    ordering = bool(words & {"sort", "sorted", "order", "ordered", "chronological", "chronologically"})
+    if not ordering and not (words & (SORT_OLDEST | SORT_NEWEST) and "first" in words):
+        return 0
+    if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER | {"most", "to"} for t in tokens):
+        return 0
+    return -1 if words & SORT_NEWEST else 1
 
 
 def _position(tokens: list[str]) -> int:

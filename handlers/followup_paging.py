@@ -1,4 +1,5 @@
-"""Paging a thread's list: `more` (the next page) and `the 2nd one` (a place on the page shown last)."""
+"""Paging a thread's list: `more` (the next page), `top 3` and `show all` (its head), `oldest first`
+(its order by time), and `the 2nd one` (a place on the page shown last)."""
 
 from __future__ import annotations
 
@@ -78,3 +79,43 @@ def groups(matches: list[Match]) -> tuple[ItemGroup, ...]:
     return tuple(
         ItemGroup(title, tuple(reply_item(m) for m in items)) for title, items in group_by_state(matches)
     )
+
+
+HEAD_MAX = 50  # `show all` lists at most this many at once (the rest with `more`)
+
+
+async def head(thread: Thread, count: int) -> Reply:
+    """`top 3`, `first five`: the first PRs of the thread's list, in its order; `show all`,
+    `everything` (count -1): up to HEAD_MAX of them. `more` goes on after what was shown."""
+    matches = await thread.matches()
+    by_number = {m.pr.number: m for m in matches}
+    numbers = thread.context.pr_numbers
+    size = min(len(numbers), HEAD_MAX if count < 0 else count)
+    page = [by_number[n] for n in numbers[:size] if n in by_number]
+    thread.context = replace(thread.context, shown=max(size, 0))
+    left = len(numbers) - size
+    notes = [f"Reply `more` for the next {min(left, thread.settings.max_items)}."] if left else []
+    what = f"All {count_label(len(numbers))}" if not left else f"The first {size} of {len(numbers)}"
+    return Reply(
+        kind="list",
+        title=f"{what} in this thread",
+        understood=thread.about(),
+        groups=(ItemGroup("", tuple(reply_item(m) for m in page)),),
+        total=len(numbers),
+        overflow=left,
+        notes=tuple(notes),
+    )
+
+
+async def sort(thread: Thread, order: int) -> Reply:
+    """`oldest first` (order 1), `newest first` (-1): the thread's list by when each PR merged (or
+    was opened), shown from the start; `more` and `the 2nd one` follow the new order."""
+    matches = await thread.matches()
+    ranked = sorted(
+        matches, key=lambda m: (m.pr.merged_at or m.pr.created_at, m.pr.number), reverse=order < 0
+    )
+    numbers = tuple(m.pr.number for m in ranked)
+    thread.context = replace(thread.context, pr_numbers=numbers, shown=0)
+    reply = await head(thread, thread.settings.max_items)
+    first = "newest" if order < 0 else "oldest"
+    return replace(reply, title=f"This thread's {count_label(len(numbers))}, {first} first")

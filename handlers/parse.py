@@ -83,6 +83,7 @@ _NEGATION_GAP = _DETERMINERS | {
     "want", "need", "care", "list", "see", "me", "us",
 }  # fmt: skip
 _MAX_GAP = 4
+_SORT_KEYS = {"date", "time", "newest", "oldest", "latest", "earliest", "recent", "impact", "size", "state"}
 # The parts of a model id after the model's name: parameter counts (120b, a3b, 1.5b), dates and
 # revisions (0528, 2507, v0.1), and variant words (instruct, fp8, awq). "gpt-oss-120b",
 # "Qwen/Qwen3-VL-8B-Instruct" and "deepseek-r1-0528" name the model; the rest filters nothing a
@@ -455,6 +456,8 @@ class _Parser:
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
                 return 0
+            if tokens[i - 1 : i] in (["sort"], ["sorted"], ["order"], ["ordered"]) or nxt in _SORT_KEYS:
+                return 0  # "sort by newest", "by date": an order, not a person
             return self._add_author(nxt.lstrip("@"), st, 2)
         return 0
 

@@ -60,3 +60,29 @@ async def test_a_place_past_the_page_is_explained(app: BotHandlers) -> None:
     assert (
         reply.kind == "empty" and reply.title == "The last list here showed 10 PRs, so there is no number 15"
     )
+
+
+async def test_top_3_and_show_all_list_the_head_of_the_thread_in_its_order(app: BotHandlers) -> None:
+    """`top 3` lists the thread's first three PRs and `more` goes on from there; `show all` lists
+    them all at once (they were "I can't answer that offline")."""
+    numbers = (await thread_at(app, KEY)).context.pr_numbers
+    top = await app.followup(KEY, "top 3")
+    assert [i.number for i in top.items] == list(numbers[:3]) and top.overflow == len(numbers) - 3
+    after = await app.followup(KEY, "more")
+    assert [i.number for i in after.items] and {i.number for i in after.items} == set(numbers[3:13])
+    everything = await app.followup(KEY, "show all")
+    assert [i.number for i in everything.items] == list(numbers) and everything.overflow == 0
+
+
+async def test_oldest_first_orders_the_thread_by_time_and_later_places_follow_it(app: BotHandlers) -> None:
+    """`oldest first` lists the thread by when each PR merged (or opened); `the 2nd one` then means
+    the second oldest; `sort by newest` is an order, not PRs by a person called "newest"."""
+    numbers = (await thread_at(app, KEY)).context.pr_numbers
+    prs = await app.store.get_prs("vllm-project/vllm", numbers)
+    by_time = sorted(numbers, key=lambda n: (prs[n].merged_at or prs[n].created_at, n))
+    oldest = await app.followup(KEY, "oldest first")
+    assert [i.number for i in oldest.items] == by_time[:10]
+    second = await app.followup(KEY, "the 2nd one")
+    assert second.detail is not None and second.detail.number == by_time[1]
+    newest = await app.followup(KEY, "sort by newest")
+    assert [i.number for i in newest.items] == list(reversed(by_time))[:10]
