@@ -106,7 +106,7 @@ class FollowupHandler:
         return replace(reply, seed=None)
 
     async def _dispatch(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
-        query = thread.parse(text)
+        query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
         intent = classify(text, query)
         log.info("follow-up in %s read as %s", thread.context.key.as_str(), intent.kind)
         if intent.kind == "chatter":

@@ -69,7 +69,9 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     elif len(found) == len(matches):
         notes.append(f"All {count_label(len(matches))} of this thread match.")
     else:
-        notes.append(f"Narrowed this thread's {count_label(len(matches))} to these {len(found)}.")
+        notes.append(
+            f"Narrowed this thread's {count_label(len(matches))} to {'this one' if len(found) == 1 else f'these {len(found)}'}."
+        )
     notes += [n for n in reply.notes if n.startswith("Reply `more`")]
     assert reply.seed is not None
     thread.context = replace(

@@ -185,6 +185,7 @@ class QueryHandler:
             for name in _FIELDS[state]:
                 fields[name] = None
         index = await self.window_index(settings.name)
+        query = _logins_as_authors(query, index)
         prs = index.window(since, until, tuple(fields))
         authors = set(query.authors)
         prs = [
@@ -203,9 +204,15 @@ class QueryHandler:
             if cls is not None and ok(pr, cls):
                 found.append(Match(pr, cls))
         if words:
-            query, found = _apply_words(query, words, found, index.logins)
+            query, found = _apply_words(query, words, found)
         found.sort(key=_rank)
         return query, found
+
+    async def with_logins(self, settings: RepoSettings, query: Query) -> Query:
+        """`query` with the bare logins among its free words read as authors (see `_logins_as_authors`)."""
+        if not query.text:
+            return query
+        return _logins_as_authors(query, await self.window_index(settings.name))
 
     async def window_index(self, repo: str) -> WindowIndex:
         """The repo's PRs by time, rebuilt from the store when its data version has changed."""
@@ -467,7 +474,7 @@ class WindowIndex:
 
     def __init__(self, prs: Sequence[PullRequest]) -> None:
         self._prs = {pr.number: pr for pr in prs}
-        self.logins = frozenset(pr.author.lower() for pr in prs if pr.author)
+        self.logins = Counter(pr.author.lower() for pr in prs if pr.author)  # login -> PRs authored
         self._text: str | None = None  # every title and label, lower-case (built when needed)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
@@ -489,6 +496,13 @@ class WindowIndex:
         if missing:
             self._classes.update(await source.for_prs(repo, missing))
         return self._classes
+
+    def mentions(self, word: str) -> int:
+        """How many lines of titles and labels have a word starting with `word`."""
+        if self._text is None:
+            self.has_word(word)
+        assert self._text is not None
+        return sum(1 for _ in re.finditer(r"(?m)^.*" + _word_pattern(word).pattern, self._text))
 
     def has_word(self, word: str) -> bool:
         """Whether any PR's title or labels have a word starting with `word` (as a free word
@@ -600,23 +614,30 @@ def word_in(word: str, hay: str) -> bool:
     return _word_pattern(word).search(hay) is not None
 
 
-def _apply_words(
-    query: Query, words: list[str], found: list[Match], logins: frozenset[str] = frozenset()
-) -> tuple[Query, list[Match]]:
+def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
+    """A free word that is the login of one of the repo's authors names that author ("what has
+    mgoin merged", "what is mgoin working on"), beside any @login, unless more PRs mention the
+    word than that person wrote (a login that is also a common word in titles stays a search)."""
+    words = query.text.split()
+    logins = [w for w in words if index.logins[w] and index.mentions(w) < index.logins[w]]
+    if not logins:
+        return query
+    return replace(
+        query,
+        authors=tuple(dict.fromkeys((*query.authors, *logins))),
+        text=" ".join(w for w in words if w not in logins),
+        readings=(*query.readings, *(f"'{w}' → @{w}" for w in logins)),
+    )
+
+
+def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Query, list[Match]]:
     """Free words narrow the answer; one that would empty an answer that already has a topic, term
-    or author is set aside (and said so) rather than leaving the asker with nothing. A word found
-    in no PR's text that is the login of one of the repo's authors names that author ("what has
-    mgoin merged"), when the question names no author already."""
+    or author is set aside (and said so) rather than leaving the asker with nothing."""
     anchored = bool(query.any_of or query.authors)
     kept: list[str] = []
     dropped: list[str] = []
     for word in words:
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
-        if not narrowed and not query.authors and word in logins:
-            found = [m for m in found if m.pr.author.lower() == word]
-            query = replace(query, authors=(word,), readings=(*query.readings, f"'{word}' → @{word}"))
-            anchored = True
-            continue
         if narrowed or not anchored:
             found = narrowed
             kept.append(word)

@@ -91,6 +91,18 @@ async def test_drafts_as_well_under_a_thread_of_every_state_keeps_it(
     assert "already lists PRs in every state" in reply.title
 
 
+async def test_only_the_ones_from_a_login_narrows_to_that_author(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """`only the ones from amd-dev` (a login typed without @) keeps that author's PRs of the thread."""
+    prs = await app.store.get_prs(REPO, thread)
+    mine = {n for n in thread if prs[n].author == "amd-dev"}
+    assert mine and len(mine) < len(thread)
+    await app.followup(KEY, "only the ones from amd-dev")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == mine
+
+
 async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:

@@ -406,6 +406,11 @@ async def test_a_login_typed_without_at_names_the_author(loaded: Store) -> None:
     reply = await ask(loaded, f"what has {login} merged {LABELLED_WEEK}")
     assert numbers(reply) == numbers(await ask(loaded, f"@{login} merged {LABELLED_WEEK}")) and numbers(reply)
     assert any(f"'{login}' → @{login}" in n for n in reply.notes)
+    other = next(pr.author.lower() for pr in pulls if pr.author.lower() not in (login, *titles.split()))
+    both = await ask(loaded, f"prs by @{login} or {other} {LABELLED_WEEK}")
+    mine = set(numbers(await ask(loaded, f"@{login} {LABELLED_WEEK}")))
+    theirs = set(numbers(await ask(loaded, f"@{other} {LABELLED_WEEK}")))
+    assert set(numbers(both)) == mine | theirs and theirs
 
 
 async def test_help_lists_real_topics_and_examples(loaded: Store) -> None:
