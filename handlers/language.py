@@ -56,7 +56,7 @@ ASKING_VERBS = _words(
     """
     show list see tell give find get want like need know check look display fetch pull bring share
     send summarize summarise recap catch wonder wondering curious interested care mind help
-    remind enumerate report search rundown
+    remind enumerate report search rundown compare compared comparison contrast against
     """
 )
 ACTIVITY_WORDS = _words(

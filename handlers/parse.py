@@ -146,6 +146,10 @@ class Query:
     time_text: str = ""  # the words read as the time range
     without_time: str = ""  # the other words (to suggest the same question over another window)
     failed: bool = False  # an internal error: the default reading was used
+    # A second time range ("rocm this week vs last week"): the same question there, for comparison.
+    then_since: datetime | None = None
+    then_until: datetime | None = None
+    then_label: str = ""
 
     @property
     def window(self) -> Window:
@@ -168,6 +172,7 @@ class _State:
     prs: list[int] = field(default_factory=list)
     pr_repo: str | None = None
     window: Span | None = None
+    then: Span | None = None  # a second time range, to compare with
     unknown: list[str] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     fixes: list[str] = field(default_factory=list)
@@ -380,6 +385,14 @@ class _Parser:
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         groups = alternatives(groups, self.taxonomy)
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
+        then_since = then_until = None
+        then_label = ""
+        if st.then is not None:
+            then_since, then_until = self.clock.resolve(st.then)
+            if (then_since, then_until) != (since, until):
+                then_label = window_label(then_since, then_until, self.tz, self.tz_name)
+            else:
+                then_since = then_until = None
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -405,6 +418,9 @@ class _Parser:
             terms=tuple(dict.fromkeys(st.terms)),
             ignored=tuple(dict.fromkeys(st.ignored)),
             readings=tuple(dict.fromkeys(st.readings)),
+            then_since=then_since,
+            then_until=then_until,
+            then_label=then_label,
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
                 st.corrections.get(i, t)
@@ -417,7 +433,10 @@ class _Parser:
         if window is None:
             return
         if st.window is not None:
-            st.notes.append(f"Only one time range per question: ignored '{' '.join(words)}'.")
+            if st.then is None:  # "this week vs last week": the second is compared with the first
+                st.then = window
+                return
+            st.notes.append(f"At most two time ranges per question: ignored '{' '.join(words)}'.")
             return
         st.window = window
 

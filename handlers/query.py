@@ -144,6 +144,7 @@ class QueryHandler:
             typos = tuple(f"'{w}' → {f}" for w, f in zip(query.unknown, query.fixes, strict=False))
             query, matches = await self.resolve(settings, replace(fixed, readings=(*typos, *fixed.readings)))
         readings = await self._term_readings(settings, query, len(matches))
+        readings += await self._comparison(settings, query, matches)
         if readings:
             query = replace(query, notes=(*query.notes, *readings))
         if not matches:
@@ -261,6 +262,23 @@ class QueryHandler:
                 settings.name, "query", query.since, query.until, text.strip()[:500], tuple(order), len(shown)
             ),
         )
+
+    async def _comparison(self, settings: RepoSettings, query: Query, matches: list[Match]) -> list[str]:
+        """ "rocm this week vs last week": the same question over the second range, counted beside
+        the first (the list is the first range's)."""
+        if query.then_since is None or query.then_until is None:
+            return []
+        then = await self.matches(settings, query, query.then_since, query.then_until)
+
+        def tally(found: Sequence[Match], since: datetime, until: datetime) -> str:
+            merged = sum(1 for m in found if m.pr.merged_at and since <= m.pr.merged_at < until)
+            return f"{_count(len(found))} ({merged} merged)"
+
+        here = tally(matches, query.since, query.until)
+        there = tally(then, query.then_since, query.then_until)
+        return [
+            f"Compared: {query.window_label}: {here} · {query.then_label}: {there}. The list is the first."
+        ]
 
     async def _term_readings(self, settings: RepoSettings, query: Query, total: int) -> list[str]:
         """How each named term was read, beside its topic's total: `nvfp4 → 3 PRs name NVFP4 ·

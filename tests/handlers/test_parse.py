@@ -332,10 +332,11 @@ def test_no_time_words_use_the_default_window() -> None:
     assert days(q) == ("2026-02-17", "2026-03-02") and not q.window_given
 
 
-def test_a_second_time_range_is_ignored_with_a_note() -> None:
-    """Only the first time range counts; the reply says what was ignored."""
-    q = read("last week yesterday")
-    assert days(q) == LAST_WEEK and any("yesterday" in n for n in q.notes)
+def test_a_third_time_range_is_ignored_with_a_note() -> None:
+    """The first time range is the list's, the second is compared with it; a third is ignored and
+    the reply says so."""
+    q = read("last week yesterday today")
+    assert days(q) == LAST_WEEK and any("today" in n and "ignored" in n for n in q.notes)
 
 
 def test_an_impossible_date_says_so() -> None:
@@ -514,3 +515,13 @@ def test_a_release_number_is_explained_not_searched() -> None:
     assert any("Releases are not in the PR data" in n and "0.11" in n for n in q.notes)
     assert any("v0.11.0" in n for n in read("whats in the v0.11.0 release").notes)
     assert not any("Releases" in n for n in read("llama 3.1 fixes").notes)
+
+
+def test_a_second_time_range_is_kept_for_comparison() -> None:
+    """ "rocm this week vs last week": the list is this week's, last week is kept to compare with
+    (it was ignored); a third range is still ignored, with a note."""
+    q = read("rocm this week vs last week")
+    assert days(q) == ("2026-03-02", "2026-03-02") and q.any_of == (("rocm",),)
+    assert q.then_since == datetime(2026, 2, 23, tzinfo=UTC) and q.then_until == datetime(2026, 3, 2, tzinfo=UTC)
+    assert read("rocm today").then_since is None
+    assert any("At most two time ranges" in n for n in read("rocm today yesterday last week").notes)

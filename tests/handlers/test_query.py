@@ -390,6 +390,18 @@ async def test_rocm_vs_xpu_lists_both_and_counts_each(loaded: Store) -> None:
     assert any(n.startswith(f"Of these: ROCm {rocm} · Intel XPU {xpu}") for n in versus.notes), versus.notes
 
 
+async def test_this_week_vs_last_week_counts_both_ranges(loaded: Store) -> None:
+    """`rocm 2026-02-09..2026-02-12 vs 2026-02-05..2026-02-08`: the first range's list, and a note
+    with both ranges' counts, each what the single-range question answers."""
+    first, second = "2026-02-09..2026-02-12", "2026-02-05..2026-02-08"
+    reply = await ask(loaded, f"rocm {first} vs {second}")
+    here = await ask(loaded, f"rocm {first}")
+    there = await ask(loaded, f"rocm {second}")
+    assert numbers(reply) == numbers(here) and numbers(there)
+    note = next(n for n in reply.notes if n.startswith("Compared:"))
+    assert f": {len(numbers(here))} PR" in note.split("·")[0] and f": {len(numbers(there))} PR" in note.split("·")[1]
+
+
 async def test_a_plural_free_word_finds_the_singular_too(loaded: Store) -> None:
     """`kernels` finds the PRs that say "kernel" (it found only "kernels" before), `weights` "weight"."""
     for plural, singular in (("kernels", "kernel"), ("weights", "weight")):
