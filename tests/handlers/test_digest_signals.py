@@ -270,3 +270,15 @@ def test_removing_a_metric_is_breaking_and_metrics_work_is_not_minor() -> None:
     """Dashboards break when a metric goes; adding a metric is ordinary work, not a small change."""
     assert read_signals(_pr(1, "[Core][Metrics] Remove `vllm:prompt_tokens_recomputed` metric")).breaking
     assert not read_signals(_pr(2, "[Metrics] Add connector prefix cache hit rate stats")).minor
+
+
+def test_deprecating_something_or_requiring_a_flag_for_it_is_breaking() -> None:
+    """A title that opens with a deprecation announces an end to its users; requiring a flag for
+    what worked without one changes what users must pass. Deprecation mentioned in passing is not."""
+    for title in (
+        "[Core] Deprecate `xformers`",
+        "Deprecate support for Transformers v4",
+        "[Frontend] Require flag for loading text and image embeds",
+    ):
+        assert read_signals(_pr(1, title)).breaking, title
+    assert not read_signals(_pr(2, "[Misc] Postpone torch_profiler deprecation")).breaking
