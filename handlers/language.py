@@ -77,7 +77,7 @@ RECENCY_WORDS = _words("recent recently lately latest new newest current current
 RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
-    around re wrt pertaining mention mentioning
+    around re wrt pertaining mention mentioning title titles description
     """
 )
 # Scope words: the bot, the repository, the project. Every PR the bot knows is in scope, so they
@@ -91,6 +91,7 @@ DOMAIN_WORDS = _words(
     """
     backend platform side team folks people guys crew land area front world space ecosystem
     community camp corner category topic bucket user customer owner maintainer contributor
+    gpu card hardware device chip accelerator box machine
     """
 )
 # Social words and interjections: a thread message made only of these (and function words) is

@@ -83,6 +83,9 @@ _NEGATION_GAP = _DETERMINERS | {
     "want", "need", "care", "list", "see", "me", "us",
 }  # fmt: skip
 _MAX_GAP = 4
+# Nouns that name a topic alone ("models": new models) but are the head of the thing before them
+# in "vision models", "qwen models", "moe models".
+_HEAD_NOUNS = {"model", "models"}
 _SORT_KEYS = {"date", "time", "newest", "oldest", "latest", "earliest", "recent", "impact", "size", "state"}
 # The parts of a model id after the model's name: parameter counts (120b, a3b, 1.5b), dates and
 # revisions (0528, 2507, v0.1), and variant words (instruct, fp8, awq). "gpt-oss-120b",
@@ -183,6 +186,7 @@ class _State:
     ignored: list[str] = field(default_factory=list)
     readings: list[str] = field(default_factory=list)
     domain: list[str] = field(default_factory=list)
+    topic_end: int = -1  # the token index just after the last topic or term read
 
 
 class _Vocabulary:
@@ -545,9 +549,13 @@ class _Parser:
         key, length, reading = self._lookup(tokens, i)
         if not key:
             return 0
+        if length == 1 and token in _HEAD_NOUNS and st.topic_end == i:
+            st.topic_end = i + 1  # "vision models", "qwen models": the head noun of what came before
+            return 1
         if reading:
             st.readings.append(reading)
         self._add_key(st, key, joiner)
+        st.topic_end = i + length
         return length
 
     @staticmethod

@@ -525,3 +525,15 @@ def test_a_second_time_range_is_kept_for_comparison() -> None:
     assert q.then_since == datetime(2026, 2, 23, tzinfo=UTC) and q.then_until == datetime(2026, 3, 2, tzinfo=UTC)
     assert read("rocm today").then_since is None
     assert any("At most two time ranges" in n for n in read("rocm today yesterday last week").notes)
+
+
+def test_head_nouns_after_a_subject_filter_nothing() -> None:
+    """ "vision models" is multimodal (not also new models), "moe models" MoE, "amd gpus" ROCm,
+    "'flashinfer' in the title" FlashInfer; "models" alone still asks for new models."""
+    assert read("qwen but only vision models").any_of == (("qwen",), ("multimodal",))
+    assert read("moe models").any_of == (("moe",),)
+    assert read("models").any_of == (("new-model",),)
+    q = read("merged prs related to AMD GPUs")
+    assert q.any_of == (("rocm",),) and q.text == ""
+    q = read("list prs with 'flashinfer' in the title")
+    assert q.any_of == (("term:flashinfer",),) and q.text == ""
