@@ -360,3 +360,21 @@ def test_repo_owners_release_images_and_drafts_are_read_for_what_they_are(heuris
     assert "new-model" in instella and "rocm" not in instella
     assert "multimodal" not in topics(heuristic, "chore: publish nightly image to GHCR")
     assert "spec-decode" not in topics(heuristic, "docs: draft RFC for the KV cache API")
+
+
+def test_model_tagged_titles_that_only_name_a_model_add_it(heuristic):
+    """Under [Model]: a Hugging Face id after add/support, a lower-case name with its version,
+    "<Name> (model) support" alone, the name alone, or adding a model class add a model; listing a
+    class in a doc or a registry does not."""
+    for title in (
+        "[Model] Add support for openai/privacy-filter",
+        "[Model] adds jais 2 support",
+        "[Model] Siglip2 Model Support",
+        "[Model] Ring 2.5",
+        "[Models] Qwen3-ASR",
+        "[Model] Add Phi4FlashForCausalLM",
+    ):
+        assert "new-model" in topics(heuristic, title), title
+    assert "new-model" not in topics(heuristic, "[Doc] Add DeepseekV32ForCausalLM to supported_models.md")
+    assert "new-model" not in topics(heuristic, "Add Phi4FlashForCausalLM to _PREVIOUSLY_SUPPORTED_MODELS")
+    assert "new-model" not in topics(heuristic, "[Model][LoRA] Add tower/connector LoRA support for Ultravox")
