@@ -475,7 +475,13 @@ CHANGE_KINDS = (
     ChangeKind(
         "breaking",
         "Breaking changes",
-        frozenset({"breaking", "deprecation", "deprecations", "deprecated", "removal", "removals"}),
+        # Renames and changed defaults break what users pass. "break" itself is left out: "does
+        # this break my config" asks about a breaking change, "why did this break the build" about
+        # a bug; "broke"/"broken" are the bugfix topic's words.
+        frozenset(
+            {"breaking", "deprecation", "deprecations", "deprecated", "deprecate", "removal", "removals"}
+            | {"removed", "rename", "renames", "renamed", "default", "defaults"}
+        ),
         ("breaking", "default_change"),
         re.compile(r"breaking|remov|drop|renam|deprecat|delet|default|stop|always enable", re.I),
     ),

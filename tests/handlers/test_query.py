@@ -399,7 +399,10 @@ async def test_this_week_vs_last_week_counts_both_ranges(loaded: Store) -> None:
     there = await ask(loaded, f"rocm {second}")
     assert numbers(reply) == numbers(here) and numbers(there)
     note = next(n for n in reply.notes if n.startswith("Compared:"))
-    assert f": {len(numbers(here))} PR" in note.split("·")[0] and f": {len(numbers(there))} PR" in note.split("·")[1]
+    assert (
+        f": {len(numbers(here))} PR" in note.split("·")[0]
+        and f": {len(numbers(there))} PR" in note.split("·")[1]
+    )
 
 
 async def test_a_plural_free_word_finds_the_singular_too(loaded: Store) -> None:
