@@ -137,13 +137,13 @@ EXPERT = Path(__file__).resolve().parents[1] / "fixtures" / "expert-picks"
 
 
 def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -> None:
-    """Expert digests of fourteen weeks (written blind, in the examples' format, ~36 picks each;
-    tests/fixtures/expert-picks): the offline digest proper names nearly half of their picks (48 %
-    on Nov 26, a regression guard at 45 %; 41 % / 38 % / 33 % / 41 % / 21 % on the first five
-    before the signals were reweighted; ten weeks scored 26-50 % when first seen:
+    """Expert digests of sixteen weeks (written blind, in the examples' format, ~36 picks each;
+    tests/fixtures/expert-picks): the offline digest proper names nearly half of their picks (49 %
+    on Nov 25, fifth round, a regression guard at 45 %; 41 % / 38 % / 33 % / 41 % / 21 % on the
+    first five before the signals were reweighted; twelve weeks scored 26-50 % when first seen:
     docs/digest.md), and every pick is reachable."""
     weeks = [json.loads(p.read_text()) for p in sorted(EXPERT.glob("picks-*.json"))]
-    assert len(weeks) == 14
+    assert len(weeks) == 16
     ends = {date.fromisoformat(w["week_ending"]): w for w in weeks}
     by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
