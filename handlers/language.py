@@ -140,6 +140,52 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
     return 0
 
 
+# Questions pull requests cannot answer, by what they ask: how to set something up, which is
+# faster, when the next release comes. The answer says so plainly (and still lists any PR that
+# matches the question's words) instead of pretending a PR list is the answer.
+OUT_OF_SCOPE = (
+    ("a how-to or setup question", (("how", "do", "i"), ("how", "to"), ("how", "can", "i"), ("how", "should", "i"))),
+    ("a question about your own setup", (("getting", "*", "error"), ("getting", "*", "errors"), ("is", "it", "safe"))),
+    (
+        "a speed comparison",
+        (("faster", "than"), ("slower", "than"), ("better", "than"), ("which", "is", "faster"),
+         ("which", "one", "is", "faster"), ("which", "is", "better")),
+    ),
+    ("a question about release dates", (("next", "release"), ("release", "date"), ("when", "*", "release"))),
+)  # fmt: skip
+
+
+def out_of_scope(tokens: Sequence[str]) -> str | None:
+    """What kind of question PR data cannot answer `tokens` are, if any (a "*" skips up to 4 words)."""
+    for kind, cues in OUT_OF_SCOPE:
+        for cue in cues:
+            if _has_sequence(tokens, cue):
+                return kind
+    return None
+
+
+def _has_sequence(tokens: Sequence[str], cue: tuple[str, ...]) -> bool:
+    for start in range(len(tokens)):
+        at, ok = start, True
+        for i, word in enumerate(cue):
+            if word == "*":
+                continue
+            if i and cue[i - 1] == "*":
+                window = tokens[at : at + 5]
+                if word not in window:
+                    ok = False
+                    break
+                at += window.index(word) + 1
+            elif at < len(tokens) and tokens[at] == word:
+                at += 1
+            else:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
 def lemmas(word: str) -> Iterator[str]:
     """The word and its plausible base forms: `updates` -> update; `shipped` -> ship;
     `happening` -> happen; `touched` -> touch; `involving` -> involve."""

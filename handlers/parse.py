@@ -27,7 +27,15 @@ from handlers.calendar import (
     window_label,
 )
 from handlers.digest_signals import BREAKING, change_key, is_change
-from handlers.language import is_domain_word, is_quiet_frame, is_set_aside, lemmas, open_phrase, state_verb
+from handlers.language import (
+    is_domain_word,
+    is_quiet_frame,
+    is_set_aside,
+    lemmas,
+    open_phrase,
+    out_of_scope,
+    state_verb,
+)
 from handlers.models import Taxonomy, Window
 from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
 
@@ -363,6 +371,12 @@ class _Parser:
         return self._finish(tokens, st)
 
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        kind = out_of_scope(tokens)
+        if kind is not None:
+            st.notes.append(
+                f"That reads like {kind}, which pull requests can't answer: I can say what changed, "
+                "who changed it and when, and I list the PRs that match its words when there are any."
+            )
         if tokens[:1] and tokens[0] in _ASKS_STATE and tokens[1:2] and tokens[1] in _DEFINITE and st.states:
             # "is the cutlass mla pr merged yet?", "has that fix landed": the asker wants to know
             # the state, so every state is listed, each PR with its own

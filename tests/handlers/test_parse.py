@@ -562,3 +562,19 @@ def test_named_things_from_the_sealed_phrasing_set_are_read() -> None:
     assert read("did the pytorch version get bumped").any_of == (("term:pytorch",),)
     q = read("are there any open PRs adding support for Intel Arc B580?")
     assert q.any_of == (("xpu",),) and "adding" not in q.text
+
+
+def test_questions_pull_requests_cannot_answer_say_so() -> None:
+    """Setup how-tos, one's own errors, speed comparisons and release dates get a plain "PRs can't
+    answer that" (they got a PR list as if it were the answer); PR questions that share a word
+    with them do not ("help me catch up on rocm", "how many rocm prs")."""
+    for text, kind in (
+        ("how do i install vllm on windows", "how-to"),
+        ("getting rccl errors on startup with tp=8", "your own setup"),
+        ("is vllm faster than sglang for llama 70b", "speed comparison"),
+        ("gaudi vs mi300x which one is faster", "speed comparison"),
+        ("when is the next vllm release coming out", "release dates"),
+    ):
+        assert any(kind in n and "can't answer" in n for n in read(text).notes), text
+    for text in ("help me catch up on rocm", "how many rocm prs merged last week", "rocm release pipeline"):
+        assert not any("can't answer" in n for n in read(text).notes), text
