@@ -145,8 +145,10 @@ async def who(thread: Thread, intent: Intent) -> Reply:
 
 
 def narrowing_cue(text: str) -> bool:
-    """Words that point at the thread's own list ("only", "which of these")."""
-    return bool(set(tokenize(text)[0]) & (NARROW_CUES | {"which", "these", "those", "them"}))
+    """Words that point at the thread's own list ("only", "which of these", "anything fp8 in
+    there", "in this thread", "in the list above")."""
+    pointers = {"which", "these", "those", "them", "there", "here", "thread", "above", "list"}
+    return bool(set(tokenize(text)[0]) & (NARROW_CUES | pointers))
 
 
 def filter_words(query: Query, base: Query) -> str:

@@ -103,6 +103,16 @@ async def test_only_the_ones_from_a_login_narrows_to_that_author(
     assert context is not None and set(context.pr_numbers) == mine
 
 
+async def test_a_subject_asked_in_there_looks_only_in_the_thread(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """`anything xpu in there` under a ROCm thread with no XPU PR says none of these match and keeps
+    the thread (it moved the thread to the window's XPU PRs, as a bare `xpu?` does)."""
+    reply = await app.followup(KEY, "anything xpu in there")
+    context = await app.store.get_thread(KEY)
+    assert reply.kind == "empty" and context is not None and context.pr_numbers == thread
+
+
 async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:
