@@ -384,9 +384,10 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     install, and changed defaults; security fixes and new models; fixes of silently wrong results
     and breaking changes (over eight expert weeks both were picked about half the time);
     user-facing features, hardware; crash and hang fixes; kernel work; reverts. Over fourteen
-    expert weeks security fixes were picked 8 of 10 times and stack upgrades 5 of 6. Work on the model families most deployments serve reaches more readers, work
-    for a platform few run reaches fewer. Refactors and unmeasured tuning add little; work that
-    says it is small, and CI, test and doc work, take away."""
+    expert weeks security fixes were picked 8 of 10 times and stack upgrades 5 of 6. Work on the
+    model families most deployments serve reaches more readers, work for a platform few run
+    reaches fewer. Refactors and unmeasured tuning add little; work that says it is small, and CI,
+    test and doc work, take away."""
     value = impact
     value += 0.6 if signals.claims else 0.0
     value += 0.5 if signals.default_change else 0.0

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from handlers.language import is_function_word, is_set_aside, is_social
-from handlers.parse import HELP_WORDS, STOPWORDS, Query, tokenize
+from handlers.language import SORT_NEWEST, SORT_OLDEST, SORT_VERBS, is_function_word, is_set_aside, is_social
+from handlers.parse import HELP_WORDS, STOPWORDS, Query, split_states, tokenize
 
 IntentKind = Literal[
     "chatter",
@@ -95,10 +95,7 @@ HEAD_WORDS = {"top", "first"}
 ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
 LIST_FILLER = MORE_FILLER | {"list", "of", "them", "these", "prs", "pr", "the", "everything", "at", "once"}
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
-SORT_OLDEST = {"oldest", "earliest", "ascending"}
-SORT_NEWEST = {"newest", "latest", "recent", "descending"}
-SORT_CUES = {"sort", "sorted", "order", "ordered", "first", "by", "date", "time", "chronological",
-             "chronologically"}  # fmt: skip
+SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
 WHO_PHRASES = ("who", "who's", "whos", "which authors", "which people", "what authors")
 WHO_SKIP = {
@@ -167,8 +164,11 @@ def classify(text: str, query: Query) -> Intent:
     if tokens[0] in ("who", "who's", "whos") or joined.startswith(WHO_PHRASES[3:]):
         subject = " ".join(t for t in tokens if t not in WHO_SKIP)
         return Intent("who", query, subject=subject)
-    kept_states = [st for st in query.states if not st.startswith("not-")]
-    if kept_states and not (query.any_of or query.authors or words) and set(tokens) & ADDING_CUES:
+    if (
+        split_states(query.states)[0]
+        and not (query.any_of or query.authors or words)
+        and set(tokens) & ADDING_CUES
+    ):
         return Intent("widen", query)
     if has_filter and not words and not asks:
         scope = "all" if {"all", "every", "everything"} & set(tokens[:3]) else ""
@@ -220,10 +220,9 @@ def _head(tokens: list[str]) -> int:
 def _sort_order(tokens: list[str]) -> int:
     """`oldest first`, `sort by date` -> +1 (oldest first); `newest first`, `most recent first` -> -1."""
     words = set(tokens)
-    ordering = bool(words & {"sort", "sorted", "order", "ordered", "chronological", "chronologically"})
-    if not ordering and not (words & (SORT_OLDEST | SORT_NEWEST) and "first" in words):
+    if not words & SORT_VERBS and not (words & (SORT_OLDEST | SORT_NEWEST) and "first" in words):
         return 0
-    if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER | {"most", "to"} for t in tokens):
+    if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER for t in tokens):
         return 0
     return -1 if words & SORT_NEWEST else 1
 

@@ -195,8 +195,7 @@ def _combine(base: Query, narrow: Query) -> Query:
         text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
         exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
         notes=(),
-        unknown=(),
-        suggestions=(),
+        typos=(),
         corrected="",
     )
 

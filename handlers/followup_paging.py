@@ -92,7 +92,7 @@ async def head(thread: Thread, count: int) -> Reply:
     numbers = thread.context.pr_numbers
     size = min(len(numbers), HEAD_MAX if count < 0 else count)
     page = [by_number[n] for n in numbers[:size] if n in by_number]
-    thread.context = replace(thread.context, shown=max(size, 0))
+    thread.context = replace(thread.context, shown=size)
     left = len(numbers) - size
     notes = [f"Reply `more` for the next {min(left, thread.settings.max_items)}."] if left else []
     what = f"All {count_label(len(numbers))}" if not left else f"The first {size} of {len(numbers)}"

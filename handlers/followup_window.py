@@ -20,6 +20,7 @@ from handlers.parse import Query, split_states, with_window
 from handlers.query import Match, subject, understood_line
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
+SPECIFIC_PRS_SUBJECT = "This thread is about specific PRs; ask a new question with the slash command"
 
 
 def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
@@ -38,9 +39,7 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
     """`what about qwen?`: the same window (and states) for another subject; the thread follows it."""
     base = thread.base_query()
     if base.pr_numbers and thread.context.kind == "query":
-        return thread.capabilities(
-            "This thread is about specific PRs; ask a new question with the slash command"
-        )
+        return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
     query = _in_thread_window(thread, asked, asked.states or base.states)
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
@@ -64,9 +63,7 @@ async def widen(thread: Thread, intent: Intent) -> Reply:
     with no state asked already holds PRs in every state, so it stays as it is."""
     base = thread.base_query()
     if base.pr_numbers and thread.context.kind == "query":
-        return thread.capabilities(
-            "This thread is about specific PRs; ask a new question with the slash command"
-        )
+        return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     kept = split_states(base.states)[0]
     if not kept:
         return Reply(

@@ -28,6 +28,8 @@ from handlers.calendar import (
 )
 from handlers.digest_signals import BREAKING, change_key, is_change
 from handlers.language import (
+    SORT_KEYS,
+    SORT_VERBS,
     is_domain_word,
     is_quiet_frame,
     is_set_aside,
@@ -94,13 +96,13 @@ _MAX_GAP = 4
 # Nouns that name a topic alone ("models": new models) but are the head of the thing before them
 # in "vision models", "qwen models", "moe models".
 _HEAD_NOUNS = {"model", "models"}
-_SORT_KEYS = {"date", "time", "newest", "oldest", "latest", "earliest", "recent", "impact", "size", "state"}
 # The parts of a model id after the model's name: parameter counts (120b, a3b, 1.5b), dates and
 # revisions (0528, 2507, v0.1), and variant words (instruct, fp8, awq). "gpt-oss-120b",
 # "Qwen/Qwen3-VL-8B-Instruct" and "deepseek-r1-0528" name the model; the rest filters nothing a
 # title reliably says.
+_SIZE = r"a?\d+(?:\.\d+)?[bmt]"  # a parameter count: "120b", "a3b", "1.5b"
 _MODEL_SUFFIX = re.compile(
-    r"^(?:a?\d+(?:\.\d+)?[bmkt]|\d{3,8}|v\d+(?:\.\d+)*|e\d+|instruct|chat|base|it|thinking|reasoning|"
+    rf"^(?:{_SIZE}|a?\d+(?:\.\d+)?k|\d{{3,8}}|v\d+(?:\.\d+)*|e\d+|instruct|chat|base|it|thinking|reasoning|"
     r"preview|hf|distill|dynamic|fp8|fp4|nvfp4|mxfp4|bf16|fp16|awq|gptq|int4|int8|w4a16|w8a8|gguf)$"
 )
 # A release ("v0.11.0", "0.12", "1.2.3"): the PR data does not say which PRs went into which
@@ -110,7 +112,7 @@ RELEASE_NOTE = (
     "Releases are not in the PR data, so I can't tell which PRs went into {word} or when the next "
     "release comes; ask for a time range instead (e.g. `past 30 days`, `since jul 1`)."
 )
-_PARAMETER_COUNT = re.compile(r"^a?\d+(?:\.\d+)?[bmt]$")  # "70b", "a3b": a size, set aside beside a model
+_PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside beside a model
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
@@ -149,9 +151,7 @@ class Query:
     pr_numbers: tuple[int, ...] = ()
     pr_repo: str | None = None  # owner/name from a PR URL
     is_help: bool = False
-    unknown: tuple[str, ...] = ()  # words that look like typos of known words
-    suggestions: tuple[str, ...] = ()  # "did you mean rocm?"
-    fixes: tuple[str, ...] = ()  # the known word each unknown one looks like ("rocm"), in order
+    typos: tuple[tuple[str, str], ...] = ()  # (word, the known word it looks like): ("rcom", "rocm")
     corrected: str = ""  # the command text with typos fixed, when there were any
     notes: tuple[str, ...] = ()  # parts that were ignored, and why
     time_text: str = ""  # the words read as the time range
@@ -161,6 +161,16 @@ class Query:
     then_since: datetime | None = None
     then_until: datetime | None = None
     then_label: str = ""
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        """The words that look like typos of known words."""
+        return tuple(word for word, _ in self.typos)
+
+    @property
+    def suggestions(self) -> tuple[str, ...]:
+        """ "did you mean rocm?", once per known word."""
+        return tuple(dict.fromkeys(f"did you mean {fix}?" for _, fix in self.typos))
 
     @property
     def window(self) -> Window:
@@ -184,15 +194,14 @@ class _State:
     pr_repo: str | None = None
     window: Span | None = None
     then: Span | None = None  # a second time range, to compare with
-    unknown: list[str] = field(default_factory=list)
-    suggestions: list[str] = field(default_factory=list)
-    fixes: list[str] = field(default_factory=list)
+    typos: dict[str, str] = field(default_factory=dict)  # word -> the known word it looks like
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
     terms: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     readings: list[str] = field(default_factory=list)
+    state_readings: list[str] = field(default_factory=list)  # the readings that set a state
     domain: list[str] = field(default_factory=list)
     topic_end: int = -1  # the token index just after the last topic or term read
 
@@ -380,7 +389,7 @@ class _Parser:
         if tokens[:1] and tokens[0] in _ASKS_STATE and tokens[1:2] and tokens[1] in _DEFINITE and st.states:
             # "is the cutlass mla pr merged yet?", "has that fix landed": the asker wants to know
             # the state, so every state is listed, each PR with its own
-            st.readings[:] = [r for r in st.readings if not r.endswith(tuple(f"→ {s}" for s in st.states))]
+            st.readings[:] = [r for r in st.readings if r not in st.state_readings]
             st.readings.append(
                 f"'{tokens[0]} {tokens[1]} …' as a question about the state: every state shown"
             )
@@ -428,9 +437,7 @@ class _Parser:
             exclude_text=tuple(dict.fromkeys(st.exclude_text)),
             pr_numbers=tuple(dict.fromkeys(st.prs))[:10],
             pr_repo=st.pr_repo,
-            unknown=tuple(dict.fromkeys(st.unknown)),
-            suggestions=tuple(dict.fromkeys(st.suggestions)),
-            fixes=tuple(st.fixes),
+            typos=tuple(st.typos.items()),
             corrected=corrected,
             notes=tuple(dict.fromkeys(st.notes)),
             terms=tuple(dict.fromkeys(st.terms)),
@@ -493,7 +500,7 @@ class _Parser:
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
                 return 0
-            if tokens[i - 1 : i] in (["sort"], ["sorted"], ["order"], ["ordered"]) or nxt in _SORT_KEYS:
+            if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS:
                 return 0  # "sort by newest", "by date": an order, not a person
             return self._add_author(nxt.lstrip("@"), st, 2)
         return 0
@@ -618,9 +625,15 @@ class _Parser:
         length = open_phrase(tokens, i)
         if not length or (i and is_negator(tokens[i - 1])):
             return 0
-        st.states.append("open")
-        st.readings.append(f"'{' '.join(tokens[i : i + length])}' → open")
+        self._read_state(st, "open", " ".join(tokens[i : i + length]))
         return length
+
+    @staticmethod
+    def _read_state(st: _State, state: str, words: str) -> None:
+        """A state read from everyday words ("landed", "in flight"), said in the reply."""
+        st.states.append(state)
+        st.readings.append(f"'{words}' → {state}")
+        st.state_readings.append(st.readings[-1])
 
     def _state(self, token: str, st: _State) -> int:
         state = STATE_WORDS.get(token)
@@ -681,8 +694,7 @@ class _Parser:
             return
         state = state_verb(word)
         if state is not None:  # "what did amd land": merged
-            st.states.append(state)
-            st.readings.append(f"'{word}' → {state}")
+            self._read_state(st, state, word)
             return
         own_name = word == self.taxonomy.name.lower()  # "what's new in vllm": the repo itself
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
@@ -703,9 +715,7 @@ class _Parser:
             return
         suggestion = self._suggest(word)
         if suggestion:
-            st.unknown.append(word)
-            st.suggestions.append(f"did you mean {suggestion}?")
-            st.fixes.append(suggestion)
+            st.typos.setdefault(word, suggestion)
             st.corrections[i] = suggestion
         st.text.append(word)
 

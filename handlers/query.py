@@ -135,14 +135,13 @@ class QueryHandler:
     ) -> Reply:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
-        query, matches = await self.resolve(settings, query)
-        index = await self.window_index(settings.name)
-        if query.unknown and query.corrected and not any(map(index.has_word, query.unknown)):
+        if query.typos and query.corrected and await self._typos_only(settings, query):
             # "open blackwel prs": no PR ever said "blackwel", so answer for the word it resembles
             text = query.corrected  # the thread's follow-ups read the question as answered
             fixed = self.parse(settings, text, now)
-            typos = tuple(f"'{w}' → {f}" for w, f in zip(query.unknown, query.fixes, strict=False))
-            query, matches = await self.resolve(settings, replace(fixed, readings=(*typos, *fixed.readings)))
+            typos = tuple(f"'{word}' → {fix}" for word, fix in query.typos)
+            query = replace(fixed, readings=(*typos, *fixed.readings))
+        query, matches = await self.resolve(settings, query)
         readings = await self._term_readings(settings, query, len(matches))
         readings += await self._comparison(settings, query, matches)
         if readings:
@@ -208,6 +207,12 @@ class QueryHandler:
             query, found = _apply_words(query, words, found)
         found.sort(key=_rank)
         return query, found
+
+    async def _typos_only(self, settings: RepoSettings, query: Query) -> bool:
+        """Whether every look-alike word of the question is a word no stored PR ever used (nor an
+        author's login), so the question is better answered with the known words they resemble."""
+        index = await self.window_index(settings.name)
+        return not any(index.has_word(word) or index.logins[word] for word in query.unknown)
 
     async def with_logins(self, settings: RepoSettings, query: Query) -> Query:
         """`query` with the bare logins among its free words read as authors (see `_logins_as_authors`)."""
@@ -519,7 +524,8 @@ class WindowIndex:
     def mentions(self, word: str) -> int:
         """How many PRs' titles and labels have a word starting with `word` (as a free word
         matches: its singular, at a word start). Built once per index from the words of every title,
-        so a question pays a binary search, not a scan of 12k titles."""
+        so a question pays a binary search, not a scan of 12k titles. A PR naming two such words
+        counts twice: an upper bound, which is all the callers need."""
         stem = _singular(word)
         if not _PLAIN_WORD.fullmatch(stem):  # "qwen3.5", "tp=8": the rare word with punctuation
             return sum(
@@ -530,9 +536,7 @@ class WindowIndex:
         for w in words[bisect_left(words, stem) :]:
             if not w.startswith(stem):
                 break
-            total += counts[
-                w
-            ]  # a PR naming two such words counts twice: an upper bound, which is all callers need
+            total += counts[w]
         return total
 
     def title_words(self) -> tuple[list[str], Counter[str]]:
@@ -824,10 +828,10 @@ def _query_notes(settings: RepoSettings, query: Query) -> tuple[str, ...]:
         about = subject(settings, replace(query, text=""))
         words = ", ".join(f"'{w}'" for w in query.set_aside)
         notes.append(f"ignored: {words} (no {about} PR in this window mentions it)")
-    for word, suggestion in zip(query.unknown, query.suggestions, strict=False):
+    for word, fix in query.typos:
         if word in query.set_aside or word not in query.text.split():
             continue
-        notes.append(f"'{word}' is not a topic or keyword I know: {suggestion}")
+        notes.append(f"'{word}' is not a topic or keyword I know: did you mean {fix}?")
     if not query.window_given:
         notes.append(f"No time given: showing the last {settings.default_days} days.")
     return tuple(notes)

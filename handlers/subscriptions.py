@@ -241,9 +241,7 @@ class SubscriptionHandler:
         match PRs it is kept, with a note."""
         if not query.unknown:
             return ""
-        fixes = "; ".join(
-            f"'{w}': {s}" for w, s in zip(query.unknown, query.suggestions, strict=False)
-        ) or ", ".join(query.unknown)
+        fixes = "; ".join(f"'{word}': did you mean {fix}?" for word, fix in query.typos)
         if volume:
             return f"Searched as words in titles, summaries and labels: {fixes}"
         cmd = f"/{settings.command}"
