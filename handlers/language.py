@@ -164,10 +164,17 @@ SORT_NEWEST = frozenset({"newest", "latest", "recent", "descending"})
 SORT_KEYS = SORT_OLDEST | SORT_NEWEST | {"date", "time", "impact", "size", "state"}
 
 
+_BRITISH = re.compile(r"is(ation|ations|e|ed|es|er|ers|ing)$")
+
+
 def lemmas(word: str) -> Iterator[str]:
     """The word and its plausible base forms: `updates` -> update; `shipped` -> ship;
-    `happening` -> happen; `touched` -> touch; `involving` -> involve."""
+    `happening` -> happen; `touched` -> touch; `involving` -> involve; and the -ize spelling of a
+    British -ise one: `quantisation` -> quantization, `optimised` -> optimized."""
     yield word
+    american = _BRITISH.sub(lambda m: "iz" + m.group(1), word)
+    if american != word:
+        yield american
     if word.endswith("'s"):
         yield word[:-2]
     for suffix in ("ies",):

@@ -600,7 +600,8 @@ class _Parser:
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
             gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
-        negated = "merged" if word == "merging" else STATE_WORDS.get(word)
+        # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
+        negated = "merged" if word == "merging" else STATE_WORDS.get(word) or state_verb(word)
         if negated in NEGATABLE_STATES:  # "no drafts", "drop the open ones", "not merged"
             if not (negated == "merged" and "closed" in st.states):  # "closed without merging" stays closed
                 st.states.append(NOT_STATE + negated)

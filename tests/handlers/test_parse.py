@@ -578,3 +578,12 @@ def test_questions_pull_requests_cannot_answer_say_so() -> None:
         assert any(kind in n and "can't answer" in n for n in read(text).notes), text
     for text in ("help me catch up on rocm", "how many rocm prs merged last week", "rocm release pipeline"):
         assert not any("can't answer" in n for n in read(text).notes), text
+
+
+def test_a_negated_verb_of_landing_and_british_spellings_are_read() -> None:
+    """ "haven't landed" / "didn't ship" leave merged PRs out like "not merged" (they asked for
+    merged PRs), and "quantisation" is the quantization topic (it was a word search)."""
+    q = read("quantisation prs that havent landed")
+    assert q.any_of == (("quantization",),) and q.states == ("not-merged",) and q.text == ""
+    assert read("rocm prs that didnt ship").states == ("not-merged",)
+    assert read("what landed for rocm").states == ("merged",)
