@@ -378,3 +378,29 @@ def test_model_tagged_titles_that_only_name_a_model_add_it(heuristic):
     assert "new-model" not in topics(heuristic, "[Doc] Add DeepseekV32ForCausalLM to supported_models.md")
     assert "new-model" not in topics(heuristic, "Add Phi4FlashForCausalLM to _PREVIOUSLY_SUPPORTED_MODELS")
     assert "new-model" not in topics(heuristic, "[Model][LoRA] Add tower/connector LoRA support for Ultravox")
+
+
+def test_nvidia_only_launch_features_and_kernels_are_nvidia_work(heuristic):
+    """Programmatic dependent launch, XQA, Machete and FlashMLA exist only for NVIDIA GPUs, and a
+    compute capability or GPU arch number names one (titles written for this test)."""
+    for title in (
+        "[Kernel] Enable PDL for the fused RMSNorm kernel",
+        "Use programmatic dependent launch in sampling kernels",
+        "[Attention] XQA decode kernels for GQA",
+        "[Quantization] Tune Machete W4A16 GEMM heuristics",
+        "[Bugfix] Skip FlashMLA on GPUs with compute capability below 9.0",
+        "[Build] Add wheels for gpu arch 8.9",
+    ):
+        assert "nvidia" in topics(heuristic, title), title
+    assert "nvidia" not in topics(heuristic, "[ROCm] Enable PDL-like launch overlap for AITER kernels")
+    assert "nvidia" not in topics(heuristic, "[CPU] Support the x86 arch 2 ISA level in wheels")
+
+
+def test_expert_parallelism_is_moe_work_and_gathers_are_collectives(heuristic):
+    """Expert parallelism exists only for MoE models; all-gather is a collective like all-reduce;
+    "FA" is FlashAttention (titles written for this test)."""
+    assert {"moe", "distributed"} <= topics(heuristic, "[EP] Overlap dispatch with the shared MLP")
+    assert {"moe", "distributed"} <= topics(heuristic, "Fix hang in wide-EP startup with 16 ranks")
+    assert "distributed" in topics(heuristic, "[Perf] Quantize before the all gather in the MoE layer")
+    assert "distributed" not in topics(heuristic, "[Core] Time out collective_rpc calls to dead workers")
+    assert "attention" in topics(heuristic, "[Bugfix] Fix FA selection for head size 72")
