@@ -40,7 +40,7 @@ _STORED_NAMES: dict[type, dict[str, str]] = {PRRef: {"number": "pr"}, Code: {"te
 # fmt: off
 _STORED_ORDER: dict[type, tuple[str, ...]] = {
     Digest: ("repo", "window", "title", "mode", "takeaways", "sections", "more", "topics", "scope",
-             "table", "counts", "notes"),
+             "table", "counts", "notes", "highlights"),
     DigestSection: ("title", "key", "headline", "prs", "pr_count", "points"),
 }
 # fmt: on

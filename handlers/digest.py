@@ -18,7 +18,7 @@ from handlers import calendar
 from handlers.codec import decode, encode
 from handlers.digest_facts import SCOPES, AreaFacts, DigestFacts, clean_title, compute_facts, spans
 from handlers.digest_llm import AI_NOTE, DigestPrompt, write_with_llm
-from handlers.digest_offline import area_headline, choose_points, continuation, fit_budget
+from handlers.digest_offline import area_headline, choose_points, continuation, fit_budget, markdown_chars
 from handlers.errors import BotError, LLMError
 from handlers.models import (
     Digest,
@@ -123,7 +123,7 @@ async def build_digest(
             llm,
             prompt,
             max_tokens=max_tokens,
-            offline_area=lambda area: _offline_area(facts, settings.taxonomy, area),
+            offline_area=lambda area: _offline_area(facts, settings.taxonomy, settings.digest_scope, area),
         )
     except LLMError as exc:
         log.warning(
@@ -131,7 +131,9 @@ async def build_digest(
         )
         reason = " ".join(str(exc).split())[:120] or "no answer"
         note = f"The AI writer was unavailable ({reason}), so this digest was built offline from PR titles."
-        return replace(offline, notes=(note, *offline.notes))
+        return write_offline(
+            facts, settings.taxonomy, settings.digest_scope, include_bots=settings.include_bots, notes=(note,)
+        )
     log.info(
         "digest of %s %s: LLM used %d input / %d output tokens; %d invented citation(s) removed",
         settings.name,
@@ -150,7 +152,9 @@ async def build_digest(
         for section, area in zip(prose.sections, facts.areas, strict=True)
         if section.points
     )
-    sections = fit_budget(sections, facts.repo)
+    sections = fit_budget(
+        sections, facts.repo, frame=frame_chars(facts, settings.digest_scope, prose.trend, (AI_NOTE,))
+    )
     return assemble(
         facts,
         sections,
@@ -162,10 +166,12 @@ async def build_digest(
     )
 
 
-def _offline_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> tuple[DigestSection, TableRow]:
+def _offline_area(
+    facts: DigestFacts, taxonomy: Taxonomy, scope: str, area: AreaFacts
+) -> tuple[DigestSection, TableRow]:
     """The offline points of one area (the LLM writer's stand-in for an area it skipped)."""
     index = facts.areas.index(area)
-    points = choose_points(facts, taxonomy).get(index, [])
+    points = choose_points(facts, taxonomy, frame=frame_chars(facts, scope)).get(index, [])
     return _section(facts, area, tuple(points)), TableRow(area.name, (), "")
 
 
@@ -181,15 +187,20 @@ def _section(facts: DigestFacts, area: AreaFacts, points: tuple[DigestPoint, ...
 
 
 def write_offline(
-    facts: DigestFacts, taxonomy: Taxonomy, scope: str, *, include_bots: bool = False
+    facts: DigestFacts,
+    taxonomy: Taxonomy,
+    scope: str,
+    *,
+    include_bots: bool = False,
+    notes: tuple[str, ...] = (),
 ) -> Digest:
     """The deterministic digest: the heaviest points per area within the budget, everything
-    else in the continuation, every count from code."""
-    chosen = choose_points(facts, taxonomy)
+    else in the continuation, every count from code; `notes` are shown under the counts."""
+    chosen = choose_points(facts, taxonomy, frame=frame_chars(facts, scope, notes=notes))
     sections = tuple(
         _section(facts, area, tuple(chosen[i])) for i, area in enumerate(facts.areas) if chosen.get(i)
     )
-    return assemble(facts, sections, scope, mode="offline", include_bots=include_bots)
+    return assemble(facts, sections, scope, mode="offline", notes=notes, include_bots=include_bots)
 
 
 def assemble(
@@ -202,14 +213,15 @@ def assemble(
     notes: tuple[str, ...] = (),
     include_bots: bool = False,
 ) -> Digest:
-    """A Digest from the chosen points: takeaways from topic totals and the heaviest cited PRs,
-    the continuation listing every PR the points do not cite."""
+    """A Digest from the chosen points: takeaways from topic totals, highlights from the heaviest
+    cited PRs (offline), the continuation listing every PR the points do not cite."""
     cited = {n for section in sections for point in section.points for n in point.cited}
     return Digest(
         repo=facts.repo,
         window=facts.window,
         title=digest_title(facts.repo, facts.window),
-        takeaways=takeaways(trend, facts, scope, cited),
+        takeaways=takeaways(trend, facts, scope),
+        highlights=() if trend else highlights(facts, cited),
         sections=sections,
         table=(),
         counts=facts.counts,
@@ -221,6 +233,19 @@ def assemble(
     )
 
 
+def frame_chars(
+    facts: DigestFacts, scope: str, trend: tuple[Inline, ...] = (), notes: tuple[str, ...] = ()
+) -> int:
+    """The Markdown of the digest proper outside its areas: the title, the takeaways, the counts
+    line and the notes (as bot/adapters/markdown_render.py lays them out)."""
+    return (
+        len(f"# {digest_title(facts.repo, facts.window)}") + 2
+        + len("**Key takeaways:** ") + markdown_chars(takeaways(trend, facts, scope), facts.repo) + 2
+        + len("---") + 2 + len("**Counts:** ") + len(count_line(facts.counts)) + 2
+        + sum(len(note) + 4 for note in notes)
+    )  # fmt: skip
+
+
 def digest_title(repo: str, window: Window) -> str:
     label = window.label or day_range_label(window.since.date(), (window.until - timedelta(seconds=1)).date())
     return f"PR digest for {repo} · {label}"
@@ -230,11 +255,9 @@ def _listed(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def takeaways(
-    trend: tuple[Inline, ...], facts: DigestFacts, scope: str, cited: set[int] | None = None
-) -> tuple[Inline, ...]:
-    """The trend (LLM) or highlights (offline), the total and the busiest topics numbered
-    inline; every number a total that `/vllm <topic> <window>` repeats."""
+def takeaways(trend: tuple[Inline, ...], facts: DigestFacts, scope: str) -> tuple[Inline, ...]:
+    """The trend (LLM, when there is one), the total and the busiest topics numbered inline, as
+    the examples' one sentence; every number a total that `/vllm <topic> <window>` repeats."""
     c = facts.counts
     if not c.total:
         return (Text(f"No PRs were {_SCOPE_WORDS.get(scope, 'opened or merged')} in this window."),)
@@ -258,18 +281,17 @@ def takeaways(
     if out:
         out.append(Text(" "))
     out.append(Text(total))
-    if not trend and cited:
-        out += highlights(facts, cited)
     return tuple(out)
 
 
 def highlights(facts: DigestFacts, cited: set[int], limit: int = 3) -> tuple[Inline, ...]:
-    """` Highlights: <title> [PR#N]; ...`: the heaviest PRs the digest cites."""
+    """`<title> [PR#N]; ...`: the heaviest PRs the digest cites, for a channel message whose
+    points are in its thread."""
     known = facts.by_number()
     top = [n for n in sorted(cited, key=lambda n: (-facts.weight(n), -n)) if n in known][:limit]
     if not top:
         return ()
-    out: list[Inline] = [Text(" Highlights: ")]
+    out: list[Inline] = []
     for i, number in enumerate(top):
         if i:
             out.append(Text("; "))
@@ -279,7 +301,6 @@ def highlights(facts: DigestFacts, cited: set[int], limit: int = 3) -> tuple[Inl
         signals = facts.signals.get(number)
         claim = next((x for x in (signals.claims if signals else ()) if x.lower() not in title.lower()), "")
         out += [*spans(title), Text(f" ({claim}) " if claim else " "), PRRef(number, pr.url)]
-    out.append(Text("."))
     return tuple(out)
 
 

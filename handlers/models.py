@@ -452,11 +452,14 @@ class Digest:
     topics: tuple[DigestTopic, ...] = ()  # largest first
     more: tuple[DigestSection, ...] = ()  # "All PRs by area": every in-scope PR the points do not cite
     scope: str = "opened_or_merged"
+    # The heaviest cited PRs, for a channel message whose points sit in its thread (Slack,
+    # Discord); Markdown and text leave them out, as the points follow right below.
+    highlights: tuple[Inline, ...] = ()
 
     @property
     def cited(self) -> tuple[int, ...]:
         seen: dict[int, None] = {}
-        for span in self.takeaways:
+        for span in (*self.takeaways, *self.highlights):
             if isinstance(span, PRRef):
                 seen[span.number] = None
         for section in self.sections:

@@ -286,11 +286,13 @@ def _points(section: DigestSection) -> tuple[str, ...]:
 
 
 def digest_parent(digest: Digest) -> str:
-    """The channel message (at most 2,000 characters): title, dates, counts, takeaways and one
-    headline per area; the areas themselves go in its thread."""
+    """The channel message (at most 2,000 characters): title, dates, counts, takeaways, highlights
+    and one headline per area; the areas themselves go in its thread."""
     head = [f"## {escape(digest.title)}", f"-# {_window_label(digest)} · {escape(count_line(digest.counts))}"]
     if digest.takeaways:
         head.append(_cut(inline(digest.takeaways), 900))
+    if digest.highlights:
+        head.append(_cut("**Highlights:** " + inline(digest.highlights), 600))
     lines = []
     for index, section in enumerate(digest.sections, 1):
         line = f"{index}. **{escape(section.title)}**"

@@ -256,13 +256,15 @@ def digest_buttons() -> Block:
 
 
 def _digest_parent(digest: Digest) -> list[Block]:
-    """Header, date and counts, takeaways, one headline per area, the buttons."""
+    """Header, date and counts, takeaways, highlights, one headline per area, the buttons."""
     blocks: list[Block] = [
         header(digest.title),
         context(f"{_window_line(digest)} · {escape(count_line(digest.counts))}"),
     ]
     if digest.takeaways:
         blocks.append(section(clip("*Key takeaways* " + inline(digest.takeaways), PARENT_CHARS // 2)))
+    if digest.highlights:
+        blocks.append(section(clip("*Highlights* " + inline(digest.highlights), PARENT_CHARS // 4)))
     heads = []
     for index, part in enumerate(digest.sections, 1):
         line = f"*{index}. {plain(part.title)}*"

@@ -182,11 +182,18 @@ def test_no_point_leads_a_title_with_its_tag_prefix(digest: Digest) -> None:
                 assert not (isinstance(first, Text) and re.match(r"\s*\[", first.text))
 
 
-def test_takeaways_highlight_the_heaviest_cited_prs(digest: Digest) -> None:
-    """The highlights cite PRs of the digest, the one with a measured gain among them."""
-    refs = [s.number for s in digest.takeaways if isinstance(s, PRRef)]
-    assert refs and set(refs) <= set(digest.cited)
+def test_highlights_are_the_heaviest_cited_prs_and_the_markdown_leaves_them_to_the_points(
+    digest: Digest,
+) -> None:
+    """The highlights cite PRs of the digest's points, the one with a measured gain among them;
+    the takeaways are the examples' one sentence of totals, and the Markdown, where the points
+    follow right below, does not repeat the highlights."""
+    refs = [s.number for s in digest.highlights if isinstance(s, PRRef)]
+    assert len(refs) == 3 and set(refs) <= {n for s in digest.sections for p in s.points for n in p.cited}
     assert 90002 in refs  # "[ROCm] Add AITER fused MoE kernel, 2.1x faster decode"
+    assert not [s for s in digest.takeaways if isinstance(s, PRRef)]
+    takeaways = render_digest_markdown(digest, full=False).split("\n### ")[0]
+    assert "Highlights" not in takeaways and "pull/90002" not in takeaways
 
 
 def test_offline_markdown_matches_the_golden_file(digest: Digest) -> None:
@@ -247,8 +254,8 @@ def test_a_digest_survives_the_round_trip_through_its_dict(digest: Digest) -> No
 
 
 def test_a_digest_stored_in_the_earlier_format_loads_and_is_written_back_byte_for_byte() -> None:
-    """A digest as SQLite/Redis hold it today decodes with its spans, areas, table and counts,
-    and encodes to the very same text."""
+    """A digest as SQLite/Redis held it before highlights had a field of their own decodes with its
+    spans, areas, table and counts, and encodes to the very same text plus that one empty key."""
     text = STORED_FORMAT_2.read_text(encoding="utf-8").rstrip("\n")
     digest = digest_from_dict(json.loads(text))
     assert (digest.mode, digest.scope, digest.window.label) == (
@@ -270,7 +277,10 @@ def test_a_digest_stored_in_the_earlier_format_loads_and_is_written_back_byte_fo
     )
     assert digest.topics[0] == DigestTopic("bugfix", "Bug fixes", 138, 83, 89, 0)
     assert digest.counts == DigestCounts(405, 260, 239, 1, 165, 207, 63, 2)
-    assert json.dumps(digest_to_dict(digest), ensure_ascii=False) == text
+    assert digest.highlights == ()
+    assert json.dumps(digest_to_dict(digest), ensure_ascii=False) == text.replace(
+        ', "cited": ', ', "highlights": [], "cited": '
+    )
 
 
 def test_a_digest_stored_in_the_first_format_loads_with_the_later_fields_empty() -> None:

@@ -97,8 +97,8 @@ def test_a_lone_point_is_led_by_a_whole_name_not_part_of_one() -> None:
     assert not any(lead in ("MaxText01", "INT", "FP") for lead in leads), lines
 
 
-def _weeks(shared_data: Path, count: int) -> list[tuple[date, list[PullRequest]]]:
-    """`count` different Monday weeks of the merged history, picked reproducibly."""
+def _weeks(shared_data: Path, count: int | None) -> list[tuple[date, list[PullRequest]]]:
+    """`count` different Monday weeks of the merged history, picked reproducibly (all when None)."""
     by_week: dict[date, list[PullRequest]] = {}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
         for line in fh:
@@ -106,12 +106,31 @@ def _weeks(shared_data: Path, count: int) -> list[tuple[date, list[PullRequest]]
             day = pr.merged_at.date()  # type: ignore[union-attr]
             by_week.setdefault(day - timedelta(days=day.weekday()), []).append(pr)
     full = sorted(w for w, prs in by_week.items() if len(prs) >= 150)
-    return [(w, by_week[w]) for w in random.Random(16).sample(full, count)]
+    chosen = full if count is None else random.Random(16).sample(full, count)
+    return [(w, by_week[w]) for w in chosen]
 
 
 @pytest.fixture(scope="module")
 def five_weeks(shared_data: Path) -> list[tuple[date, list[PullRequest]]]:
     return _weeks(shared_data, 5)
+
+
+def test_every_week_of_the_history_fills_the_budget_without_passing_it(shared_data: Path) -> None:
+    """The digest proper's Markdown length is estimated while its points are chosen, so it is
+    checked on every full week of the 12k history: never over 6,000 characters or 40 cited PRs,
+    and the room is used (an estimate that drifted high would cite fewer PRs than fit)."""
+    weeks = _weeks(shared_data, None)
+    assert len(weeks) >= 50
+    taxonomy = data.settings().taxonomy
+    classifier = HeuristicClassifier(taxonomy)
+    for monday, prs in weeks:
+        classes = {pr.number: classifier.classify_one(pr) for pr in prs}
+        window = window_for_dates(monday, monday + timedelta(days=6), UTC)
+        facts = compute_facts(data.REPO, window, prs, classes, {}, taxonomy, scope="merged")
+        digest = write_offline(facts, taxonomy, "merged")
+        size = len(render_digest_markdown(digest, full=False))
+        cited = {n for s in digest.sections for p in s.points for n in p.cited}
+        assert 5600 <= size <= 6000 and 32 <= len(cited) <= 40, (monday, size, len(cited))
 
 
 def test_the_digest_proper_stays_under_6000_characters_on_five_real_weeks(five_weeks) -> None:  # type: ignore[no-untyped-def]
@@ -137,13 +156,13 @@ EXPERT = Path(__file__).resolve().parents[1] / "fixtures" / "expert-picks"
 
 
 def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -> None:
-    """Expert digests of sixteen weeks (written blind, in the examples' format, ~36 picks each;
-    tests/fixtures/expert-picks): the offline digest proper names nearly half of their picks (49 %
-    on Nov 25, fifth round, a regression guard at 45 %; 41 % / 38 % / 33 % / 41 % / 21 % on the
-    first five before the signals were reweighted; twelve weeks scored 26-50 % when first seen:
-    docs/digest.md), and every pick is reachable."""
+    """Expert digests of nineteen weeks (written blind, in the examples' format, ~37 picks each;
+    tests/fixtures/expert-picks): the offline digest proper names about half of their picks (52 %
+    on Nov 25, sixth round, once the budget was measured exactly: a regression guard at 50 %; 49 %
+    before; 41 % / 38 % / 33 % / 41 % / 21 % on the first five before the signals were reweighted;
+    fifteen weeks scored 26-59 % when first seen: docs/digest.md), and every pick is reachable."""
     weeks = [json.loads(p.read_text()) for p in sorted(EXPERT.glob("picks-*.json"))]
-    assert len(weeks) == 16
+    assert len(weeks) == 19
     ends = {date.fromisoformat(w["week_ending"]): w for w in weeks}
     by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
     with (shared_data / "merged-pulls.jsonl").open() as fh:
@@ -168,5 +187,5 @@ def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -
         named += len(picks & cited)
         reachable += len(picks & (cited | listed))
     assert picked >= 500
-    assert named / picked >= 0.45, (named, picked)
+    assert named / picked >= 0.50, (named, picked)
     assert reachable == picked

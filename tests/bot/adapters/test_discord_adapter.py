@@ -408,6 +408,8 @@ async def test_the_real_weeks_digest_is_one_channel_message_and_the_rest_in_its_
     in_channel = [r for r in sent if r.path == f"/channels/{s.channel_id}/messages"]
     in_thread = [r for r in sent if r not in in_channel]
     assert len(in_channel) == 1 and len(in_channel[0].content) <= 2000 and in_thread
+    top = [span.number for span in digest.highlights if isinstance(span, PRRef)]
+    assert len(top) == 3 and all(f"[PR#{n}](" in in_channel[0].content for n in top)
     assert all(len(r.content) <= 2000 and r.body["allowed_mentions"]["parse"] == [] for r in sent)
     assert s.sent(to(f"/channels/{s.channel_id}/messages/{message_id}/threads"))
     threaded = "".join(r.content for r in in_thread)

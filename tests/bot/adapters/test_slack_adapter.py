@@ -335,6 +335,9 @@ async def test_real_digest_is_one_parent_message_plus_thread_replies_within_bloc
     parent_text = sum(len(b["text"]["text"]) for b in parent.args["blocks"] if "text" in b)
     assert parent_text <= 3000
     assert any(b["type"] == "actions" for b in parent.args["blocks"])
+    # The week's heaviest PRs are in the parent (their points are in the thread).
+    top = [s.number for s in digest.highlights if isinstance(s, PRRef)]
+    assert len(top) == 3 and all(f"|PR#{n}>" in json.dumps(parent.args["blocks"]) for n in top)
     threaded = json.dumps([m.args["blocks"] for m in replies])
     for number in {n for s in (*digest.sections, *digest.more) for n in s.prs}:
         assert f"|PR#{number}>" in threaded  # every in-scope PR is reachable in the thread
