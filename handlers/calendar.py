@@ -79,6 +79,19 @@ _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
 PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
+
+
+def _period_word(word: str) -> str:
+    """A period named short or possessive, with or without its apostrophe: `wk` -> week; `week's`,
+    `weeks` ("this weeks prs", "last weeks digest") -> week. A count ("last 3 weeks") is read
+    before this, so a plural here is a possessive typed without its apostrophe."""
+    word = PERIOD_SHORT.get(word, word)
+    for ending in ("'s", "’s", "s"):
+        if word.endswith(ending) and word[: -len(ending)] in PERIODS:
+            return word[: -len(ending)]
+    return word
+
+
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
 DAY_PARTS = {"morning", "afternoon", "evening", "night"}
 
@@ -209,7 +222,7 @@ class TimeReader:
     def read(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """The span of the time phrase at t[i], and how many tokens it takes; None if none."""
         tok = t[i]
-        nxt = PERIOD_SHORT.get(t[i + 1], t[i + 1]) if i + 1 < len(t) else ""  # "this wk", "last mo"
+        nxt = _period_word(t[i + 1]) if i + 1 < len(t) else ""  # "this wk", "last mo", "this weeks"
         today = self.today
         if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
             # "since last tuesday", "since last week": from then until now, not that day alone

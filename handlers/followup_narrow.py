@@ -15,9 +15,9 @@ from datetime import datetime
 
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
-from handlers.models import ItemGroup, Reply, RepoSettings
+from handlers.models import Reply, RepoSettings
 from handlers.parse import Query, split_states, state_words, tokenize
-from handlers.query import Match, content_ok, reply_item, topic_name, understood_line
+from handlers.query import Match, content_ok, people, people_title, topic_name, understood_line
 from handlers.terms import term_index
 
 OFFLINE_LEAD = "I can't answer that offline"
@@ -122,21 +122,13 @@ async def who(thread: Thread, intent: Intent) -> Reply:
             understood=thread.about(),
             suggestions=("who is working on these?",),
         )
-    by_author: dict[str, list[Match]] = {}
-    for m in found:
-        by_author.setdefault(m.pr.author, []).append(m)
-    ranked = sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))
-    shown = ranked[:8]
-    groups = tuple(
-        ItemGroup(f"@{author} · {count_label(len(items))}", tuple(reply_item(m) for m in items[:3]))
-        for author, items in shown
-    )
+    groups, more = people(found)
     notes = [f"Matched {what} {how} among this thread's {count_label(len(matches))}."] if words else []
-    if len(ranked) > len(shown):
-        notes.append(f"And {len(ranked) - len(shown)} more authors with fewer PRs.")
+    if more:
+        notes.append(f"And {more} more authors with fewer PRs.")
     return Reply(
         kind="list",
-        title=f"{len(ranked)} {'person' if len(ranked) == 1 else 'people'} on {what}: {count_label(len(found))}",
+        title=people_title(found, what),
         understood=thread.about(),
         groups=groups,
         total=len(found),

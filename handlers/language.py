@@ -89,11 +89,12 @@ SCOPE_WORDS = _words("bot repo repository project codebase upstream")
 # question has a topic, term or author to attach them to; searched for otherwise.
 DOMAIN_WORDS = _words(
     """
-    backend platform side team folks people guys crew land area front world space ecosystem
-    community camp corner category topic bucket user customer owner maintainer contributor
+    backend platform side team folks people ppl peeps guys crew land area front world space
+    ecosystem community camp corner category topic bucket user customer owner maintainer contributor
     gpu card hardware device chip accelerator box machine
+    kernel kernels input inputs endpoint endpoints
     """
-)
+)  # the kind of thing a name is: "cutlass kernels", "video input", "the messages endpoint"
 # Social words and interjections: a thread message made only of these (and function words) is
 # chatter, not a question ("thanks, great work!", "lol", "ok").
 SOCIAL_WORDS = _words(
@@ -145,10 +146,25 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 # matches the question's words) instead of pretending a PR list is the answer.
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(r"\bhow (?:do|can|should) i\b|\bhow to\b")),
-    ("a question about your own setup", re.compile(r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b")),
+    ("a question about your own setup", re.compile(
+        r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b"
+        r"|\bwhy (?:does|do|is|did|won'?t|can'?t|isn'?t) (?:my|our)\b"
+        r"|\b(?:my|our) \S+(?: \S+){0,3}? (?:crash|crashes|crashed|hangs?|hung|ooms?|fails?|failed|errors?)\b"
+    )),
     ("a speed comparison", re.compile(r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b")),
     ("a question about release dates", re.compile(r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b")),
 )  # fmt: skip
+
+
+# Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
+ACTION_REQUEST = re.compile(
+    r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger)\b"
+    r"|^(?:pls |please )?(?:merge|approve|close|reopen|rerun|retrigger) (?:#|pr\b|pull\b|this\b|my\b)"
+)
+ACTION_NOTE = (
+    "I can't act on GitHub (merge, approve, close, review): I only read pull requests. "
+    "Here is what I know of it."
+)
 
 
 def out_of_scope(tokens: Sequence[str]) -> str | None:

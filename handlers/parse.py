@@ -20,6 +20,7 @@ from datetime import UTC, datetime, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
+    NUMBER_WORDS,
     TIME_VOCAB,
     Span,
     TimeReader,
@@ -28,7 +29,11 @@ from handlers.calendar import (
 )
 from handlers.digest_signals import BREAKING, change_key, is_change
 from handlers.language import (
+    ACTION_NOTE,
+    ACTION_REQUEST,
     SORT_KEYS,
+    SORT_NEWEST,
+    SORT_OLDEST,
     SORT_VERBS,
     is_domain_word,
     is_quiet_frame,
@@ -125,6 +130,10 @@ _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,5
 _SPLIT = re.compile(r"[\s,;]+")
 _PR_REF = re.compile(r"^(?:pr|pull)?[-#:]?#(\d{1,9})$|^(?:pr|pull)#?(\d{1,9})$")
 _PR_URL = re.compile(r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-]{1,100})/pulls?/(\d{1,9})\b")
+_ISSUE_URL = re.compile(
+    r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-]{1,100})/issues/(\d{1,9})\b"
+)
+ISSUE_NOTE = "#{number} is an issue, not a pull request: I only know pull requests. I looked for PRs that name #{number}."
 _LOGIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$")
 _MENTIONS = {"here", "channel", "everyone", "all"}
 
@@ -161,6 +170,11 @@ class Query:
     then_since: datetime | None = None
     then_until: datetime | None = None
     then_label: str = ""
+    # "oldest open lora prs", "5 most recent perf prs", "top 3 rocm": the order (1 oldest first,
+    # -1 newest first, 0 the usual: impact) and how many to show (0: all)
+    sort: int = 0
+    limit: int = 0
+    who: bool = False  # "who's been doing the amd work": the people behind the matches
 
     @property
     def unknown(self) -> tuple[str, ...]:
@@ -204,6 +218,8 @@ class _State:
     state_readings: list[str] = field(default_factory=list)  # the readings that set a state
     domain: list[str] = field(default_factory=list)
     topic_end: int = -1  # the token index just after the last topic or term read
+    sort: int = 0
+    limit: int = 0
 
 
 class _Vocabulary:
@@ -305,6 +321,17 @@ def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]
     return kinds, implied
 
 
+@per_taxonomy
+def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
+    """A kind that three or more topics share ("hardware": ROCm, Blackwell, NVIDIA, ...) -> them,
+    so a question about the kind ("the hardware stuff") asks for any of them."""
+    by_kind: dict[str, list[str]] = {}
+    for topic in taxonomy.topics:
+        if topic.kind:
+            by_kind.setdefault(topic.kind, []).append(topic.key)
+    return {kind: tuple(keys) for kind, keys in by_kind.items() if len(keys) >= 3}
+
+
 def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
     """Things of one kind asked for together are alternatives: a PR is about one platform or one
     model family, so "rocm and xpu", "rocm, xpu" and "rocm xpu" ask for either (ANDed they would
@@ -359,6 +386,7 @@ class _Parser:
             token = tokens[i]
             step = (
                 self._time(tokens, i, st)
+                or self._order(tokens, i, st)
                 or self._pr_ref(tokens, i, st)
                 or self._author(tokens, i, st)
                 or self._topic(tokens, i, st, joiner)
@@ -380,6 +408,12 @@ class _Parser:
         return self._finish(tokens, st)
 
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
+            st.notes.append(ACTION_NOTE)
+            st.states[:] = [s for s in st.states if s != "merged"]
+        if "open" in st.states and "opened" in st.states:
+            # "prs opened by X that are still open": how they began, and the narrower state asked for
+            st.states.remove("opened")
         kind = out_of_scope(tokens)
         if kind is not None:
             st.notes.append(
@@ -405,6 +439,14 @@ class _Parser:
         floor = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
         if since < floor < until:
             since = floor
+        kinds = _kind_topics(self.taxonomy)
+        if not st.groups and not st.authors:
+            for word in [w for w in st.domain if w.rstrip("s") in kinds]:  # "only the hardware stuff"
+                keys = kinds[word.rstrip("s")]
+                st.groups.append(list(keys))
+                st.domain.remove(word)
+                names = ", ".join(self.vocab.names.get(k, k) for k in keys)
+                st.readings.append(f"'{word}' → any of {names}")
         if st.groups or st.authors:
             st.ignored.extend(st.domain)
         else:
@@ -446,6 +488,9 @@ class _Parser:
             then_since=then_since,
             then_until=then_until,
             then_label=then_label,
+            sort=st.sort,
+            limit=st.limit,
+            who=bool(WHO_ASKS.match(" ".join(tokens))),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
                 st.corrections.get(i, t)
@@ -465,6 +510,46 @@ class _Parser:
             return
         st.window = window
 
+    # -- order and count ------------------------------------------------------------------------
+    def _order(self, tokens: list[str], i: int, st: _State) -> int:
+        """ "5 most recent", "the 10 latest", "newest 3", "last 5 prs": that many, newest first;
+        "3 oldest", "oldest open lora prs", "oldest first": oldest first; "top 3", "first five":
+        that many in the usual order; "sort by newest": the order alone."""
+        tok = tokens[i]
+        after = tokens[i + 1 : i + 4]
+        count = _count(tok)
+        if count:  # "5 most recent", "10 latest", "3 oldest"
+            skip = 1 if after[:1] == ["most"] else 0
+            order = _order_word(after[skip]) if len(after) > skip else 0
+            if not order:
+                return 0
+            self._set_order(st, order, count, tokens[i : i + 2 + skip])
+            return 2 + skip
+        if tok in ("top", "first", "last", "most") or _order_word(tok):
+            skip = 1 if tok == "most" and after[:1] == ["recent"] else 0
+            count = _count(after[skip]) if len(after) > skip else 0
+            order = -1 if tok == "most" else 0 if tok in ("top", "first") else _order_word(tok)
+            if tok == "most" and not skip:
+                return 0
+            if count:  # "top 3", "latest 5", "last 5 prs", "most recent 10"
+                self._set_order(st, order, count, tokens[i : i + 2 + skip])
+                return 2 + skip
+            if tok in SORT_OLDEST or (order and after[:1] == ["first"]):  # "oldest", "newest first"
+                self._set_order(st, order, 0, tokens[i : i + 1 + (after[:1] == ["first"])])
+                return 1 + (after[:1] == ["first"])
+            return 0
+        if tok in SORT_VERBS and after[:1] == ["by"] and len(after) > 1 and _order_word(after[1]):
+            self._set_order(st, _order_word(after[1]), 0, tokens[i : i + 3])  # "sort by newest"
+            return 3
+        return 0
+
+    @staticmethod
+    def _set_order(st: _State, order: int, count: int, words: Sequence[str]) -> None:
+        st.sort = order or st.sort
+        st.limit = count or st.limit
+        shown = {1: "oldest first", -1: "newest first", 0: "the usual order"}[order]
+        st.readings.append(f"'{' '.join(words)}' → {f'{count} PRs, ' if count else ''}{shown}")
+
     # -- PR numbers and people -----------------------------------------------------------------
     def _pr_ref(self, tokens: list[str], i: int, st: _State) -> int:
         token = tokens[i]
@@ -472,6 +557,11 @@ class _Parser:
         if match:
             st.prs.append(int(match.group(2)))
             st.pr_repo = match.group(1)
+            return 1
+        match = _ISSUE_URL.match(token)
+        if match:  # an issue link: the PRs that name it, said plainly
+            st.notes.append(ISSUE_NOTE.format(number=match.group(2)))
+            st.text.append(match.group(2))
             return 1
         match = _PR_REF.match(token)
         if match:
@@ -780,3 +870,25 @@ def left_out(status: str, states: Sequence[str]) -> bool:
 def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:
     """A copy of `query` over another window (used to suggest a wider one)."""
     return replace(query, since=since, until=until, window_label=label, window_given=True)
+
+
+# A question about people: "who's been doing the amd work", "who worked on nixl", "which authors ..."
+WHO_ASKS = re.compile(r"^(?:who|who's|whos|who have|which (?:people|authors|contributors)|what authors)\b")
+
+MAX_LIMIT = 50  # "top 500": more than a chat message lists; the answer pages as usual
+
+
+def _count(word: str) -> int:
+    """A small count written as digits or a word ("5", "ten"); 0 when it is none (or a PR number)."""
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return min(int(word), MAX_LIMIT) if int(word) else 0
+    if word in ("a", "an", "couple", "few", "several"):  # "a few latest": not a count to cut at
+        return 0
+    return NUMBER_WORDS.get(word, 0)
+
+
+def _order_word(word: str) -> int:
+    """-1 for a word of recency used as an order (latest, newest, recent, last), 1 for oldest."""
+    if word in SORT_OLDEST:
+        return 1
+    return -1 if word in SORT_NEWEST or word == "last" else 0

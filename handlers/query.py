@@ -10,6 +10,7 @@ on top of the list, citing only PRs in the result.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import re
@@ -27,6 +28,7 @@ from cachetools import LRUCache
 from handlers.calendar import local_midnight, window_label
 from handlers.citations import Guard
 from handlers.digest_signals import change_name, is_change, is_change_of
+from handlers.language import ACTION_NOTE
 from handlers.models import (
     Classification,
     ItemGroup,
@@ -142,6 +144,8 @@ class QueryHandler:
             typos = tuple(f"'{word}' → {fix}" for word, fix in query.typos)
             query = replace(fixed, readings=(*typos, *fixed.readings))
         query, matches = await self.resolve(settings, query)
+        if query.sort or query.limit:
+            matches, query = _ordered(query, matches)
         readings = await self._term_readings(settings, query, len(matches))
         readings += await self._comparison(settings, query, matches)
         if readings:
@@ -149,6 +153,12 @@ class QueryHandler:
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
+        if query.who:  # "who's been doing the amd work": the people, busiest first
+            groups, more = people(matches)
+            notes = (*reply.notes, *([f"And {more} more authors with fewer PRs."] if more else ()))
+            return replace(
+                reply, title=people_title(matches, subject(settings, query)), groups=groups, notes=notes
+            )
         if (
             self.llm is not None
             and self.synthesis_prompt
@@ -212,7 +222,11 @@ class QueryHandler:
         """Whether every look-alike word of the question is a word no stored PR ever used (nor an
         author's login), so the question is better answered with the known words they resemble."""
         index = await self.window_index(settings.name)
-        return not any(index.has_word(word) or index.logins[word] for word in query.unknown)
+        # A word cut short of the one it resembles ("blackwel") is found inside that word only.
+        return not any(
+            (index.has_word(word) and not fix.lower().startswith(word)) or index.logins[word]
+            for word, fix in query.typos
+        )
 
     async def with_logins(self, settings: RepoSettings, query: Query) -> Query:
         """`query` with the bare logins among its free words read as authors (see `_logins_as_authors`)."""
@@ -342,7 +356,14 @@ class QueryHandler:
                     notes.append(f"{_count(len(wider))} match over the {WIDER_DAYS} days {label}.")
                     suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
         if query.text and not query.topics and not query.suggestions:
-            notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
+            index = await self.window_index(settings.name)
+            if not any(index.has_word(word) for word in query.text.split()):  # "whats the weather in sf"
+                notes.append(
+                    f"No pull request of {settings.name} has ever mentioned '{query.text}': I answer "
+                    "questions about its PRs (topics, people, states, times)."
+                )
+            else:
+                notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
         asked = " ".join(f"{cmd} {text}".split())
         suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
         if not suggestions:
@@ -402,7 +423,8 @@ class QueryHandler:
                 labels=pr.labels,
                 areas=areas(pr.files),
             )
-            notes = [f"Also asked for #{n}, which is not in the bot's data." for n in missing]
+            notes = [n for n in query.notes if n == ACTION_NOTE]  # "can you merge #123"
+            notes += [f"Also asked for #{n}, which is not in the bot's data." for n in missing]
             return Reply(
                 kind="detail",
                 title=f"#{pr.number} {pr.title}",
@@ -420,7 +442,8 @@ class QueryHandler:
                 ),  # fmt: skip
             )
         matches = sorted((Match(pr, classes[pr.number]) for pr in prs), key=_rank)
-        notes = [f"Not in the bot's data: {', '.join(f'#{n}' for n in missing)}."] if missing else []
+        notes = [n for n in query.notes if n == ACTION_NOTE]
+        notes += [f"Not in the bot's data: {', '.join(f'#{n}' for n in missing)}."] if missing else []
         since = min(m.pr.created_at for m in matches)
         return Reply(
             kind="list",
@@ -499,6 +522,7 @@ class WindowIndex:
     def __init__(self, prs: Sequence[PullRequest]) -> None:
         self._prs = {pr.number: pr for pr in prs}
         self.logins = Counter(pr.author.lower() for pr in prs if pr.author)  # login -> PRs authored
+        self._sorted_logins: list[str] | None = None
         self._words: tuple[list[str], Counter[str]] | None = None  # title words -> PRs (built when needed)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
@@ -549,6 +573,22 @@ class WindowIndex:
             )
             self._words = (sorted(counts), counts)
         return self._words
+
+    def login_for(self, word: str) -> str | None:
+        """The author a free word names: their login, unless more PRs mention the word than that
+        person wrote; or, for a word of five letters or more that no PR mentions, the one login
+        it starts ("woosuk" for WoosukKwon: people write the first part of a long login)."""
+        if self.logins[word]:
+            return word if self.mentions(word) < self.logins[word] else None
+        if len(word) < 5 or not word.isascii() or self.mentions(word):
+            return None
+        if self._sorted_logins is None:
+            self._sorted_logins = sorted(self.logins)
+        at = bisect_left(self._sorted_logins, word)
+        starting = list(
+            itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at : at + 2])
+        )
+        return starting[0] if len(starting) == 1 else None
 
     def has_word(self, word: str) -> bool:
         """Whether any PR's title or labels have a word starting with `word` (as a free word
@@ -661,19 +701,53 @@ def word_in(word: str, hay: str) -> bool:
     return _word_pattern(word).search(hay) is not None
 
 
+PEOPLE_SHOWN = 8  # authors listed in a "who" answer, busiest first (three PRs each)
+
+
+def people(found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
+    """The authors of `found`, busiest first, each with up to three of their PRs; and how many
+    more authors there are beyond the ones shown."""
+    by_author: dict[str, list[Match]] = {}
+    for m in found:
+        by_author.setdefault(m.pr.author, []).append(m)
+    ranked = sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))
+    groups = tuple(
+        ItemGroup(f"@{author} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3]))
+        for author, items in ranked[:PEOPLE_SHOWN]
+    )
+    return groups, max(0, len(ranked) - PEOPLE_SHOWN)
+
+
+def people_title(found: Sequence[Match], what: str) -> str:
+    authors = len({m.pr.author for m in found})
+    return f"{authors} {'person' if authors == 1 else 'people'} on {what}: {_count(len(found))}"
+
+
+def _ordered(query: Query, matches: list[Match]) -> tuple[list[Match], Query]:
+    """The matches in the order asked for ("oldest first": by when each merged, or was opened)
+    and cut to the count asked for ("the 5 newest"), with a note saying how many there were."""
+    if query.sort:
+        matches = sorted(matches, key=lambda m: (_when(m.pr), m.pr.number), reverse=query.sort < 0)
+    if not query.limit or len(matches) <= query.limit:
+        return matches, query
+    which = {1: "oldest", -1: "newest", 0: "first"}[query.sort]
+    note = f"Showing the {query.limit} {which} of {_count(len(matches))} that match."
+    return matches[: query.limit], replace(query, notes=(*query.notes, note))
+
+
 def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     """A free word that is the login of one of the repo's authors names that author ("what has
     mgoin merged", "what is mgoin working on"), beside any @login, unless more PRs mention the
     word than that person wrote (a login that is also a common word in titles stays a search)."""
     words = query.text.split()
-    logins = [w for w in words if index.logins[w] and index.mentions(w) < index.logins[w]]
-    if not logins:
+    found = {w: login for w in words if (login := index.login_for(w))}
+    if not found:
         return query
     return replace(
         query,
-        authors=tuple(dict.fromkeys((*query.authors, *logins))),
-        text=" ".join(w for w in words if w not in logins),
-        readings=(*query.readings, *(f"'{w}' → @{w}" for w in logins)),
+        authors=tuple(dict.fromkeys((*query.authors, *found.values()))),
+        text=" ".join(w for w in words if w not in found),
+        readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )
 
 

@@ -587,3 +587,81 @@ def test_a_negated_verb_of_landing_and_british_spellings_are_read() -> None:
     assert q.any_of == (("quantization",),) and q.states == ("not-merged",) and q.text == ""
     assert read("rocm prs that didnt ship").states == ("not-merged",)
     assert read("what landed for rocm").states == ("merged",)
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "sort"),
+    [
+        ("4 most recent rocm prs", 4, -1),
+        ("the 12 latest merged prs", 12, -1),
+        ("two oldest blackwell prs", 2, 1),
+        ("newest 6 xpu", 6, -1),
+        ("top 5 quantization prs", 5, 0),
+        ("oldest open xpu prs", 0, 1),
+        ("rocm sorted by newest", 0, -1),
+        ("newest first please", 0, -1),
+        ("latest rocm news", 0, 0),  # recency alone: the default window is already recent
+        ("top rocm prs", 0, 0),
+        ("last 3 weeks rocm", 0, 0),  # a time range, not a count
+        ("first time contributors", 0, 0),
+    ],
+)
+def test_a_count_beside_an_order_word_cuts_and_orders_the_answer(text: str, limit: int, sort: int) -> None:
+    q = read(text)
+    assert (q.limit, q.sort) == (limit, sort), text
+
+
+def test_a_period_typed_without_its_apostrophe_is_still_the_period() -> None:
+    """ "this weeks ci prs", "last weeks digest": a possessive, not a count of weeks."""
+    assert days(read("this weeks ci prs")) == ("2026-03-02", "2026-03-02")
+    assert days(read("last weeks digest")) == LAST_WEEK
+    assert days(read("last months highlights")) == ("2026-02-01", "2026-02-28")
+    assert days(read("last 2 weeks")) == ("2026-02-17", "2026-03-02")
+
+
+def test_still_open_is_the_state_asked_for_beside_opened() -> None:
+    q = read("prs opened by alice that are still open")
+    assert q.states == ("open",) and q.authors == ("alice",)
+
+
+def test_the_kind_of_thing_a_name_is_does_not_narrow_it() -> None:
+    """ "flashinfer kernels", "video inputs", "the responses endpoint", "the amd ppl": the noun
+    after a name says what kind of thing it is, like "backend" in "the cpu backend"."""
+    for text in ("flashinfer kernels this week", "video inputs", "the amd ppl", "nixl endpoints"):
+        q = read(text)
+        assert q.text == "" and q.any_of, text
+
+
+def test_requests_to_act_and_questions_about_ones_own_setup_are_named() -> None:
+    assert any("can't act on GitHub" in n for n in read("could you approve #35483").notes)
+    assert read("could you approve #35483").states == ()
+    for text in ("why does my b200 hang on startup", "my mi300x crashes with fp8 kv cache"):
+        assert any("your own setup" in n for n in read(text).notes), text
+    assert not any("your own setup" in n for n in read("fixes for b200 hangs").notes)
+
+
+def test_an_issue_link_searches_the_prs_that_name_it() -> None:
+    q = read("https://github.com/vllm-project/vllm/issues/4242")
+    assert q.pr_numbers == () and q.text == "4242"
+    assert any("is an issue, not a pull request" in n for n in q.notes)
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("who worked on nixl last month", True),
+        ("who's been doing the amd work lately", True),
+        ("which authors touched rocm", True),
+        ("rocm prs by whoever", False),
+        ("what did mgoin merge", False),
+    ],
+)
+def test_a_question_about_people_asks_for_the_authors(text: str, who: bool) -> None:
+    assert read(text).who is who
+
+
+def test_a_kind_of_topic_asks_for_any_topic_of_that_kind() -> None:
+    """ "only the hardware stuff": any hardware platform; beside a platform, "hardware" only says
+    what kind of thing it is ("rocm hardware")."""
+    assert read("last weeks hardware stuff").any_of == (("rocm", "blackwell", "nvidia", "xpu", "cpu", "tpu"),)
+    assert read("rocm hardware").any_of == (("rocm",),)

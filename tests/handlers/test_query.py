@@ -428,6 +428,77 @@ async def test_a_login_typed_without_at_names_the_author(loaded: Store) -> None:
     assert set(numbers(both)) == mine | theirs and theirs
 
 
+def _when(pr: Any) -> datetime:
+    return pr.merged_at or pr.closed_at or pr.created_at
+
+
+async def test_the_3_most_recent_are_the_newest_three_of_the_answer(loaded: Store) -> None:
+    """ "3 most recent rocm prs": the three that merged (or were opened) last among what `rocm`
+    answers, newest first, and a note saying how many there were in all."""
+    everything = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))
+    pulls = await loaded.get_prs(REPO, everything)
+    newest = sorted(everything, key=lambda n: (_when(pulls[n]), n), reverse=True)[:3]
+    reply = await ask(loaded, f"3 most recent rocm prs {LABELLED_WEEK}")
+    assert numbers(reply) == newest
+    assert any(f"Showing the 3 newest of {len(everything)} PRs" in n for n in reply.notes), reply.notes
+    oldest = await ask(loaded, f"oldest rocm prs {LABELLED_WEEK}")
+    assert sorted(numbers(oldest)) == sorted(everything)
+    times = [(_when(pulls[n]), n) for n in numbers(oldest)]
+    assert times == sorted(times)
+
+
+async def test_who_asks_for_the_people_behind_the_answer(loaded: Store) -> None:
+    """ "who's been doing the rocm work": the authors of what `rocm` answers, busiest first."""
+    everything = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))
+    pulls = (await loaded.get_prs(REPO, everything)).values()
+    reply = await ask(loaded, f"who's been doing the rocm work {LABELLED_WEEK}")
+    authors = {pr.author for pr in pulls}
+    assert reply.title.startswith(f"{len(authors)} people on ROCm: {len(everything)} PRs")
+    shown = [g.title.split(" · ")[0].lstrip("@") for g in reply.groups]
+    counts = [sum(1 for pr in pulls if pr.author == a) for a in shown]
+    assert set(shown) <= authors and counts == sorted(counts, reverse=True)
+
+
+async def test_a_word_cut_short_of_a_topic_is_read_as_that_topic(loaded: Store) -> None:
+    """ "blackwel" is found only inside "Blackwell": with other words beside it ("bugfixes on
+    blackwel") it is read as the topic, as "blackwell" is, and the reply says so."""
+    reply = await ask(loaded, f"bugfixes on blackwel {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(await ask(loaded, f"bugfixes on blackwell {LABELLED_WEEK}"))
+    assert numbers(reply) and any("'blackwel' → blackwell" in n for n in reply.notes)
+
+
+async def test_the_start_of_a_long_login_names_its_author(loaded: Store) -> None:
+    """People write the first part of a long login ("woosuk" for WoosukKwon): a word of five
+    letters or more that no PR mentions and that starts exactly one author's login names them."""
+    week = await ask(loaded, f"merged {LABELLED_WEEK}")
+    pulls = (await loaded.get_prs(REPO, numbers(week))).values()
+    titles = " ".join(pr.title.lower() for pr in pulls)
+    logins = sorted({pr.author.lower() for pr in pulls})
+    login = next(
+        lo for lo in logins
+        if len(lo) >= 9 and lo.isalpha() and lo[:6] not in titles
+        and sum(1 for other in logins if other.startswith(lo[:6])) == 1
+    )  # fmt: skip
+    reply = await ask(loaded, f"what did {login[:6]} merge {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(await ask(loaded, f"@{login} merged {LABELLED_WEEK}")) and numbers(reply)
+    assert any(f"'{login[:6]}' → @{login}" in n for n in reply.notes)
+
+
+async def test_a_word_no_pr_ever_used_says_what_the_bot_answers(loaded: Store) -> None:
+    """ "whats the weather": no PR ever said it, so the reply says what the bot answers about."""
+    reply = await ask(loaded, f"whats the weather {LABELLED_WEEK}")
+    assert reply.kind == "empty"
+    assert any("has ever mentioned 'weather'" in n for n in reply.notes), reply.notes
+
+
+async def test_a_request_to_act_on_github_is_answered_with_what_the_bot_knows(loaded: Store) -> None:
+    """ "can you merge #N": the bot only reads; it says so and shows the PR."""
+    number = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))[0]
+    reply = await ask(loaded, f"can you merge #{number}")
+    assert reply.kind == "detail" and reply.detail is not None and reply.detail.number == number
+    assert any("can't act on GitHub" in n for n in reply.notes)
+
+
 async def test_help_lists_real_topics_and_examples(loaded: Store) -> None:
     """`help` (and an empty command) is private usage built from the repo's taxonomy."""
     for text in ("help", ""):
