@@ -534,9 +534,10 @@ class _Parser:
             if count:  # "top 3", "latest 5", "last 5 prs", "most recent 10"
                 self._set_order(st, order, count, tokens[i : i + 2 + skip])
                 return 2 + skip
-            if tok in SORT_OLDEST or (order and after[:1] == ["first"]):  # "oldest", "newest first"
-                self._set_order(st, order, 0, tokens[i : i + 1 + (after[:1] == ["first"])])
-                return 1 + (after[:1] == ["first"])
+            first = after[skip : skip + 1] == ["first"]
+            if tok in SORT_OLDEST or (order and first):  # "oldest", "newest first", "most recent first"
+                self._set_order(st, order, 0, tokens[i : i + 1 + skip + first])
+                return 1 + skip + first
             return 0
         if tok in SORT_VERBS and after[:1] == ["by"] and len(after) > 1 and _order_word(after[1]):
             self._set_order(st, _order_word(after[1]), 0, tokens[i : i + 3])  # "sort by newest"
@@ -547,8 +548,15 @@ class _Parser:
     def _set_order(st: _State, order: int, count: int, words: Sequence[str]) -> None:
         st.sort = order or st.sort
         st.limit = count or st.limit
-        shown = {1: "oldest first", -1: "newest first", 0: "the usual order"}[order]
-        st.readings.append(f"'{' '.join(words)}' → {f'{count} PRs, ' if count else ''}{shown}")
+        if count:
+            shown = {
+                1: f"the {count} oldest",
+                -1: f"the {count} newest",
+                0: f"the first {count} (by impact)",
+            }[order]
+        else:
+            shown = "oldest first" if order > 0 else "newest first"
+        st.readings.append(f"'{' '.join(words)}' → {shown}")
 
     # -- PR numbers and people -----------------------------------------------------------------
     def _pr_ref(self, tokens: list[str], i: int, st: _State) -> int:

@@ -600,6 +600,8 @@ def test_a_negated_verb_of_landing_and_british_spellings_are_read() -> None:
         ("oldest open xpu prs", 0, 1),
         ("rocm sorted by newest", 0, -1),
         ("newest first please", 0, -1),
+        ("rocm most recent first", 0, -1),
+        ("most recent rocm prs", 0, 0),
         ("latest rocm news", 0, 0),  # recency alone: the default window is already recent
         ("top rocm prs", 0, 0),
         ("last 3 weeks rocm", 0, 0),  # a time range, not a count
