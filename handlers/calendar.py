@@ -250,6 +250,15 @@ class TimeReader:
             return self._period("week", -2), 3
         if tok in ("this", "current") and nxt in PERIODS:
             return self._period(nxt, 0), 2
+        if (
+            tok in ("last", "past")
+            and nxt in PERIODS
+            and i
+            and t[i - 1] == "the"
+            and t[i + 2 : i + 3] not in (["before"], ["of"])
+        ):
+            # "in the last month", "over the last week": the days up to today, not the calendar period
+            return self._last_days({"week": 7, "month": 30, "year": 365}[nxt]), 2
         if tok in ("last", "previous", "prev") and nxt in PERIODS:
             return self._period(nxt, -1), 2
         if tok in ("next", "coming", "upcoming") and nxt in PERIODS:

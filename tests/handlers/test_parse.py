@@ -667,3 +667,12 @@ def test_a_kind_of_topic_asks_for_any_topic_of_that_kind() -> None:
     what kind of thing it is ("rocm hardware")."""
     assert read("last weeks hardware stuff").any_of == (("rocm", "blackwell", "nvidia", "xpu", "cpu", "tpu"),)
     assert read("rocm hardware").any_of == (("rocm",),)
+
+
+def test_the_last_month_is_the_days_up_to_today() -> None:
+    """ "in the last month", "over the last week": a span ending today; "last month" without
+    "the" stays the calendar month, and "the week before last" a calendar week."""
+    assert days(read("rocm merged in the last month or so")) == ("2026-02-01", "2026-03-02")
+    assert days(read("what happened over the last week")) == ("2026-02-24", "2026-03-02")
+    assert days(read("rocm last month")) == ("2026-02-01", "2026-02-28")
+    assert days(read("rocm the week before last")) == ("2026-02-16", "2026-02-22")
