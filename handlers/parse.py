@@ -133,7 +133,7 @@ _PR_URL = re.compile(r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-
 _ISSUE_URL = re.compile(
     r"^(?:https?://)?(?:www\.)?github\.com/([\w.-]{1,100}/[\w.-]{1,100})/issues/(\d{1,9})\b"
 )
-ISSUE_NOTE = "#{number} is an issue, not a pull request: I only know pull requests. I looked for PRs that name #{number}."
+ISSUE_NOTE = "I only know pull requests, so for issue #{number} I looked for the PRs that name it."
 _LOGIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$")
 _MENTIONS = {"here", "channel", "everyone", "all"}
 
@@ -542,6 +542,11 @@ class _Parser:
         if tok in SORT_VERBS and after[:1] == ["by"] and len(after) > 1 and _order_word(after[1]):
             self._set_order(st, _order_word(after[1]), 0, tokens[i : i + 3])  # "sort by newest"
             return 3
+        if tok == "by" and after[:1] and after[0] in ("impact", "importance"):  # "top 5 ... by impact"
+            return 2  # the usual order already
+        if tok == "by" and after[:1] and after[0] in ("date", "time"):  # "rocm prs by date"
+            self._set_order(st, st.sort or -1, 0, tokens[i : i + 2])
+            return 2
         return 0
 
     @staticmethod
@@ -567,10 +572,13 @@ class _Parser:
             st.pr_repo = match.group(1)
             return 1
         match = _ISSUE_URL.match(token)
-        if match:  # an issue link: the PRs that name it, said plainly
-            st.notes.append(ISSUE_NOTE.format(number=match.group(2)))
-            st.text.append(match.group(2))
-            return 1
+        number = match.group(2) if match else ""
+        if token in ("issue", "issues") and i + 1 < len(tokens):  # "issue 35949", "issue #35949"
+            number = tokens[i + 1].lstrip("#") if tokens[i + 1].lstrip("#").isdigit() else ""
+        if number:  # an issue: the PRs that name it, said plainly
+            st.notes.append(ISSUE_NOTE.format(number=number))
+            st.text.append(number)
+            return 1 if match else 2
         match = _PR_REF.match(token)
         if match:
             st.prs.append(int(match.group(1) or match.group(2)))

@@ -144,9 +144,10 @@ class QueryHandler:
             typos = tuple(f"'{word}' → {fix}" for word, fix in query.typos)
             query = replace(fixed, readings=(*typos, *fixed.readings))
         query, matches = await self.resolve(settings, query)
+        matched = len(matches)
         if query.sort or query.limit:
-            matches, query = _ordered(query, matches)
-        readings = await self._term_readings(settings, query, len(matches))
+            matches, query = _ordered(query, matches, settings.max_items)
+        readings = await self._term_readings(settings, query, matched)
         readings += await self._comparison(settings, query, matches)
         if readings:
             query = replace(query, notes=(*query.notes, *readings))
@@ -723,15 +724,18 @@ def people_title(found: Sequence[Match], what: str) -> str:
     return f"{authors} {'person' if authors == 1 else 'people'} on {what}: {_count(len(found))}"
 
 
-def _ordered(query: Query, matches: list[Match]) -> tuple[list[Match], Query]:
+def _ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match], Query]:
     """The matches in the order asked for ("oldest first": by when each merged, or was opened)
-    and cut to the count asked for ("the 5 newest"), with a note saying how many there were."""
+    and cut to the count asked for ("the 5 newest"; "top 3": the first three the whole answer
+    would show), with a note saying how many there were."""
     if query.sort:
         matches = sorted(matches, key=lambda m: (_when(m.pr), m.pr.number), reverse=query.sort < 0)
+    else:
+        matches = [m for _, group in group_by_state(matches[:page]) for m in group] + matches[page:]
     if not query.limit or len(matches) <= query.limit:
         return matches, query
-    which = {1: "oldest", -1: "newest", 0: "first"}[query.sort]
-    note = f"Showing the {query.limit} {which} of {_count(len(matches))} that match."
+    which = {1: f"{query.limit} oldest", -1: f"{query.limit} newest", 0: f"first {query.limit}"}[query.sort]
+    note = f"Showing the {which} of {_count(len(matches))} that match."
     return matches[: query.limit], replace(query, notes=(*query.notes, note))
 
 

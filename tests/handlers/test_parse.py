@@ -643,9 +643,15 @@ def test_requests_to_act_and_questions_about_ones_own_setup_are_named() -> None:
 
 
 def test_an_issue_link_searches_the_prs_that_name_it() -> None:
-    q = read("https://github.com/vllm-project/vllm/issues/4242")
-    assert q.pr_numbers == () and q.text == "4242"
-    assert any("is an issue, not a pull request" in n for n in q.notes)
+    for text in ("https://github.com/vllm-project/vllm/issues/4242", "prs mentioning issue #4242"):
+        q = read(text)
+        assert q.pr_numbers == () and q.text == "4242", text
+        assert any("for issue #4242 I looked for the PRs that name it" in n for n in q.notes), text
+
+
+def test_by_impact_and_by_date_are_orders() -> None:
+    assert (read("top 5 rocm prs by impact").text, read("top 5 rocm prs by impact").limit) == ("", 5)
+    assert read("rocm prs by date").sort == -1 and read("rocm prs by date").authors == ()
 
 
 @pytest.mark.parametrize(

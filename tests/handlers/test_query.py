@@ -447,6 +447,15 @@ async def test_the_3_most_recent_are_the_newest_three_of_the_answer(loaded: Stor
     assert times == sorted(times)
 
 
+async def test_a_count_cuts_the_list_not_the_totals_the_reply_states(loaded: Store) -> None:
+    """ "top 2 fp8 prs": two are listed; the term line still says how many PRs name FP8."""
+    every = numbers(await ask(loaded, f"fp8 {LABELLED_WEEK}"))
+    reply = await ask(loaded, f"top 2 fp8 prs {LABELLED_WEEK}")
+    assert len(every) > 2 and numbers(reply) == every[:2]
+    assert any(f"{len(every)} PRs name FP8" in n for n in reply.notes), reply.notes
+    assert any(f"Showing the first 2 of {len(every)} PRs" in n for n in reply.notes)
+
+
 async def test_who_asks_for_the_people_behind_the_answer(loaded: Store) -> None:
     """ "who's been doing the rocm work": the authors of what `rocm` answers, busiest first."""
     everything = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))
