@@ -175,6 +175,7 @@ class Query:
     sort: int = 0
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
+    prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
 
     @property
     def unknown(self) -> tuple[str, ...]:
@@ -220,6 +221,7 @@ class _State:
     topic_end: int = -1  # the token index just after the last topic or term read
     sort: int = 0
     limit: int = 0
+    emphasis_at: int | None = None  # len(groups) when "especially" was read
 
 
 class _Vocabulary:
@@ -400,6 +402,8 @@ class _Parser:
                 continue
             if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
                 joiner = "or"
+            elif token in EMPHASIS and st.emphasis_at is None:  # "rocm, esp aiter": aiter first
+                st.emphasis_at = len(st.groups)
             elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
                 pass
             elif not self._either(token, st):
@@ -439,6 +443,12 @@ class _Parser:
         floor = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
         if since < floor < until:
             since = floor
+        prefer: list[str] = []
+        if st.emphasis_at:  # what comes after "especially" ranks first among the rest, filters nothing
+            prefer = [k for g in st.groups[st.emphasis_at :] for k in g]
+            del st.groups[st.emphasis_at :]
+            st.terms[:] = [t for t in st.terms if term_key(t) not in prefer]
+            st.readings.append(f"'{tokens_after_emphasis(tokens)}' → shown first, not a filter")
         kinds = _kind_topics(self.taxonomy)
         if not st.groups and not st.authors:
             for word in [w for w in st.domain if w.rstrip("s") in kinds]:  # "only the hardware stuff"
@@ -491,6 +501,7 @@ class _Parser:
             sort=st.sort,
             limit=st.limit,
             who=bool(WHO_ASKS.match(" ".join(tokens))),
+            prefer=tuple(dict.fromkeys(prefer)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
                 st.corrections.get(i, t)
@@ -886,6 +897,15 @@ def left_out(status: str, states: Sequence[str]) -> bool:
 def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:
     """A copy of `query` over another window (used to suggest a wider one)."""
     return replace(query, since=since, until=until, window_label=label, window_given=True)
+
+
+# Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
+EMPHASIS = frozenset({"esp", "esp.", "especially", "particularly", "notably", "mainly", "mostly"})
+
+
+def tokens_after_emphasis(tokens: Sequence[str]) -> str:
+    at = next(i for i, t in enumerate(tokens) if t in EMPHASIS)
+    return " ".join(tokens[at : at + 6])
 
 
 # A question about people: "who's been doing the amd work", "who worked on nixl", "which authors ..."

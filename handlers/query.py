@@ -145,6 +145,8 @@ class QueryHandler:
             query = replace(fixed, readings=(*typos, *fixed.readings))
         query, matches = await self.resolve(settings, query)
         matched = len(matches)
+        if query.prefer and not query.sort:
+            matches, query = self._preferred(settings, query, matches)
         if query.sort or query.limit:
             matches, query = _ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
@@ -283,6 +285,18 @@ class QueryHandler:
                 settings.name, "query", query.since, query.until, text.strip()[:500], tuple(order), len(shown)
             ),
         )
+
+    @staticmethod
+    def _preferred(settings: RepoSettings, query: Query, matches: list[Match]) -> tuple[list[Match], Query]:
+        """ "rocm, esp aiter": the matches naming what was stressed first (each group keeps the
+        usual order), and a note saying how many do."""
+        stressed = replace(query, any_of=(query.prefer,), exclude=(), text="", exclude_text=())
+        ok = matcher(stressed, term_index(settings.taxonomy))
+        first = [m for m in matches if ok(m.pr, m.cls)]
+        names = " or ".join(topic_name(settings, k) for k in query.prefer)
+        note = f"{names}: {_count(len(first))} of these, shown first."
+        rest = [m for m in matches if not ok(m.pr, m.cls)]
+        return first + rest, replace(query, notes=(*query.notes, note))
 
     async def _comparison(self, settings: RepoSettings, query: Query, matches: list[Match]) -> list[str]:
         """ "rocm this week vs last week": the same question over the second range, counted beside

@@ -682,3 +682,12 @@ def test_the_last_month_is_the_days_up_to_today() -> None:
     assert days(read("what happened over the last week")) == ("2026-02-24", "2026-03-02")
     assert days(read("rocm last month")) == ("2026-02-01", "2026-02-28")
     assert days(read("rocm the week before last")) == ("2026-02-16", "2026-02-22")
+
+
+def test_what_comes_after_especially_is_shown_first_not_a_filter() -> None:
+    """ "the rocm side, esp fp8 moe and aiter": ROCm PRs, those first; "especially rocm" alone
+    (nothing before it to widen) still asks for ROCm."""
+    q = read("anything on the rocm side esp fp8 moe and aiter")
+    assert q.any_of == (("rocm",),) and set(q.prefer) == {"term:fp8", "moe", "term:aiter"}
+    assert q.terms == ()
+    assert read("especially rocm").any_of == (("rocm",),) and read("especially rocm").prefer == ()

@@ -456,6 +456,18 @@ async def test_a_count_cuts_the_list_not_the_totals_the_reply_states(loaded: Sto
     assert any(f"Showing the first 2 of {len(every)} PRs" in n for n in reply.notes)
 
 
+async def test_especially_puts_those_first_without_dropping_the_rest(loaded: Store) -> None:
+    """ "merged quantization prs, esp fp8": every merged quantization PR, those naming FP8 first
+    (within each state, when an answer is grouped by state), and a note with their count."""
+    rocm = numbers(await ask(loaded, f"merged quantization {LABELLED_WEEK}"))
+    fp8 = set(numbers(await ask(loaded, f"merged quantization fp8 {LABELLED_WEEK}")))
+    reply = await ask(loaded, f"merged quantization prs, esp fp8 {LABELLED_WEEK}")
+    got = numbers(reply)
+    assert sorted(got) == sorted(rocm) and 0 < len(fp8) < len(rocm)
+    assert set(got[: len(fp8)]) == fp8
+    assert any(n.startswith(f"FP8: {len(fp8)} PR") for n in reply.notes), reply.notes
+
+
 async def test_who_asks_for_the_people_behind_the_answer(loaded: Store) -> None:
     """ "who's been doing the rocm work": the authors of what `rocm` answers, busiest first."""
     everything = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))
