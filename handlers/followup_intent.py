@@ -13,8 +13,16 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from handlers.language import SORT_NEWEST, SORT_OLDEST, SORT_VERBS, is_function_word, is_set_aside, is_social
-from handlers.parse import HELP_WORDS, STOPWORDS, Query, split_states, tokenize
+from handlers.language import (
+    SORT_NEWEST,
+    SORT_OLDEST,
+    SORT_VERBS,
+    asks_who,
+    is_function_word,
+    is_set_aside,
+    is_social,
+)
+from handlers.parse import HELP_WORDS, STOPWORDS, Query, count_word, split_states, tokenize
 
 IntentKind = Literal[
     "chatter",
@@ -89,15 +97,12 @@ ORDINALS = {
 ORDINAL_NOUNS = {"one", "pr", "item", "entry", "result", "link", "of"}
 # "top 3", "first five", "show all", "everything": the head of the thread's list, or all of it ("the
 # first one" is one PR's card, so "one" is no count here).
-NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-                "nine": 9, "ten": 10, "twenty": 20}  # fmt: skip
 HEAD_WORDS = {"top", "first"}
 ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
 LIST_FILLER = MORE_FILLER | {"list", "of", "them", "these", "prs", "pr", "the", "everything", "at", "once"}
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
-WHO_PHRASES = ("who", "who's", "whos", "which authors", "which people", "what authors")
 WHO_SKIP = {
     "who", "who's", "whos", "which", "authors", "people", "is", "are", "was", "were", "working",
     "works", "worked", "work", "on", "about", "for", "behind", "doing", "does", "did", "wrote",
@@ -161,7 +166,7 @@ def classify(text: str, query: Query) -> Intent:
         joined.startswith(("how many", "count", "number of", "how much"))
     ):
         return Intent("count", query, words=words)
-    if tokens[0] in ("who", "who's", "whos") or joined.startswith(WHO_PHRASES[3:]):
+    if asks_who(tokens):
         subject = " ".join(t for t in tokens if t not in WHO_SKIP)
         return Intent("who", query, subject=subject)
     if (
@@ -208,7 +213,7 @@ def _head(tokens: list[str]) -> int:
     """`top 3`, `first five`, `the top 5 prs` -> 3, 5, 5; `show all`, `everything` -> -1; 0 if neither."""
     for i, token in enumerate(tokens[:-1]):
         nxt = tokens[i + 1]
-        count = int(nxt) if nxt.isdigit() and 0 < int(nxt) <= 100 else NUMBER_WORDS.get(nxt, 0)
+        count = count_word(nxt) if count_word(nxt) <= 100 else 0
         if token in HEAD_WORDS and count:
             rest = tokens[:i] + tokens[i + 2 :]
             return count if all(t in LIST_FILLER for t in rest) else 0

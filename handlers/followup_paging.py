@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from handlers.followup_thread import Thread, count_label
 from handlers.models import ItemGroup, Reply
-from handlers.query import Match, group_by_state, reply_item
+from handlers.query import Match, by_time, group_by_state, reply_item
 
 
 async def more(thread: Thread) -> Reply:
@@ -111,9 +111,7 @@ async def sort(thread: Thread, order: int) -> Reply:
     """`oldest first` (order 1), `newest first` (-1): the thread's list by when each PR merged (or
     was opened), shown from the start; `more` and `the 2nd one` follow the new order."""
     matches = await thread.matches()
-    ranked = sorted(
-        matches, key=lambda m: (m.pr.merged_at or m.pr.created_at, m.pr.number), reverse=order < 0
-    )
+    ranked = sorted(matches, key=by_time, reverse=order < 0)
     numbers = tuple(m.pr.number for m in ranked)
     thread.context = replace(thread.context, pr_numbers=numbers, shown=0)
     reply = await head(thread, thread.settings.max_items)

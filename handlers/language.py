@@ -156,6 +156,19 @@ OUT_OF_SCOPE = (
 )  # fmt: skip
 
 
+# Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
+EMPHASIS = frozenset({"esp", "esp.", "especially", "particularly", "notably", "mainly", "mostly"})
+
+# A question about people: "who's been doing the amd work", "which authors touched rocm".
+WHO_OPENERS = ("who", "who's", "whos")
+WHO_PHRASES = ("which authors", "which people", "which contributors", "what authors")
+
+
+def asks_who(tokens: Sequence[str]) -> bool:
+    """Whether the message asks who is behind the PRs (in a command or a thread alike)."""
+    return bool(tokens) and (tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES)
+
+
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
 ACTION_REQUEST = re.compile(
     r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger)\b"

@@ -31,10 +31,12 @@ from handlers.digest_signals import BREAKING, change_key, is_change
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
+    EMPHASIS,
     SORT_KEYS,
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
+    asks_who,
     is_domain_word,
     is_quiet_frame,
     is_set_aside,
@@ -221,7 +223,7 @@ class _State:
     topic_end: int = -1  # the token index just after the last topic or term read
     sort: int = 0
     limit: int = 0
-    emphasis_at: int | None = None  # len(groups) when "especially" was read
+    emphasis: tuple[int, int] | None = None  # (token index, len(groups)) where "especially" was read
 
 
 class _Vocabulary:
@@ -402,8 +404,8 @@ class _Parser:
                 continue
             if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
                 joiner = "or"
-            elif token in EMPHASIS and st.emphasis_at is None:  # "rocm, esp aiter": aiter first
-                st.emphasis_at = len(st.groups)
+            elif token in EMPHASIS and st.emphasis is None:  # "rocm, esp aiter": aiter first
+                st.emphasis = (i, len(st.groups))
             elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
                 pass
             elif not self._either(token, st):
@@ -444,11 +446,12 @@ class _Parser:
         if since < floor < until:
             since = floor
         prefer: list[str] = []
-        if st.emphasis_at:  # what comes after "especially" ranks first among the rest, filters nothing
-            prefer = [k for g in st.groups[st.emphasis_at :] for k in g]
-            del st.groups[st.emphasis_at :]
+        if st.emphasis and st.emphasis[1]:  # after "especially": shown first among the rest, no filter
+            at, first = st.emphasis
+            prefer = [k for g in st.groups[first:] for k in g]
+            del st.groups[first:]
             st.terms[:] = [t for t in st.terms if term_key(t) not in prefer]
-            st.readings.append(f"'{tokens_after_emphasis(tokens)}' → shown first, not a filter")
+            st.readings.append(f"'{' '.join(tokens[at : at + 6])}' → shown first, not a filter")
         kinds = _kind_topics(self.taxonomy)
         if not st.groups and not st.authors:
             for word in [w for w in st.domain if w.rstrip("s") in kinds]:  # "only the hardware stuff"
@@ -500,7 +503,7 @@ class _Parser:
             then_label=then_label,
             sort=st.sort,
             limit=st.limit,
-            who=bool(WHO_ASKS.match(" ".join(tokens))),
+            who=asks_who(tokens),
             prefer=tuple(dict.fromkeys(prefer)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
@@ -899,28 +902,25 @@ def with_window(query: Query, since: datetime, until: datetime, label: str) -> Q
     return replace(query, since=since, until=until, window_label=label, window_given=True)
 
 
-# Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
-EMPHASIS = frozenset({"esp", "esp.", "especially", "particularly", "notably", "mainly", "mostly"})
-
-
-def tokens_after_emphasis(tokens: Sequence[str]) -> str:
-    at = next(i for i, t in enumerate(tokens) if t in EMPHASIS)
-    return " ".join(tokens[at : at + 6])
-
-
-# A question about people: "who's been doing the amd work", "who worked on nixl", "which authors ..."
-WHO_ASKS = re.compile(r"^(?:who|who's|whos|who have|which (?:people|authors|contributors)|what authors)\b")
-
 MAX_LIMIT = 50  # "top 500": more than a chat message lists; the answer pages as usual
+# Counts of PRs to show, in words: the calendar's number words, less the vague ones ("a few
+# latest") and "one" ("the first one" is one PR's card, not a count), plus "twenty".
+_COUNT_WORDS = {
+    w: n for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "one", "couple", "few", "several")
+}
+_COUNT_WORDS["twenty"] = 20
+
+
+def count_word(word: str) -> int:
+    """How many PRs `word` asks for ("5", "ten"), for `top 3` in commands and threads alike; 0 when
+    it is no count (a PR number has four digits or more)."""
+    if word.isascii() and word.isdigit() and len(word) <= 3:
+        return int(word)
+    return _COUNT_WORDS.get(word, 0)
 
 
 def _count(word: str) -> int:
-    """A small count written as digits or a word ("5", "ten"); 0 when it is none (or a PR number)."""
-    if word.isascii() and word.isdigit() and len(word) <= 3:
-        return min(int(word), MAX_LIMIT) if int(word) else 0
-    if word in ("a", "an", "couple", "few", "several"):  # "a few latest": not a count to cut at
-        return 0
-    return NUMBER_WORDS.get(word, 0)
+    return min(count_word(word), MAX_LIMIT)
 
 
 def _order_word(word: str) -> int:

@@ -743,7 +743,7 @@ def _ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match]
     and cut to the count asked for ("the 5 newest"; "top 3": the first three the whole answer
     would show), with a note saying how many there were."""
     if query.sort:
-        matches = sorted(matches, key=lambda m: (_when(m.pr), m.pr.number), reverse=query.sort < 0)
+        matches = sorted(matches, key=by_time, reverse=query.sort < 0)
     else:
         matches = [m for _, group in group_by_state(matches[:page]) for m in group] + matches[page:]
     if not query.limit or len(matches) <= query.limit:
@@ -827,6 +827,12 @@ def _state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: da
 
 def _when(pr: PullRequest) -> datetime:
     return pr.merged_at or pr.closed_at or pr.created_at
+
+
+def by_time(match: Match) -> tuple[datetime, int]:
+    """The order of "oldest first" / "newest first", in commands and threads: when each PR merged,
+    or was opened."""
+    return (match.pr.merged_at or match.pr.created_at, match.pr.number)
 
 
 def _rank(match: Match) -> tuple[float, bool, float, int]:

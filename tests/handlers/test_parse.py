@@ -643,7 +643,10 @@ def test_requests_to_act_and_questions_about_ones_own_setup_are_named() -> None:
 
 
 def test_an_issue_link_searches_the_prs_that_name_it() -> None:
-    for text in ("https://github.com/vllm-project/vllm/issues/4242", "prs mentioning issue #4242"):
+    for text in (
+        "https://github.com/vllm-project/vllm/issues/4242",
+        "prs mentioning issue #4242",
+    ):
         q = read(text)
         assert q.pr_numbers == () and q.text == "4242", text
         assert any("for issue #4242 I looked for the PRs that name it" in n for n in q.notes), text
