@@ -590,6 +590,8 @@ class _Parser:
         if token in ("issue", "issues") and i + 1 < len(tokens):  # "issue 35949", "issue #35949"
             number = tokens[i + 1].lstrip("#") if tokens[i + 1].lstrip("#").isdigit() else ""
         if number:  # an issue: the PRs that name it, said plainly
+            if i and tokens[i - 1] in ("link", "url") and tokens[i - 1] in st.text:  # "link <url>"
+                st.text.remove(tokens[i - 1])
             st.notes.append(ISSUE_NOTE.format(number=number))
             st.text.append(number)
             return 1 if match else 2

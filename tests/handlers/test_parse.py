@@ -646,6 +646,7 @@ def test_an_issue_link_searches_the_prs_that_name_it() -> None:
     for text in (
         "https://github.com/vllm-project/vllm/issues/4242",
         "prs mentioning issue #4242",
+        "link https://github.com/vllm-project/vllm/issues/4242 any prs",
     ):
         q = read(text)
         assert q.pr_numbers == () and q.text == "4242", text
