@@ -35,6 +35,10 @@ def chunks(spelling: str) -> list[str]:
     return _CHUNK.findall(spelling.lower())
 
 
+def _kind(chunk: str) -> str:
+    return "letters" if chunk[:1].isalpha() else "digits" if chunk[:1].isdigit() else "symbols"
+
+
 def fold(text: str) -> str:
     """The separator-free form two spellings share when they name the same thing."""
     return "".join(chunks(text))
@@ -66,9 +70,13 @@ class TermIndex:
         self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
         self._sources: dict[str, str] = {}  # one alternation per term, compiled on first use
         self._compiled: dict[str, re.Pattern[str]] = {}
-        # a match starts at a chunk that begins with the spelling's first chunk: a cheap gate
-        # that runs only the few terms whose first chunk a text has (PR titles at 2,000/s)
+        # A match starts at a chunk of the text that begins with the spelling's first chunk: a
+        # cheap gate that runs only the few terms a text may name. Where the spelling's next chunk
+        # is of the other class (`a` + `100`, `qwen` + `3`), the text's letter or digit run ends
+        # there too, so the chunk must *equal* it: `a100` is no candidate for every word that
+        # starts with "a". Otherwise (`flashinfer`, `deep seek` = `deepseek`) it is a prefix.
         self._first: dict[str, set[str]] = {}
+        self._first_exact: dict[str, set[str]] = {}
         for term in terms:  # a term's own key and name win over another term's spelling
             for own in (term.key, term.name):
                 self._exact.setdefault(fold(own), term.key)
@@ -83,11 +91,17 @@ class TermIndex:
                         self._prefixes.append((folded, term.key))
                     self._exact.setdefault(folded, term.key)
                 alternatives.append(_pattern(spelling, term.kind))
-                self._first.setdefault(chunks(spelling.rstrip("*"))[0], set()).add(term.key)
+                parts = chunks(spelling.rstrip("*"))
+                gate = (
+                    self._first_exact
+                    if len(parts) > 1 and _kind(parts[0]) != _kind(parts[1])
+                    else self._first
+                )
+                gate.setdefault(parts[0], set()).add(term.key)
             if alternatives:
                 self._sources[term.key] = "|".join(alternatives)
         self._prefixes.sort(key=lambda p: -len(p[0]))
-        self._first_len = max((len(c) for c in self._first), default=0)
+        self._first_lengths = sorted({len(c) for c in self._first})
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
         self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
@@ -126,8 +140,13 @@ class TermIndex:
         for chunk in _CHUNK.findall(low):
             # quantization spellings may follow a w/a prefix (wmxfp4_afp8): try the rest too
             for start in (0, 1) if chunk[:1] in ("w", "a") else (0,):
-                for n in range(start + 1, min(len(chunk), start + self._first_len) + 1):
-                    keys = self._first.get(chunk[start:n])
+                keys = self._first_exact.get(chunk[start:] if start else chunk)
+                if keys:
+                    candidates |= keys
+                for n in self._first_lengths:
+                    if start + n > len(chunk):
+                        break
+                    keys = self._first.get(chunk[start : start + n])
                     if keys:
                         candidates |= keys
         return {key for key in candidates if (pattern := self._pattern(key)) and pattern.search(low)}

@@ -404,3 +404,52 @@ def test_expert_parallelism_is_moe_work_and_gathers_are_collectives(heuristic):
     assert "distributed" in topics(heuristic, "[Perf] Quantize before the all gather in the MoE layer")
     assert "distributed" not in topics(heuristic, "[Core] Time out collective_rpc calls to dead workers")
     assert "attention" in topics(heuristic, "[Bugfix] Fix FA selection for head size 72")
+
+
+def _sample_titles() -> list[str]:
+    import json
+    from pathlib import Path
+
+    rows = (
+        (Path(__file__).resolve().parents[3] / "bot" / "data" / "vllm-sample.jsonl").read_text().splitlines()
+    )
+    titles = [json.loads(row)["title"] for row in rows if row.strip()]
+    # punctuation at the edges of words, prefixes running on, phrases split by the camel-case pass
+    return titles + [
+        "Fix /v1/chat/completions streaming",
+        "fp8-kvcache for MLA on sm_100a",
+        "FlashAttention and flash attention backends",
+        "Use torch.compile for the C++ custom all-reduce",
+        "[Bugfix] non-SM100 path for NVFP4 on B200, H20 vs H200, a100 and MI300X",
+        "wmxfp4_afp8 MoE with w4a8 and Qwen3.5-VL / qwen3_5 / deep seek",
+        "flashinfer, flashattention, tpuv6e, rtxpro 6000 and dgxspark",
+    ]
+
+
+def test_token_gates_never_change_what_a_keyword_list_or_term_finds(heuristic: HeuristicClassifier) -> None:
+    """The gates that skip a regex when the text holds none of its tokens are a speed-up only:
+    every topic's keywords, exclusions and masks, and every named term, match exactly where their
+    full regexes do."""
+    from bot.services.heuristic import search_text, tokens_of
+
+    titles = _sample_titles()
+    heuristic.topics_for(pr("warm up"))  # builds the compiled topics and the term index
+    terms = heuristic._terms
+    for title in titles:
+        lowered = search_text(title).lower()
+        tokens = tokens_of(lowered)
+        for topic in heuristic._topics:
+            for words in (topic.keywords, topic.exclude):
+                full = (
+                    not words.single.isdisjoint(tokens)
+                    or any(t.startswith(p) for t in tokens for p in words.prefixes)
+                    or bool(words.regex and words.regex.search(lowered))
+                )
+                assert words.search(lowered, tokens) == full, (topic.key, title)
+            if topic.mask:
+                assert topic.mask.search(lowered) is None or not topic.mask_gate.isdisjoint(tokens), (
+                    topic.key,
+                    title,
+                )
+        brute = {key for key in terms.terms if (p := terms._pattern(key)) and p.search(title.lower())}
+        assert terms.in_text(title) == brute, title
