@@ -56,6 +56,13 @@ _FIXES_AFTER = re.compile(
 )
 # "regression test" names a test, not a regression.
 _REGRESSION = re.compile(r"\bregress(?:ion|ions|ed)?\b(?![\s-]+tests?\b)", re.IGNORECASE)
+# "... without perf regression" promises none; it fixes none.
+_NO_REGRESSION = re.compile(r"\b(?:without|no)\s+(?:[\w-]+\s+)?regress\w*", re.IGNORECASE)
+
+
+def _names_regression(title: str) -> bool:
+    return bool(_REGRESSION.search(_NO_REGRESSION.sub(" ", title)))
+
 
 _BREAKING = re.compile(
     r"\bbreaking\b(?! (?:ci|test|tests|the build))"
@@ -86,7 +93,9 @@ _SEVERE = re.compile(
 )
 # A fix named after the exception it stops ("Fix AttributeError in X") is a small local fix.
 _EXCEPTION_ONLY = re.compile(r"\b\w+(?:error|exception)\b|\bassert(?:ion)?\b", re.IGNORECASE)
-_FIX = re.compile(r"\b(?:fix|fixes|fixed|bugfix|hotfix|resolve[sd]?|avoid|prevent)\b|\[bug", re.IGNORECASE)
+_FIX = re.compile(
+    r"\b(?:fix|fixes|fixed|fixing|bugfix|hotfix|resolve[sd]?|avoid|prevent)\b|\[bug", re.IGNORECASE
+)
 _SUPPORT = re.compile(
     r"\b(?:add(?:s|ed)?|support(?:s|ed)?|enable[sd]?|introduce[sd]?|implement(?:s|ed)?|new)\b", re.IGNORECASE
 )
@@ -321,7 +330,7 @@ def read_signals(
             if target is not None:
                 reverts.append(target)
     regress = _numbers(_REGRESSION_OF, title) + _numbers(_REGRESSION_OF, body)
-    if _REGRESSION.search(title):
+    if _names_regression(title):
         regress += _numbers(_FIXES_AFTER, title)
         regress += [int(n) for n in _URL_PR.findall(body)[:1]] if not regress else []
     own = pr.number
@@ -351,7 +360,8 @@ def read_signals(
         reverts=tuple(reverts),
         fixes_regression_of=tuple(regress),
         revert=revert,
-        regression_fix=bool(regress) or (fix and bool(_REGRESSION.search(title))),
+        # a fix that names a regression; "[Test] Add ... regression" adds a test, whatever its topics
+        regression_fix=bool(regress) or (bool(_FIX.search(title)) and _names_regression(title)),
         breaking=not fix
         and (
             removal or bool(_BREAKING.search(title) or re.search(r"\bbreaking change\b", body[:2000], re.I))
@@ -492,6 +502,16 @@ CHANGE_KINDS = (
         frozenset({"revert", "reverts", "reverted", "rollback", "rollbacks"}),
         ("revert",),
         re.compile(r"revert", re.I),
+    ),
+    ChangeKind(
+        "regression",
+        "Regression fixes",
+        # Asking for regressions asks what broke and was mended: the fixes that say so, or that
+        # link the PR that caused it ("fixes regression from #N").
+        frozenset({"regression", "regressions", "regressed"}),
+        ("regression_fix",),
+        re.compile(r"regress", re.I),
+        fix=True,
     ),
     ChangeKind(
         "security",

@@ -50,6 +50,7 @@ FUNCTION_WORDS = _words(
     not no please pls plz kindly very really quite pretty much many more most few less least lot
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
+    because though although while whether w/ w abt bc b/c cuz coz tho thx
     """
 )
 ASKING_VERBS = _words(

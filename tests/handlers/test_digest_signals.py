@@ -108,6 +108,20 @@ def test_a_regression_test_is_test_work_not_a_regression_fix(shared_data: Path) 
     assert read_signals(_pr(1, "[Bugfix] Fix spec decode memory regression after #28549")).regression_fix
 
 
+def test_a_fix_that_promises_no_regression_or_a_test_named_regression_fixes_none(shared_data: Path) -> None:
+    """Real titles: "... without perf regression" fixes an overflow, not a regression, and
+    "[Test] Add ... geometry regression" adds a test, whatever its topics; "fixing Aria
+    regression" and "Fix AITER import regression" do fix one."""
+    titles = _titles(shared_data)
+    topics = ("bugfix",)
+    assert not read_signals(_pr(34507, titles[34507]), topics).regression_fix
+    assert not read_signals(_pr(51288, titles[51288]), topics).regression_fix
+    for number in (33749, 34476):
+        assert read_signals(_pr(number, titles[number]), topics).regression_fix, titles[number]
+    aria = next(n for n, t in titles.items() if "fixing Aria regression" in t)
+    assert read_signals(_pr(aria, titles[aria]), ()).regression_fix
+
+
 def test_a_maintainer_s_order_silent_wrong_results_above_crashes_above_named_exceptions() -> None:
     """Wrong outputs users may not notice rank above a crash, and a crash above a fix named after
     the exception it stops; work that calls itself small ranks below all of them."""

@@ -226,6 +226,8 @@ def test_kinds_of_change_are_asked_for_by_their_words() -> None:
     assert read("deprecations").any_of == (("change:breaking",),)
     assert read("any reverts?").any_of == (("change:revert",),)
     assert read("security fixes").any_of == (("change:security",),)
+    assert read("any regressions fixed this wk").any_of == (("change:regression",),)
+    assert read("rocm regressions").any_of == (("rocm",), ("change:regression",))
     assert read("rocm -revert").exclude == ("change:revert",)
     assert read("rocm reverts").topics == ("rocm",)  # a kind of change is no topic
 

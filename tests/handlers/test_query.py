@@ -512,6 +512,16 @@ async def test_a_word_no_pr_ever_used_says_what_the_bot_answers(loaded: Store) -
     assert any("has ever mentioned 'weather'" in n for n in reply.notes), reply.notes
 
 
+async def test_regressions_are_the_fixes_of_a_regression_not_every_bug_fix(loaded: Store) -> None:
+    """ "any regressions fixed" lists the PRs that fix a regression (two that week, one of them
+    the revert of a slow decode path), not the week's dozens of bug fixes."""
+    reply = await ask(loaded, f"any regressions fixed {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(reply))
+    assert sorted(prs) == [33749, 33771], {n: p.title for n, p in prs.items()}
+    assert reply.understood.startswith("Regression fixes"), reply.understood
+    assert len(numbers(await ask(loaded, f"bug fixes {LABELLED_WEEK}"))) > 20
+
+
 async def test_a_request_to_act_on_github_is_answered_with_what_the_bot_knows(loaded: Store) -> None:
     """ "can you merge #N": the bot only reads; it says so and shows the PR."""
     number = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))[0]
