@@ -538,6 +538,7 @@ class WindowIndex:
         self._prs = {pr.number: pr for pr in prs}
         self.logins = Counter(pr.author.lower() for pr in prs if pr.author)  # login -> PRs authored
         self._sorted_logins: list[str] | None = None
+        self._login_letters: list[tuple[str, str]] | None = None  # (letters only, login)
         self._words: tuple[list[str], Counter[str]] | None = None  # title words -> PRs (built when needed)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
@@ -604,6 +605,29 @@ class WindowIndex:
             itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at : at + 2])
         )
         return starting[0] if len(starting) == 1 else None
+
+    def login_for_name(self, first: str, last: str) -> str | None:
+        """The author a person's name names: the one login that is the name run together
+        ("woosuk kwon", "simon mo"), or the first name or its initial, up to two more initials,
+        then the surname of three letters or more ("nick hill" -> njhill, "michael goin" ->
+        mgoin, "robert shaw" -> robertgshaw2-redhat). Only when fewer PRs mention the surname
+        than that person wrote: "ngram spec" is no one's name."""
+        if not (first.isascii() and first.isalpha() and last.isascii() and last.isalpha()):
+            return None
+        shape = re.compile(
+            rf"{re.escape(first)}{re.escape(last)}|(?:{re.escape(first)}|{first[0]})[a-z]{{0,2}}{re.escape(last)}"
+        )
+        if self._login_letters is None:
+            self._login_letters = [(re.sub(r"[^a-z]", "", login), login) for login in self.logins]
+        found = [
+            login
+            for letters, login in self._login_letters
+            if last in letters
+            and (letters == first + last if len(last) < 3 else shape.match(letters) is not None)
+        ]
+        if len(found) != 1 or self.mentions(last) >= self.logins[found[0]]:
+            return None
+        return found[0]
 
     def has_word(self, word: str) -> bool:
         """Whether any PR's title or labels have a word starting with `word` (as a free word
@@ -758,13 +782,19 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     mgoin merged", "what is mgoin working on"), beside any @login, unless more PRs mention the
     word than that person wrote (a login that is also a common word in titles stays a search)."""
     words = query.text.split()
-    found = {w: login for w in words if (login := index.login_for(w))}
+    found: dict[str, str] = {}
+    for first, last in itertools.pairwise(words):  # "prs from nick hill": a name, not two words
+        if not any(first in w.split() for w in found) and (login := index.login_for_name(first, last)):
+            found[f"{first} {last}"] = login
+    used = {part for w in found for part in w.split()}
+    found.update({w: login for w in words if w not in used and (login := index.login_for(w))})
     if not found:
         return query
+    used = {part for w in found for part in w.split()}
     return replace(
         query,
         authors=tuple(dict.fromkeys((*query.authors, *found.values()))),
-        text=" ".join(w for w in words if w not in found),
+        text=" ".join(w for w in words if w not in used),
         readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )
 

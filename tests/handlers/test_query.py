@@ -505,6 +505,18 @@ async def test_the_start_of_a_long_login_names_its_author(loaded: Store) -> None
     assert any(f"'{login[:6]}' → @{login}" in n for n in reply.notes)
 
 
+async def test_a_person_s_name_names_their_login(loaded: Store) -> None:
+    """ "prs from nick hill" is @njhill's PRs (initials then surname), "michael goin" @mgoin's,
+    "woosuk kwon" @WoosukKwon's (the name run together); two ordinary words are nobody."""
+    for name, login in (("nick hill", "njhill"), ("michael goin", "mgoin"), ("woosuk kwon", "woosukkwon")):
+        reply = await ask(loaded, f"prs from {name} {LABELLED_WEEK}")
+        prs = await loaded.get_prs(REPO, numbers(reply))
+        assert prs and {p.author.lower() for p in prs.values()} == {login}, (name, reply.notes)
+        assert any(f"'{name}' → @{login}" in n for n in reply.notes), reply.notes
+    reply = await ask(loaded, f"rocm kernel fixes {LABELLED_WEEK}")
+    assert not any("→ @" in n for n in reply.notes), reply.notes
+
+
 async def test_a_word_no_pr_ever_used_says_what_the_bot_answers(loaded: Store) -> None:
     """ "whats the weather": no PR ever said it, so the reply says what the bot answers about."""
     reply = await ask(loaded, f"whats the weather {LABELLED_WEEK}")
