@@ -3,7 +3,7 @@
 Evidence comes in three strengths:
 - strong: a title tag (`[ROCm]`, `[CI/Build]`, `fix(cpu):`) or a GitHub label. Always counts.
 - medium: changed-file globs (`paths`: any file; `only_paths`: every file).
-- weak: title keywords on word boundaries and regex `patterns` (both also see identifiers split
+- weak: title keywords on word boundaries (a single word also as its plural) and regex `patterns` (both also see identifiers split
   at `_`, `/` and CamelCase, so `moe_permute` and `AiterFlashAttention` are read as words),
   then body keywords (two distinct hits needed).
 Negative evidence overrides medium and weak evidence, never a tag: `exclude` (any hit vetoes
@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h6"
+VERSION = "h7"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -129,9 +129,11 @@ class _Words:
     regex, and it runs only when the text holds one of their tokens (`_gate`). Same result as
     one big regex, about ten times faster."""
 
-    def __init__(self, words: Sequence[str]) -> None:
+    def __init__(self, words: Sequence[str], *, plurals: bool = False) -> None:
         words = [w for w in words if w]
         self.single = frozenset(w for w in words if w.isalnum())
+        if plurals:  # a thing named is named in the plural too: "renderers", "parsers"
+            self.single |= {w + "s" for w in words if w.isalpha() and len(w) >= 4 and not w.endswith("s")}
         self.prefixes = tuple(w[:-1] for w in words if w.endswith("*") and w[:-1].isalnum())
         rest = [w for w in words if w not in self.single and not (w.endswith("*") and w[:-1].isalnum())]
         self.regex = _words_pattern(rest)
@@ -190,7 +192,7 @@ class _Compiled:
         self.labels = set(ev.get("labels", ()))
         self.paths = tuple(_glob(p) for p in ev.get("paths", ()))
         self.only_paths = tuple(_glob(p) for p in ev.get("only_paths", ()))
-        self.keywords = _Words(ev.get("keywords", ()))
+        self.keywords = _Words(ev.get("keywords", ()), plurals=True)
         self.patterns = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("patterns", ()))
         self.body = _Words(ev.get("body_keywords", ()))
         self.exclude = _Words(ev.get("exclude", ()))

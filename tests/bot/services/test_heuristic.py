@@ -453,3 +453,15 @@ def test_token_gates_never_change_what_a_keyword_list_or_term_finds(heuristic: H
                 )
         brute = {key for key in terms.terms if (p := terms._pattern(key)) and p.search(title.lower())}
         assert terms.in_text(title) == brute, title
+
+
+def test_a_keyword_names_its_plural_and_parser_is_the_frontend_s(heuristic: HeuristicClassifier) -> None:
+    """Real titles: "Clean up renderers" is frontend work as "renderer" is; a bare "parser" is the
+    tool and reasoning parsers' (frontend), the multimodal data parser is not."""
+    assert "frontend" in topics(heuristic, "[Misc] Clean up renderers")
+    assert "frontend" in topics(heuristic, "[Misc] Remove duplicate parser registration")
+    assert "frontend" in topics(heuristic, "[Refactor][Mistral] Extract parsing logic into MistralParser")
+    assert "frontend" not in topics(heuristic, "[bugfix] refactor FunASR's _get_data_parser")
+    assert "frontend" not in topics(
+        heuristic, "[Misc] Raise error for missing video metadata in `MultiModalDataParser`"
+    )
