@@ -170,6 +170,8 @@ _REMOVAL = re.compile(
     r"\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:backends?|attention|formats?|fields?|support|models?|quantization|method|"
     r"api|apis|endpoints?|features?|v0|aqlm|qqq|ipex|deprecated|metrics?)\b"
     r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:v0 deprecation|deprecation)\]"
+    # The noun says it as the verb does: "Scheduled removal of `guided_*` config fields".
+    r"|\bremoval of\b"
     # Removing a model architecture (`[Model] Remove BaichuanForCausalLM`) drops it for its users.
     r"|^\s*(?:\[[^\]]*\]\s*)*\[models?\]\s*(?:remove|drop|delete|deprecate)"
     r"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{0,40}\w+(?:ForCausalLM|ForConditionalGeneration)\b"

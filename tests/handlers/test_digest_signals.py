@@ -286,6 +286,15 @@ def test_removing_a_metric_is_breaking_and_metrics_work_is_not_minor() -> None:
     assert not read_signals(_pr(2, "[Metrics] Add connector prefix cache hit rate stats")).minor
 
 
+def test_a_removal_announced_as_a_noun_is_breaking_and_a_fix_after_one_is_not(shared_data: Path) -> None:
+    """Real titles: "Scheduled removal of `guided_*` config fields" removes what users set, as
+    "Remove ..." does; "Fix lora tests failure ... due to the removal of LoRA bias" fixes tests."""
+    titles = _titles(shared_data)
+    for number in (29323, 29326, 29330, 32661):
+        assert read_signals(_pr(number, titles[number])).breaking, titles[number]
+    assert not read_signals(_pr(26723, titles[26723])).breaking
+
+
 def test_deprecating_something_or_requiring_a_flag_for_it_is_breaking() -> None:
     """A title that opens with a deprecation announces an end to its users; requiring a flag for
     what worked without one changes what users must pass. Deprecation mentioned in passing is not."""
