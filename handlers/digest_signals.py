@@ -129,7 +129,10 @@ _PERF = re.compile(
 )
 _SECURITY = re.compile(
     r"\b(?:cve-?\d*|security|vulnerab\w*|injection|sandbox escape|dos|denial of service|ssrf|"
-    r"path traversal)\b|\b(?:limit|cap|bound|restrict)s?\b[^.\n]{0,30}\b(?:header|request|payload|upload|"
+    # an attacker's moves: getting round a check, or timing it ("validate API tokens in constant time")
+    r"path traversal|constant[- ]time|timing attacks?)\b"
+    r"|\bbypass(?:es|ed|ing)?\s+(?:[\w-]+\s+){0,3}?(?:restrictions?|guards?|checks?|limits?|validation|auth\w*|allowlists?)\b"
+    r"|\b(?:restriction|guard|check|limit|validation|auth\w*|allowlist)\s+bypass\b|\b(?:limit|cap|bound|restrict)s?\b[^.\n]{0,30}\b(?:header|request|payload|upload|"
     r"input)s?\b[^.\n]{0,20}\b(?:count|size|length)s?\b"
     r"|\b(?:reject|bound|sanitiz)\w*\b[^.\n]{0,30}\b(?:nul|null byte|inputs?|payloads?|untrusted)\b",
     re.I,
@@ -170,8 +173,9 @@ _REMOVAL = re.compile(
     r"\s+(?:the\s+)?(?:\S+\s+){0,3}?(?:backends?|attention|formats?|fields?|support|models?|quantization|method|"
     r"api|apis|endpoints?|features?|v0|aqlm|qqq|ipex|deprecated|metrics?)\b"
     r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:v0 deprecation|deprecation)\]"
-    # The noun says it as the verb does: "Scheduled removal of `guided_*` config fields".
-    r"|\bremoval of\b"
+    # The noun says it as the verb does: "Scheduled removal of `guided_*` config fields", "Finish
+    # deprecation of --endpoint-type" (not "Delay deprecation of").
+    r"|(?<!delay )(?<!postpone )\b(?:removal|deprecation) of\b"
     # Removing a model architecture (`[Model] Remove BaichuanForCausalLM`) drops it for its users.
     r"|^\s*(?:\[[^\]]*\]\s*)*\[models?\]\s*(?:remove|drop|delete|deprecate)"
     r"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{0,40}\w+(?:ForCausalLM|ForConditionalGeneration)\b"

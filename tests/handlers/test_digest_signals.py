@@ -293,6 +293,19 @@ def test_a_removal_announced_as_a_noun_is_breaking_and_a_fix_after_one_is_not(sh
     for number in (29323, 29326, 29330, 32661):
         assert read_signals(_pr(number, titles[number])).breaking, titles[number]
     assert not read_signals(_pr(26723, titles[26723])).breaking
+    assert read_signals(_pr(26007, titles[26007])).breaking  # "Finish ... deprecation of --endpoint-type"
+    delayed = next(n for n, t in titles.items() if t.startswith("[Misc] Delay deprecation of"))
+    assert not read_signals(_pr(delayed, titles[delayed])).breaking
+
+
+def test_getting_round_a_check_or_timing_it_is_security(shared_data: Path) -> None:
+    """Real titles: constant-time token checks and bypassed restrictions, guards and limits are
+    security fixes; bypassing padding or a CI gate is not."""
+    titles = _titles(shared_data)
+    for number in (25781, 26035, 52126):
+        assert read_signals(_pr(number, titles[number])).security, titles[number]
+    for number in (43706, 43974, 43038):
+        assert not read_signals(_pr(number, titles[number])).security, titles[number]
 
 
 def test_deprecating_something_or_requiring_a_flag_for_it_is_breaking() -> None:
