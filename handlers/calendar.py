@@ -93,6 +93,7 @@ def _period_word(word: str) -> str:
 
 
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
+_HALF = re.compile(r"^h([12])$|^(\d{4})-?h([12])$")  # "h2", "h1 2026", "2026h2": half-years
 DAY_PARTS = {"morning", "afternoon", "evening", "night"}
 
 
@@ -242,6 +243,15 @@ class TimeReader:
                 year = today.year if number <= (today.month - 1) // 3 + 1 else today.year - 1
             start = date(year, 3 * number - 2, 1)
             return Span(start, add_months(start, 3)), 1 + used
+        half = _HALF.match(tok)
+        if half:  # "anything in h2?": January-June or July-December
+            year, used = self._explicit_year(t, i + 1)
+            number = int(half.group(1) or half.group(3))
+            year = int(half.group(2)) if half.group(2) else year
+            if year is None:  # the most recent such half, this one included
+                year = today.year if number <= (today.month - 1) // 6 + 1 else today.year - 1
+            start = date(year, 6 * number - 5, 1)
+            return Span(start, add_months(start, 6)), 1 + used
         if tok in ("this", "current", "last", "previous", "prev") and nxt == "quarter":
             current = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
             start = current if tok in ("this", "current") else add_months(current, -3)

@@ -84,6 +84,22 @@ SWITCH_OPENERS = (
     ("now",), ("also",),
 )  # fmt: skip
 SWITCH_CLOSERS = {"instead", "then"}
+_INTERJECTIONS = {
+    "ok",
+    "okay",
+    "k",
+    "kk",
+    "cool",
+    "great",
+    "nice",
+    "thanks",
+    "thx",
+    "alright",
+    "right",
+    "hmm",
+    "so",
+    "well",
+}
 QUESTION_OPENERS = {
     "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
     "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will",
@@ -167,7 +183,8 @@ def classify(text: str, query: Query) -> Intent:
     ):
         return Intent("count", query, words=words)
     if asks_who(tokens):
-        subject = " ".join(t for t in tokens if t not in WHO_SKIP)
+        # what the people worked on: not the question's frame ("who's been most active there")
+        subject = " ".join(t for t in tokens if t not in WHO_SKIP and not is_set_aside(t))
         return Intent("who", query, subject=subject)
     if (
         split_states(query.states)[0]
@@ -246,6 +263,8 @@ def _position(tokens: list[str]) -> int:
         if token in ORDINALS and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"]):
             if token == "last" and nxt in ("week", "month", "year", "day", "days", "weeks"):
                 continue
+            if token == "first" and i and tokens[i - 1] in SORT_OLDEST | SORT_NEWEST:
+                continue  # "sort newest first" is an order, not the first PR
             return ORDINALS[token]
         if token in POSITION_WORDS and nxt.isdigit() and 0 < int(nxt) <= 100:
             return int(nxt)
@@ -256,6 +275,8 @@ def _switches(tokens: list[str]) -> bool:
     """Whether the message moves the thread to another subject rather than narrowing it."""
     if tokens and tokens[-1] in SWITCH_CLOSERS:
         return True
+    while tokens and tokens[0] in _INTERJECTIONS:  # "ok now cpu", "cool, and for xpu?"
+        tokens = tokens[1:]
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 
 

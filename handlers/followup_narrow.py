@@ -17,7 +17,7 @@ from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, RepoSettings
 from handlers.parse import Query, split_states, state_words, tokenize
-from handlers.query import Match, content_ok, people, people_title, topic_name, understood_line
+from handlers.query import Match, by_time, content_ok, people, people_title, topic_name, understood_line
 from handlers.terms import term_index
 
 OFFLINE_LEAD = "I can't answer that offline"
@@ -32,6 +32,8 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     query = replace(intent.query, text=" ".join(intent.words))
     matches = await thread.matches()
     found = thread.filtered(matches, query)
+    if query.sort:  # "drop the docs ones and sort newest first": the order comes along
+        found = sorted(found, key=by_time, reverse=query.sort < 0)
     combined = _combine(thread.base_query(), query)
     settings = thread.settings
     if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet

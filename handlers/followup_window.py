@@ -17,7 +17,7 @@ from handlers.followup_narrow import filter_words
 from handlers.followup_thread import Thread, count_label
 from handlers.models import Reply
 from handlers.parse import Query, split_states, with_window
-from handlers.query import Match, subject, understood_line
+from handlers.query import Match, ordered, subject, understood_line
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
 SPECIFIC_PRS_SUBJECT = "This thread is about specific PRs; ask a new question with the slash command"
@@ -42,6 +42,8 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
     query = _in_thread_window(thread, asked, asked.states or base.states)
+    # "same but mxfp4" under "top 5 nvfp4 prs": the new subject keeps the thread's count and order
+    query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
     return await _follow(thread, query, words, subject(thread.settings, query), kind="query")
 
@@ -130,6 +132,8 @@ async def _follow(
     """Move the thread to `query` (another window or subject): its PRs become the thread's."""
     settings = thread.settings
     query, matches = await thread.query.resolve(settings, query)
+    if query.sort or query.limit:
+        matches, query = ordered(query, matches, settings.max_items)
     if not matches:
         return Reply(
             kind="empty",

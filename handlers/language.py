@@ -50,7 +50,7 @@ FUNCTION_WORDS = _words(
     not no please pls plz kindly very really quite pretty much many more most few less least lot
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
-    because though although while whether w/ w abt bc b/c cuz coz tho thx
+    because though although while whether w/ w abt bc b/c cuz coz tho thx r n specifically exactly
     """
 )
 ASKING_VERBS = _words(
@@ -71,6 +71,7 @@ ACTIVITY_WORDS = _words(
 JUDGEMENT_WORDS = _words(
     """
     important notable noteworthy interesting relevant significant major minor big biggest main key
+    impactful influential meaningful
     top best cool good great nice worth worthwhile
     """
 )
@@ -129,6 +130,7 @@ STATE_VERBS = {
 # "anything in review", "wip"). Each is a tuple of words; the longest match wins.
 OPEN_PHRASES = (
     ("in", "flight"), ("in", "progress"), ("in", "review"), ("under", "review"), ("in", "the", "works"),
+    ("on", "review"), ("for", "review"), ("needing", "review"), ("needs", "review"), ("need", "review"),
     ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
@@ -154,6 +156,12 @@ OUT_OF_SCOPE = (
     )),
     ("a speed comparison", re.compile(r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b")),
     ("a question about release dates", re.compile(r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b")),
+    ("a question about what to buy or run", re.compile(
+        r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
+        r"|\bwhich (?:gpu|gpus|card|cards|hardware|instance)s? (?:should|shud|to|do)\b"
+    )),
+    # The bot reads pull requests; issues are another list ("issue 35949" still finds PRs naming it).
+    ("a question about issues", re.compile(r"(?:^|\b(?:open|any|github|filed|reported|new|recent) )issues\b")),
 )  # fmt: skip
 
 

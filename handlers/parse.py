@@ -16,7 +16,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
@@ -24,6 +24,7 @@ from handlers.calendar import (
     TIME_VOCAB,
     Span,
     TimeReader,
+    day_range_label,
     default_window,
     window_label,
 )
@@ -127,6 +128,8 @@ _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
+_STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
+_WHENEVER = {"ever"}  # "did it ever land": any time
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -306,7 +309,10 @@ def tokenize(text: object) -> tuple[list[str], bool]:
             token = token.strip("\"'`(){}!?.:" if token.endswith("[bot]") else "\"'`()[]{}!?.:")
         if token.endswith("'s") and len(token) > 2:
             token = token[:-2]  # "last week's", "amd's"
-        if token:
+        parts = token.split("-")
+        if len(parts) > 1 and all(p.isalpha() for p in parts) and NEGATORS & set(parts):
+            tokens.extend(parts)  # "closed-without-merge", "not-merged": a phrase typed as one word
+        elif token:
             tokens.append(token[:100])
     if len(tokens) > MAX_TOKENS:
         tokens, cut = tokens[:MAX_TOKENS], True
@@ -435,7 +441,22 @@ class _Parser:
             )
             st.states.clear()
         window = st.window
-        if window is None:
+        label = ""
+        if window is None and (_WHENEVER & set(tokens) or (st.states and set(st.states) <= _STILL_OPEN)):
+            # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
+            # still open (or one that ever landed) may have been opened at any time, so the
+            # window is the whole history rather than the last days
+            since, until = datetime(MIN_YEAR, 1, 1, tzinfo=UTC), default_window(self.now, self.tz, 1)[1]
+            last = (until - timedelta(microseconds=1)).astimezone(self.tz).date()
+            label = f"any time up to {day_range_label(last, last)}" + (
+                f" ({self.tz_name})" if self.tz_name else ""
+            )
+            st.notes.append(
+                "No time given: every PR still open, whenever it was opened."
+                if not _WHENEVER & set(tokens)
+                else "'ever': any time."
+            )
+        elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
         else:
             since, until = self.clock.resolve(window)
@@ -481,8 +502,8 @@ class _Parser:
         return Query(
             since=since,
             until=until,
-            window_label=window_label(since, until, self.tz, self.tz_name),
-            window_given=window is not None,
+            window_label=label or window_label(since, until, self.tz, self.tz_name),
+            window_given=window is not None or bool(label),
             topics=topics,
             any_of=groups,
             exclude=tuple(t for t in dict.fromkeys(st.exclude) if not any(t in g for g in groups)),
@@ -509,7 +530,7 @@ class _Parser:
             without_time=" ".join(
                 st.corrections.get(i, t)
                 for i, t in enumerate(tokens)
-                if i not in st.time_tokens and not _is_mention(t)
+                if i not in _with_lead_ins(tokens, st.time_tokens) and not _is_mention(t)
             ),
         )
 
@@ -556,6 +577,10 @@ class _Parser:
         if tok in SORT_VERBS and after[:1] == ["by"] and len(after) > 1 and _order_word(after[1]):
             self._set_order(st, _order_word(after[1]), 0, tokens[i : i + 3])  # "sort by newest"
             return 3
+        if tok in SORT_VERBS and after and _order_word(after[0]):  # "sort newest first"
+            first = after[1:2] == ["first"]
+            self._set_order(st, _order_word(after[0]), 0, tokens[i : i + 2 + first])
+            return 2 + first
         if tok == "by" and after[:1] and after[0] in ("impact", "importance"):  # "top 5 ... by impact"
             return 2  # the usual order already
         if tok == "by" and after[:1] and after[0] in ("date", "time"):  # "rocm prs by date"
@@ -923,6 +948,35 @@ def count_word(word: str) -> int:
 
 def _count(word: str) -> int:
     return min(count_word(word), MAX_LIMIT)
+
+
+_LEAD_INS = {
+    "in",
+    "the",
+    "since",
+    "from",
+    "over",
+    "during",
+    "within",
+    "for",
+    "of",
+    "start",
+    "beginning",
+    "at",
+}
+
+
+def _with_lead_ins(tokens: Sequence[str], time_tokens: set[int]) -> set[int]:
+    """The time phrase's tokens and the words that lead into it ("in the" of "in the last 3
+    wks", "since start of" of "since start of nov"), so a suggestion over another window reads
+    as a question."""
+    found = set(time_tokens)
+    for start in sorted(i for i in time_tokens if i - 1 not in time_tokens):
+        i = start - 1
+        while i >= 0 and tokens[i] in _LEAD_INS:
+            found.add(i)
+            i -= 1
+    return found
 
 
 def _order_word(word: str) -> int:

@@ -148,7 +148,7 @@ class QueryHandler:
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
         if query.sort or query.limit:
-            matches, query = _ordered(query, matches, settings.max_items)
+            matches, query = ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
         readings += await self._comparison(settings, query, matches)
         if readings:
@@ -368,7 +368,9 @@ class QueryHandler:
                 wider = await self.matches(settings, query, since, until)
                 if wider:
                     label = window_label(since, until, settings.tz, settings.tz_name)
-                    notes.append(f"{_count(len(wider))} match over the {WIDER_DAYS} days {label}.")
+                    notes.append(
+                        f"{_count(len(wider))} {'matches' if len(wider) == 1 else 'match'} over the {WIDER_DAYS} days {label}."
+                    )
                     suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
         if query.text and not query.topics and not query.suggestions:
             index = await self.window_index(settings.name)
@@ -413,6 +415,7 @@ class QueryHandler:
                 else f"{which} are in the bot's data",
                 understood=f"PR {', '.join(f'#{n}' for n in query.pr_numbers)} of {settings.name}",
                 notes=(
+                    *(n for n in query.notes if n == ACTION_NOTE),  # "can u merge #58390 for me"
                     "The bot knows the PRs it has imported or ingested; a very new PR appears after the next ingest.",
                     f"On GitHub: https://github.com/{settings.name}/pull/{number}",
                 ),
@@ -668,6 +671,9 @@ def _alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[
             counts.append((topic_name(settings, key), sum(1 for m in matches if one(m.pr, m.cls))))
         both = " (some PRs count for more than one)" if sum(n for _, n in counts) > len(matches) else ""
         notes.append("Of these: " + " · ".join(f"{name} {n}" for name, n in counts) + both + ".")
+    if len(query.authors) > 1:  # "DarkLight1337 vs Isotr0py": who has how many
+        by_author = Counter(m.pr.author.lower() for m in matches)
+        notes.append("Of these: " + " · ".join(f"@{a} {by_author[a.lower()]}" for a in query.authors) + ".")
     return notes
 
 
@@ -762,7 +768,7 @@ def people_title(found: Sequence[Match], what: str) -> str:
     return f"{authors} {'person' if authors == 1 else 'people'} on {what}: {_count(len(found))}"
 
 
-def _ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match], Query]:
+def ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match], Query]:
     """The matches in the order asked for ("oldest first": by when each merged, or was opened)
     and cut to the count asked for ("the 5 newest"; "top 3": the first three the whole answer
     would show), with a note saying how many there were."""

@@ -114,6 +114,8 @@ class TermIndex:
     def lookup(self, tokens: Sequence[str], i: int) -> tuple[str | None, int]:
         """The longest term spelled by tokens[i:], and how many tokens it takes."""
         for length in range(min(self.longest, len(tokens) - i), 0, -1):
+            if length > 1 and not fold(tokens[i + length - 1]):
+                continue  # "arm / cpu": the slash joins two things, it is no part of the first
             folded = fold(" ".join(tokens[i : i + length]))
             if not folded:
                 continue

@@ -400,3 +400,37 @@ async def test_all_and_more_of_a_topic_under_a_digest(app: BotHandlers) -> None:
     unseen = [item.number for group in more.groups for item in group.items]
     assert unseen and not set(unseen) & set(seed.pr_numbers[: seed.shown])
     assert set(unseen) <= set(week.seed.pr_numbers)
+
+
+async def test_a_narrowing_with_an_order_keeps_the_order(app: BotHandlers, thread: tuple[int, ...]) -> None:
+    """ "lose the ci ones n order oldest first": the thread loses its CI PRs and lists the rest
+    oldest first ("first" there is an order, not the first PR's card)."""
+    reply = await app.followup(KEY, "lose the ci ones n order oldest first")
+    assert reply.kind == "list", reply.title
+    numbers = [i.number for i in reply.items]
+    topics = await _topics(app, tuple(numbers))
+    assert numbers and not any("ci-build" in t for t in topics.values())
+    prs = await app.store.get_prs(REPO, tuple(numbers))
+    for group in reply.groups:  # the list is grouped by state, each group in the order asked for
+        moments = [prs[i.number].merged_at or prs[i.number].created_at for i in group.items]
+        assert moments == sorted(moments), group.title
+
+
+async def test_an_interjection_before_now_still_moves_the_thread(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "cool, now xpu" and "ok now nvidia but only bugfixes" move the thread to the new subject
+    over its window, rather than ANDing it with ROCm."""
+    reply = await app.followup(KEY, "ok now nvidia but only bugfixes")
+    assert "This thread now follows" in " ".join(reply.notes), reply.notes
+    topics = await _topics(app, tuple(i.number for i in reply.items))
+    assert topics and all("nvidia" in t and "bugfix" in t for t in topics.values())
+    assert not all("rocm" in t for t in topics.values())
+
+
+async def test_who_leaves_the_question_s_frame_words_out_of_its_subject(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "whos been the busiest here": the authors of the thread's PRs, not a search for 'been here'."""
+    reply = await app.followup(KEY, "whos been most active here")
+    assert reply.kind == "list" and reply.total == len(thread), reply.title

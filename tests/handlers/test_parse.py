@@ -16,6 +16,7 @@ from handlers.parse import Query, parse_query
 TAX = load_taxonomy("vllm")
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 DEFAULT = ("2026-02-24", "2026-03-02")  # the last 7 days, today included
+ANY_TIME = ("1970-01-01", "2026-03-02")  # still open, or "ever": the whole history up to today
 LAST_WEEK = ("2026-02-23", "2026-03-01")
 
 
@@ -101,11 +102,11 @@ CASES: list[tuple[str, tuple[str, ...] | None, tuple[str, str] | None, tuple[str
     ("from the 10th to the 14th", (), ("2026-02-10", "2026-02-14"), ()),
     # states
     ("merged", (), DEFAULT, ("merged",)),
-    ("open", (), DEFAULT, ("open",)),
+    ("open", (), ANY_TIME, ("open",)),
     ("closed", (), DEFAULT, ("closed",)),
     ("unmerged", (), DEFAULT, ("not-merged",)),
-    ("draft", (), DEFAULT, ("draft",)),
-    ("drafts", (), DEFAULT, ("draft",)),
+    ("draft", (), ANY_TIME, ("draft",)),
+    ("drafts", (), ANY_TIME, ("draft",)),
     ("merged open", (), DEFAULT, ("merged", "open")),
     # mixed order and case
     ("last week rocm merged", ("rocm",), LAST_WEEK, ("merged",)),
@@ -410,13 +411,18 @@ def test_a_long_span_from_an_early_clock_stops_at_1970() -> None:
         ("nvidia merged this morning", "Mar 2, 2026 (UTC)", ("merged",)),
         ("xpu q4", "Oct 1 – Dec 31, 2025 (UTC)", ()),
         ("xpu q3 2025", "Jul 1 – Sep 30, 2025 (UTC)", ()),
+        ("xpu h2", "Jul 1 – Dec 31, 2025 (UTC)", ()),  # the most recent second half
+        ("xpu h1 2026", "Jan 1 – Mar 2, 2026 (UTC)", ()),  # up to today, never in the future
+        ("rocm did it ever land", "any time up to Mar 2, 2026 (UTC)", ("merged",)),
+        ("rocm closed-without-merging", "Feb 24 – Mar 2, 2026 (UTC)", ("closed",)),
+        ("rocm not-merged", "Feb 24 – Mar 2, 2026 (UTC)", ("not-merged",)),
         ("rocm last quarter", "Oct 1 – Dec 31, 2025 (UTC)", ()),
         ("rocm wk 8", "Feb 16 – Feb 22, 2026 (UTC)", ()),
         ("rocm the week before last", "Feb 16 – Feb 22, 2026 (UTC)", ()),
         ("blackwell since last thursday", "Feb 26 – Mar 2, 2026 (UTC)", ()),  # not that Thursday alone
         ("rocm not merged", "Feb 24 – Mar 2, 2026 (UTC)", ("not-merged",)),
         ("rocm closed without merging", "Feb 24 – Mar 2, 2026 (UTC)", ("closed",)),
-        ("rocm prs still waiting", "Feb 24 – Mar 2, 2026 (UTC)", ("open",)),
+        ("rocm prs still waiting", "any time up to Mar 2, 2026 (UTC)", ("open",)),
         ("rocm no drafts", "Feb 24 – Mar 2, 2026 (UTC)", ("not-draft",)),
         ("drop the open ones", "Feb 24 – Mar 2, 2026 (UTC)", ("not-open",)),
         ("rocm -merged", "Feb 24 – Mar 2, 2026 (UTC)", ("not-merged",)),
@@ -697,3 +703,18 @@ def test_what_comes_after_especially_is_shown_first_not_a_filter() -> None:
     assert q.any_of == (("rocm",),) and set(q.prefer) == {"term:fp8", "moe", "term:aiter"}
     assert q.terms == ()
     assert read("especially rocm").any_of == (("rocm",),) and read("especially rocm").prefer == ()
+
+
+def test_a_spaced_slash_between_a_term_and_a_topic_is_either() -> None:
+    """ "arm / cpu backend": the slash joins two alternatives; it is no part of the term before it."""
+    assert read("arm / cpu backend").any_of == (("term:arm", "cpu"),)
+    assert read("nvfp4 / quantization").any_of == (("term:nvfp4", "quantization"),)
+
+
+def test_questions_the_prs_cannot_answer_say_so() -> None:
+    """Issues are not pull requests, and which GPU to buy is no PR's subject; chat shorthands
+    (specifically, r, n) are no search words."""
+    for text in ("any issues filed about nccl timeouts", "which gpus should we rent for a 405b model"):
+        assert any("pull requests can't answer" in n for n in read(text).notes), text
+    assert read("rocm issues fixed this week").notes == ()
+    assert read("which of these r fp8 specifically").text == ""

@@ -679,3 +679,34 @@ async def test_answers_agree_with_our_own_labelled_weeks(
     assert wanted, f"{week} has no {topic} PR"
     assert len(found & wanted) >= 0.9 * len(wanted), sorted(wanted - found)
     assert len(found & wanted) >= 0.85 * len(found), sorted(found - wanted)
+
+
+async def test_open_prs_without_a_time_are_every_pr_still_open(loaded: Store) -> None:
+    """ "open rocm prs" with no time lists every ROCm PR still open, whenever it was opened (one
+    opened nine days ago among them), and says so instead of "the last 7 days"."""
+    reply = await ask(loaded, "open rocm prs")
+    assert 90001 in numbers(reply), reply.understood
+    assert "any time up to" in reply.understood
+    assert any("every PR still open" in n for n in reply.notes)
+    assert not any("No time given: showing the last" in n for n in reply.notes)
+
+
+async def test_ever_asks_over_the_whole_history(loaded: Store) -> None:
+    """ "did the aiter import regression fix ever get merged": any time, not the last 7 days."""
+    reply = await ask(loaded, "did the aiter import regression fix ever get merged")
+    assert 33749 in numbers(reply), (reply.understood, reply.notes)
+
+
+async def test_two_people_asked_together_are_each_counted(loaded: Store) -> None:
+    """ "njhill vs mgoin": the PRs of either, and how many each has."""
+    reply = await ask(loaded, f"njhill vs mgoin {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(reply))
+    mine = sum(1 for p in prs.values() if p.author.lower() == "njhill")
+    assert any(n.startswith("Of these: @njhill") and f"@njhill {mine}" in n for n in reply.notes), reply.notes
+
+
+async def test_a_wider_window_suggestion_drops_the_words_leading_into_the_time(loaded: Store) -> None:
+    """The "past 30 days" suggestion reads as a question: "in the" of "in the last 2 days" goes too."""
+    reply = await ask(loaded, "gb200 stuff in the last 2 days, no docs")
+    assert reply.kind == "empty"
+    assert all(" in the " not in s for s in reply.suggestions), reply.suggestions
