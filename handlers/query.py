@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from cachetools import LRUCache
 
-from handlers.calendar import local_midnight, window_label
+from handlers.calendar import MIN_YEAR, local_midnight, window_label
 from handlers.citations import Guard
 from handlers.digest_signals import change_name, is_change, is_change_of
 from handlers.language import ACTION_NOTE
@@ -345,7 +345,7 @@ class QueryHandler:
         notes = list(_query_notes(settings, query))
         suggestions = list(_typo_suggestions(settings, query))
         cmd = f"/{settings.command}"
-        if query.states:
+        if query.states and query.since.year > MIN_YEAR:  # over the whole history: nothing to relax to
             relaxed = await self.matches(settings, _without_states(query))
             if relaxed:
                 rest = " ".join(
@@ -550,6 +550,12 @@ class WindowIndex:
                 (moment.timestamp(), pr.number) for pr in prs if (moment := getattr(pr, attr)) is not None
             )
             self._by[name] = ([t for t, _ in moments], [n for _, n in moments])
+        # PRs open now, by when they were opened: "open rocm prs" reads the whole history, and
+        # only these can answer it (a few hundred of 12k, not every PR ever opened)
+        still_open = sorted(
+            (pr.created_at.timestamp(), pr.number) for pr in prs if pr.status in ("open", "draft")
+        )
+        self._by["still_open"] = ([t for t, _ in still_open], [n for _, n in still_open])
 
     def __len__(self) -> int:
         return len(self._prs)
@@ -650,8 +656,8 @@ class WindowIndex:
 _FIELDS: dict[str, tuple[str, ...]] = {
     "default": ("created", "merged"),
     "merged": ("merged",),
-    "open": ("created",),
-    "draft": ("created",),
+    "open": ("still_open",),
+    "draft": ("still_open",),
     "opened": ("created",),
     "closed": ("closed",),
 }
