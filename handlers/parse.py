@@ -303,7 +303,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _CONTROL.sub(" ", raw).lower()
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
-    tokens = []
+    tokens: list[str] = []
     for token in _SPLIT.split(raw):
         if token not in ("..", "?", "-h", "--help"):
             token = token.strip("\"'`(){}!?.:" if token.endswith("[bot]") else "\"'`()[]{}!?.:")
