@@ -891,6 +891,22 @@ class _Parser:
         if matched is None:
             return 0
         span, length = matched
+        first = st.window
+        if (
+            first is not None
+            and st.then is None
+            and i >= 2
+            and tokens[i - 1] in ("or", "and")
+            and i - 2 in st.time_tokens
+            and first.start is not None
+            and first.end is not None
+            and span.start is not None
+            and span.end is not None
+        ):
+            # "merged yesterday or today", "monday and tuesday": one range over both, not two compared
+            st.window = Span(min(first.start, span.start), max(first.end, span.end))
+            st.time_tokens.update(range(i - 1, i + length))
+            return length
         if st.window is None:
             st.time_tokens.update(range(i, i + length))
         self._set_window(st, span, tokens[i : i + length])

@@ -412,6 +412,8 @@ def test_a_long_span_from_an_early_clock_stops_at_1970() -> None:
         ("xpu q4", "Oct 1 – Dec 31, 2025 (UTC)", ()),
         ("xpu q3 2025", "Jul 1 – Sep 30, 2025 (UTC)", ()),
         ("xpu h2", "Jul 1 – Dec 31, 2025 (UTC)", ()),  # the most recent second half
+        ("nvidia merged yesterday or today", "Mar 1 – Mar 2, 2026 (UTC)", ("merged",)),  # one range
+        ("rocm last week and this week", "Feb 23 – Mar 2, 2026 (UTC)", ()),
         ("xpu h1 2026", "Jan 1 – Mar 2, 2026 (UTC)", ()),  # up to today, never in the future
         ("rocm did it ever land", "any time up to Mar 2, 2026 (UTC)", ("merged",)),
         ("rocm closed-without-merging", "Feb 24 – Mar 2, 2026 (UTC)", ("closed",)),
