@@ -128,6 +128,8 @@ _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
+_PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
+_TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
 _WHENEVER = {"ever"}  # "did it ever land": any time
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
@@ -180,6 +182,7 @@ class Query:
     sort: int = 0
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
+    per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
 
     @property
@@ -496,6 +499,11 @@ class _Parser:
                 then_label = window_label(then_since, then_until, self.tz, self.tz_name)
             else:
                 then_since = then_until = None
+        per_topic = "breakdown" in tokens or any(
+            a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False)
+        )
+        if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
+            st.text[:] = [w for w in st.text if w not in _TOPIC_NOUNS | {"breakdown", "count", "counts"}]
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -525,6 +533,7 @@ class _Parser:
             sort=st.sort,
             limit=st.limit,
             who=asks_who(tokens),
+            per_topic=per_topic,
             prefer=tuple(dict.fromkeys(prefer)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
@@ -647,8 +656,8 @@ class _Parser:
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
                 return 0
-            if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS:
-                return 0  # "sort by newest", "by date": an order, not a person
+            if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS or nxt in _TOPIC_NOUNS:
+                return 0  # "sort by newest", "by date": an order; "by topic": a breakdown
             return self._add_author(nxt.lstrip("@"), st, 2)
         return 0
 

@@ -156,6 +156,11 @@ class QueryHandler:
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
+        if query.per_topic:  # "merged prs per topic last wk": each topic's count, largest first
+            groups, more = by_topic(settings, matches)
+            notes = (*reply.notes, *([f"And {more} more topics with fewer PRs."] if more else ()))
+            title = f"{subject(settings, query)} by topic: {_count(len(matches))}"
+            return replace(reply, title=title, groups=groups, notes=notes)
         if query.who:  # "who's been doing the amd work": the people, busiest first
             groups, more = people(matches)
             notes = (*reply.notes, *([f"And {more} more authors with fewer PRs."] if more else ()))
@@ -753,6 +758,7 @@ def word_in(word: str, hay: str) -> bool:
 
 
 PEOPLE_SHOWN = 8  # authors listed in a "who" answer, busiest first (three PRs each)
+TOPICS_SHOWN = 12  # topics listed in a "per topic" answer, largest first (three PRs each)
 
 
 def people(found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
@@ -767,6 +773,24 @@ def people(found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
         for author, items in ranked[:PEOPLE_SHOWN]
     )
     return groups, max(0, len(ranked) - PEOPLE_SHOWN)
+
+
+def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
+    """The topics of `found`, most PRs first, each with its count (the one `/vllm <topic>` gives
+    over the same window) and up to three of its PRs in answer order; and how many more topics
+    there are beyond the ones shown. A PR counts for each of its topics."""
+    by_key: dict[str, list[Match]] = {}
+    for m in found:
+        for key in m.cls.topics:
+            by_key.setdefault(key, []).append(m)
+    ranked = sorted(by_key.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    groups = tuple(
+        ItemGroup(
+            f"{topic_name(settings, key)} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3])
+        )
+        for key, items in ranked[:TOPICS_SHOWN]
+    )
+    return groups, max(0, len(ranked) - TOPICS_SHOWN)
 
 
 def people_title(found: Sequence[Match], what: str) -> str:

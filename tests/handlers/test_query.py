@@ -710,3 +710,16 @@ async def test_a_wider_window_suggestion_drops_the_words_leading_into_the_time(l
     reply = await ask(loaded, "gb200 stuff in the last 2 days, no docs")
     assert reply.kind == "empty"
     assert all(" in the " not in s for s in reply.suggestions), reply.suggestions
+
+
+async def test_per_topic_counts_are_the_counts_each_topic_answer_gives(loaded: Store) -> None:
+    """ "how many merged per topic" lists each topic with the count `/vllm <topic>` gives over the
+    same window, largest first; "by topic" names no author."""
+    reply = await ask(loaded, f"how many merged per topic {LABELLED_WEEK}")
+    assert reply.title.endswith(f"by topic: {reply.total} PRs"), reply.title
+    counts = [int(g.title.split(" · ")[1].split()[0]) for g in reply.groups]
+    assert counts == sorted(counts, reverse=True) and len(counts) > 5
+    rocm = next(g for g in reply.groups if g.title.startswith("ROCm · "))
+    alone = await ask(loaded, f"rocm merged {LABELLED_WEEK}")
+    assert rocm.title == f"ROCm · {alone.total} PRs"
+    assert not (await ask(loaded, f"merged by topic {LABELLED_WEEK}")).understood.count("@")
