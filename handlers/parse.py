@@ -128,6 +128,7 @@ _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
+_LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -563,6 +564,9 @@ class _Parser:
         after = tokens[i + 1 : i + 4]
         count = _count(tok)
         if count:  # "5 most recent", "10 latest", "3 oldest"
+            if after[:1] and after[0] in _LIST_NOUNS:  # "in like 5 bullets", "give me 3 things": the first 5
+                self._set_order(st, 0, count, tokens[i : i + 2])
+                return 2
             skip = 1 if after[:1] == ["most"] else 0
             order = _order_word(after[skip]) if len(after) > skip else 0
             if not order:

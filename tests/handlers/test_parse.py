@@ -616,6 +616,9 @@ def test_a_negated_verb_of_landing_and_british_spellings_are_read() -> None:
         ("top rocm prs", 0, 0),
         ("last 3 weeks rocm", 0, 0),  # a time range, not a count
         ("first time contributors", 0, 0),
+        ("recap the week in 4 bullets", 4, 0),  # a count of things to show: the first four by impact
+        ("give me 3 highlights from rocm", 3, 0),
+        ("rocm sort oldest first", 0, 1),
     ],
 )
 def test_a_count_beside_an_order_word_cuts_and_orders_the_answer(text: str, limit: int, sort: int) -> None:
