@@ -19,6 +19,7 @@ from handlers.language import (
     SORT_VERBS,
     asks_who,
     is_function_word,
+    is_interjection,
     is_set_aside,
     is_social,
 )
@@ -84,22 +85,6 @@ SWITCH_OPENERS = (
     ("now",), ("also",),
 )  # fmt: skip
 SWITCH_CLOSERS = {"instead", "then"}
-_INTERJECTIONS = {
-    "ok",
-    "okay",
-    "k",
-    "kk",
-    "cool",
-    "great",
-    "nice",
-    "thanks",
-    "thx",
-    "alright",
-    "right",
-    "hmm",
-    "so",
-    "well",
-}
 QUESTION_OPENERS = {
     "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
     "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will",
@@ -275,7 +260,7 @@ def _switches(tokens: list[str]) -> bool:
     """Whether the message moves the thread to another subject rather than narrowing it."""
     if tokens and tokens[-1] in SWITCH_CLOSERS:
         return True
-    while tokens and tokens[0] in _INTERJECTIONS:  # "ok now cpu", "cool, and for xpu?"
+    while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 

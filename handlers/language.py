@@ -129,11 +129,14 @@ STATE_VERBS = {
 # Phrases of work under way: the PR is still open ("what's in flight", "who's working on tpu",
 # "anything in review", "wip"). Each is a tuple of words; the longest match wins.
 OPEN_PHRASES = (
-    ("in", "flight"), ("in", "progress"), ("in", "review"), ("under", "review"), ("in", "the", "works"),
-    ("on", "review"), ("for", "review"), ("needing", "review"), ("needs", "review"), ("need", "review"),
+    ("in", "flight"), ("in", "progress"), ("in", "the", "works"),
     ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
+
+
+# "waiting on review", "needs review", "up for review": review is what an open PR waits for.
+_REVIEW_LEADS = frozenset({"in", "under", "on", "for", "need", "needs", "needing"})
 
 
 def open_phrase(tokens: Sequence[str], i: int) -> int:
@@ -141,6 +144,8 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
     for length in range(_OPEN_LONGEST, 0, -1):
         if tuple(tokens[i : i + length]) in OPEN_PHRASES:
             return length
+    if tokens[i] in _REVIEW_LEADS and tokens[i + 1 : i + 2] in (["review"], ["reviews"]):
+        return 2
     return 0
 
 
@@ -266,6 +271,11 @@ def state_verb(word: str) -> str | None:
         if in_class(word, verbs):
             return state
     return None
+
+
+def is_interjection(word: str) -> bool:
+    """Thanks and interjections alone ("ok", "cool", "thx"), not function words: "ok now cpu"."""
+    return in_class(word, SOCIAL_WORDS)
 
 
 def is_social(word: str) -> bool:

@@ -132,7 +132,6 @@ _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
-_WHENEVER = {"ever"}  # "did it ever land": any time
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -185,6 +184,11 @@ class Query:
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
+
+    @property
+    def whole_history(self) -> bool:
+        """Asked over every PR ever (still open, or "ever"), not a window of days."""
+        return self.since.year <= MIN_YEAR
 
     @property
     def unknown(self) -> tuple[str, ...]:
@@ -446,7 +450,8 @@ class _Parser:
             st.states.clear()
         window = st.window
         label = ""
-        if window is None and (_WHENEVER & set(tokens) or (st.states and set(st.states) <= _STILL_OPEN)):
+        ever = "ever" in tokens  # "did it ever land": any time
+        if window is None and (ever or (st.states and set(st.states) <= _STILL_OPEN)):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
             # window is the whole history rather than the last days
@@ -456,9 +461,7 @@ class _Parser:
                 f" ({self.tz_name})" if self.tz_name else ""
             )
             st.notes.append(
-                "No time given: every PR still open, whenever it was opened."
-                if not _WHENEVER & set(tokens)
-                else "'ever': any time."
+                "'ever': any time." if ever else "No time given: every PR still open, whenever it was opened."
             )
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
@@ -980,19 +983,8 @@ def _count(word: str) -> int:
 
 
 _LEAD_INS = {
-    "in",
-    "the",
-    "since",
-    "from",
-    "over",
-    "during",
-    "within",
-    "for",
-    "of",
-    "start",
-    "beginning",
-    "at",
-}
+    "in", "the", "since", "from", "over", "during", "within", "for", "of", "start", "beginning", "at",
+}  # fmt: skip
 
 
 def _with_lead_ins(tokens: Sequence[str], time_tokens: set[int]) -> set[int]:

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from cachetools import LRUCache
 
-from handlers.calendar import MIN_YEAR, local_midnight, window_label
+from handlers.calendar import local_midnight, window_label
 from handlers.citations import Guard
 from handlers.digest_signals import change_name, is_change, is_change_of
 from handlers.language import ACTION_NOTE
@@ -156,17 +156,18 @@ class QueryHandler:
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
-        if query.per_topic:  # "merged prs per topic last wk": each topic's count, largest first
-            groups, more = by_topic(settings, matches)
-            notes = (*reply.notes, *([f"And {more} more topics with fewer PRs."] if more else ()))
-            title = f"{subject(settings, query)} by topic: {_count(len(matches))}"
-            return replace(reply, title=title, groups=groups, notes=notes)
-        if query.who:  # "who's been doing the amd work": the people, busiest first
-            groups, more = people(matches)
-            notes = (*reply.notes, *([f"And {more} more authors with fewer PRs."] if more else ()))
-            return replace(
-                reply, title=people_title(matches, subject(settings, query)), groups=groups, notes=notes
+        if query.per_topic or query.who:
+            # "merged prs per topic last wk": each topic's count; "who's been doing the amd work":
+            # the people; largest first, three PRs each
+            groups, more = by_topic(settings, matches) if query.per_topic else people(matches)
+            what = "topics" if query.per_topic else "authors"
+            title = (
+                f"{subject(settings, query)} by topic: {_count(len(matches))}"
+                if query.per_topic
+                else people_title(matches, subject(settings, query))
             )
+            notes = (*reply.notes, *([f"And {more} more {what} with fewer PRs."] if more else ()))
+            return replace(reply, title=title, groups=groups, notes=notes)
         if (
             self.llm is not None
             and self.synthesis_prompt
@@ -350,7 +351,7 @@ class QueryHandler:
         notes = list(_query_notes(settings, query))
         suggestions = list(_typo_suggestions(settings, query))
         cmd = f"/{settings.command}"
-        if query.states and query.since.year > MIN_YEAR:  # over the whole history: nothing to relax to
+        if query.states and not query.whole_history:  # over the whole history: nothing to relax to
             relaxed = await self.matches(settings, _without_states(query))
             if relaxed:
                 rest = " ".join(
@@ -628,16 +629,12 @@ class WindowIndex:
         than that person wrote: "ngram spec" is no one's name."""
         if not (first.isascii() and first.isalpha() and last.isascii() and last.isalpha()):
             return None
-        shape = re.compile(
-            rf"{re.escape(first)}{re.escape(last)}|(?:{re.escape(first)}|{first[0]})[a-z]{{0,2}}{re.escape(last)}"
-        )
         if self._login_letters is None:
             self._login_letters = [(re.sub(r"[^a-z]", "", login), login) for login in self.logins]
         found = [
             login
             for letters, login in self._login_letters
-            if last in letters
-            and (letters == first + last if len(last) < 3 else shape.match(letters) is not None)
+            if last in letters and _name_shapes(letters, first, last)
         ]
         if len(found) != 1 or self.mentions(last) >= self.logins[found[0]]:
             return None
@@ -761,36 +758,35 @@ PEOPLE_SHOWN = 8  # authors listed in a "who" answer, busiest first (three PRs e
 TOPICS_SHOWN = 12  # topics listed in a "per topic" answer, largest first (three PRs each)
 
 
+def _largest_groups(by_label: dict[str, list[Match]], shown: int) -> tuple[tuple[ItemGroup, ...], int]:
+    """`label · N PRs` groups, largest first (then by label), each with its first three PRs; and
+    how many more groups there are beyond the `shown` ones."""
+    ranked = sorted(by_label.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))
+    groups = tuple(
+        ItemGroup(f"{label} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3]))
+        for label, items in ranked[:shown]
+    )
+    return groups, max(0, len(ranked) - shown)
+
+
 def people(found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
     """The authors of `found`, busiest first, each with up to three of their PRs; and how many
     more authors there are beyond the ones shown."""
     by_author: dict[str, list[Match]] = {}
     for m in found:
-        by_author.setdefault(m.pr.author, []).append(m)
-    ranked = sorted(by_author.items(), key=lambda kv: (-len(kv[1]), kv[0].lower()))
-    groups = tuple(
-        ItemGroup(f"@{author} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3]))
-        for author, items in ranked[:PEOPLE_SHOWN]
-    )
-    return groups, max(0, len(ranked) - PEOPLE_SHOWN)
+        by_author.setdefault(f"@{m.pr.author}", []).append(m)
+    return _largest_groups(by_author, PEOPLE_SHOWN)
 
 
 def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
     """The topics of `found`, most PRs first, each with its count (the one `/vllm <topic>` gives
     over the same window) and up to three of its PRs in answer order; and how many more topics
     there are beyond the ones shown. A PR counts for each of its topics."""
-    by_key: dict[str, list[Match]] = {}
+    by_name: dict[str, list[Match]] = {}
     for m in found:
         for key in m.cls.topics:
-            by_key.setdefault(key, []).append(m)
-    ranked = sorted(by_key.items(), key=lambda kv: (-len(kv[1]), kv[0]))
-    groups = tuple(
-        ItemGroup(
-            f"{topic_name(settings, key)} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3])
-        )
-        for key, items in ranked[:TOPICS_SHOWN]
-    )
-    return groups, max(0, len(ranked) - TOPICS_SHOWN)
+            by_name.setdefault(topic_name(settings, key), []).append(m)
+    return _largest_groups(by_name, TOPICS_SHOWN)
 
 
 def people_title(found: Sequence[Match], what: str) -> str:
@@ -813,6 +809,21 @@ def ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match],
     return matches[: query.limit], replace(query, notes=(*query.notes, note))
 
 
+def _in_name(word: str, found: dict[str, str]) -> bool:
+    return any(word in name.split() for name in found)
+
+
+def _name_shapes(letters: str, first: str, last: str) -> bool:
+    """Whether a login's letters are the name run together, or the first name or its initial,
+    up to two more initials, then a surname of three letters or more."""
+    if letters == first + last or len(last) < 3:
+        return letters == first + last
+    return any(
+        letters.startswith(head) and 0 <= letters.find(last, len(head)) - len(head) <= 2
+        for head in (first, first[0])
+    )
+
+
 def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     """A free word that is the login of one of the repo's authors names that author ("what has
     mgoin merged", "what is mgoin working on"), beside any @login, unless more PRs mention the
@@ -820,10 +831,9 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     words = query.text.split()
     found: dict[str, str] = {}
     for first, last in itertools.pairwise(words):  # "prs from nick hill": a name, not two words
-        if not any(first in w.split() for w in found) and (login := index.login_for_name(first, last)):
+        if not _in_name(first, found) and (login := index.login_for_name(first, last)):
             found[f"{first} {last}"] = login
-    used = {part for w in found for part in w.split()}
-    found.update({w: login for w in words if w not in used and (login := index.login_for(w))})
+    found.update({w: login for w in words if not _in_name(w, found) and (login := index.login_for(w))})
     if not found:
         return query
     used = {part for w in found for part in w.split()}
