@@ -827,9 +827,20 @@ def _name_shapes(letters: str, first: str, last: str) -> bool:
 def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     """A free word that is the login of one of the repo's authors names that author ("what has
     mgoin merged", "what is mgoin working on"), beside any @login, unless more PRs mention the
-    word than that person wrote (a login that is also a common word in titles stays a search)."""
+    word than that person wrote (a login that is also a common word in titles stays a search).
+    Names and the start of a long login name their author the same way, whether typed alone or
+    after `by` ("by woosuk", "by nick hill" -> @woosukkwon, @njhill)."""
     words = query.text.split()
-    found: dict[str, str] = {}
+    found: dict[str, str] = {}  # the words as typed -> the login they name
+    authors = []
+    for author in query.authors:  # "by woosuk": no such login, but the start of one
+        login = None
+        if not index.logins[author]:
+            if words and (login := index.login_for_name(author, words[0])):
+                found[f"{author} {words[0]}"] = login
+            elif login := index.login_for(author):
+                found[author] = login
+        authors.append(login or author)
     for first, last in itertools.pairwise(words):  # "prs from nick hill": a name, not two words
         if not _in_name(first, found) and (login := index.login_for_name(first, last)):
             found[f"{first} {last}"] = login
@@ -839,7 +850,7 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     used = {part for w in found for part in w.split()}
     return replace(
         query,
-        authors=tuple(dict.fromkeys((*query.authors, *found.values()))),
+        authors=tuple(dict.fromkeys((*authors, *found.values()))),
         text=" ".join(w for w in words if w not in used),
         readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )

@@ -517,6 +517,17 @@ async def test_a_person_s_name_names_their_login(loaded: Store) -> None:
     assert not any("→ @" in n for n in reply.notes), reply.notes
 
 
+async def test_by_a_name_or_the_start_of_a_login_is_read_as_that_author(loaded: Store) -> None:
+    """ "by woosuk" and "by nick hill" name their authors as "woosuk" and "nick hill" alone do; a
+    login nobody has stays as typed (and finds nothing)."""
+    for text, login in (("by woosuk", "woosukkwon"), ("by nick hill", "njhill")):
+        reply = await ask(loaded, f"prs {text} {LABELLED_WEEK}")
+        prs = await loaded.get_prs(REPO, numbers(reply))
+        assert prs and {p.author.lower() for p in prs.values()} == {login}, (text, reply.notes)
+    reply = await ask(loaded, f"prs by nobody123 {LABELLED_WEEK}")
+    assert reply.kind == "empty" and "@nobody123" in reply.understood
+
+
 async def test_a_word_no_pr_ever_used_says_what_the_bot_answers(loaded: Store) -> None:
     """ "whats the weather": no PR ever said it, so the reply says what the bot answers about."""
     reply = await ask(loaded, f"whats the weather {LABELLED_WEEK}")
