@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from handlers.models import PullRequest, Taxonomy
 from handlers.terms import per_taxonomy, term_index
 
+# Work reverted within its window: over 21 expert weeks 1 of 17 such PRs was picked (their reverts'
+# points name them), so it yields its place in the digest proper.
+REVERTED_PENALTY = 0.6
 _UNIT = r"(?:x|×|%|ms|s|tok/s|tokens/s|t/s|gb|mb)"
 _NUM = r"(?:~|≈|up to |upto |over |about |around )?\d+(?:\.\d+)?"
 _METRIC = (
@@ -81,13 +84,13 @@ _CORRECTNESS = re.compile(
     r"incorrect (?:output|result|answer|token|value)s?|garbage|gibberish|nan|nans|inf|accuracy|numerical|"
     r"numerics|precision (?:loss|issue|bug)|correctness|silent(?:ly)?|corrupt\w*|contamination|"
     r"overflow|double[- ]reduce|race condition|races?|racy|memory leak|leaks?|(?:output|accuracy|logprobs?) mismatch|inconsisten\w+|"
-    r"stripping|disambiguate)\b",
+    r"stripping|disambiguate|stale)\b",
     re.IGNORECASE,
 )
 # Then the ones where it stopped: a crash, a hang, a failed start.
 _SEVERE = re.compile(
     r"\b(?:crash(?:es|ed|ing)?|hang(?:s|ing)?|deadlocks?|stalls?|stuck|segfaults?|segmentation fault|"
-    r"infinite loop|oom|out of memory|(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|"
+    r"infinite loop|unbounded|oom|out of memory|(?:initiali[sz]ation|runtime|startup|loading|load) (?:error|failure)|"
     r"fails? to (?:start|load|launch))\b",
     re.IGNORECASE,
 )
@@ -100,7 +103,7 @@ _SUPPORT = re.compile(
     r"\b(?:add(?:s|ed)?|support(?:s|ed)?|enable[sd]?|introduce[sd]?|implement(?:s|ed)?|new)\b", re.IGNORECASE
 )
 _HARDWARE = re.compile(
-    r"\b(?:sm\d{2,3}\w*|mi\d{3}\w*|gfx\d+\w*|blackwell|hopper|b200|b300|gb200|gb300|h100|h200|h20|"
+    r"\b(?:sm_?\d{2,3}\w*|mi\d{3}\w*|gfx\d+\w*|blackwell|hopper|rubin|b200|b300|gb200|gb300|h100|h200|h20|"
     r"rtx ?\d+|dgx|gaudi\s?\d?|ppc64le|s390x|aarch64|arm64|risc-?v|apple silicon|"
     r"metal|rocm\s?\d[\d.]*|cuda\s?1\d(?:\.\d)?)\b",
     re.IGNORECASE,
@@ -221,6 +224,13 @@ _MAINTENANCE_TAG = re.compile(
     r"|\bcode ?owners?\b|\b(?:add|adds|added|adding|remove|removes)\b[^.\n]{0,30}\bas (?:a )?(?:code ?owner|reviewer|maintainer)s?\b",
     re.IGNORECASE,
 )
+# Linters and type checkers: their "errors" and settings ("follow-imports=silent") are the code's,
+# not what users get.
+_TOOLING = re.compile(
+    r"\b(?:mypy|pyright|ruff|pre-commit|precommit|linters?|lint(?:ing)?|type[- ]check\w*)\b", re.I
+)
+# Removing something from the tests or CI ("Remove Quantization test parallelism") breaks no user.
+_TEST_ONLY = re.compile(r"\b(?:tests?|testing|ci)\b", re.I)
 _SERIES = re.compile(r"\[\d+\s*/\s*(?:\d+|n)\]|\(\d+\s*/\s*(?:\d+|n)\)|\bpart \d+\b", re.IGNORECASE)
 _HTML_COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _TEMPLATE = re.compile(r"essential elements|PLEASE FILL IN|BEFORE SUBMITTING|^\s*-\s*\[[ xX]\]", re.I | re.M)
@@ -253,6 +263,7 @@ class Signals:
     stack_upgrade: bool = False  # a new PyTorch, CUDA, Python or Transformers for every install
     chore: bool = False
     reach: int = 0  # +1 names a broad-reach model family or topic, -1 a narrow-reach platform
+    reverted: bool = False  # a PR of the same window reverts this one: its change is gone
 
     @property
     def links(self) -> tuple[int, ...]:
@@ -277,6 +288,7 @@ class Signals:
             ("security", self.security),
             ("stack-upgrade", self.stack_upgrade),
             ("chore", self.chore),
+            ("reverted", self.reverted),
         ]
         reach = {1: ("broad-reach",), -1: ("narrow-reach",)}.get(self.reach, ())
         return (("claim",) if self.claims else ()) + tuple(name for name, on in named if on) + reach
@@ -345,16 +357,21 @@ def read_signals(
     fix = bool(_FIX.search(title)) or "bugfix" in topic_set
     head = body[:1500]
     body_fix = bool(_FIX.search(head))
-    correct = fix and bool(_CORRECTNESS.search(title) or (body_fix and _CORRECTNESS.search(head)))
+    correct = (
+        fix
+        and not _TOOLING.search(title)
+        and bool(_CORRECTNESS.search(title) or (body_fix and _CORRECTNESS.search(head)))
+    )
     severe = fix and not correct and bool(_SEVERE.search(title) or (body_fix and _SEVERE.search(head)))
     # "Fix AttributeError in X" names the exception, not a consequence a user would notice.
     severe = severe and not (
         _EXCEPTION_ONLY.search(title) and not _SEVERE.search(_EXCEPTION_ONLY.sub(" ", title))
     )
     removal = bool(_REMOVAL.search(title)) and not fix and not _DEAD_CODE.search(title)
+    removal = removal and not _TEST_ONLY.search(title)
     default = bool(_DEFAULT.search(title)) and not fix
     stack = bool(_STACK_UPGRADE.search(title))
-    maintenance = bool(_MAINTENANCE_TAG.search(title)) and not stack
+    maintenance = bool(_MAINTENANCE_TAG.search(title) or _TOOLING.search(title)) and not stack
     # "[Doc] Add Qwen2.5 models to the tested models" documents models; it adds none.
     new_model = not maintenance and ("new-model" in topic_set or bool(_NEW_MODEL.search(title)))
     new_hardware = not fix and not re.search(r"\bconfigs?\b", title, re.I)
@@ -413,7 +430,7 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     value += 0.5 if signals.security else 0.0
     value += 0.6 if signals.stack_upgrade else 0.0
     value += 0.45 if signals.breaking and not signals.default_change else 0.0  # one change, counted once
-    value += 0.2 if signals.new_hardware else 0.0
+    value += 0.35 if signals.new_hardware else 0.0
     value += 0.15 if signals.kernel else 0.0
     value += 0.15 if signals.severe_fix else 0.0
     value += 0.15 if signals.series else 0.0
@@ -424,6 +441,7 @@ def score(signals: Signals, impact: float, *, merged: bool) -> float:
     value -= 0.3 if signals.chore else 0.0
     value -= 0.3 if signals.minor else 0.0
     value -= 0.3 if signals.maintenance else 0.0
+    value -= REVERTED_PENALTY if signals.reverted else 0.0
     value += 0.15 if merged else 0.0
     return round(value, 4)
 
@@ -435,7 +453,7 @@ def read_all(
     taxonomy each PR's reach comes from its topics and the terms its title names."""
     titles = {" ".join(pr.title.split()).lower(): pr.number for pr in prs if pr.title}
     reach = _reach_table(taxonomy) if taxonomy is not None else None
-    return {
+    found = {
         pr.number: read_signals(
             pr,
             topics.get(pr.number, ()),
@@ -444,6 +462,9 @@ def read_all(
         )
         for pr in prs
     }
+    # Work reverted in the same window is no news of its own: the revert's point links to it.
+    gone = {n for s in found.values() if s.revert for n in s.reverts if n in found}
+    return {n: replace(s, reverted=True) if n in gone else s for n, s in found.items()}
 
 
 class _Reach:

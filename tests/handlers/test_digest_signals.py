@@ -318,3 +318,32 @@ def test_deprecating_something_or_requiring_a_flag_for_it_is_breaking() -> None:
     ):
         assert read_signals(_pr(1, title)).breaking, title
     assert not read_signals(_pr(2, "[Misc] Postpone torch_profiler deprecation")).breaking
+
+
+def test_work_reverted_in_its_window_yields_its_place_to_the_revert(shared_data: Path) -> None:
+    """ "Revert "[Perf][GLM-5.2] Blackwell decode optimizations"" and the PR it reverts land the
+    same week: the reverted PR is marked and weighs less than the same PR left standing."""
+    titles = _titles(shared_data)
+    original, revert = _pr(48597, titles[48597]), _pr(49768, titles[49768])
+    both = read_all([original, revert], {})
+    assert both[49768].reverts == (48597,) and both[48597].reverted and not both[49768].reverted
+    alone = read_all([original], {})[48597]
+    assert score(both[48597], 0.5, merged=True) < score(alone, 0.5, merged=True)
+
+
+def test_linter_work_test_removals_and_new_architectures_are_read_for_what_they_are(
+    shared_data: Path,
+) -> None:
+    """A mypy PR's `follow-imports=silent` is no silent wrong result; removing test parallelism
+    breaks no user; `sm_107` for Rubin and gfx1250 are new hardware; a stale pointer is a wrong
+    result and an unbounded wait a hang."""
+    titles = _titles(shared_data)
+    mypy = read_signals(_pr(49570, titles[49570]), ())
+    assert not mypy.correctness_fix and mypy.maintenance
+    assert not read_signals(_pr(49693, titles[49693]), ()).breaking
+    assert read_signals(_pr(49387, titles[49387]), ()).new_hardware  # Add `sm_107` for Rubin
+    assert read_signals(_pr(46516, titles[46516]), ()).new_hardware  # Enable gfx1250 ROCm architecture
+    assert read_signals(_pr(50386, titles[50386]), ()).correctness_fix  # stale latent MoE residual pointer
+    waits = read_signals(_pr(41357, titles[41357]), ())  # stale deadlines -> unbounded waits
+    assert waits.correctness_fix or waits.severe_fix
+    assert read_signals(_pr(1, "[Bugfix] Fix unbounded wait in the shutdown path"), ()).severe_fix
