@@ -99,7 +99,11 @@ class BotHandlers:
         # Each followed thread's context before its latest follow-up, until the answer is posted.
         self._before: dict[str, ThreadContext] = {}
         self.query = QueryHandler(
-            store=store, classifications=classifications, llm=llm, synthesis_prompt=query_prompt
+            store=store,
+            classifications=classifications,
+            llm=llm,
+            synthesis_prompt=query_prompt,
+            digester=self.digest,
         )
         self._answer_max_tokens = answer_max_tokens
         # The PR-body cleaner for LLM prompts (bot.services.bodies.clean_body), passed in because

@@ -10,6 +10,7 @@ calendar week in the repo's timezone), Digest <-> dict for the store, and the th
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from dataclasses import asdict, replace
 from datetime import date, timedelta, tzinfo
 from typing import Any, Literal
@@ -27,7 +28,11 @@ from handlers.models import (
     DigestSection,
     DigestTopic,
     Inline,
+    ItemGroup,
     PRRef,
+    PullRequest,
+    Reply,
+    ReplyItem,
     RepoSettings,
     TableRow,
     Taxonomy,
@@ -344,6 +349,55 @@ def digest_seed(digest: Digest) -> ThreadSeed:
         query_text=digest.title,
         pr_numbers=numbers,
         shown=sum(1 for n in numbers if n in cited),
+    )
+
+
+def digest_reply(digest: Digest, prs: Mapping[int, PullRequest], command: str) -> Reply:
+    """A digest as a slash command's answer: the takeaways, then each area's cited PRs under its
+    headline (a point's lead beside its first PR), every number from the same facts as the posted
+    digest. Its thread is the digest's thread: `more`, `rocm` or `only merged` reach the rest."""
+    if not digest.sections:
+        return Reply(
+            kind="empty",
+            title="No digest for this window",
+            understood=f"{digest.window.label} · {count_line(digest.counts)}",
+            notes=digest.notes,
+            ephemeral=True,
+        )
+    groups = []
+    for number, section in enumerate(digest.sections, 1):
+        items: dict[int, ReplyItem] = {}
+        for point in section.points:
+            for at, cited in enumerate(dict.fromkeys(point.cited)):
+                pr = prs.get(cited)
+                if pr is None or cited in items:
+                    continue
+                items[cited] = ReplyItem(
+                    number=pr.number,
+                    title=pr.title,
+                    url=pr.url,
+                    author=pr.author,
+                    status=pr.status,
+                    summary=point.lead if at == 0 else "",
+                    when=pr.merged_at or pr.created_at,
+                )
+        title = f"{number}. {section.title}" + (f" ({section.headline})" if section.headline else "")
+        groups.append(ItemGroup(title=title, items=tuple(items.values())))
+    shown = sum(len(g.items) for g in groups)
+    seed = digest_seed(digest)
+    return Reply(
+        kind="answer",
+        title=digest.title,
+        understood=f"{digest.window.label} · {count_line(digest.counts)}",
+        groups=tuple(groups),
+        total=shown,
+        synthesis=digest.takeaways,
+        notes=(
+            *digest.notes,
+            f"{len(seed.pr_numbers) - shown} more PRs in scope: reply `more`, or a topic (`rocm`), "
+            f"in this thread. `/{command} digest here` posts the digest to a channel every week.",
+        ),
+        seed=seed,
     )
 
 

@@ -64,7 +64,7 @@ ACTIVITY_WORDS = _words(
     """
     change update news work stuff thing happen happening going progress activity development
     movement effort contribution patch commit pr prs pull request requests item items highlight
-    overview summary status roundup digest happenings goings developments improvement enhancement
+    overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
     addition modification edit tweak support add
     """
 )

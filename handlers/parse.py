@@ -131,6 +131,8 @@ NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
+_DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
+_DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
@@ -183,6 +185,7 @@ class Query:
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
+    digest: bool = False  # "weekly digest", "last week's digest": the digest itself, not a PR list
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
 
     @property
@@ -508,6 +511,10 @@ class _Parser:
         )
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             st.text[:] = [w for w in st.text if w not in _TOPIC_NOUNS | {"breakdown", "count", "counts"}]
+        digest = not _DIGEST_WORDS.isdisjoint(tokens)
+        if digest:  # "can u post the digest for last week": asking to see it, not a word to search
+            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS]
+            st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -538,6 +545,7 @@ class _Parser:
             limit=st.limit,
             who=asks_who(tokens),
             per_topic=per_topic,
+            digest=digest,
             prefer=tuple(dict.fromkeys(prefer)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(

@@ -17,7 +17,7 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -31,6 +31,7 @@ from handlers.digest_signals import change_name, is_change, is_change_of
 from handlers.language import ACTION_NOTE
 from handlers.models import (
     Classification,
+    Digest,
     ItemGroup,
     PRDetail,
     Prompt,
@@ -39,6 +40,7 @@ from handlers.models import (
     ReplyItem,
     RepoSettings,
     ThreadSeed,
+    Window,
 )
 from handlers.parse import STATE_WORDS, Query, is_negator, left_out, parse_query, split_states, state_words
 from handlers.ports import LLM, ClassificationSource, Store
@@ -82,8 +84,12 @@ class QueryHandler:
         synthesis_max_tokens: int = 400,
         synthesis_prompt: Prompt | None = None,
         reply_cache_size: int = REPLY_CACHE_SIZE,
+        digester: Callable[[str, Window | None], Awaitable[Digest]] | None = None,
     ) -> None:
         self.store = store
+        # Builds (and stores) a repo's digest of a window, default the last full week: "/vllm
+        # weekly digest" answers with it. None: such a question gets the usual PR list.
+        self.digester = digester
         self.classifications = classifications
         self.llm = llm
         self.synthesis_timeout = synthesis_timeout
@@ -132,11 +138,23 @@ class QueryHandler:
             self._replies[key] = (version, reply)  # evicts the least recently used past maxsize
         return reply
 
+    async def _digest_reply(self, settings: RepoSettings, query: Query) -> Reply:
+        """ "weekly digest", "digest for last week": the digest of the window asked for (default
+        the last full week, as posted), its areas as groups and its thread a digest's thread."""
+        from handlers.digest import digest_reply  # its modules load at the first digest
+
+        assert self.digester is not None
+        digest = await self.digester(settings.name, query.window if query.window_given else None)
+        prs = await self.store.get_prs(settings.name, digest.cited)
+        return digest_reply(digest, prs, settings.command)
+
     async def _answer(
         self, settings: RepoSettings, query: Query, text: str, now: datetime, synthesize: bool
     ) -> Reply:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
+        if query.digest and self.digester is not None and not _narrowed(query):
+            return await self._digest_reply(settings, query)
         if query.typos and query.corrected and await self._typos_only(settings, query):
             # "open blackwel prs": no PR ever said "blackwel", so answer for the word it resembles
             text = query.corrected  # the thread's follow-ups read the question as answered
@@ -920,6 +938,22 @@ def by_time(match: Match) -> tuple[datetime, int]:
     """The order of "oldest first" / "newest first", in commands and threads: when each PR merged,
     or was opened."""
     return (match.pr.merged_at or match.pr.created_at, match.pr.number)
+
+
+def _narrowed(query: Query) -> bool:
+    """Whether a question asks for less than everything in its window ("rocm digest": the ROCm
+    PRs, not the whole digest)."""
+    return bool(
+        query.any_of
+        or query.authors
+        or query.text
+        or query.states
+        or query.exclude
+        or query.exclude_text
+        or query.who
+        or query.per_topic
+        or query.then_since
+    )
 
 
 def _rank(match: Match) -> tuple[float, bool, float, int]:

@@ -15,7 +15,7 @@ from bot.store import open_store
 from handlers.app import NO_CONTEXT, UNAVAILABLE, BotHandlers
 from handlers.digest import window_key
 from handlers.errors import BotError
-from handlers.models import PullRequest, RepoSettings, ThreadKey, ThreadSeed
+from handlers.models import PullRequest, RepoSettings, ThreadKey, ThreadSeed, Window
 from handlers.ports import Store
 from tests.prs import merged_pr
 
@@ -138,3 +138,29 @@ async def test_seed_kinds_are_kept_in_the_remembered_context(sqlite: Store) -> N
         (101, 102),
         2,
     )
+
+
+@pytest.mark.parametrize("text", ["weekly digest", "can u post the digest for last week", "digest pls"])
+async def test_asking_for_the_digest_answers_with_it_and_its_thread_follows_up(
+    sqlite: Store, text: str
+) -> None:
+    """ "/vllm weekly digest" is answered with last week's digest (its areas as groups, every
+    count the digest's own), stored as the posted one is, and its thread is a digest thread:
+    `docs` there narrows to the week's doc PRs, not cited ones alone."""
+    app = build(sqlite)
+    reply = await app.command(REPO, text)
+    assert reply.kind == "answer" and "Feb 23 – Mar 1, 2026" in reply.title
+    assert reply.seed is not None and reply.seed.kind == "digest"
+    assert set(reply.seed.pr_numbers) == {101, 102}
+    assert {i.number for i in reply.items} <= {101, 102} and 101 in {i.number for i in reply.items}
+    week = Window(datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC))
+    assert await sqlite.get_digest(REPO, window_key(week)) is not None
+    await app.remember(KEY, reply.seed)
+    docs = await app.followup(KEY, "only docs")
+    assert [i.number for i in docs.items] == [102]
+
+
+async def test_a_digest_word_with_a_topic_is_that_topic_s_answer(sqlite: Store) -> None:
+    """ "rocm digest" asks for the ROCm PRs (a list), not the whole digest."""
+    reply = await build(sqlite).command(REPO, "rocm digest last week")
+    assert reply.kind == "list" and [i.number for i in reply.items] == [101]
