@@ -23,6 +23,7 @@ turn, and a fresh expiry:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -32,10 +33,11 @@ from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
-from handlers.followup_window import compare, shift, switch, widen, window_of
+from handlers.followup_window import ask_anew, compare, shift, switch, widen, window_of
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
+from handlers.parse import PRONOUNS, Query
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler
+from handlers.query import QueryHandler, by_time
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +109,30 @@ class FollowupHandler:
 
     async def _dispatch(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
+        if query.author_pronoun:  # "other kimi prs by them"
+            query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
+        if query.out_of_scope and not query.pr_numbers and intent.kind not in ("chatter", "help"):
+            # "how do i turn on eagle3 for llama 3" under an answer: as the slash command says
+            return Reply(
+                kind="answer",
+                title=f"That reads like {query.out_of_scope}, which pull requests can't answer",
+                understood=thread.about(),
+                notes=(
+                    "I can say what changed, who changed it and when: e.g. `only the merged ones`, "
+                    "`who worked on these?`, or a new question with the slash command.",
+                ),
+            )
+        one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
+        if one and intent.kind in _ABOUT_ONE:
+            # A thread about one PR (`/vllm #N`) cannot be narrowed: a subject or person asks a
+            # new question ("other kimi prs by them"), anything else asks about that PR ("who
+            # wrote it, is it merged?").
+            if query.any_of or query.authors:
+                return await ask_anew(thread, query, text)
+            only = thread.context.pr_numbers[0]
+            intent = replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True)
+            text = f"#{only} {text}"
         log.info("follow-up in %s read as %s", thread.context.key.as_str(), intent.kind)
         if intent.kind == "chatter":
             return _chatter(thread, addressed)
@@ -115,6 +140,13 @@ class FollowupHandler:
             return thread.capabilities()
         if intent.kind == "more":
             return await more(thread)
+        if intent.kind == "detail" and intent.extreme:  # "tell me about the oldest of those"
+            listed = sorted(await thread.matches(), key=by_time)
+            if not listed:
+                return thread.capabilities("This thread has no PRs to pick from")
+            pick = (listed[0] if intent.extreme > 0 else listed[-1]).pr.number
+            intent = replace(intent, query=thread.parse(f"#{pick}"))
+            text = f"#{pick}"
         if intent.kind == "detail" and intent.position:
             number = at_position(thread, intent.position)
             if number is None:
@@ -186,6 +218,20 @@ class FollowupHandler:
         if query.any_of or query.exclude or query.states or query.authors:
             return await narrow(thread, replace(intent, words=()), note=lead or OFFLINE_NOTE)
         return thread.capabilities(lead or OFFLINE_LEAD)
+
+
+_ABOUT_ONE = {"narrow", "who", "count", "question"}
+
+
+async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query, str]:
+    """ "by them": the one author of the thread's PRs (in the query, and in the text the thread
+    will follow), or a note when there is no single one."""
+    authors = list(dict.fromkeys(m.pr.author.lower() for m in await thread.matches() if m.pr.author))
+    if len(authors) == 1:
+        said = re.sub(rf"\bby\s+(?:{'|'.join(sorted(PRONOUNS))})\b", f"by @{authors[0]}", text, flags=re.I)
+        return replace(query, authors=(*query.authors, authors[0])), said
+    note = "'them' could be any of this thread's authors: name the @login to narrow by one."
+    return replace(query, notes=(*query.notes, note)), text
 
 
 def _chatter(thread: Thread, addressed: bool) -> Reply:

@@ -117,6 +117,7 @@ class Intent:
     kind: IntentKind
     query: Query  # the message as the query parser read it (its window is the parser's)
     position: int = 0  # for an ordinal ("the 2nd one"): 1-based place in what the thread showed; -1 last
+    extreme: int = 0  # "the oldest of those": 1 the oldest PR of the thread, -1 the newest
     shift: int = 0  # -1: the window before the thread's, +1: the one after, 0: the query's window
     subject: str = ""  # for `who`: what they work on, as typed
     words: tuple[str, ...] = ()  # free words that are not filler
@@ -144,6 +145,9 @@ def classify(text: str, query: Query) -> Intent:
     head = _head(tokens)
     if head:
         return Intent("top", query, position=head)
+    extreme = _extreme(tokens)
+    if extreme and not query.pr_numbers:
+        return Intent("detail", query, extreme=extreme, asks=bool(set(tokens) & QUESTION_WORDS))
     position = _position(tokens)
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
@@ -232,6 +236,24 @@ def _sort_order(tokens: list[str]) -> int:
     if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER for t in tokens):
         return 0
     return -1 if words & SORT_NEWEST else 1
+
+
+_OLDEST = {"oldest", "earliest"}
+_NEWEST = {"newest", "latest", "youngest", "freshest"}
+
+
+def _extreme(tokens: list[str]) -> int:
+    """ "the oldest of those", "the newest one", "the most recent one?" -> 1 (oldest) or -1 (newest);
+    0 when the superlative orders a list ("oldest first", "the oldest open prs")."""
+    for i, token in enumerate(tokens):
+        recent = token == "recent" and tokens[i - 1 : i] == ["most"]
+        if token not in _OLDEST | _NEWEST and not recent:
+            continue
+        before = tokens[i - 2 : i - 1] if recent else tokens[i - 1 : i]
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if before == ["the"] and (nxt in ("", "?", "one", "pr", "of")):
+            return 1 if token in _OLDEST else -1
+    return 0
 
 
 def _position(tokens: list[str]) -> int:

@@ -121,6 +121,12 @@ async def compare(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
     )
 
 
+async def ask_anew(thread: Thread, query: Query, text: str) -> Reply:
+    """A new question asked in a thread about one PR ("other kimi prs by them"), over its own
+    window; the thread follows its answer."""
+    return await _follow(thread, query, text, subject(thread.settings, query), kind="query")
+
+
 async def _follow(
     thread: Thread,
     query: Query,

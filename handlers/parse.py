@@ -131,6 +131,7 @@ NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
+PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -186,6 +187,10 @@ class Query:
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
     digest: bool = False  # "weekly digest", "last week's digest": the digest itself, not a PR list
+    # "by them", "by him": the author of the PR a thread is about (threads resolve it; a command
+    # has no one to refer to and says so)
+    author_pronoun: bool = False
+    out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
 
     @property
@@ -226,6 +231,8 @@ class _State:
     window: Span | None = None
     then: Span | None = None  # a second time range, to compare with
     typos: dict[str, str] = field(default_factory=dict)  # word -> the known word it looks like
+    author_pronoun: bool = False
+    out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
@@ -438,6 +445,7 @@ class _Parser:
             # "prs opened by X that are still open": how they began, and the narrower state asked for
             st.states.remove("opened")
         kind = out_of_scope(tokens)
+        st.out_of_scope = kind or ""
         if kind is not None:
             st.notes.append(
                 f"That reads like {kind}, which pull requests can't answer: I can say what changed, "
@@ -546,6 +554,8 @@ class _Parser:
             who=asks_who(tokens),
             per_topic=per_topic,
             digest=digest,
+            author_pronoun=st.author_pronoun,
+            out_of_scope=st.out_of_scope,
             prefer=tuple(dict.fromkeys(prefer)),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
@@ -673,6 +683,9 @@ class _Parser:
                 return 0
             if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS or nxt in _TOPIC_NOUNS:
                 return 0  # "sort by newest", "by date": an order; "by topic": a breakdown
+            if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
+                st.author_pronoun = True
+                return 2
             return self._add_author(nxt.lstrip("@"), st, 2)
         return 0
 
@@ -797,6 +810,11 @@ class _Parser:
         length = open_phrase(tokens, i)
         if not length or (i and is_negator(tokens[i - 1])):
             return 0
+        if tokens[i].startswith("work") and tokens[i - 1 : i] == ["been"] and asks_who(tokens):
+            # "who's been working on flashinfer lately": the people behind the work, done or not
+            # ("who's working on the tpu backend", now: its open PRs)
+            st.ignored.append(" ".join(tokens[i : i + length]))
+            return length
         self._read_state(st, "open", " ".join(tokens[i : i + length]))
         return length
 

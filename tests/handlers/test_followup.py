@@ -434,3 +434,33 @@ async def test_who_leaves_the_question_s_frame_words_out_of_its_subject(
     """ "whos been the busiest here": the authors of the thread's PRs, not a search for 'been here'."""
     reply = await app.followup(KEY, "whos been most active here")
     assert reply.kind == "list" and reply.total == len(thread), reply.title
+
+
+async def test_the_oldest_or_newest_of_those_is_that_prs_card(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "tell me about the oldest of those" / "the newest one?" show the card of the thread's PR
+    merged (or opened) first / last; "oldest first" still orders the list."""
+    prs = await app.store.get_prs(REPO, thread)
+    by_time = sorted(prs.values(), key=lambda p: (p.merged_at or p.created_at, p.number))
+    oldest = await app.followup(KEY, "ok tell me about the oldest of those")
+    assert oldest.kind == "detail" and oldest.detail is not None and oldest.detail.number == by_time[0].number
+    newest = await app.followup(KEY, "the newest one?")
+    assert newest.detail is not None and newest.detail.number == by_time[-1].number
+    ordered = await app.followup(KEY, "oldest first")
+    assert ordered.kind != "detail" and ordered.items[0].number == by_time[0].number
+
+
+async def test_under_one_pr_questions_about_it_show_it_and_a_subject_asks_anew(app: BotHandlers) -> None:
+    """Under `/vllm #N`: "who wrote it, is it merged?" is that PR's card (author and state);
+    "other rocm prs by them" asks a new question by its author; "how do i ..." is turned down
+    in a thread as the slash command does."""
+    number = OWN_NUMBERS[0]
+    await start_thread(app, KEY, f"#{number}")
+    pr = (await app.store.get_prs(REPO, (number,)))[number]
+    card = await app.followup(KEY, "who wrote it, is it merged?")
+    assert card.kind == "detail" and card.detail is not None and card.detail.author == pr.author
+    theirs = await app.followup(KEY, "other prs by them last month")
+    assert theirs.kind in ("list", "empty") and f"@{pr.author.lower()}" in render_reply_text(theirs).lower()
+    howto = await app.followup(KEY, "how do i enable prefix caching with lora")
+    assert "can't answer" in howto.title and not howto.items

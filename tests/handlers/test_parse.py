@@ -723,3 +723,22 @@ def test_questions_the_prs_cannot_answer_say_so() -> None:
         assert any("pull requests can't answer" in n for n in read(text).notes), text
     assert read("rocm issues fixed this week").notes == ()
     assert read("which of these r fp8 specifically").text == ""
+
+
+def test_working_on_in_a_who_question_is_its_verb_not_a_state() -> None:
+    """ "who's been working on flashinfer lately" asks for the people behind FlashInfer work,
+    merged or not; "who's working on the tpu backend" (now) and "what's being worked on for rocm"
+    still ask for open PRs."""
+    q = read("who's been working on flashinfer lately")
+    assert q.who and q.states == () and q.any_of == (("term:flashinfer",),)
+    assert read("what's being worked on for rocm").states == ("open",)
+    assert read("who's working on the tpu backend").states == ("open",)
+
+
+def test_asking_for_the_digest_is_read_as_such_and_post_is_no_search_word() -> None:
+    """ "can u post the digest for last week" asks for the digest of last week; "post" and
+    "weekly" search nothing."""
+    q = read("can u post the digest for last week")
+    assert q.digest and q.text == "" and q.window_given
+    assert read("weekly digest").digest and read("weekly digest").text == ""
+    assert not read("rocm last week").digest
