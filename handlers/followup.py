@@ -33,7 +33,7 @@ from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
-from handlers.followup_window import ask_anew, compare, shift, switch, widen, window_of
+from handlers.followup_window import ask_anew, compare, narrow_top, shift, switch, widen, window_of
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
 from handlers.parse import PRONOUNS, Query
 from handlers.ports import LLM, ClassificationSource, Store
@@ -179,6 +179,8 @@ class FollowupHandler:
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
             if bare and not thread.filtered(await thread.matches(), intent.query):
                 return await switch(thread, intent)
+            if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
+                return await narrow_top(thread, intent)
             return await narrow(thread, intent)
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)
@@ -216,7 +218,10 @@ class FollowupHandler:
             # "what changed for MI300X users?" in a thread with none of them: the same window's.
             return await switch(thread, intent)
         if query.any_of or query.exclude or query.states or query.authors:
-            return await narrow(thread, replace(intent, words=()), note=lead or OFFLINE_NOTE)
+            # "which of these were rocm?" is a filter asked as a question: no note; "why did the
+            # rocm ones break?" asks more than the PRs say, and the note says so
+            note = lead or (OFFLINE_NOTE if intent.words else "")
+            return await narrow(thread, replace(intent, words=()), note=note)
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 

@@ -34,7 +34,7 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     found = thread.filtered(matches, query)
     if query.sort:  # "drop the docs ones and sort newest first": the order comes along
         found = sorted(found, key=by_time, reverse=query.sort < 0)
-    combined = _combine(thread.base_query(), query)
+    combined = combine(thread.base_query(), query)
     settings = thread.settings
     if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
         seen = set(thread.context.pr_numbers[: thread.context.shown])
@@ -80,7 +80,7 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         thread.context,
         pr_numbers=reply.seed.pr_numbers,
         shown=reply.seed.shown,
-        query_text=_add_filters(thread.context.query_text, filter_words(query, thread.base_query())),
+        query_text=add_filters(thread.context.query_text, filter_words(query, thread.base_query())),
     )
     return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
 
@@ -177,7 +177,7 @@ def filter_phrase(settings: RepoSettings, query: Query) -> str:
     return ", ".join(parts) or "that"
 
 
-def _combine(base: Query, narrow: Query) -> Query:
+def combine(base: Query, narrow: Query) -> Query:
     """The thread's query with a narrowing on top (for the `understood` line)."""
     return replace(
         base,
@@ -194,7 +194,7 @@ def _combine(base: Query, narrow: Query) -> Query:
     )
 
 
-def _add_filters(query_text: str, words: str) -> str:
+def add_filters(query_text: str, words: str) -> str:
     original, _, filters = query_text.partition(FILTER_SEP)
     joined = " ".join(w for w in (filters, words) if w)
     return f"{original}{FILTER_SEP}{joined}"[:1000] if joined else original

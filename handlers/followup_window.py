@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Literal
 
 from handlers.followup_intent import Intent
-from handlers.followup_narrow import filter_words
+from handlers.followup_narrow import add_filters, combine, filter_words
 from handlers.followup_thread import Thread, count_label
 from handlers.models import Reply
 from handlers.parse import Query, split_states, with_window
@@ -119,6 +119,17 @@ async def compare(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
         notes=tuple(lines),
         suggestions=("same for the week before",),
     )
+
+
+async def narrow_top(thread: Thread, intent: Intent) -> Reply:
+    """`only nvidia` under `top 5 perf prs since nov 1`: the top five of the narrower question
+    over the thread's window, not the thread's five narrowed to the one or none among them."""
+    base = thread.base_query()
+    asked = replace(intent.query, text=" ".join(intent.words))
+    query = _in_thread_window(thread, combine(base, asked), asked.states or base.states)
+    query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
+    text = add_filters(thread.context.query_text, filter_words(asked, base))
+    return await _follow(thread, query, text, subject(thread.settings, query))
 
 
 async def ask_anew(thread: Thread, query: Query, text: str) -> Reply:

@@ -132,6 +132,17 @@ _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
+# Words that say a window runs up to now, which every window the bot reads does already.
+_UP_TO_NOW = (
+    ("so", "far"),
+    ("thus", "far"),
+    ("to", "date"),
+    ("till", "now"),
+    ("until", "now"),
+    ("up", "to", "now"),
+)
+_CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
+_CAPS = {("at", "most"), ("no", "more")}
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -337,13 +348,18 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+# Named things of these kinds are one per PR as a rule (a platform, a model family, a number
+# format, a kernel library), so two of a kind asked together are alternatives ("awq gptq").
+_ALTERNATIVE_KINDS = ("hardware", "model", "quant", "kernel")
+
+
 @per_taxonomy
 def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
     """Query key -> kind ("hardware", "model") and query key -> the topics it implies."""
     kinds = {t.key: t.kind for t in taxonomy.topics if t.kind}
     implied = {t.key: frozenset(t.evidence.get("implies", ())) for t in taxonomy.topics}
     for term in taxonomy.terms:
-        if term.kind in ("hardware", "model"):
+        if term.kind in _ALTERNATIVE_KINDS:
             kinds[term_key(term.key)] = term.kind
         implied[term_key(term.key)] = frozenset(term.topics)
     return kinds, implied
@@ -361,8 +377,9 @@ def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
 
 
 def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
-    """Things of one kind asked for together are alternatives: a PR is about one platform or one
-    model family, so "rocm and xpu", "rocm, xpu" and "rocm xpu" ask for either (ANDed they would
+    """Things of one kind asked for together are alternatives: a PR is about one platform, one
+    model family, one number format or one kernel library as a rule, so "rocm and xpu", "rocm,
+    xpu", "rocm xpu" and "awq gptq" ask for either (ANDed they would
     find next to nothing). Things of different kinds still narrow each other ("rocm fp8"), and so
     does one that implies the other ("mi300x rocm" is MI300X, "blackwell nvidia" is Blackwell);
     "rocm mi300x mi355x" is MI300X or MI355X."""
@@ -584,6 +601,19 @@ class _Parser:
         tok = tokens[i]
         after = tokens[i + 1 : i + 4]
         count = _count(tok)
+        if count and after[:1] and after[0] in _CAP_WORDS:  # "oldest first, 10 max"
+            self._set_order(st, 0, count, tokens[i : i + 2])
+            return 2
+        if tok in _CAP_WORDS | {"limit"} and after[:1] and _count(after[0]):  # "max 10", "limit 5"
+            self._set_order(st, 0, _count(after[0]), tokens[i : i + 2])
+            return 2
+        if tok in ("at", "no") and after[:1] in (["most"], ["more"]) and len(after) > 1:
+            # "at most 10", "no more than 5"
+            skip = 2 if after[:2] == ["more", "than"] else 1
+            capped = _count(after[skip]) if len(after) > skip and (tok, after[0]) in _CAPS else 0
+            if capped:
+                self._set_order(st, 0, capped, tokens[i : i + 2 + skip])
+                return 2 + skip
         if count:  # "5 most recent", "10 latest", "3 oldest"
             if after[:1] and after[0] in _LIST_NOUNS:  # "in like 5 bullets", "give me 3 things": the first 5
                 self._set_order(st, 0, count, tokens[i : i + 2])
@@ -631,7 +661,7 @@ class _Parser:
                 1: f"the {count} oldest",
                 -1: f"the {count} newest",
                 0: f"the first {count} (by impact)",
-            }[order]
+            }[order or st.sort]
         else:
             shown = "oldest first" if order > 0 else "newest first"
         st.readings.append(f"'{' '.join(words)}' → {shown}")
@@ -929,6 +959,10 @@ class _Parser:
 
     # -- time ------------------------------------------------------------------------------------
     def _time(self, tokens: list[str], i: int, st: _State) -> int:
+        for phrase in _UP_TO_NOW:  # "in november so far": every window already ends now
+            if tuple(tokens[i : i + len(phrase)]) == phrase:
+                st.time_tokens.update(range(i, i + len(phrase)))
+                return len(phrase)
         matched = self.clock.read(tokens, i)
         if matched is None:
             return 0

@@ -249,9 +249,17 @@ class QueryHandler:
         """Whether every look-alike word of the question is a word no stored PR ever used (nor an
         author's login), so the question is better answered with the known words they resemble."""
         index = await self.window_index(settings.name)
+        words = query.text.split()
+
+        def names_someone(word: str) -> bool:  # "robert shaw": a first name, not a typo of roberta
+            at = words.index(word) if word in words else -1
+            return 0 <= at < len(words) - 1 and index.login_for_name(word, words[at + 1]) is not None
+
         # A word cut short of the one it resembles ("blackwel") is found inside that word only.
         return not any(
-            (index.has_word(word) and not fix.lower().startswith(word)) or index.logins[word]
+            (index.has_word(word) and not fix.lower().startswith(word))
+            or index.logins[word]
+            or names_someone(word)
             for word, fix in query.typos
         )
 
@@ -654,7 +662,10 @@ class WindowIndex:
             for letters, login in self._login_letters
             if last in letters and _name_shapes(letters, first, last)
         ]
-        if len(found) != 1 or self.mentions(last) >= self.logins[found[0]]:
+        if len(found) != 1:
+            return None
+        exact = re.sub(r"[^a-z]", "", found[0]) == first + last  # "simon mo": the login, run together
+        if not exact and self.mentions(last) >= self.logins[found[0]]:
             return None
         return found[0]
 
@@ -862,6 +873,11 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     for first, last in itertools.pairwise(words):  # "prs from nick hill": a name, not two words
         if not _in_name(first, found) and (login := index.login_for_name(first, last)):
             found[f"{first} {last}"] = login
+    short = set(query.ignored)  # "simon mo": a two-letter surname was set aside as too short to search
+    for first, last in itertools.pairwise(query.without_time.split()):
+        names = first in words and last in short and not _in_name(first, found)
+        if names and (login := index.login_for_name(first, last)):
+            found[f"{first} {last}"] = login
     found.update({w: login for w in words if not _in_name(w, found) and (login := index.login_for(w))})
     if not found:
         return query
@@ -870,6 +886,7 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
         query,
         authors=tuple(dict.fromkeys((*authors, *found.values()))),
         text=" ".join(w for w in words if w not in used),
+        ignored=tuple(w for w in query.ignored if w not in used),
         readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )
 

@@ -464,3 +464,23 @@ async def test_under_one_pr_questions_about_it_show_it_and_a_subject_asks_anew(a
     assert theirs.kind in ("list", "empty") and f"@{pr.author.lower()}" in render_reply_text(theirs).lower()
     howto = await app.followup(KEY, "how do i enable prefix caching with lora")
     assert "can't answer" in howto.title and not howto.items
+
+
+async def test_a_filter_asked_as_a_question_gets_no_cannot_answer_note(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "which of these were merged?" narrows without saying it can't be answered; "why did the
+    merged ones break?" still says what the offline bot cannot do."""
+    plain = await app.followup(KEY, "which of these were merged?")
+    assert plain.items and not any("can't answer" in n for n in plain.notes), plain.notes
+    why = await app.followup(KEY, "why did the merged ones break?")
+    assert "can't answer" in why.title or any("can't answer" in n for n in why.notes)
+
+
+async def test_narrowing_a_top_n_answer_narrows_the_question(app: BotHandlers) -> None:
+    """Under "top 3 rocm prs last week", "only merged" is the top three merged ROCm PRs of the
+    week (the slash command's own answer), not the three shown narrowed to fewer."""
+    await start_thread(app, KEY, "top 3 rocm prs last week")
+    reply = await app.followup(KEY, "only merged")
+    direct = await app.command(REPO, "top 3 merged rocm prs last week")
+    assert [i.number for i in reply.items] == [i.number for i in direct.items] and len(reply.items) == 3

@@ -742,3 +742,20 @@ def test_asking_for_the_digest_is_read_as_such_and_post_is_no_search_word() -> N
     assert q.digest and q.text == "" and q.window_given
     assert read("weekly digest").digest and read("weekly digest").text == ""
     assert not read("rocm last week").digest
+
+
+def test_two_number_formats_or_kernel_libraries_are_alternatives() -> None:
+    """A PR is about one number format or kernel library as a rule: "awq gptq" and "fp8 nvfp4"
+    ask for either, "flashinfer cutlass" too; a format still narrows a topic ("nvfp4 moe") and a
+    library narrows a format ("awq gptq marlin": AWQ or GPTQ, with Marlin)."""
+    assert read("awq gptq").any_of == (("term:awq", "term:gptq"),)
+    assert read("fp8 nvfp4 prs").any_of == (("term:fp8", "term:nvfp4"),)
+    assert read("flashinfer cutlass").any_of == (("term:flashinfer", "term:cutlass"),)
+    assert read("nvfp4 moe").any_of == (("term:nvfp4",), ("moe",))
+    assert read("awq gptq marlin").any_of == (("term:awq", "term:gptq"), ("term:marlin",))
+
+
+def test_the_triton_attention_backend_is_triton_and_attention() -> None:
+    """ "triton attn backend regressions" keeps Triton (it was read as attention alone)."""
+    q = read("triton attn backend regressions?")
+    assert ("term:triton",) in q.any_of and ("attention",) in q.any_of

@@ -734,3 +734,23 @@ async def test_per_topic_counts_are_the_counts_each_topic_answer_gives(loaded: S
     alone = await ask(loaded, f"rocm merged {LABELLED_WEEK}")
     assert rocm.title == f"ROCm · {alone.total} PRs"
     assert not (await ask(loaded, f"merged by topic {LABELLED_WEEK}")).understood.count("@")
+
+
+async def test_a_name_is_no_typo_and_a_two_letter_surname_still_names_someone(loaded: Store) -> None:
+    """ "robert shaw" is @robertgshaw2-redhat, not a typo of RoBERTa; "simon mo" is @simon-mo,
+    though "mo" alone is too short to search (and is a month's abbreviation)."""
+    for name, login in (("robert shaw", "robertgshaw2-redhat"), ("simon mo", "simon-mo")):
+        reply = await ask(loaded, f"anything from {name} 2026-02-05..2026-02-14")
+        prs = await loaded.get_prs(REPO, numbers(reply))
+        assert prs and {p.author.lower() for p in prs.values()} == {login}, (name, reply.notes)
+
+
+async def test_at_most_n_and_so_far_are_read(loaded: Store) -> None:
+    """ "oldest first, 3 max" shows three, oldest first; "so far" is part of the time, not a
+    word to search for."""
+    reply = await ask(loaded, f"merged prs oldest first, 3 max {LABELLED_WEEK}")
+    everything = await ask(loaded, f"merged prs oldest first {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(everything)[:3]
+    so_far = await ask(loaded, f"rocm {LABELLED_WEEK} so far")
+    assert numbers(so_far) == numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")) and numbers(so_far)
+    assert not any("far" in n for n in so_far.notes), so_far.notes
