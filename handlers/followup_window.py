@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
+from datetime import time as dt_time
 from typing import Literal
 
+from handlers.calendar import add_months, local_midnight, week_start_of
 from handlers.followup_intent import Intent
 from handlers.followup_narrow import add_filters, combine, filter_words
 from handlers.followup_thread import Thread, count_label
@@ -30,9 +32,25 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         context = thread.context
         span = context.until - context.since
         if intent.shift < 0:
-            return context.since - span, context.since
+            whole = _whole_period_before(thread)
+            return whole or (context.since - span, context.since)
         return context.until, context.until + span
     return intent.query.since, intent.query.until
+
+
+def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:
+    """ "the week before" under "this week" (Monday to today): the whole week before, not the
+    four days before Monday; under "this month so far", the whole month before."""
+    settings, context = thread.settings, thread.context
+    first = context.since.astimezone(settings.tz)
+    if first.time() != dt_time(0) or context.until - context.since >= timedelta(days=28):
+        return None
+    day = first.date()
+    if context.until - context.since < timedelta(days=7) and week_start_of(day, settings.week_start) == day:
+        return local_midnight(day - timedelta(days=7), settings.tz), context.since
+    if day.day == 1:
+        return local_midnight(add_months(day, -1), settings.tz), context.since
+    return None
 
 
 async def switch(thread: Thread, intent: Intent) -> Reply:

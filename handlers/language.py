@@ -58,6 +58,7 @@ ASKING_VERBS = _words(
     show list see tell give find get want like need know check look display fetch pull bring share
     send summarize summarise recap catch wonder wondering curious interested care mind help
     remind enumerate report search rundown compare compared comparison contrast against
+    count counts tally total totals
     """
 )
 ACTIVITY_WORDS = _words(
@@ -86,6 +87,9 @@ RELATION_WORDS = _words(
 # filter nothing ("hey bot what got merged", "anything new in the repo"); the repository's own
 # name is one too (handlers/parse.py adds it).
 SCOPE_WORDS = _words("bot repo repository project codebase upstream")
+# A bare period left over once the time words are read ("recap the week"): the default window is
+# already the recent one, so it filters nothing.
+PERIOD_WORDS = _words("week weeks month months")
 # Domain words: a noun after a subject that names its domain or audience, not a narrower thing
 # ("the cpu backend", "the rocm folks", "mi300x users", "multimodal land"). Set aside when the
 # question has a topic, term or author to attach them to; searched for otherwise.
@@ -117,6 +121,7 @@ SET_ASIDE = (
     | RELATION_WORDS
     | SOCIAL_WORDS
     | SCOPE_WORDS
+    | PERIOD_WORDS
 )
 
 STATE_VERBS = {
@@ -160,7 +165,15 @@ OUT_OF_SCOPE = (
         r"|\b(?:my|our) \S+(?: \S+){0,3}? (?:crash|crashes|crashed|hangs?|hung|ooms?|fails?|failed|errors?)\b"
     )),
     ("a speed comparison", re.compile(r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b")),
-    ("a question about release dates", re.compile(r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b")),
+    ("a question about release dates", re.compile(
+        # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
+        r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
+        r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
+    )),
+    # How things work, not what changed: "what's the difference between awq and gptq".
+    ("a question about how things work", re.compile(
+        r"\bdifference between\b|\bdifferences between\b|\bexplain (?:how|what|why|the)\b|\bhow does \S+(?: \S+)? work\b"
+    )),
     ("a question about what to buy or run", re.compile(
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
         r"|\bwhich (?:gpu|gpus|card|cards|hardware|instance)s? (?:should|shud|to|do)\b"
@@ -257,7 +270,8 @@ def is_function_word(word: str) -> bool:
 def is_quiet_frame(word: str) -> bool:
     """Frame words not worth a note ("like", "see" in "I'd like to see ...", "hey bot")."""
     return is_function_word(word) or any(
-        in_class(word, words) for words in (ASKING_VERBS, RELATION_WORDS, SCOPE_WORDS, SOCIAL_WORDS)
+        in_class(word, words)
+        for words in (ASKING_VERBS, RELATION_WORDS, SCOPE_WORDS, SOCIAL_WORDS, PERIOD_WORDS)
     )
 
 

@@ -11,6 +11,7 @@ inclusive first and last local day, e.g. "Feb 23 – Mar 1, 2026 (UTC)".
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import unicodedata
@@ -124,6 +125,12 @@ _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside 
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
+_SUPERLATIVES = {"oldest", "newest", "latest", "earliest", "youngest"}
+_BROKEN_CONTRACTS = {
+    "compat", "compatibility", "api", "apis", "backward", "backwards", "bc", "clients", "client",
+    "interface", "interfaces", "users", "config", "configs", "cli", "flags", "scripts", "integrations",
+}  # fmt: skip
+_DONE_WORDS = {"fixed", "resolved", "solved", "patched"}  # a fix that happened: merged
 _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
 NOT_STATE = "not-"
@@ -143,6 +150,10 @@ _UP_TO_NOW = (
 )
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _CAPS = {("at", "most"), ("no", "more")}
+_SUMMARY_WORDS = {
+    "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
+    "tldr", "tl;dr",
+}  # fmt: skip
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -202,6 +213,7 @@ class Query:
     # has no one to refer to and says so)
     author_pronoun: bool = False
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
+    names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
 
     @property
@@ -458,6 +470,39 @@ class _Parser:
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
             st.states[:] = [s for s in st.states if s != "merged"]
+        if not st.limit and "pr" in tokens and "prs" not in tokens:
+            # "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest
+            at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
+            if at > 0 and tokens[at - 1] == "the":
+                st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
+                st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
+        breaks = next((k for k, t in enumerate(tokens) if t in ("break", "breaks")), -1)
+        if breaks >= 0 and _BROKEN_CONTRACTS.intersection(tokens[breaks + 1 : breaks + 5]):
+            # "changes that break the openai api compat", "does this break my config": what users
+            # rely on stops working, a breaking change ("break the build" is a bug)
+            if BREAKING not in {k for g in st.groups for k in g}:
+                st.groups.append([BREAKING])
+                st.readings.append(f"'{' '.join(tokens[breaks : breaks + 5])}' → breaking changes")
+            said = {tokens[breaks], *_BROKEN_CONTRACTS.intersection(tokens[breaks + 1 : breaks + 5])}
+            st.text[:] = [w for w in st.text if w not in said]
+        done = next((t for t in tokens if t in _DONE_WORDS), "")
+        if (
+            done
+            and not st.states
+            and tokens[:1] != []
+            and tokens[0] not in _ASKS_STATE | {"did", "does", "do"}
+        ):
+            at = tokens.index(done)
+            if not (at and (is_negator(tokens[at - 1]) or tokens[at - 1] in ("be", "being", "get"))):
+                # "structured output bugs fixed recently": fixes that happened, so merged ones
+                # ("is the hang fixed?" asks for its state; "not fixed", "to be fixed" ask for open work)
+                self._read_state(st, "merged", done)
+        if (
+            "open" in st.states
+            and "draft" in st.states
+            and any(a == "open" and b in ("draft", "drafts") for a, b in itertools.pairwise(tokens))
+        ):  # "open draft prs": drafts are open PRs, so the narrower one is asked for
+            st.states.remove("open")
         if "open" in st.states and "opened" in st.states:
             # "prs opened by X that are still open": how they began, and the narrower state asked for
             st.states.remove("opened")
@@ -536,7 +581,11 @@ class _Parser:
         )
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             st.text[:] = [w for w in st.text if w not in _TOPIC_NOUNS | {"breakdown", "count", "counts"}]
-        digest = not _DIGEST_WORDS.isdisjoint(tokens)
+        # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
+        # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)
+        digest = not _DIGEST_WORDS.isdisjoint(tokens) or (
+            not _SUMMARY_WORDS.isdisjoint(tokens) and not st.limit
+        )
         if digest:  # "can u post the digest for last week": asking to see it, not a word to search
             st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS]
             st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
@@ -689,10 +738,11 @@ class _Parser:
             st.prs.append(int(match.group(1) or match.group(2)))
             return 1
         if token in ("pr", "pull", "#") and i + 1 < len(tokens):
-            nxt = tokens[i + 1].lstrip("#")
+            skip = 1 if tokens[i + 1] in ("number", "no", "num", "nr") and i + 2 < len(tokens) else 0
+            nxt = tokens[i + 1 + skip].lstrip("#")  # "pr 35483", "pr number 35483"
             if nxt.isascii() and nxt.isdigit() and len(nxt) <= 9:
                 st.prs.append(int(nxt))
-                return 2
+                return 2 + skip
         if token.isascii() and token.isdigit() and 5 <= len(token) <= 9:
             st.prs.append(int(token))  # a bare five-digit number is a PR, not a year
             return 1
@@ -900,6 +950,8 @@ class _Parser:
 
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
         word = tokens[i]
+        if word in ("number", "amount") and tokens[i + 1 : i + 2] == ["of"]:  # "number of rocm prs": a count
+            return
         model = self._model_id(word) if ("-" in word or "/" in word) else None
         if model is not None:
             self._add_key(st, model, "")

@@ -314,7 +314,13 @@ class QueryHandler:
             notes=tuple(notes),
             suggestions=_typo_suggestions(settings, query),
             seed=ThreadSeed(
-                settings.name, "query", query.since, query.until, text.strip()[:500], tuple(order), len(shown)
+                settings.name,
+                "query",
+                query.since,
+                query.until,
+                _as_asked(text, query)[:500],
+                tuple(order),
+                len(shown),
             ),
         )
 
@@ -486,7 +492,7 @@ class QueryHandler:
                     "query",
                     pr.created_at,
                     max(now, pr.created_at + timedelta(seconds=1)),
-                    text.strip()[:500],
+                    _as_asked(text, query)[:500],
                     (pr.number,),
                     1,
                 ),  # fmt: skip
@@ -507,7 +513,7 @@ class QueryHandler:
                 "query",
                 since,
                 max(now, since + timedelta(seconds=1)),
-                text.strip()[:500],
+                _as_asked(text, query)[:500],
                 tuple(m.pr.number for m in matches),
                 len(matches),
             ),  # fmt: skip
@@ -887,6 +893,7 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
         authors=tuple(dict.fromkeys((*authors, *found.values()))),
         text=" ".join(w for w in words if w not in used),
         ignored=tuple(w for w in query.ignored if w not in used),
+        names=(*query.names, *found.items()),
         readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )
 
@@ -957,6 +964,15 @@ def by_time(match: Match) -> tuple[datetime, int]:
     return (match.pr.merged_at or match.pr.created_at, match.pr.number)
 
 
+def _as_asked(text: str, query: Query) -> str:
+    """The question as a thread will read it back: names it read as people written as their
+    logins ("what did harry mellor merge" -> "what did @hmellor merge"), so the thread's header
+    and follow-ups name the person, not a search for the words."""
+    for typed, login in query.names:
+        text = re.sub(rf"(?<![\w@-]){re.escape(typed)}(?![\w-])", f"@{login}", text, flags=re.I)
+    return text.strip()
+
+
 def _narrowed(query: Query) -> bool:
     """Whether a question asks for less than everything in its window ("rocm digest": the ROCm
     PRs, not the whole digest)."""
@@ -964,7 +980,7 @@ def _narrowed(query: Query) -> bool:
         query.any_of
         or query.authors
         or query.text
-        or query.states
+        or (query.states and query.states != ("merged",))  # "what shipped": the digest's own work
         or query.exclude
         or query.exclude_text
         or query.who

@@ -8,13 +8,14 @@ import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.adapters.text_render import render_reply_text
 from bot.store import open_store
 from handlers.app import NO_CONTEXT, UNAVAILABLE, BotHandlers
-from handlers.models import Reply, ThreadKey
+from handlers.models import Reply, ThreadKey, ThreadSeed
 from handlers.ports import Store
 from tests.handlers.followup_data import OWN_NUMBERS, REPO, handlers, load, start_thread
 
@@ -484,3 +485,24 @@ async def test_narrowing_a_top_n_answer_narrows_the_question(app: BotHandlers) -
     reply = await app.followup(KEY, "only merged")
     direct = await app.command(REPO, "top 3 merged rocm prs last week")
     assert [i.number for i in reply.items] == [i.number for i in direct.items] and len(reply.items) == 3
+
+
+async def test_the_week_before_a_week_so_far_is_the_whole_week_before(app: BotHandlers) -> None:
+    """Under "rocm this week" asked on a Thursday (Monday to Thursday), "what about the week
+    before" is the whole previous week, Monday to Sunday, not the four days before Monday."""
+    since, until = datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 2, 27, tzinfo=UTC)
+    await app.remember(KEY, ThreadSeed(REPO, "query", since, until, "rocm", (), 0))
+    before = await app.followup(KEY, "what about the week before")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and before.kind == "list", before
+    assert (context.since, context.until) == (datetime(2026, 2, 16, tzinfo=UTC), since)
+
+
+async def test_a_thread_asked_by_a_person_s_name_stays_about_that_person(app: BotHandlers) -> None:
+    """ "prs from nick hill last week" reads @njhill; the thread follows @njhill too (its header
+    and "how many were merged" name him), not a search for the words "nick hill"."""
+    numbers = await start_thread(app, KEY, "prs from nick hill last week")
+    prs = await app.store.get_prs(REPO, numbers)
+    assert prs and {p.author for p in prs.values()} == {"njhill"}
+    reply = await app.followup(KEY, "how many were merged")
+    assert "@njhill" in reply.understood and "nick hill" not in reply.understood, reply.understood

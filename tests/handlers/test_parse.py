@@ -759,3 +759,52 @@ def test_the_triton_attention_backend_is_triton_and_attention() -> None:
     """ "triton attn backend regressions" keeps Triton (it was read as attention alone)."""
     q = read("triton attn backend regressions?")
     assert ("term:triton",) in q.any_of and ("attention",) in q.any_of
+
+
+def test_a_fix_that_happened_is_a_merged_one_and_a_question_about_it_asks_its_state() -> None:
+    """ "structured output bugs fixed recently", "what got fixed for xpu" ask for merged fixes;
+    "is the rocm hang fixed?" asks for every state, and "not fixed yet" for no merged one."""
+    assert read("structured output bugs fixed recently").states == ("merged",)
+    assert read("what got fixed for xpu last week").states == ("merged",)
+    assert read("is the rocm hang fixed?").states == ()
+    assert read("rocm bugs not fixed yet").states != ("merged",)
+
+
+def test_breaking_what_users_rely_on_is_a_breaking_change_and_breaking_the_build_a_bug() -> None:
+    """ "frontend changes that break the openai api compat" asks for breaking changes; "why did
+    this break the build" does not."""
+    q = read("any frontend changes that break the openai api compat this month")
+    assert ("change:breaking",) in q.any_of and "break" not in q.text and "compat" not in q.text
+    assert ("change:breaking",) not in read("why did this break the build").any_of
+
+
+def test_the_oldest_pr_is_one_pr_and_open_draft_is_drafts() -> None:
+    """ "what's the oldest open rocm PR" is one PR, oldest first; "the latest xpu pr" the newest
+    one; "oldest open rocm prs" stays a list; "open draft prs" asks for drafts."""
+    q = read("what's the oldest open rocm PR")
+    assert (q.sort, q.limit) == (1, 1)
+    assert (read("the latest xpu pr").sort, read("the latest xpu pr").limit) == (-1, 1)
+    assert read("oldest open rocm prs").limit == 0
+    assert read("open draft PRs about disaggregated prefill").states == ("draft",)
+    assert read("open draft PRs about disaggregated prefill").any_of == (("kv-connector",),)
+    assert read("open or draft rocm prs").states == ("open", "draft")
+
+
+def test_counting_words_and_explanations_and_future_releases() -> None:
+    """ "count of quantization PRs in Q3" and "number of rocm prs" search no word; "what's the
+    difference between awq and gptq" and "when is v0.12 getting released" are turned down;
+    "when was the rocm fix released" is a merge date and is answered."""
+    assert read("count of quantization PRs in Q3").text == ""
+    assert read("number of rocm prs").text == ""
+    for text in ("what's the difference between awq and gptq", "when is v0.12 getting released"):
+        assert read(text).out_of_scope, text
+    assert not read("when was the rocm fix released").out_of_scope
+
+
+def test_a_summary_of_a_whole_window_is_the_digest() -> None:
+    """ "summary of what shipped last week" and "any highlights this week?" ask for the digest;
+    "recap the week in 4 bullets" for its top four; "summarize rocm last week" stays ROCm's."""
+    assert read("summary of what shipped last week").digest
+    assert read("any highlights this week?").digest
+    four = read("recap the week in 4 bullets")
+    assert not four.digest and four.limit == 4 and four.text == ""
