@@ -554,6 +554,7 @@ CHANGE_KINDS = (
     ),
 )
 _CHANGE_BY_WORD = {word: kind for kind in CHANGE_KINDS for word in kind.words}
+CHANGE_WORDS = frozenset(w for w in _CHANGE_BY_WORD if len(w) >= 5)  # typo candidates ("regresions")
 _CHANGE_BY_KEY = {CHANGE_PREFIX + kind.key: kind for kind in CHANGE_KINDS}
 
 

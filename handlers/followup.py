@@ -34,8 +34,9 @@ from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, 
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
 from handlers.followup_window import ask_anew, compare, narrow_top, shift, switch, widen, window_of
+from handlers.language import asks_who
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
-from handlers.parse import PRONOUNS, Query
+from handlers.parse import PRONOUNS, Query, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time
 
@@ -173,7 +174,11 @@ class FollowupHandler:
             window = window_of(thread, intent)
             if intent.kind == "compare":
                 return await compare(thread, window)
-            return await shift(thread, window)
+            moved = await shift(thread, window)
+            if moved.kind == "list" and _asked_who_last(thread):
+                # "who had most prs in it" then "and the week before?": the same question, moved
+                return await who(thread, Intent("who", thread.parse("who")))
+            return moved
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
@@ -223,6 +228,12 @@ class FollowupHandler:
             note = lead or (OFFLINE_NOTE if intent.words else "")
             return await narrow(thread, replace(intent, words=()), note=note)
         return thread.capabilities(lead or OFFLINE_LEAD)
+
+
+def _asked_who_last(thread: Thread) -> bool:
+    """Whether the thread's previous message asked who is behind its PRs."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    return bool(said) and asks_who(tokenize(said[-1])[0])
 
 
 _ABOUT_ONE = {"narrow", "who", "count", "question"}

@@ -99,6 +99,20 @@ ORDINAL_NOUNS = {"one", "pr", "item", "entry", "result", "link", "of"}
 # "top 3", "first five", "show all", "everything": the head of the thread's list, or all of it ("the
 # first one" is one PR's card, so "one" is no count here).
 HEAD_WORDS = {"top", "first"}
+# "sort by impact, top 3": the usual order, said aloud
+IMPACT_ORDER = {
+    "sort",
+    "sorted",
+    "order",
+    "ordered",
+    "rank",
+    "ranked",
+    "by",
+    "impact",
+    "importance",
+    "only",
+    "just",
+}
 ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
 LIST_FILLER = MORE_FILLER | {"list", "of", "them", "these", "prs", "pr", "the", "everything", "at", "once"}
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
@@ -173,7 +187,12 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("count", query, words=words)
     if asks_who(tokens):
         # what the people worked on: not the question's frame ("who's been most active there")
-        subject = " ".join(t for t in tokens if t not in WHO_SKIP and not is_set_aside(t))
+        # and not the who's own verb: "whos driving this", "who is leading the rocm work"
+        at = next((k for k, t in enumerate(tokens) if t not in WHO_SKIP and t not in ("been", "has", "s")), 0)
+        verb = at if tokens[at : at + 1] and tokens[at].endswith("ing") and len(tokens[at]) > 5 else -1
+        subject = " ".join(
+            t for k, t in enumerate(tokens) if k != verb and t not in WHO_SKIP and not is_set_aside(t)
+        )
         return Intent("who", query, subject=subject)
     if (
         split_states(query.states)[0]
@@ -222,7 +241,7 @@ def _head(tokens: list[str]) -> int:
         count = count_word(nxt) if count_word(nxt) <= 100 else 0
         if token in HEAD_WORDS and count:
             rest = tokens[:i] + tokens[i + 2 :]
-            return count if all(t in LIST_FILLER for t in rest) else 0
+            return count if all(t in LIST_FILLER | IMPACT_ORDER for t in rest) else 0
     if set(tokens) & ALL_WORDS and all(t in LIST_FILLER | ALL_WORDS for t in tokens):
         return -1
     return 0

@@ -10,13 +10,13 @@ handlers/followup.py stores afterwards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from handlers.calendar import window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
-from handlers.parse import Query, left_out, split_states, with_window
+from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, with_window
 from handlers.ports import ClassificationSource, Store
 from handlers.query import Match, QueryHandler, content_ok, subject
 from handlers.terms import term_index
@@ -53,7 +53,13 @@ class Thread:
         return [Match(pr, classes[pr.number]) for pr in prs if pr.number in classes]
 
     def parse(self, text: str) -> Query:
-        return self.query.parse(self.settings, text, self.now)
+        query = self.query.parse(self.settings, text, self.now)
+        if query.whole_history and OPEN_ANY_TIME in query.notes:
+            # "any still open?" in a thread: the thread's window, not every open PR ever (a
+            # command without a time reads the whole history for open PRs; a thread has a time)
+            notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
+            query = replace(query, window_given=False, notes=notes)
+        return query
 
     def base_query(self) -> Query:
         """What the thread is about as a query (the original command plus any narrowing words)."""

@@ -164,11 +164,15 @@ OUT_OF_SCOPE = (
         r"|\bwhy (?:does|do|is|did|won'?t|can'?t|isn'?t) (?:my|our)\b"
         r"|\b(?:my|our) \S+(?: \S+){0,3}? (?:crash|crashes|crashed|hangs?|hung|ooms?|fails?|failed|errors?)\b"
     )),
+    ("a question about what runs where", re.compile(
+        r"\b(?:can|does|will|could) vllm (?:run|work|be run|be used)\b|\b(?:can|could) (?:i|we|u|you) (?:run|use) vllm\b"
+    )),
     ("a speed comparison", re.compile(r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b")),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
         r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
         r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
+        r"|\bwhen\b(?: \S+){0,4}? (?:will|gonna|going to) (?:be |get |come )?(?:released|out)\b"
     )),
     # How things work, not what changed: "what's the difference between awq and gptq".
     ("a question about how things work", re.compile(
@@ -191,9 +195,25 @@ WHO_OPENERS = ("who", "who's", "whos")
 WHO_PHRASES = ("which authors", "which people", "which contributors", "what authors")
 
 
+PEOPLE_NOUNS = frozenset(
+    {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}
+)
+RANKING_WORDS = frozenset(
+    {"busiest", "most", "top", "active", "biggest", "main", "key", "prolific", "leading"}
+)
+
+
 def asks_who(tokens: Sequence[str]) -> bool:
-    """Whether the message asks who is behind the PRs (in a command or a thread alike)."""
-    return bool(tokens) and (tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES)
+    """Whether the message asks who is behind the PRs (in a command or a thread alike): "who ...",
+    "which authors ...", or people ranked ("busiest ppl this week", "top contributors to rocm")."""
+    if not tokens:
+        return False
+    if tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES:
+        return True
+    return any(
+        t in PEOPLE_NOUNS and RANKING_WORDS.intersection(tokens[max(0, k - 2) : k])
+        for k, t in enumerate(tokens)
+    )
 
 
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.

@@ -29,11 +29,13 @@ from handlers.calendar import (
     default_window,
     window_label,
 )
-from handlers.digest_signals import BREAKING, change_key, is_change
+from handlers.digest_signals import BREAKING, CHANGE_WORDS, change_key, is_change
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
     EMPHASIS,
+    PEOPLE_NOUNS,
+    RANKING_WORDS,
     SORT_KEYS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -154,6 +156,7 @@ _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
     "tldr", "tl;dr",
 }  # fmt: skip
+OPEN_ANY_TIME = "No time given: every PR still open, whenever it was opened."
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -290,7 +293,7 @@ class _Vocabulary:
         singles = [w for w in self.words if " " not in w and len(w) >= 3]
         # Typo candidates: one-word topic words, multi-word ones typed as one word, term spellings,
         # states and time words; each maps to what a suggestion shows.
-        self.fuzzy: dict[str, str] = {w: w for w in (*singles, *STATE_WORDS, *TIME_VOCAB)}
+        self.fuzzy: dict[str, str] = {w: w for w in (*singles, *STATE_WORDS, *TIME_VOCAB, *CHANGE_WORDS)}
         for word in self.words:
             if " " in word:
                 self.fuzzy.setdefault(fold(word), word)
@@ -485,6 +488,9 @@ class _Parser:
                 st.readings.append(f"'{' '.join(tokens[breaks : breaks + 5])}' → breaking changes")
             said = {tokens[breaks], *_BROKEN_CONTRACTS.intersection(tokens[breaks + 1 : breaks + 5])}
             st.text[:] = [w for w in st.text if w not in said]
+        if asks_who(tokens):  # "busiest ppl this week": the frame of a question about people
+            st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
+            st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
         done = next((t for t in tokens if t in _DONE_WORDS), "")
         if (
             done
@@ -533,9 +539,7 @@ class _Parser:
             label = f"any time up to {day_range_label(last, last)}" + (
                 f" ({self.tz_name})" if self.tz_name else ""
             )
-            st.notes.append(
-                "'ever': any time." if ever else "No time given: every PR still open, whenever it was opened."
-            )
+            st.notes.append("'ever': any time." if ever else OPEN_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
         else:
@@ -757,6 +761,9 @@ class _Parser:
             return self._add_author(token[1:], st, 1)
         if token.startswith("author:") and len(token) > 7:
             return self._add_author(token[7:], st, 1)
+        if token == "from" and tokens[i + 1 : i + 2] and tokens[i + 1] in PRONOUNS:  # "the ones from him"
+            st.author_pronoun = True
+            return 2
         if token in ("by", "author") and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
@@ -950,6 +957,8 @@ class _Parser:
 
     def _free_word(self, tokens: list[str], i: int, st: _State) -> None:
         word = tokens[i]
+        if not any(c.isalnum() for c in word):  # an emoji or stray punctuation ("👀", "!!")
+            return
         if word in ("number", "amount") and tokens[i + 1 : i + 2] == ["of"]:  # "number of rocm prs": a count
             return
         model = self._model_id(word) if ("-" in word or "/" in word) else None

@@ -661,6 +661,12 @@ class WindowIndex:
         than that person wrote: "ngram spec" is no one's name."""
         if not (first.isascii() and first.isalpha() and last.isascii() and last.isalpha()):
             return None
+        if last.endswith("s") and len(last) > 3:  # "nick hills open prs": a possessive without its apostrophe
+            found = self._login_for_name(first, last)
+            return found if found is not None else self._login_for_name(first, last[:-1])
+        return self._login_for_name(first, last)
+
+    def _login_for_name(self, first: str, last: str) -> str | None:
         if self._login_letters is None:
             self._login_letters = [(re.sub(r"[^a-z]", "", login), login) for login in self.logins]
         found = [

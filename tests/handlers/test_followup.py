@@ -506,3 +506,20 @@ async def test_a_thread_asked_by_a_person_s_name_stays_about_that_person(app: Bo
     assert prs and {p.author for p in prs.values()} == {"njhill"}
     reply = await app.followup(KEY, "how many were merged")
     assert "@njhill" in reply.understood and "nick hill" not in reply.understood, reply.understood
+
+
+async def test_thread_people_orders_and_states_keep_the_thread(app: BotHandlers, thread: tuple[int, ...]) -> None:
+    """Under "rocm last week": "whos driving this" lists the people (not a search for
+    "driving"); "sort by impact, top 3" shows three; "any still open?" stays in the thread's
+    week; "who had most prs in it" then "and the week before?" asks who again, a week earlier."""
+    people = await app.followup(KEY, "whos driving this")
+    assert "people" in people.title and "driving" not in people.title, people.title
+    top = await app.followup(KEY, "sort by impact, top 3")
+    assert len(top.items) == 3, top
+    still = await app.followup(KEY, "any still open?")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.year == 2026, (still.title, context.since)
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "who had most prs in it")
+    before = await app.followup(KEY, "and the week before?")
+    assert "people" in before.title and "Feb 16" in before.understood, (before.title, before.understood)

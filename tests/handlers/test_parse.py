@@ -808,3 +808,17 @@ def test_a_summary_of_a_whole_window_is_the_digest() -> None:
     assert read("any highlights this week?").digest
     four = read("recap the week in 4 bullets")
     assert not four.digest and four.limit == 4 and four.text == ""
+
+
+def test_people_ranked_typos_of_kinds_of_change_and_what_runs_where() -> None:
+    """ "busiest ppl this week 👀" and "top contributors to rocm" ask who; "regresions" is
+    regressions; "when v0.27 will be released" and "can vllm run on apple m3 mac" are turned
+    down (the second still names Apple silicon); an emoji searches nothing."""
+    busy = read("busiest ppl this week 👀")
+    assert busy.who and busy.text == ""
+    assert read("top contributors to rocm last month").who
+    assert read("any flashinfer regresions recently").typos == (("regresions", "regressions"),)
+    assert read("when v0.27 will be released").out_of_scope
+    mac = read("can vllm run on apple m3 mac")
+    assert mac.out_of_scope and ("term:apple-silicon",) in mac.any_of
+    assert not read("does it work on mi300x").out_of_scope  # under a PR: a question about it

@@ -754,3 +754,10 @@ async def test_at_most_n_and_so_far_are_read(loaded: Store) -> None:
     so_far = await ask(loaded, f"rocm {LABELLED_WEEK} so far")
     assert numbers(so_far) == numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")) and numbers(so_far)
     assert not any("far" in n for n in so_far.notes), so_far.notes
+
+
+async def test_a_possessive_without_its_apostrophe_still_names_the_person(loaded: Store) -> None:
+    """ "show me nick hills prs" is @njhill's, as "nick hill's" is."""
+    reply = await ask(loaded, f"show me nick hills prs {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(reply))
+    assert prs and {p.author.lower() for p in prs.values()} == {"njhill"}, reply.notes
