@@ -268,7 +268,7 @@ class TimeReader:
             and t[i + 2 : i + 3] not in (["before"], ["of"])
         ):
             # "in the last month", "over the last week": the days up to today, not the calendar period
-            return self._last_days({"week": 7, "month": 30, "year": 365}[nxt]), 2
+            return self._rolling(nxt), 2
         if tok in ("last", "previous", "prev") and nxt in PERIODS:
             return self._period(nxt, -1), 2
         if tok in ("next", "coming", "upcoming") and nxt in PERIODS:
@@ -287,7 +287,7 @@ class TimeReader:
             day = self._weekday(WEEKDAYS[tok])
             return Span(day, day + timedelta(days=1)), 1
         if tok == "past" and nxt in ("week", "month", "year", "day"):
-            return self._last_days({"week": 7, "month": 30, "year": 365, "day": 1}[nxt]), 2
+            return self._rolling(nxt), 2
         if tok in ("past", "last", "previous", "prev"):
             counted = self._count_unit(t, i + 1)
             if counted:
@@ -343,6 +343,13 @@ class TimeReader:
             return Span(start, add_months(start, 1))
         return Span(date(today.year + offset, 1, 1), date(today.year + offset + 1, 1, 1))
 
+    def _rolling(self, unit: str) -> Span:
+        """ "past month", "in the last month": since this day last month (Oct 26 on Nov 26), as
+        people count a month back; a week or a day is its days up to today."""
+        if unit == "month":
+            return Span(add_months(self.today, -1), self.today + timedelta(days=1))
+        return self._last_days({"week": 7, "year": 365, "day": 1}[unit])
+
     def _last_days(self, days: int) -> Span:
         days = min(max(days, 1), MAX_DAYS)
         return Span(self.today - timedelta(days=days - 1), self.today + timedelta(days=1))
@@ -374,7 +381,7 @@ class TimeReader:
             return Span(since=self.now - timedelta(hours=hours), until=self.now, note=note), length
         if unit == "months":
             months = min(count, MAX_DAYS // 31)
-            start = add_months(self.today, -months) + timedelta(days=1)
+            start = add_months(self.today, -months)  # "past 2 months": since this day two months back
             return Span(start, self.today + timedelta(days=1), note=note), length
         per = {"days": 1, "weeks": 7, "years": 365}[unit]
         if count * per > MAX_DAYS:

@@ -85,6 +85,7 @@ SWITCH_OPENERS = (
     ("now",), ("also",),
 )  # fmt: skip
 SWITCH_CLOSERS = {"instead", "then"}
+POINTERS = frozenset({"those", "these", "them"})  # the thread's own list
 QUESTION_OPENERS = {
     "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
     "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will",
@@ -303,6 +304,8 @@ def _switches(tokens: list[str]) -> bool:
         return True
     while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]
+    if POINTERS & set(tokens):
+        return False  # "and which of those are perf": a narrowing of the thread's own list
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 
 

@@ -18,7 +18,7 @@ from handlers.followup_intent import Intent
 from handlers.followup_narrow import add_filters, combine, filter_words
 from handlers.followup_thread import Thread, count_label
 from handlers.models import Reply
-from handlers.parse import Query, split_states, with_window
+from handlers.parse import Query, kind_of, split_states, with_window
 from handlers.query import Match, ordered, subject, understood_line
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
@@ -59,6 +59,12 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
     if base.pr_numbers and thread.context.kind == "query":
         return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
+    taxonomy = thread.settings.taxonomy
+    if asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
+        # "what about hopper" under "blackwell perf prs": a platform (model, format, library) for
+        # another, the kind of work (performance, bug fixes, MoE) kept
+        kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) for k in g))
+        asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     # "same but mxfp4" under "top 5 nvfp4 prs": the new subject keeps the thread's count and order
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)

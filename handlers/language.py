@@ -127,7 +127,7 @@ SET_ASIDE = (
 STATE_VERBS = {
     "merged": _words("land ship added introduced"),  # past forms only: "added" is merged, "add" asks
     "opened": _words("submit submitted filed propose raised create"),
-    "open": _words("pending await awaiting wait waiting outstanding unreviewed"),
+    "open": _words("pending await awaiting waiting outstanding unreviewed"),  # not "wait": "wait, were there"
 }
 
 
@@ -158,7 +158,9 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 # faster, when the next release comes. The answer says so plainly (and still lists any PR that
 # matches the question's words) instead of pretending a PR list is the answer.
 OUT_OF_SCOPE = (
-    ("a how-to or setup question", re.compile(r"\bhow (?:do|can|should) i\b|\bhow to\b")),
+    ("a how-to or setup question", re.compile(
+        r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
+    )),
     ("a question about your own setup", re.compile(
         r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b"
         r"|\bwhy (?:does|do|is|did|won'?t|can'?t|isn'?t) (?:my|our)\b"
@@ -174,6 +176,11 @@ OUT_OF_SCOPE = (
         r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
         r"|\bwhen\b(?: \S+){0,4}? (?:will|gonna|going to) (?:be |get |come )?(?:released|out)\b"
     )),
+    # Which release carries a change: releases are not in the PR data.
+    ("a question about releases", re.compile(
+        r"\bin (?:a|any) release\b|\bin (?:the )?(?:next|latest|last|current) release\b"
+        r"|\b(?:which|what) (?:release|version|tag)s?\b(?! (?:bump|update|upgrade))"
+    )),
     # How things work, not what changed: "what's the difference between awq and gptq".
     ("a question about how things work", re.compile(
         r"\bdifference between\b|\bdifferences between\b|\bexplain (?:how|what|why|the)\b|\bhow does \S+(?: \S+)? work\b"
@@ -185,6 +192,50 @@ OUT_OF_SCOPE = (
     # The bot reads pull requests; issues are another list ("issue 35949" still finds PRs naming it).
     ("a question about issues", re.compile(r"(?:^|\b(?:open|any|github|filed|reported|new|recent) )issues\b")),
 )  # fmt: skip
+
+
+# Long messages give context before (or after) the ask: "we maintain AWQ checkpoints and marlin
+# broke us last time. can someone tell me what quant PRs got merged in the last two weeks so i can
+# check before the next release". A sentence about the asker (I, my, we, our, us) that asks
+# nothing is context; so is a trailing purpose ("so i can check ...", "because we ..."). Only the
+# rest is read as the question; a message that is all context is read whole.
+_SENTENCE_END = re.compile(r"(?<=[.?!;])\s+|\n+")
+_FIRST_PERSON = frozenset(
+    {"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"}
+)
+_ASKS = re.compile(
+    r"^\W*(?:(?:ok|okay|so|hey|hi|also|and|but)\W+)*"
+    r"(?:(?:can|could|would|will) (?:some(?:one|body)|any(?:one|body)|you|u|ya)\b|pls\b|please\b|show\b|list\b"
+    r"|tell\b|give\b|find\b|any\b|anything\b|what|which\b|who|how\b|is there\b|are there\b|was there\b"
+    r"|were there\b|did\b|does\b|has\b|have\b|when\b|where\b|is\b|are\b)",
+    re.I,
+)
+_WANTS = re.compile(
+    r"^\W*(?:just |really |only )?(?:want|wanna|need|trying|hoping|wondering|curious)\b", re.I
+)
+_PURPOSE = re.compile(
+    r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|since (?:i|we)|as (?:i|we))\b.*$",
+    re.I | re.S,
+)
+
+
+def question_part(text: str) -> str:
+    """The part of a message that asks, without the sentences that only give the asker's context
+    and without a trailing purpose clause; the whole text when nothing asks."""
+    sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    if len(sentences) > 1:
+        asking = [s for s in sentences if not _context(s)]
+        if asking:
+            text = " ".join(asking)
+    kept = _PURPOSE.sub("", text)
+    return kept if kept.strip() else text
+
+
+def _context(sentence: str) -> bool:
+    if "?" in sentence or _ASKS.match(sentence):
+        return False
+    words = set(re.findall(r"[a-z']+", sentence.lower()))
+    return bool(words & _FIRST_PERSON) or bool(_WANTS.match(sentence))
 
 
 # Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.

@@ -47,6 +47,7 @@ from handlers.language import (
     lemmas,
     open_phrase,
     out_of_scope,
+    question_part,
     state_verb,
 )
 from handlers.models import Taxonomy, Window
@@ -301,6 +302,11 @@ class _Vocabulary:
             for spelling in term.all_spellings:
                 if not spelling.endswith("*") and len(fold(spelling)) >= 4:
                     self.fuzzy.setdefault(fold(spelling), spelling)
+                # each long word of a multi-word name ("structued outputs" -> structured outputs)
+                words = spelling.split()
+                for part in words if len(words) > 1 else ():
+                    if len(part) >= 7 and part.isalpha():
+                        self.fuzzy.setdefault(part, part)
 
 
 _vocabulary = per_taxonomy(_Vocabulary)
@@ -335,6 +341,26 @@ def parse_query(
             notes=("Sorry, I could not read that; showing the default window.",),
             failed=True,
         )
+
+
+_UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
+
+
+def _unit_after_last(tokens: list[str]) -> None:
+    """ "more rocm prs this month than last?": the second range is the last *month* (the unit of
+    the first), so "than last" / "vs the previous" get the unit they leave out."""
+    for k in range(len(tokens) - 1):
+        if tokens[k] in ("than", "vs", "versus", "compared") and tokens[k + 1] in ("last", "previous"):
+            if k + 2 < len(tokens) and tokens[k + 2] in _UNITS | {"weeks", "months", "days", "years"}:
+                continue
+            unit = next((t for t in reversed(tokens[:k]) if t in _UNITS), None)
+            if unit:
+                tokens.insert(k + 2, unit)
+                return
+
+
+def _clip_words(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: text.rfind(" ", 0, limit)] + " …"
 
 
 def tokenize(text: object) -> tuple[list[str], bool]:
@@ -391,6 +417,12 @@ def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
     return {kind: tuple(keys) for kind, keys in by_kind.items() if len(keys) >= 3}
 
 
+def kind_of(key: str, taxonomy: Taxonomy) -> str:
+    """A query key's kind ("hardware", "model", "quant", "kernel"), or "" for a kind of work
+    (performance, bug fixes, MoE, ...)."""
+    return _kinds(taxonomy)[0].get(key, "")
+
+
 def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
     """Things of one kind asked for together are alternatives: a PR is about one platform, one
     model family, one number format or one kernel library as a rule, so "rocm and xpu", "rocm,
@@ -432,8 +464,13 @@ class _Parser:
 
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
-        tokens, cut = tokenize(text)
+        raw = text if isinstance(text, str) else ("" if text is None else str(text))
+        asked = question_part(raw[:MAX_CHARS])
+        tokens, cut = tokenize(asked)
+        _unit_after_last(tokens)
         st = _State()
+        if asked != raw[:MAX_CHARS]:
+            st.readings.append(f"Read '{_clip_words(asked)}' as the question; the rest as context.")
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
@@ -529,7 +566,12 @@ class _Parser:
             st.states.clear()
         window = st.window
         label = ""
-        ever = "ever" in tokens  # "did it ever land": any time
+        # "did it ever land", "is qwen3.5 supported yet", "has the fix landed already": whether it
+        # happened at all, so any time ("not merged yet" is a state, read as such)
+        ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
+        ever = bool(ever_word) and (
+            ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
+        )
         if window is None and (ever or (st.states and set(st.states) <= _STILL_OPEN)):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
@@ -539,7 +581,7 @@ class _Parser:
             label = f"any time up to {day_range_label(last, last)}" + (
                 f" ({self.tz_name})" if self.tz_name else ""
             )
-            st.notes.append("'ever': any time." if ever else OPEN_ANY_TIME)
+            st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
         else:
@@ -863,6 +905,12 @@ class _Parser:
             st.groups.append([key])
 
     def _negated(self, tokens: list[str], i: int, st: _State) -> int:
+        if tokens[i].startswith("non-") and len(tokens[i]) > 4:  # "non-nvidia perf work"
+            key, length = self._lookup_topic([tokens[i][4:]], 0)
+            if key and length == 1 and key != BREAKING:
+                st.exclude.append(key)
+                st.topic_end = i + 1  # "non-moe models": "models" is its head noun
+                return 1
         verb = tokens[i] in NEGATING_VERBS
         if not (verb or is_negator(tokens[i])) or i + 1 >= len(tokens):
             return 0

@@ -508,7 +508,9 @@ async def test_a_thread_asked_by_a_person_s_name_stays_about_that_person(app: Bo
     assert "@njhill" in reply.understood and "nick hill" not in reply.understood, reply.understood
 
 
-async def test_thread_people_orders_and_states_keep_the_thread(app: BotHandlers, thread: tuple[int, ...]) -> None:
+async def test_thread_people_orders_and_states_keep_the_thread(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
     """Under "rocm last week": "whos driving this" lists the people (not a search for
     "driving"); "sort by impact, top 3" shows three; "any still open?" stays in the thread's
     week; "who had most prs in it" then "and the week before?" asks who again, a week earlier."""
@@ -523,3 +525,19 @@ async def test_thread_people_orders_and_states_keep_the_thread(app: BotHandlers,
     await app.followup(KEY, "who had most prs in it")
     before = await app.followup(KEY, "and the week before?")
     assert "people" in before.title and "Feb 16" in before.understood, (before.title, before.understood)
+
+
+async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
+    """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
+    "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"
+    "what about qwen?" is Qwen's PRs."""
+    await start_thread(app, KEY, "rocm last week")
+    narrowed = await app.followup(KEY, "and which of those are perf")
+    assert "this thread" in narrowed.title and "ROCm" in narrowed.understood, narrowed
+    await start_thread(app, KEY, "bug fixes last week")
+    moved = await app.followup(KEY, "what about rocm")
+    direct = await app.command(REPO, "rocm bug fixes last week")
+    assert direct.items and [i.number for i in moved.items] == [i.number for i in direct.items]
+    await start_thread(app, KEY, "rocm last week")
+    qwen = await app.followup(KEY, "what about qwen?")
+    assert [i.number for i in qwen.items] == [i.number for i in (await app.command(REPO, "qwen last week")).items]

@@ -695,7 +695,7 @@ def test_a_kind_of_topic_asks_for_any_topic_of_that_kind() -> None:
 def test_the_last_month_is_the_days_up_to_today() -> None:
     """ "in the last month", "over the last week": a span ending today; "last month" without
     "the" stays the calendar month, and "the week before last" a calendar week."""
-    assert days(read("rocm merged in the last month or so")) == ("2026-02-01", "2026-03-02")
+    assert days(read("rocm merged in the last month or so")) == ("2026-02-02", "2026-03-02")  # since Feb 2
     assert days(read("what happened over the last week")) == ("2026-02-24", "2026-03-02")
     assert days(read("rocm last month")) == ("2026-02-01", "2026-02-28")
     assert days(read("rocm the week before last")) == ("2026-02-16", "2026-02-22")
@@ -822,3 +822,49 @@ def test_people_ranked_typos_of_kinds_of_change_and_what_runs_where() -> None:
     mac = read("can vllm run on apple m3 mac")
     assert mac.out_of_scope and ("term:apple-silicon",) in mac.any_of
     assert not read("does it work on mi300x").out_of_scope  # under a PR: a question about it
+
+
+def test_context_sentences_and_purposes_are_not_filters() -> None:
+    """A long message gives context before or after its ask; only the ask filters: the words of
+    "triton attn backend still crashes for me" or "so i can check before the next release" narrow
+    nothing (they emptied the answer), and the reply says what was read as the question."""
+    q = read("any 7900 xtx / rdna3 stuff merged recently? triton attn backend still crashes for me")
+    assert ("term:triton",) not in q.any_of and ("attention",) not in q.any_of
+    assert any("as the question" in r for r in q.readings)
+    long = read(
+        "ok so some context: we maintain a bunch of AWQ and GPTQ quantized checkpoints and last time "
+        "it was marlin picking a different kernel path. can someone tell me what quant PRs got merged "
+        "in the last two weeks that touch awq or gptq so i can check before the next release"
+    )
+    assert ("term:marlin",) not in long.any_of and ("ci-build",) not in long.any_of
+    assert ("term:awq", "term:gptq") in long.any_of and long.states == ("merged",)
+    assert not long.out_of_scope  # "the next release" was the purpose, not the question
+    assert read("rocm prs merged last week").readings == ()  # one sentence: read whole
+
+
+def test_non_x_excludes_and_a_head_noun_after_it_filters_nothing() -> None:
+    """ "non-nvidia perf work" is performance without NVIDIA; "non-moe models" leaves MoE out and
+    asks for no new models; "non-blocking fixes" keeps its word (no topic is named)."""
+    q = read("non-nvidia perf work in the past 2 weeks")
+    assert q.exclude == ("nvidia",) and q.any_of == (("performance",),)
+    q = read("non-moe models")
+    assert q.exclude == ("moe",) and q.any_of == ()
+    assert read("non-blocking fixes").text == "non-blocking"
+
+
+def test_yet_already_than_last_and_more_ways_of_asking() -> None:
+    """ "is qwen3.5 supported yet" asks over any time; "not merged yet" stays a state; "this month
+    than last" compares with last month; "quantized models" is quantization; "json mode" names
+    structured outputs and "structued outputs" is a typo of it; "wait, were there any reverts"
+    asks for no open PRs; "is there a way to set X" and "is any of this in a release yet" are
+    turned down."""
+    assert read("is qwen3.5 supported yet").whole_history
+    assert not read("rocm prs not merged yet").whole_history
+    q = read("more rocm prs this month than last?")
+    assert q.then_since is not None and q.then_label.startswith("Feb 1")  # asked in March
+    assert read("anything there for quantized models").any_of == (("quantization",),)
+    assert read("json mode bugs").any_of == (("term:structured-outputs",), ("bugfix",))
+    assert ("structued", "structured") in read("structued outputs").typos
+    assert read("wait were there any reverts that week").states == ()
+    assert read("hey bot is there a way to set max_num_seqs per model").out_of_scope
+    assert read("is any of this in a release yet").out_of_scope
