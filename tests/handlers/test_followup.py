@@ -540,4 +540,6 @@ async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app:
     assert direct.items and [i.number for i in moved.items] == [i.number for i in direct.items]
     await start_thread(app, KEY, "rocm last week")
     qwen = await app.followup(KEY, "what about qwen?")
-    assert [i.number for i in qwen.items] == [i.number for i in (await app.command(REPO, "qwen last week")).items]
+    assert [i.number for i in qwen.items] == [
+        i.number for i in (await app.command(REPO, "qwen last week")).items
+    ]
