@@ -398,6 +398,7 @@ def digest_reply(digest: Digest, prs: Mapping[int, PullRequest], command: str) -
             f"in this thread. `/{command} digest here` posts the digest to a channel every week.",
         ),
         seed=seed,
+        digest=digest,
     )
 
 

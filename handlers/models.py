@@ -370,6 +370,9 @@ class Reply:
     suggestions: tuple[str, ...] = ()
     ephemeral: bool = False
     seed: ThreadSeed | None = None  # set when follow-ups in the reply's thread make sense
+    # "/vllm weekly digest": the digest itself, which chat platforms post as they post the weekly
+    # one (a channel message, its areas in the thread); the rest of the Reply is its plain form
+    digest: Digest | None = None
 
     @property
     def items(self) -> tuple[ReplyItem, ...]:

@@ -366,6 +366,9 @@ class DiscordAdapter:
     async def _send_answer(
         self, interaction: discord.Interaction, repo: RepoSettings, text: str, reply: Reply
     ) -> None:
+        if reply.digest is not None and not reply.ephemeral:  # "/vllm weekly digest"
+            await self._send_digest_answer(interaction, repo, reply.digest)
+            return
         parts = render_reply_messages(reply)
         if reply.ephemeral:
             # Ephemerality is fixed by the deferral, which was public: remove the public "thinking"
@@ -381,6 +384,24 @@ class DiscordAdapter:
             return
         name = f"/{repo.command} {text}".strip()
         await self._open_thread(message, name, reply.seed, what=f"answer to /{repo.command}")
+
+    async def _send_digest_answer(
+        self, interaction: discord.Interaction, repo: RepoSettings, digest: Digest
+    ) -> None:
+        """A digest asked for with the slash command, delivered as the weekly one is: the answer
+        is its channel message, and its areas and every other PR go in the answer's thread."""
+        parent, *rest = render_digest_messages(digest)
+        message = await interaction.edit_original_response(content=parent, allowed_mentions=NO_MENTIONS)
+        thread = await self._open_thread(
+            message, digest.title, digest_seed(digest), what=f"{repo.name} digest"
+        )
+        if thread is None:
+            return
+        try:
+            for part in rest:
+                await thread.send(part, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as exc:
+            log.error(describe_http_error(exc, f"continuing the asked-for digest in thread {thread.id}"))
 
     async def _open_thread(
         self, message: discord.Message, name: str, seed: ThreadSeed, *, what: str

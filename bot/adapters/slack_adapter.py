@@ -502,7 +502,11 @@ class SlackAdapter:
         except Exception:
             log.exception("slack: answering %s %r failed", command.get("command"), text[:100])
             reply = FAILED
-        fallback, blocks = render_reply_blocks(reply)
+        if reply.digest is not None:  # posted as the weekly digest is: its channel message first
+            first = render_digest_blocks(reply.digest)[0]
+            fallback, blocks = first["text"], first["blocks"]
+        else:
+            fallback, blocks = render_reply_blocks(reply)
         try:
             if reply.ephemeral or self.settings.ephemeral_answers:
                 await self._respond(
@@ -546,8 +550,26 @@ class SlackAdapter:
                 return
             key = ThreadKey("slack", str(posted.get("channel") or channel), str(posted["ts"]))
             await self._remember(key, reply)
+            if reply.digest is not None:  # "/vllm weekly digest": its areas in the answer's thread
+                await self._digest_thread(key, reply.digest)
         except Exception:
             log.exception("slack: could not deliver the answer to %s in %s", command.get("command"), channel)
+
+    async def _digest_thread(self, key: ThreadKey, digest: Digest) -> None:
+        """The areas and every other PR of a digest asked for with the slash command, as replies
+        in its answer's thread (the answer is the digest's channel message)."""
+        for message in render_digest_blocks(digest)[1:]:
+            try:
+                await self._post(
+                    channel=key.channel, thread_ts=key.thread, text=message["text"], blocks=message["blocks"]
+                )
+            except SlackApiError as exc:
+                log.warning(
+                    "slack: digest answer thread in %s not continued: %s",
+                    key.channel,
+                    exc.response.get("error"),
+                )
+                return
 
     async def _respond(self, respond: AsyncRespond, command: dict[str, Any], **message: Any) -> None:
         """Answer through the command's response_url; a 429 is retried after its Retry-After, and

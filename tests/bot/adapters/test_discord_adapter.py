@@ -415,3 +415,37 @@ async def test_the_real_weeks_digest_is_one_channel_message_and_the_rest_in_its_
     threaded = "".join(r.content for r in in_thread)
     for number in {n for section in (*digest.sections, *digest.more) for n in section.prs}:
         assert f"[PR#{number}](" in threaded
+
+
+async def test_asking_for_the_digest_answers_with_its_channel_message_and_fills_its_thread(
+    world: World,
+) -> None:
+    """ "/vllm weekly digest" is delivered as the weekly digest is: the answer is the digest's
+    channel message (at most 2,000 characters), a thread opens on it and gets the areas and every
+    other PR, and the thread is followed as a digest thread."""
+    s = world.standin
+    expected = await world.handlers.command(REPO, "weekly digest")
+    assert expected.digest is not None
+    parent, *rest = render_digest_messages(expected.digest)
+    before = len(s.requests)
+    _, answer = await run_query(world, "weekly digest")
+    assert answer.method == "PATCH" and answer.content == parent and len(parent) <= 2000
+    thread_req = await s.wait_for(lambda r: r.path.endswith("/threads") and s.requests.index(r) >= before)
+    message_id = int(thread_req.path.split("/")[4])
+    await s.wait_for(
+        lambda r: (
+            r.method == "POST"
+            and r.content == rest[-1]
+            and s.requests.index(r) > s.requests.index(thread_req)
+        )
+    )
+    in_thread = [
+        r
+        for r in s.requests[s.requests.index(thread_req) :]
+        if r.method == "POST"
+        and r.path.endswith("/messages")
+        and r.path != f"/channels/{s.channel_id}/messages"
+    ]
+    assert [r.content for r in in_thread] == rest
+    context = await world.store.get_thread(ThreadKey("discord", str(s.channel_id), str(message_id)))
+    assert context is not None and context.kind == "digest"

@@ -11,6 +11,7 @@ from urllib.parse import urlencode
 import pytest
 
 from bot.adapters.slack_adapter import SlackPostError, SlackSetupError
+from bot.adapters.slack_render import render_digest_blocks
 from bot.bootstrap import build_handlers, build_slack
 from bot.config import Config, FileConfig, Secrets, SlackConfig
 from handlers.digest import week_ending
@@ -360,3 +361,25 @@ async def test_digest_buttons_are_acked_and_answer_in_the_thread(bot: Bot) -> No
             cited = set(digest.cited)
             shown = {int(n) for n in re.findall(r"\|PR#(\d+)>", links)}
             assert shown and not shown & cited
+
+
+async def test_asking_for_the_digest_posts_it_as_the_weekly_one_with_its_thread(bot: Bot) -> None:
+    """ "/vllm weekly digest" is answered as the scheduled digest is posted: one channel message
+    (takeaways, headlines, buttons), its areas and every other PR as replies in the answer's
+    thread, which is followed as a digest thread."""
+    expected = await bot.handlers.command(REPO, "weekly digest")
+    assert expected.digest is not None
+    parts = len(render_digest_blocks(expected.digest))
+    before = len(posts(bot))
+    status, _ = await bot.command("weekly digest")
+    assert status == 200
+    await bot.slack.wait_for(lambda calls: len(posts(bot)) >= before + parts)
+    await bot.adapter.idle()
+    parent, *replies = posts(bot)[before:]
+    assert parent.args["channel"] == CHANNEL and "thread_ts" not in parent.args
+    assert any(b["type"] == "actions" for b in parent.args["blocks"])
+    ts = parent.result["ts"]
+    assert len(replies) == parts - 1 and all(m.args["thread_ts"] == ts for m in replies)
+    assert all(len(m.args["blocks"]) <= 50 for m in (parent, *replies))
+    context = await bot.handlers.store.get_thread(ThreadKey("slack", CHANNEL, ts))
+    assert context is not None and context.kind == "digest"
