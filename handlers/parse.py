@@ -343,6 +343,65 @@ def parse_query(
         )
 
 
+# -- readings of the whole question (after every word was read) ----------------------------------
+def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest."""
+    if st.limit or "pr" not in tokens or "prs" in tokens:
+        return
+    at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
+    if at > 0 and tokens[at - 1] == "the":
+        st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
+        st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
+
+
+def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "changes that break the openai api compat", "does this break my config": what users rely
+    on stops working, a breaking change ("break the build" is a bug)."""
+    at = next((k for k, t in enumerate(tokens) if t in ("break", "breaks")), -1)
+    broken = _BROKEN_CONTRACTS.intersection(tokens[at + 1 : at + 5]) if at >= 0 else set()
+    if not broken:
+        return
+    if BREAKING not in {k for g in st.groups for k in g}:
+        st.groups.append([BREAKING])
+        st.readings.append(f"'{' '.join(tokens[at : at + 5])}' → breaking changes")
+    said = {tokens[at], *broken}
+    st.text[:] = [w for w in st.text if w not in said]
+
+
+def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "busiest ppl this week": the words that frame a question about people filter nothing."""
+    if asks_who(tokens):
+        st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
+        st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
+
+
+def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None:
+    """ "structured output bugs fixed recently": fixes that happened, so merged ones; "is the hang
+    fixed?" asks for its state, "not fixed" and "to be fixed" ask for open work."""
+    done = next((t for t in tokens if t in _DONE_WORDS), "")
+    if not done or st.states or tokens[0] in _ASKS_STATE | {"did", "does", "do"}:
+        return
+    at = tokens.index(done)
+    if not (at and (is_negator(tokens[at - 1]) or tokens[at - 1] in ("be", "being", "get"))):
+        parser._read_state(st, "merged", done)
+
+
+def _open_drafts(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "open draft prs": drafts are open PRs, so the narrower state is the one asked for."""
+    pair = any(a == "open" and b in ("draft", "drafts") for a, b in itertools.pairwise(tokens))
+    if pair and "open" in st.states and "draft" in st.states:
+        st.states.remove("open")
+
+
+_WHOLE_QUESTION_RULES = (
+    _one_pr,
+    _breaking_what_users_rely_on,
+    _who_frame,
+    _fixes_that_happened,
+    _open_drafts,
+)
+
+
 _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
 
 
@@ -510,42 +569,8 @@ class _Parser:
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
             st.states[:] = [s for s in st.states if s != "merged"]
-        if not st.limit and "pr" in tokens and "prs" not in tokens:
-            # "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest
-            at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
-            if at > 0 and tokens[at - 1] == "the":
-                st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
-                st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
-        breaks = next((k for k, t in enumerate(tokens) if t in ("break", "breaks")), -1)
-        if breaks >= 0 and _BROKEN_CONTRACTS.intersection(tokens[breaks + 1 : breaks + 5]):
-            # "changes that break the openai api compat", "does this break my config": what users
-            # rely on stops working, a breaking change ("break the build" is a bug)
-            if BREAKING not in {k for g in st.groups for k in g}:
-                st.groups.append([BREAKING])
-                st.readings.append(f"'{' '.join(tokens[breaks : breaks + 5])}' → breaking changes")
-            said = {tokens[breaks], *_BROKEN_CONTRACTS.intersection(tokens[breaks + 1 : breaks + 5])}
-            st.text[:] = [w for w in st.text if w not in said]
-        if asks_who(tokens):  # "busiest ppl this week": the frame of a question about people
-            st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
-            st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
-        done = next((t for t in tokens if t in _DONE_WORDS), "")
-        if (
-            done
-            and not st.states
-            and tokens[:1] != []
-            and tokens[0] not in _ASKS_STATE | {"did", "does", "do"}
-        ):
-            at = tokens.index(done)
-            if not (at and (is_negator(tokens[at - 1]) or tokens[at - 1] in ("be", "being", "get"))):
-                # "structured output bugs fixed recently": fixes that happened, so merged ones
-                # ("is the hang fixed?" asks for its state; "not fixed", "to be fixed" ask for open work)
-                self._read_state(st, "merged", done)
-        if (
-            "open" in st.states
-            and "draft" in st.states
-            and any(a == "open" and b in ("draft", "drafts") for a, b in itertools.pairwise(tokens))
-        ):  # "open draft prs": drafts are open PRs, so the narrower one is asked for
-            st.states.remove("open")
+        for rule in _WHOLE_QUESTION_RULES:  # readings that need the whole question
+            rule(self, tokens, st)
         if "open" in st.states and "opened" in st.states:
             # "prs opened by X that are still open": how they began, and the narrower state asked for
             st.states.remove("opened")
