@@ -74,6 +74,9 @@ NUMBER_WORDS = {
 PERIODS = ("week", "month", "year")
 
 _ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
+# "since 11/1", "11/15/2026": month/day as most English-speaking chats write it (day/month when the
+# first number cannot be a month, "25/11")
+_SLASH_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?$")
 _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
@@ -452,6 +455,16 @@ class TimeReader:
                 return date(year, month, day), 1, "day"
             except ValueError:
                 return self.today, 1, "invalid"
+        slash = _SLASH_DATE.match(tok) if not (i and t[i - 1] in ("part", "pt", "step", "phase")) else None
+        if slash:  # not "part 1/2"
+            first, second = int(slash.group(1)), int(slash.group(2))
+            month, day = (second, first) if first > 12 else (first, second)
+            written = int(slash.group(3)) if slash.group(3) else None
+            if written is not None and written < 100:
+                written += 2000
+            if not 1 <= month <= 12:
+                return self.today, 1, "invalid"
+            return self._month_day(written, month, day, 1)
         if tok in MONTHS:
             month = MONTHS[tok]
             day_match = _ORDINAL.match(nxt)

@@ -33,7 +33,7 @@ from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
-from handlers.followup_window import ask_anew, compare, narrow_top, shift, switch, widen, window_of
+from handlers.followup_window import ask_anew, compare, narrow_top, open_now, shift, switch, widen, window_of
 from handlers.language import asks_who
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
 from handlers.parse import PRONOUNS, Query, tokenize
@@ -186,6 +186,8 @@ class FollowupHandler:
                 return await switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
                 return await narrow_top(thread, intent)
+            if intent.query.whole_history and intent.query.window_given:  # "whats he got open rn"
+                return await open_now(thread, intent)
             return await narrow(thread, intent)
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)

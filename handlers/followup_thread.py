@@ -54,9 +54,11 @@ class Thread:
 
     def parse(self, text: str) -> Query:
         query = self.query.parse(self.settings, text, self.now)
-        if query.whole_history and OPEN_ANY_TIME in query.notes:
+        now_words = {"now", "rn", "currently", "atm", "today"} & set(text.lower().split())
+        if query.whole_history and OPEN_ANY_TIME in query.notes and not now_words:
             # "any still open?" in a thread: the thread's window, not every open PR ever (a
-            # command without a time reads the whole history for open PRs; a thread has a time)
+            # command without a time reads the whole history for open PRs; a thread has a time);
+            # "whats he got open rn" asks about now: every open PR, whenever opened
             notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
             query = replace(query, window_given=False, notes=notes)
         return query

@@ -156,6 +156,19 @@ async def narrow_top(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 
+async def open_now(thread: Thread, intent: Intent) -> Reply:
+    """ "whats he got open rn" under "what did mgoin merge": the thread's subject, every PR of it
+    open now, whenever it was opened (the thread follows that list)."""
+    base = thread.base_query()
+    asked = replace(intent.query, text=" ".join(intent.words))
+    query = replace(
+        combine(base, asked), since=asked.since, until=asked.until, window_label=asked.window_label
+    )
+    query = replace(query, states=asked.states, window_given=True)
+    text = add_filters(thread.context.query_text, filter_words(asked, base))
+    return await _follow(thread, query, text, subject(thread.settings, query))
+
+
 async def ask_anew(thread: Thread, query: Query, text: str) -> Reply:
     """A new question asked in a thread about one PR ("other kimi prs by them"), over its own
     window; the thread follows its answer."""

@@ -210,8 +210,11 @@ _ASKS = re.compile(
     r"|were there\b|did\b|does\b|has\b|have\b|when\b|where\b|is\b|are\b)",
     re.I,
 )
+# ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
 _WANTS = re.compile(
-    r"^\W*(?:just |really |only )?(?:want|wanna|need|trying|hoping|wondering|curious)\b", re.I
+    r"^\W*(?:just |really |only |still )?(?:want|wanna|need|trying|hoping|wondering|curious|been|tried|"
+    r"seeing|getting|running|using|stuck|hitting)\b",
+    re.I,
 )
 _PURPOSE = re.compile(
     r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|since (?:i|we)|as (?:i|we))\b.*$",

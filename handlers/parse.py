@@ -132,6 +132,7 @@ _SUPERLATIVES = {"oldest", "newest", "latest", "earliest", "youngest"}
 _BROKEN_CONTRACTS = {
     "compat", "compatibility", "api", "apis", "backward", "backwards", "bc", "clients", "client",
     "interface", "interfaces", "users", "config", "configs", "cli", "flags", "scripts", "integrations",
+    "deployment", "deployments", "setup", "prod", "production", "workflow", "workflows", "pipeline",
 }  # fmt: skip
 _DONE_WORDS = {"fixed", "resolved", "solved", "patched"}  # a fix that happened: merged
 _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
@@ -151,6 +152,16 @@ _UP_TO_NOW = (
     ("until", "now"),
     ("up", "to", "now"),
 )
+_WEIGHT_WORDS = {
+    "impactful",
+    "important",
+    "significant",
+    "notable",
+    "noteworthy",
+    "interesting",
+    "relevant",
+    "biggest",
+}
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
@@ -739,6 +750,9 @@ class _Parser:
                 self._set_order(st, 0, count, tokens[i : i + 2])
                 return 2
             skip = 1 if after[:1] == ["most"] else 0
+            if len(after) > skip and after[skip] in _WEIGHT_WORDS:  # "the 10 most impactful": by impact
+                self._set_order(st, 0, count, tokens[i : i + 2 + skip])
+                return 2 + skip
             order = _order_word(after[skip]) if len(after) > skip else 0
             if not order:
                 return 0

@@ -543,3 +543,14 @@ async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app:
     assert [i.number for i in qwen.items] == [
         i.number for i in (await app.command(REPO, "qwen last week")).items
     ]
+
+
+async def test_open_right_now_is_every_open_pr_and_still_open_stays_in_the_window(app: BotHandlers) -> None:
+    """Under ROCm PRs of an earlier week, "whats open rn" lists the ROCm PRs open now, whenever
+    they were opened (#90001 was opened later); "any still open?" asks among the week's own."""
+    await start_thread(app, KEY, "rocm 2026-02-02..2026-02-08")
+    now = await app.followup(KEY, "whats open rn")
+    assert 90001 in [i.number for i in now.items], now
+    await start_thread(app, KEY, "rocm 2026-02-02..2026-02-08")
+    still = await app.followup(KEY, "any still open?")
+    assert 90001 not in [i.number for i in still.items]

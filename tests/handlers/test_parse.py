@@ -868,3 +868,19 @@ def test_yet_already_than_last_and_more_ways_of_asking() -> None:
     assert read("wait were there any reverts that week").states == ()
     assert read("hey bot is there a way to set max_num_seqs per model").out_of_scope
     assert read("is any of this in a release yet").out_of_scope
+
+
+def test_month_slash_day_dates_the_n_most_impactful_and_more_context() -> None:
+    """ "since 11/1" is Nov 1 (asked in March: last year's), "25/10" Oct 25 (no 25th month),
+    "part 1/2" no date; "the 10 most impactful merged PRs" shows ten by impact; "been waiting
+    forever lol" after a question is context; "could break my deployment" asks for breaking
+    changes; "expert parallel load balancing" is EPLB."""
+    assert days(read("cutlass kernels merged since 11/1"))[0] == "2025-11-01"
+    assert days(read("rocm since 25/10"))[0] == "2025-10-25"
+    assert read("part 1/2 of the rocm work").window_given is False
+    q = read("Hi! I'm writing our newsletter. Could you list the 10 most impactful merged PRs from February?")
+    assert (q.limit, q.sort, q.states) == (10, 0, ("merged",)) and not q.digest
+    kimi = read("hey, is there any progress on kimi k2 support? been waiting forever lol")
+    assert kimi.states == () and not kimi.authors and "forever" not in kimi.text
+    assert ("change:breaking",) in read("anything on b200 that could break my deployment").any_of
+    assert read("expert parallel load balancing work").any_of == (("term:eplb",),)
