@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h7"
+VERSION = "h8"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -123,6 +123,9 @@ def _may_match(gate: frozenset[str] | None, tokens: frozenset[str]) -> bool:
     return gate is None or not gate.isdisjoint(tokens)
 
 
+_PLURALIZABLE = re.compile(r"\s[a-z]{3,}[a-rt-z]$")  # a phrase ending in a word of 4+ letters, not in -s
+
+
 class _Words:
     """A keyword list matched on word boundaries. Single words are looked up in the text's token
     set and `foo*` prefixes against its tokens; only phrases and words with punctuation need a
@@ -136,6 +139,8 @@ class _Words:
             self.single |= {w + "s" for w in words if w.isalpha() and len(w) >= 4 and not w.endswith("s")}
         self.prefixes = tuple(w[:-1] for w in words if w.endswith("*") and w[:-1].isalnum())
         rest = [w for w in words if w not in self.single and not (w.endswith("*") and w[:-1].isalnum())]
+        if plurals:  # and a phrase's last word: "skinny gemms", "attention backends"
+            rest += [w + "s" for w in rest if " " in w and _PLURALIZABLE.search(w) and w + "s" not in rest]
         self.regex = _words_pattern(rest)
         self.gate = _gate(rest)
 
