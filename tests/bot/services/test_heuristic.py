@@ -465,3 +465,10 @@ def test_a_keyword_names_its_plural_and_parser_is_the_frontend_s(heuristic: Heur
     assert "frontend" not in topics(
         heuristic, "[Misc] Raise error for missing video metadata in `MultiModalDataParser`"
     )
+
+
+def test_a_keyword_phrase_names_its_plural(heuristic: HeuristicClassifier) -> None:
+    """A real title: "SplitK Skinny GEMMs" is ROCm work as "skinny gemm" is; a phrase ending in
+    -s is not doubled ("unit tests" stays as written)."""
+    assert "rocm" in topics(heuristic, "Atomics Reduce Counting Optimization for SplitK Skinny GEMMs.")
+    assert "ci-build" in topics(heuristic, "Add unit tests for the scheduler")
