@@ -33,8 +33,18 @@ from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import Thread, clip
-from handlers.followup_window import ask_anew, compare, narrow_top, open_now, shift, switch, widen, window_of
-from handlers.language import asks_who
+from handlers.followup_window import (
+    add_alternative,
+    ask_anew,
+    compare,
+    narrow_top,
+    open_now,
+    shift,
+    switch,
+    widen,
+    window_of,
+)
+from handlers.language import asks_who, question_part
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
 from handlers.parse import PRONOUNS, Query, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
@@ -109,7 +119,14 @@ class FollowupHandler:
         return replace(reply, seed=None)
 
     async def _dispatch(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
+        text = question_part(text)  # "who's most active there? trying to figure out who to ping"
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
+        if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
+            # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
+            at = at_position(thread, query.pr_numbers[0])
+            if at is not None:
+                text = f"#{at}"
+                query = thread.parse(text)
         if query.author_pronoun:  # "other kimi prs by them"
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
@@ -156,12 +173,15 @@ class FollowupHandler:
             text = f"#{number} {text}" if intent.asks else f"#{number}"
         if intent.kind == "switch":
             return await switch(thread, intent)
+        if intent.kind == "add":
+            return await add_alternative(thread, intent)
         if intent.kind == "widen":
             return await widen(thread, intent)
         if intent.kind == "top":
             return await head(thread, intent.position)
         if intent.kind == "sort":
-            return await sort(thread, intent.position)
+            ordered = await sort(thread, intent.position)
+            return await head(thread, intent.limit) if intent.limit else ordered
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)
@@ -237,6 +257,8 @@ def _asked_who_last(thread: Thread) -> bool:
     said = [text for role, text in thread.context.turns if role == "user"]
     return bool(said) and asks_who(tokenize(said[-1])[0])
 
+
+SMALL_REF = 100  # "#2" in a thread is a place in its list when the list is that long
 
 _ABOUT_ONE = {"narrow", "who", "count", "question"}
 

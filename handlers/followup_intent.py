@@ -36,6 +36,7 @@ IntentKind = Literal[
     "compare",
     "narrow",
     "widen",
+    "add",
     "switch",
     "top",
     "sort",
@@ -133,6 +134,7 @@ class Intent:
     query: Query  # the message as the query parser read it (its window is the parser's)
     position: int = 0  # for an ordinal ("the 2nd one"): 1-based place in what the thread showed; -1 last
     extreme: int = 0  # "the oldest of those": 1 the oldest PR of the thread, -1 the newest
+    limit: int = 0  # with a sort: "newest first, limit 5" shows five
     shift: int = 0  # -1: the window before the thread's, +1: the one after, 0: the query's window
     subject: str = ""  # for `who`: what they work on, as typed
     words: tuple[str, ...] = ()  # free words that are not filler
@@ -154,9 +156,10 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("more", query)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
-    order = _sort_order(tokens)
+    capped, cap = _without_cap(tokens)  # "newest first, limit 5": an order and a count
+    order = _sort_order(capped)
     if order:
-        return Intent("sort", query, position=order)
+        return Intent("sort", query, position=order, limit=cap)
     head = _head(tokens)
     if head:
         return Intent("top", query, position=head)
@@ -166,11 +169,18 @@ def classify(text: str, query: Query) -> Intent:
     position = _position(tokens)
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
-    if _switches(tokens) and (query.any_of or query.authors) and not query.window_given:
+    if query.any_of and (
+        tokens[0] in ("also", "plus") or tokens[-1] == "too" or tokens[-2:] == ["as", "well"]
+    ):
+        return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
+    if _switches(tokens) and (query.any_of or query.authors):
+        # "what about mi300x specifically, this month": another subject, and its own time if given
         return Intent("switch", query, words=words)
     if query.pr_numbers:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
+    if " ".join(tokens[:2]) == "how many" and not query.window_given:
+        return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
     if set(tokens) & COMPARE_WORDS:
@@ -248,6 +258,20 @@ def _head(tokens: list[str]) -> int:
     return 0
 
 
+_CAP_LEADS = {"limit", "max", "top", "only", "just", "first"}
+
+
+def _without_cap(tokens: list[str]) -> tuple[list[str], int]:
+    """The tokens without a count to show ("limit 5", "5 max", "top 5"), and that count."""
+    for i, token in enumerate(tokens):
+        nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token in _CAP_LEADS and count_word(nxt) and count_word(nxt) <= 100:
+            return tokens[:i] + tokens[i + 2 :], count_word(nxt)
+        if count_word(token) and count_word(token) <= 100 and nxt in ("max", "tops"):
+            return tokens[:i] + tokens[i + 2 :], count_word(token)
+    return tokens, 0
+
+
 def _sort_order(tokens: list[str]) -> int:
     """`oldest first`, `sort by date` -> +1 (oldest first); `newest first`, `most recent first` -> -1."""
     words = set(tokens)
@@ -304,6 +328,8 @@ def _switches(tokens: list[str]) -> bool:
         return True
     while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]
+    if {"meant", "mean"} & set(tokens[:4]) and tokens[:1] != ["what"]:  # "no i meant xpu": a correction
+        return True
     if POINTERS & set(tokens):
         return False  # "and which of those are perf": a narrowing of the thread's own list
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)

@@ -20,6 +20,7 @@ from handlers.followup_thread import Thread, count_label
 from handlers.models import Reply
 from handlers.parse import Query, kind_of, split_states, with_window
 from handlers.query import Match, ordered, subject, understood_line
+from handlers.terms import is_term
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
 SPECIFIC_PRS_SUBJECT = "This thread is about specific PRs; ask a new question with the slash command"
@@ -66,6 +67,8 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) for k in g))
         asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
+    if asked.window_given:  # "what about mi300x specifically, this month": the time asked for
+        query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
     # "same but mxfp4" under "top 5 nvfp4 prs": the new subject keeps the thread's count and order
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
@@ -153,6 +156,22 @@ async def narrow_top(thread: Thread, intent: Intent) -> Reply:
     query = _in_thread_window(thread, combine(base, asked), asked.states or base.states)
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     text = add_filters(thread.context.query_text, filter_words(asked, base))
+    return await _follow(thread, query, text, subject(thread.settings, query))
+
+
+async def add_alternative(thread: Thread, intent: Intent) -> Reply:
+    """ "also lmcache" under "only nixl": the thread's question with LMCache beside NIXL, as
+    either one (a named thing joins the group of named things; anything else is added)."""
+    base = thread.base_query()
+    groups = [list(g) for g in base.any_of]
+    for group in intent.query.any_of:
+        home = next((g for g in groups if all(is_term(k) for k in (*g, *group))), None)
+        if home is None:
+            groups.append(list(group))
+        else:
+            home.extend(k for k in group if k not in home)
+    query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
+    text = add_filters(thread.context.query_text, filter_words(intent.query, base))
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 

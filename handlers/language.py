@@ -50,7 +50,8 @@ FUNCTION_WORDS = _words(
     not no please pls plz kindly very really quite pretty much many more most few less least lot
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
-    because though although while whether w/ w abt bc b/c cuz coz tho thx r n specifically exactly
+    because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
+    meant sorry oops whoops actually
     """
 )
 ASKING_VERBS = _words(
@@ -216,6 +217,13 @@ _WANTS = re.compile(
     r"seeing|getting|running|using|stuck|hitting)\b",
     re.I,
 )
+# (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
+_ASIDE = re.compile(
+    r"\s*[,;]\s*(?:i|i'm|im|we|we're|my|our)\b"
+    r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want)\s+(?!them\b|it\b|this\b|these\b|those\b))"
+    r"[^?]*$",
+    re.I,
+)
 _PURPOSE = re.compile(
     r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|since (?:i|we)|as (?:i|we))\b.*$",
     re.I | re.S,
@@ -226,6 +234,9 @@ def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma
+    sentences = [_ASIDE.sub("", s) or s for s in sentences]
+    text = " ".join(sentences) if len(sentences) == 1 else text
     if len(sentences) > 1:
         asking = [s for s in sentences if not _context(s)]
         if asking:

@@ -21,6 +21,7 @@ from datetime import UTC, datetime, timedelta, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
+    MONTHS,
     NUMBER_WORDS,
     TIME_VOCAB,
     Span,
@@ -429,6 +430,20 @@ def _unit_after_last(tokens: list[str]) -> None:
                 return
 
 
+def _start_of(tokens: list[str]) -> None:
+    """ "since (the) start of the month", "beginning of this week": the period so far, as "this
+    month" reads; "start of nov" is Nov 1."""
+    for k in range(len(tokens) - 2):
+        if tokens[k] not in ("start", "beginning") or tokens[k + 1] != "of":
+            continue
+        j = k + 2 + (tokens[k + 2] in ("the", "this"))
+        if j < len(tokens) and tokens[j] in _UNITS | {"quarter"}:
+            tokens[k : j + 1] = ["this", tokens[j]]
+        elif j < len(tokens) and tokens[j] in MONTHS:
+            tokens[k : j + 1] = [tokens[j], "1"]
+        return
+
+
 def _clip_words(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: text.rfind(" ", 0, limit)] + " …"
 
@@ -538,6 +553,7 @@ class _Parser:
         asked = question_part(raw[:MAX_CHARS])
         tokens, cut = tokenize(asked)
         _unit_after_last(tokens)
+        _start_of(tokens)
         st = _State()
         if asked != raw[:MAX_CHARS]:
             st.readings.append(f"Read '{_clip_words(asked)}' as the question; the rest as context.")

@@ -554,3 +554,29 @@ async def test_open_right_now_is_every_open_pr_and_still_open_stays_in_the_windo
     await start_thread(app, KEY, "rocm 2026-02-02..2026-02-08")
     still = await app.followup(KEY, "any still open?")
     assert 90001 not in [i.number for i in still.items]
+
+
+async def test_thread_corrections_counts_caps_places_and_additions(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """In a thread: "thx!" is chatter; "newest first, limit 3" shows three, newest first; "tell
+    me more about #2" is the list's second PR; "how many merged vs open" counts by state (no
+    comparison of windows); "no sorry i meant since feb 1" moves the window; "no i meant qwen"
+    switches the subject; "also lmcache" under "only nixl" keeps either."""
+    assert (await app.followup(KEY, "thx!")).kind == "quiet"
+    capped = await app.followup(KEY, "newest first, limit 3")
+    assert len(capped.items) == 3
+    second = (await app.store.get_thread(KEY)).pr_numbers[1]  # type: ignore[union-attr]
+    detail = await app.followup(KEY, "tell me more about #2")
+    assert detail.detail is not None and detail.detail.number == second
+    counted = await app.followup(KEY, "how many merged vs open")
+    assert counted.kind == "answer" and " vs " not in counted.title, counted.title
+    moved = await app.followup(KEY, "no sorry i meant since feb 1")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.day == 1 and context.since.month == 2, moved
+    switched = await app.followup(KEY, "no i meant qwen")
+    assert "Qwen" in switched.title, switched.title
+    await start_thread(app, KEY, "kv connector last week")
+    await app.followup(KEY, "only nixl")
+    added = await app.followup(KEY, "also lmcache")
+    assert "NIXL or LMCache" in added.title, added.title

@@ -884,3 +884,14 @@ def test_month_slash_day_dates_the_n_most_impactful_and_more_context() -> None:
     assert kimi.states == () and not kimi.authors and "forever" not in kimi.text
     assert ("change:breaking",) in read("anything on b200 that could break my deployment").any_of
     assert read("expert parallel load balancing work").any_of == (("term:eplb",),)
+
+
+def test_start_of_a_period_and_an_aside_after_a_comma() -> None:
+    """ "since start of the month" is this month so far, "beginning of the week" this week;
+    "Top 10 please, I need them for our Monday sync" is ten (the aside is context), while
+    "rocm prs, i want merged ones" asks for merged ones."""
+    assert days(read("breaking changes since start of the month??")) == ("2026-03-01", "2026-03-02")
+    assert read("rocm since the beginning of the week").window_label == read("rocm this week").window_label
+    q = read("What were the most impactful PRs last week? Top 10 please, I need them for our Monday sync.")
+    assert q.limit == 10
+    assert read("rocm prs, i want merged ones").states == ("merged",)
