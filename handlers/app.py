@@ -25,6 +25,7 @@ from handlers.models import (
     ThreadContext,
     ThreadKey,
     ThreadSeed,
+    ThreadStart,
     Window,
 )
 from handlers.ports import LLM, ClassificationSource, Clock, Store
@@ -220,6 +221,7 @@ class BotHandlers:
             query_text=seed.query_text,
             pr_numbers=seed.pr_numbers,
             shown=seed.shown,
+            start=ThreadStart(seed.kind, seed.since, seed.until, seed.query_text, seed.pr_numbers),
         )
         await self.store.put_thread(context, self.limits.thread_ttl_seconds)
 

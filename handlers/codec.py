@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from datetime import datetime
 from typing import Any, TypeVar
 
-from handlers.models import Code, Digest, DigestSection, PRRef, format_time, parse_time
+from handlers.models import Code, Digest, DigestSection, PRRef, ThreadContext, format_time, parse_time
 
 T = TypeVar("T")
 
@@ -44,13 +44,18 @@ _STORED_ORDER: dict[type, tuple[str, ...]] = {
     DigestSection: ("title", "key", "headline", "prs", "pr_count", "points"),
 }
 # fmt: on
+# Fields added later that are left out while unset, so records without them keep their stored form.
+_LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {ThreadContext: frozenset({"start"})}
 
 
 def encode(value: Any) -> dict[str, Any]:
     """A dataclass instance as a JSON-ready dict, in field order (or its `_STORED_ORDER`)."""
     out = {}
+    optional = _LEFT_OUT_WHEN_NONE.get(type(value), frozenset())
     for name, key, convert, _ in _plan(type(value))[0]:
         raw = getattr(value, name)
+        if raw is None and name in optional:
+            continue
         out[key] = None if raw is None else convert(raw)
     return out
 

@@ -171,6 +171,13 @@ class FollowupHandler:
                 return no_such_position(thread, intent.position)
             intent = replace(intent, query=thread.parse(f"#{number}"))
             text = f"#{number} {text}" if intent.asks else f"#{number}"
+        if intent.kind == "undo" or (intent.kind == "count" and intent.scope == "total"):
+            if not _restart(thread):
+                return thread.capabilities("This thread has no earlier list to go back to")
+            if intent.kind == "undo":
+                return replace(
+                    await head(thread, thread.settings.max_items), title="Back to this thread's first list"
+                )
         if intent.kind == "switch":
             return await switch(thread, intent)
         if intent.kind == "add":
@@ -256,6 +263,24 @@ def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
     said = [text for role, text in thread.context.turns if role == "user"]
     return bool(said) and asks_who(tokenize(said[-1])[0])
+
+
+def _restart(thread: Thread) -> bool:
+    """The thread back at its first list (before any narrowing or switch); False if unknown."""
+    start = thread.context.start
+    if start is None:
+        return False
+    thread.context = replace(
+        thread.context,
+        kind=start.kind,
+        since=start.since,
+        until=start.until,
+        query_text=start.query_text,
+        pr_numbers=start.pr_numbers,
+        shown=0,
+    )
+    thread.forget_matches()
+    return True
 
 
 SMALL_REF = 100  # "#2" in a thread is a place in its list when the list is that long

@@ -9,6 +9,7 @@ answers it when configured).
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -37,6 +38,7 @@ IntentKind = Literal[
     "narrow",
     "widen",
     "add",
+    "undo",
     "switch",
     "top",
     "sort",
@@ -156,6 +158,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("more", query)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
+    if _undoes(tokens):  # "go back", "start over", "clear the filters": the thread's first list
+        return Intent("undo", query)
     capped, cap = _without_cap(tokens)  # "newest first, limit 5": an order and a count
     order = _sort_order(capped)
     if order:
@@ -180,7 +184,9 @@ def classify(text: str, query: Query) -> Intent:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
     if " ".join(tokens[:2]) == "how many" and not query.window_given:
-        return Intent("count", query, words=words)  # "how many merged vs open": counts by state
+        # "how many merged vs open": counts by state; "how many total": over the first list
+        total = bool(TOTAL_WORDS & set(tokens)) and not has_filter
+        return Intent("count", query, words=() if total else words, scope="total" if total else "")
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
     if set(tokens) & COMPARE_WORDS:
@@ -256,6 +262,23 @@ def _head(tokens: list[str]) -> int:
     if set(tokens) & ALL_WORDS and all(t in LIST_FILLER | ALL_WORDS for t in tokens):
         return -1
     return 0
+
+
+TOTAL_WORDS = {"total", "overall", "altogether", "all"}
+_UNDO_PAIRS = {("go", "back"), ("start", "over"), ("back", "to"), ("from", "scratch")}
+_FILTER_WORDS = {"filter", "filters", "narrowing"}
+
+
+def _undoes(tokens: list[str]) -> bool:
+    """ "go back", "start over", "undo", "reset", "clear the filters", "back to the full list"."""
+    words = set(tokens)
+    if words & {"undo", "reset"} and len(tokens) <= 4:
+        return True
+    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 6:
+        return True
+    return bool(
+        words & {"clear", "remove", "drop", "without", "no"} and words & _FILTER_WORDS and len(tokens) <= 5
+    )
 
 
 _CAP_LEADS = {"limit", "max", "top", "only", "just", "first"}

@@ -38,6 +38,10 @@ class Thread:
     llm_ready: bool = False  # whether free questions go to the model (for the capabilities note)
     _matches: list[Match] | None = field(default=None, init=False, repr=False)
 
+    def forget_matches(self) -> None:
+        """After the thread's list changed in this message: read its PRs again."""
+        self._matches = None
+
     async def matches(self) -> list[Match]:
         """The thread's PRs with their classifications, in the thread's order."""
         if self._matches is None:

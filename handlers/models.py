@@ -486,6 +486,17 @@ class ThreadKey:
 
 
 @dataclass(frozen=True, slots=True)
+class ThreadStart:
+    """A thread's first list, for "go back" and "how many total" after narrowing and switching."""
+
+    kind: Literal["query", "digest"]
+    since: datetime
+    until: datetime
+    query_text: str = ""
+    pr_numbers: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class ThreadContext:
     """What a thread is about, so follow-ups can be answered; stored with an expiry."""
 
@@ -498,6 +509,7 @@ class ThreadContext:
     pr_numbers: tuple[int, ...] = ()
     shown: int = 0
     turns: tuple[tuple[str, str], ...] = ()  # (role, text), most recent last
+    start: ThreadStart | None = None  # the first list, as posted
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ import pytest
 from bot.adapters.text_render import render_reply_text
 from bot.store import open_store
 from handlers.app import NO_CONTEXT, UNAVAILABLE, BotHandlers
-from handlers.models import Reply, ThreadKey, ThreadSeed
+from handlers.models import Reply, ThreadContext, ThreadKey, ThreadSeed
 from handlers.ports import Store
 from tests.handlers.followup_data import OWN_NUMBERS, REPO, handlers, load, start_thread
 
@@ -580,3 +580,22 @@ async def test_thread_corrections_counts_caps_places_and_additions(
     await app.followup(KEY, "only nixl")
     added = await app.followup(KEY, "also lmcache")
     assert "NIXL or LMCache" in added.title, added.title
+
+
+async def test_go_back_and_how_many_total_return_to_the_first_list(app: BotHandlers) -> None:
+    """After narrowing and switching ("only the aiter ones", "what about qwen"), "how many total"
+    counts the thread's first list and "go back" shows it again; a thread remembered before this
+    version (no first list kept) says it has none to go back to."""
+    first = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "only the aiter ones")
+    await app.followup(KEY, "what about qwen")
+    total = await app.followup(KEY, "how many total")
+    assert str(len(first)) in total.title, total.title
+    await app.followup(KEY, "just the bug fixes")
+    back = await app.followup(KEY, "go back")
+    context = await app.store.get_thread(KEY)
+    assert back.title.startswith("Back to") and context is not None and context.pr_numbers == first
+    old = ThreadKey("slack", "C9", "1.1")
+    since, until = datetime(2026, 2, 23, tzinfo=UTC), datetime(2026, 3, 2, tzinfo=UTC)
+    await app.store.put_thread(ThreadContext(old, REPO, "query", since, until, "rocm", first, 10), 3600)
+    assert "no earlier list" in (await app.followup(old, "go back")).title
