@@ -123,7 +123,10 @@ class FollowupHandler:
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
         if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
             # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
-            at = at_position(thread, query.pr_numbers[0])
+            place = query.pr_numbers[0]
+            at = at_position(thread, place)
+            if at is None and place <= len(thread.context.pr_numbers):  # the last answer was no list
+                at = thread.context.pr_numbers[place - 1]
             if at is not None:
                 text = f"#{at}"
                 query = thread.parse(text)
@@ -171,13 +174,12 @@ class FollowupHandler:
                 return no_such_position(thread, intent.position)
             intent = replace(intent, query=thread.parse(f"#{number}"))
             text = f"#{number} {text}" if intent.asks else f"#{number}"
-        if intent.kind == "undo" or (intent.kind == "count" and intent.scope == "total"):
+        if intent.kind == "undo":  # "go back", "start over": the thread's first list again
             if not _restart(thread):
                 return thread.capabilities("This thread has no earlier list to go back to")
-            if intent.kind == "undo":
-                return replace(
-                    await head(thread, thread.settings.max_items), title="Back to this thread's first list"
-                )
+            return replace(
+                await head(thread, thread.settings.max_items), title="Back to this thread's first list"
+            )
         if intent.kind == "switch":
             return await switch(thread, intent)
         if intent.kind == "add":

@@ -126,7 +126,7 @@ WHO_SKIP = {
     "who", "who's", "whos", "which", "authors", "people", "is", "are", "was", "were", "working",
     "works", "worked", "work", "on", "about", "for", "behind", "doing", "does", "did", "wrote",
     "writes", "the", "of", "these", "prs", "contributing", "contributed", "to", "in", "this", "thread",
-    "most", "active", "top",
+    "most", "active", "top", "main", "person", "ppl", "folks", "author", "guy", "one",
 }  # fmt: skip
 
 
@@ -184,9 +184,7 @@ def classify(text: str, query: Query) -> Intent:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
     if " ".join(tokens[:2]) == "how many" and not query.window_given:
-        # "how many merged vs open": counts by state; "how many total": over the first list
-        total = bool(TOTAL_WORDS & set(tokens)) and not has_filter
-        return Intent("count", query, words=() if total else words, scope="total" if total else "")
+        return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
     if set(tokens) & COMPARE_WORDS:
@@ -206,7 +204,8 @@ def classify(text: str, query: Query) -> Intent:
         # what the people worked on: not the question's frame ("who's been most active there")
         # and not the who's own verb: "whos driving this", "who is leading the rocm work"
         at = next((k for k, t in enumerate(tokens) if t not in WHO_SKIP and t not in ("been", "has", "s")), 0)
-        verb = at if tokens[at : at + 1] and tokens[at].endswith("ing") and len(tokens[at]) > 5 else -1
+        first = tokens[at] if tokens[at : at + 1] else ""
+        verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
         subject = " ".join(
             t for k, t in enumerate(tokens) if k != verb and t not in WHO_SKIP and not is_set_aside(t)
         )
@@ -264,7 +263,6 @@ def _head(tokens: list[str]) -> int:
     return 0
 
 
-TOTAL_WORDS = {"total", "overall", "altogether", "all"}
 _UNDO_PAIRS = {("go", "back"), ("start", "over"), ("back", "to"), ("from", "scratch")}
 _FILTER_WORDS = {"filter", "filters", "narrowing"}
 
@@ -352,6 +350,9 @@ def _switches(tokens: list[str]) -> bool:
     while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]
     if {"meant", "mean"} & set(tokens[:4]) and tokens[:1] != ["what"]:  # "no i meant xpu": a correction
+        return True
+    pairs = set(itertools.pairwise(tokens))
+    if {("what", "about"), ("how", "about")} & pairs:  # "ok forget gaudi, what about arm cpu"
         return True
     if POINTERS & set(tokens):
         return False  # "and which of those are perf": a narrowing of the thread's own list

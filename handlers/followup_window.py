@@ -17,7 +17,7 @@ from handlers.calendar import add_months, local_midnight, week_start_of
 from handlers.followup_intent import Intent
 from handlers.followup_narrow import add_filters, combine, filter_words
 from handlers.followup_thread import Thread, count_label
-from handlers.models import Reply
+from handlers.models import Reply, Taxonomy
 from handlers.parse import Query, kind_of, split_states, with_window
 from handlers.query import Match, ordered, subject, understood_line
 from handlers.terms import is_term
@@ -165,7 +165,7 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
     base = thread.base_query()
     groups = [list(g) for g in base.any_of]
     for group in intent.query.any_of:
-        home = next((g for g in groups if all(is_term(k) for k in (*g, *group))), None)
+        home = next((g for g in groups if _alike(g, group, thread.settings.taxonomy)), None)
         if home is None:
             groups.append(list(group))
         else:
@@ -173,6 +173,14 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
     query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
     text = add_filters(thread.context.query_text, filter_words(intent.query, base))
     return await _follow(thread, query, text, subject(thread.settings, query))
+
+
+def _alike(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) -> bool:
+    """Two groups one more alternative may join: both named things, or things of one kind
+    (DeepSeek and Kimi are model families)."""
+    keys = (*group, *other)
+    kinds = {kind_of(k, taxonomy) for k in keys}
+    return all(is_term(k) for k in keys) or (len(kinds) == 1 and "" not in kinds)
 
 
 async def open_now(thread: Thread, intent: Intent) -> Reply:

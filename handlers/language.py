@@ -51,7 +51,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    meant sorry oops whoops actually
+    meant sorry oops whoops actually wait hold
     """
 )
 ASKING_VERBS = _words(
@@ -139,6 +139,16 @@ OPEN_PHRASES = (
     ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
+# Phrases of work that got in: "which ci prs went in today", "did the fix make it in".
+MERGED_PHRASES = (
+    ("went", "in"), ("got", "in"), ("gone", "in"), ("made", "it", "in"), ("make", "it", "in"),
+    ("got", "merged"), ("went", "out"),
+)  # fmt: skip
+
+
+def merged_phrase(tokens: Sequence[str], i: int) -> int:
+    """How many words at tokens[i:] say the work got in (0 if none)."""
+    return next((len(p) for p in MERGED_PHRASES if tuple(tokens[i : i + len(p)]) == p), 0)
 
 
 # "waiting on review", "needs review", "up for review": review is what an open PR waits for.
@@ -185,6 +195,7 @@ OUT_OF_SCOPE = (
     # How things work, not what changed: "what's the difference between awq and gptq".
     ("a question about how things work", re.compile(
         r"\bdifference between\b|\bdifferences between\b|\bexplain (?:how|what|why|the)\b|\bhow does \S+(?: \S+)? work\b"
+        r"|\bis \S+(?: \S+){0,3} still (?:the )?default\b|\bwhat(?:'s| is) the default\b"
     )),
     ("a question about what to buy or run", re.compile(
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
@@ -234,8 +245,9 @@ def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
-    # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma
-    sentences = [_ASIDE.sub("", s) or s for s in sentences]
+    # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
+    # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
+    sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
     text = " ".join(sentences) if len(sentences) == 1 else text
     if len(sentences) > 1:
         asking = [s for s in sentences if not _context(s)]
@@ -243,6 +255,15 @@ def question_part(text: str) -> str:
             text = " ".join(asking)
     kept = _PURPOSE.sub("", text)
     return kept if kept.strip() else text
+
+
+def _after_context(sentence: str) -> str:
+    """A sentence from its first asking clause on, when every clause before it is context."""
+    clauses = re.split(r"\s*,\s*", sentence)
+    for k, clause in enumerate(clauses[1:], start=1):
+        if _ASKS.match(clause) and all(_context(c) for c in clauses[:k]):
+            return ", ".join(clauses[k:])
+    return sentence
 
 
 def _context(sentence: str) -> bool:

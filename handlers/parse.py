@@ -46,6 +46,7 @@ from handlers.language import (
     is_quiet_frame,
     is_set_aside,
     lemmas,
+    merged_phrase,
     open_phrase,
     out_of_scope,
     question_part,
@@ -95,7 +96,7 @@ _BARE_NEGATIVES = {
     "cant", "aint",
 }  # fmt: skip
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
-NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose"}
+NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose", "forget", "exclude"}
 _DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
 # Between a negator and what it leaves out: auxiliaries ("not yet merged", "never got merged"),
 # relations ("not related to mrv2", "nothing about docs"), and the asking verbs of "don't show me
@@ -996,7 +997,12 @@ class _Parser:
         return used
 
     def _under_way(self, tokens: list[str], i: int, st: _State) -> int:
-        """ "in flight", "working on", "wip": still open (not after a negator: "not working on")."""
+        """ "in flight", "working on", "wip": still open (not after a negator: "not working on");
+        "went in", "made it in": merged."""
+        got_in = merged_phrase(tokens, i)
+        if got_in and not (i and is_negator(tokens[i - 1])):
+            self._read_state(st, "merged", " ".join(tokens[i : i + got_in]))
+            return got_in
         length = open_phrase(tokens, i)
         if not length or (i and is_negator(tokens[i - 1])):
             return 0

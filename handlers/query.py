@@ -645,6 +645,9 @@ class WindowIndex:
             return word if self.mentions(word) < self.logins[word] else None
         if len(word) < 5 or not word.isascii() or self.mentions(word):
             return None
+        # "floating" is an English word ("drafts floating around"), not the start of @floatingvertex
+        if word.endswith(_ENGLISH_ENDINGS):
+            return None
         if self._sorted_logins is None:
             self._sorted_logins = sorted(self.logins)
         at = bisect_left(self._sorted_logins, word)
@@ -968,6 +971,9 @@ def by_time(match: Match) -> tuple[datetime, int]:
     """The order of "oldest first" / "newest first", in commands and threads: when each PR merged,
     or was opened."""
     return (match.pr.merged_at or match.pr.created_at, match.pr.number)
+
+
+_ENGLISH_ENDINGS = ("ing", "ed", "ly", "tion", "ness", "ment")
 
 
 def _as_asked(text: str, query: Query) -> str:

@@ -895,3 +895,15 @@ def test_start_of_a_period_and_an_aside_after_a_comma() -> None:
     q = read("What were the most impactful PRs last week? Top 10 please, I need them for our Monday sync.")
     assert q.limit == 10
     assert read("rocm prs, i want merged ones").states == ("merged",)
+
+
+def test_context_before_a_comma_went_in_and_english_words_are_no_logins() -> None:
+    """ "we're seeing weird throughput on our MI355X nodes, what landed for MI355X lately?"
+    asks what landed (the throughput is context, no performance filter); "which ci prs went in
+    today" asks for merged ones; "forget rocm" leaves ROCm out."""
+    q = read(
+        "hey we're seeing weird throughput on our MI355X nodes after the upgrade, what landed for MI355X lately?"
+    )
+    assert q.any_of == (("term:mi355x",),) and q.states == ("merged",)
+    assert read("CI is red again 🙃 which ci prs went in today").states == ("merged",)
+    assert read("forget rocm, what about qwen").exclude == ("rocm",)

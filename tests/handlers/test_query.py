@@ -761,3 +761,26 @@ async def test_a_possessive_without_its_apostrophe_still_names_the_person(loaded
     reply = await ask(loaded, f"show me nick hills prs {LABELLED_WEEK}")
     prs = await loaded.get_prs(REPO, numbers(reply))
     assert prs and {p.author.lower() for p in prs.values()} == {"njhill"}, reply.notes
+
+
+async def test_an_english_word_is_not_read_as_the_start_of_a_login(loaded: Store) -> None:
+    """With @floatingvertex and @woosukkwon among the authors, "any lora drafts floating
+    around?" names nobody (a word ending like English is not taken for the start of a login),
+    while "woosuk" still names @woosukkwon."""
+    await loaded.upsert_prs(
+        [
+            pull_request_from_record(
+                REPO,
+                _gh(
+                    99001,
+                    "[LoRA] Draft adapter cache",
+                    created="2026-02-10T10:00:00Z",
+                    author="floatingvertex",
+                ),
+            )
+        ]
+    )
+    reply = await ask(loaded, f"any lora prs floating around {LABELLED_WEEK}")
+    assert not any("→ @" in n for n in reply.notes), reply.notes
+    named = await ask(loaded, f"what did woosuk merge {LABELLED_WEEK}")
+    assert any("'woosuk' → @woosukkwon" in n for n in named.notes), named.notes
