@@ -1,0 +1,200 @@
+"""Read a blind phrasing set the way the bot would, over the shared history moved to "now".
+
+    python tools/phrasing_check.py tests/fixtures/phrasings/questions-k.jsonl [--show] [--data PATH]
+
+A set is JSONL: `{"text", "context": "command" | "thread", "thread_of", "after", "expect"}`, its
+`expect` written blind by someone who never saw the code (`topics` as AND of OR-groups of topic
+keys and `term:<Name>`, `exclude`, `states`, `authors`, `window` as since/until dates or
+"default" / "whole-history", `sort`, `limit`, `number`, `kind`). The shared history ends on
+2026-08-20, so it is moved 98 days forward into a temporary SQLite store and every line is asked
+on Thursday 2026-11-26, 15:00 UTC (the date the sets E-K were written for).
+
+Commands are checked field by field (leniently: an implied group, a one-day difference in a
+rolling window, a narrower named term count as agreeing) and print OK or BAD with what differed;
+thread lines run their chain through real follow-ups and print the answer's first lines next to
+what was expected, for a person to judge. Nothing here asserts: it is a reading aid, and a set's
+first reading is its only honest score (docs/usage.md records them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.adapters.text_render import render_reply_text  # noqa: E402
+from bot.bootstrap import build_handlers, build_store  # noqa: E402
+from bot.config import load_config  # noqa: E402
+from bot.services.importer import import_file  # noqa: E402
+from handlers.digest import digest_seed, window_for_dates  # noqa: E402
+from handlers.models import ThreadKey  # noqa: E402
+from handlers.parse import Query  # noqa: E402
+
+REPO = "vllm-project/vllm"
+NOW = datetime(2026, 11, 26, 15, 0, tzinfo=UTC)
+SHIFT = timedelta(days=98)
+DIGEST_WEEK = (date(2026, 11, 13), date(2026, 11, 19))
+DEFAULT_DATA = (
+    Path(os.environ.get("PRBOT_SHARED") or ROOT.parent / "shared") / "data" / "vllm" / "merged-pulls.jsonl"
+)
+SORTS = {"newest": -1, "oldest": 1, "impact": 0}
+
+
+def shifted(data: Path, out: Path) -> None:
+    with data.open(encoding="utf-8") as src, out.open("w", encoding="utf-8") as dst:
+        for line in src:
+            record = json.loads(line)
+            for key in ("created_at", "updated_at", "closed_at", "merged_at"):
+                if record.get(key):
+                    moved = datetime.fromisoformat(record[key].replace("Z", "+00:00")) + SHIFT
+                    record[key] = moved.strftime("%Y-%m-%dT%H:%M:%SZ")
+            dst.write(json.dumps(record) + "\n")
+
+
+def groups(expected: list[list[str]], names: dict[str, str]) -> set[frozenset[str]]:
+    out = set()
+    for group in expected:
+        keys = [
+            ("term:" + names.get(k[5:].lower(), k[5:].lower())) if k.startswith("term:") else k for k in group
+        ]
+        out.add(frozenset(keys))
+    return out
+
+
+def differences(
+    q: Query, notes: tuple[str, ...], kind: str, exp: dict[str, Any], names: dict[str, str], tz: Any
+) -> list[str]:
+    bad = []
+    got = {frozenset(g) for g in q.any_of}
+    if "topics" in exp:
+        want = groups(exp["topics"], names)
+
+        def same(a: frozenset[str], b: frozenset[str]) -> bool:
+            return a == b or (
+                len(a) == len(b) == 1 and any(x.startswith(y) or y.startswith(x) for x in a for y in b)
+            )
+
+        if not all(any(same(w, g) or g < w for g in got) for w in want):
+            bad.append(f"topics: want {sorted(map(sorted, want))}, got {sorted(map(sorted, got))}")
+    if set(exp.get("exclude", [])) - set(q.exclude):
+        bad.append(f"exclude: want {exp['exclude']}, got {list(q.exclude)}")
+    want_states = set(exp.get("states", []))
+    if want_states != set(q.states) and exp.get("kind") != "decline":
+        bad.append(f"states: want {sorted(want_states)}, got {list(q.states)}")
+    if {a.lower() for a in exp.get("authors", [])} - set(q.authors):
+        bad.append(f"authors: want {exp['authors']}, got {list(q.authors)}")
+    window = exp.get("window")
+    if isinstance(window, dict):
+        since = q.since.astimezone(tz).date()
+        until = (q.until - timedelta(seconds=1)).astimezone(tz).date()
+        near = (
+            until.isoformat() == window["until"]
+            and abs((since - date.fromisoformat(window["since"])).days) <= 1
+        )
+        if not near:
+            bad.append(f"window: want {window['since']}..{window['until']}, got {q.window_label}")
+    elif window == "whole-history" and not q.whole_history:
+        bad.append(f"window: want any time, got {q.window_label}")
+    if "sort" in exp and SORTS[exp["sort"]] != q.sort:
+        bad.append(f"sort: want {exp['sort']}, got {q.sort}")
+    if "limit" in exp and exp["limit"] != q.limit:
+        bad.append(f"limit: want {exp['limit']}, got {q.limit}")
+    if "number" in exp and exp["number"] not in q.pr_numbers:
+        bad.append(f"number: want #{exp['number']}, got {list(q.pr_numbers)}")
+    want_kind = exp.get("kind")
+    if want_kind == "who" and not q.who:
+        bad.append("kind: want who")
+    if want_kind == "per-topic" and not q.per_topic:
+        bad.append("kind: want a per-topic count")
+    if want_kind == "digest" and kind != "digest":
+        bad.append("kind: want the digest")
+    if want_kind == "decline" and not q.out_of_scope:
+        bad.append("kind: want it turned down")
+    if want_kind == "pr-detail" and kind != "detail":
+        bad.append(f"kind: want a PR card, got {kind}")
+    return bad
+
+
+async def read_set(path: Path, data: Path, show: bool) -> None:
+    with tempfile.TemporaryDirectory(prefix="prbot-phrasings-") as tmp:
+        moved = Path(tmp) / "shifted.jsonl"
+        shifted(data, moved)
+        config = load_config(None, store_url=f"sqlite:///{Path(tmp) / 'store.db'}", env={})
+        store = build_store(config)
+        try:
+            await import_file(store, moved, REPO)
+            handlers = build_handlers(config, store, clock=lambda: NOW)
+            settings = handlers.repo(REPO)
+            names = {t.name.lower(): t.key for t in settings.taxonomy.terms}
+            for term in settings.taxonomy.terms:
+                for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
+                    names.setdefault(part.strip(), term.key)
+            commands = agreed = 0
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+                item = json.loads(line)
+                expect = item["expect"]
+                if item["context"] == "command":
+                    commands += 1
+                    query = await handlers.query.with_logins(
+                        settings, handlers.query.parse(settings, item["text"], NOW)
+                    )
+                    reply = await handlers.command(settings.name, item["text"], user=f"u{number}")
+                    kind = "digest" if reply.digest is not None else reply.kind
+                    bad = differences(query, reply.notes, kind, expect, names, settings.tz)
+                    agreed += not bad
+                    print(f"{number:3} {'OK ' if not bad else 'BAD'} {item['text']!r}")
+                    for difference in bad:
+                        print(f"      {difference}")
+                    if bad or show:
+                        print(f"      > {render_reply_text(reply).splitlines()[0][:200]}")
+                    continue
+                key = ThreadKey("console", f"c{number}", str(number))
+                parent = item["thread_of"]
+                if parent.startswith("weekly digest"):
+                    digest = await handlers.digest(settings.name, window_for_dates(*DIGEST_WEEK, settings.tz))
+                    await handlers.remember(key, digest_seed(digest))
+                else:
+                    first = await handlers.command(settings.name, parent, user=f"u{number}")
+                    if first.seed is None:
+                        print(
+                            f"{number:3} --- {item['text']!r}: its parent {parent!r} has no answer to follow up"
+                        )
+                        continue
+                    await handlers.remember(key, first.seed)
+                for earlier in item.get("after", []):
+                    await handlers.followup(key, earlier, user=f"u{number}")
+                reply = await handlers.followup(key, item["text"], user=f"u{number}")
+                print(
+                    f"{number:3} THR {item['text']!r} (under {parent[:40]!r}, after {len(item.get('after', []))})"
+                )
+                print(f"      want {json.dumps(expect)[:300]}")
+                print(f"      > {' | '.join(render_reply_text(reply).splitlines()[:2])[:300]}")
+            print(f"commands read as expected: {agreed} of {commands}; thread lines: judge above")
+        finally:
+            await store.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("set", type=Path)
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--show", action="store_true", help="print every command's answer header")
+    args = parser.parse_args(argv)
+    if not args.data.is_file():
+        print(f"error: no PR history at {args.data} (set PRBOT_SHARED or pass --data)", file=sys.stderr)
+        return 2
+    asyncio.run(read_set(args.set, args.data, args.show))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
