@@ -41,6 +41,7 @@ from handlers.followup_window import (
     open_now,
     shift,
     switch,
+    unfilter,
     widen,
     window_of,
 )
@@ -184,6 +185,8 @@ class FollowupHandler:
             return await switch(thread, intent)
         if intent.kind == "add":
             return await add_alternative(thread, intent)
+        if intent.kind == "unfilter":
+            return await unfilter(thread, intent)
         if intent.kind == "widen":
             return await widen(thread, intent)
         if intent.kind == "top":
@@ -291,11 +294,23 @@ _ABOUT_ONE = {"narrow", "who", "count", "question"}
 
 
 async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query, str]:
-    """ "by them": the one author of the thread's PRs (in the query, and in the text the thread
-    will follow), or a note when there is no single one."""
-    authors = list(dict.fromkeys(m.pr.author.lower() for m in await thread.matches() if m.pr.author))
+    """ "by them", "from that author": the author of the PR the last message asked about, else
+    the one author of the thread's PRs (in the query, and in the text the thread will follow),
+    or a note when there is no single one."""
+    asked = [said for role, said in thread.context.turns if role == "user"]
+    named = re.findall(r"#(\d{3,9})", asked[-1]) if asked else []
+    if named:
+        shown = await thread.load([int(named[-1])])
+        authors = [m.pr.author.lower() for m in shown if m.pr.author]
+    else:
+        authors = list(dict.fromkeys(m.pr.author.lower() for m in await thread.matches() if m.pr.author))
     if len(authors) == 1:
-        said = re.sub(rf"\bby\s+(?:{'|'.join(sorted(PRONOUNS))})\b", f"by @{authors[0]}", text, flags=re.I)
+        said = re.sub(
+            rf"\b(?:by|from)\s+(?:(?:{'|'.join(sorted(PRONOUNS))})|(?:that|the|same|this)\s+\w+)\b",
+            f"by @{authors[0]}",
+            text,
+            flags=re.I,
+        )
         return replace(query, authors=(*query.authors, authors[0])), said
     note = "'them' could be any of this thread's authors: name the @login to narrow by one."
     return replace(query, notes=(*query.notes, note)), text

@@ -39,6 +39,7 @@ IntentKind = Literal[
     "widen",
     "add",
     "undo",
+    "unfilter",
     "switch",
     "top",
     "sort",
@@ -127,6 +128,7 @@ WHO_SKIP = {
     "works", "worked", "work", "on", "about", "for", "behind", "doing", "does", "did", "wrote",
     "writes", "the", "of", "these", "prs", "contributing", "contributed", "to", "in", "this", "thread",
     "most", "active", "top", "main", "person", "ppl", "folks", "author", "guy", "one",
+    "contributor", "contributors", "dev", "devs", "developer", "maintainer", "committer", "there",
 }  # fmt: skip
 
 
@@ -158,10 +160,12 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("more", query)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
+    if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
+        return Intent("unfilter", query)
     if _undoes(tokens):  # "go back", "start over", "clear the filters": the thread's first list
         return Intent("undo", query)
     capped, cap = _without_cap(tokens)  # "newest first, limit 5": an order and a count
-    order = _sort_order(capped)
+    order = _sort_order(capped) or (_order_of(capped) if cap else 0)  # "show me the 10 oldest"
     if order:
         return Intent("sort", query, position=order, limit=cap)
     head = _head(tokens)
@@ -272,7 +276,7 @@ def _undoes(tokens: list[str]) -> bool:
     words = set(tokens)
     if words & {"undo", "reset"} and len(tokens) <= 4:
         return True
-    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 6:
+    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 8:
         return True
     return bool(
         words & {"clear", "remove", "drop", "without", "no"} and words & _FILTER_WORDS and len(tokens) <= 5
@@ -290,7 +294,20 @@ def _without_cap(tokens: list[str]) -> tuple[list[str], int]:
             return tokens[:i] + tokens[i + 2 :], count_word(nxt)
         if count_word(token) and count_word(token) <= 100 and nxt in ("max", "tops"):
             return tokens[:i] + tokens[i + 2 :], count_word(token)
+        if count_word(token) and count_word(token) <= 100 and nxt in _OLDEST | _NEWEST:  # "the 10 oldest"
+            return tokens[:i] + tokens[i + 1 :], count_word(token)
     return tokens, 0
+
+
+def _order_of(tokens: list[str]) -> int:
+    """ "show me the oldest" once its count is read: +1 oldest first, -1 newest first, else 0."""
+    words = set(tokens)
+    if not words & (_OLDEST | _NEWEST) or not words <= _OLDEST | _NEWEST | LIST_FILLER | SHOW_WORDS:
+        return 0
+    return 1 if words & _OLDEST else -1
+
+
+SHOW_WORDS = {"show", "me", "list", "give", "just", "only", "ones", "pls", "please", "the"}
 
 
 def _sort_order(tokens: list[str]) -> int:
@@ -354,7 +371,7 @@ def _switches(tokens: list[str]) -> bool:
     pairs = set(itertools.pairwise(tokens))
     if {("what", "about"), ("how", "about")} & pairs:  # "ok forget gaudi, what about arm cpu"
         return True
-    if POINTERS & set(tokens):
+    if POINTERS & set(tokens) or ("of", "that") in set(itertools.pairwise(tokens)):
         return False  # "and which of those are perf": a narrowing of the thread's own list
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 

@@ -148,17 +148,18 @@ def narrowing_cue(text: str) -> bool:
 def filter_words(query: Query, base: Query) -> str:
     """A narrowing as command words the parser reads back the same way (minus what `base` has);
     a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
-    words = [
-        " or ".join(k.removeprefix("term:") for k in group)
-        for group in query.any_of
-        if group not in base.any_of
-    ]
+    words = [" or ".join(_as_word(k) for k in group) for group in query.any_of if group not in base.any_of]
     words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
     words += state_words(query.states)
     words += [f"@{login}" for login in query.authors]
     words += query.text.split()
     words += [f"-{w}" for w in query.exclude_text]
     return " ".join(words)
+
+
+def _as_word(key: str) -> str:
+    """A query key as a word the parser reads back: `term:qwen3.5` -> qwen3.5, `change:revert` -> revert."""
+    return key.removeprefix("term:").removeprefix("change:")
 
 
 def filter_phrase(settings: RepoSettings, query: Query) -> str:

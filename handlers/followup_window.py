@@ -15,8 +15,8 @@ from typing import Literal
 
 from handlers.calendar import add_months, local_midnight, week_start_of
 from handlers.followup_intent import Intent
-from handlers.followup_narrow import add_filters, combine, filter_words
-from handlers.followup_thread import Thread, count_label
+from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
+from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
 from handlers.parse import Query, kind_of, split_states, with_window
 from handlers.query import Match, ordered, subject, understood_line
@@ -156,6 +156,27 @@ async def narrow_top(thread: Thread, intent: Intent) -> Reply:
     query = _in_thread_window(thread, combine(base, asked), asked.states or base.states)
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     text = add_filters(thread.context.query_text, filter_words(asked, base))
+    return await _follow(thread, query, text, subject(thread.settings, query))
+
+
+async def unfilter(thread: Thread, intent: Intent) -> Reply:
+    """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
+    without the narrowing named (not with its opposite), over the time asked for if any."""
+    base = thread.base_query()
+    asked = intent.query
+    drop = set(asked.exclude)
+    kept = replace(
+        base,
+        any_of=tuple(g for g in base.any_of if not drop & set(g)),
+        topics=tuple(t for t in base.topics if t not in drop),
+        exclude=tuple(k for k in base.exclude if k not in drop),
+    )
+    query = _in_thread_window(thread, kept, kept.states)
+    if asked.window_given:
+        query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
+    words = filter_words(query, NOTHING)
+    original = thread.context.query_text.partition(FILTER_SEP)[0]
+    text = f"{original}{FILTER_SEP}{words}" if thread.context.kind == "digest" else words
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 

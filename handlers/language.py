@@ -51,7 +51,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    meant sorry oops whoops actually wait hold
+    meant sorry oops whoops actually wait hold filter filters keep stretch extend
     """
 )
 ASKING_VERBS = _words(

@@ -171,6 +171,7 @@ _SUMMARY_WORDS = {
     "tldr", "tl;dr",
 }  # fmt: skip
 OPEN_ANY_TIME = "No time given: every PR still open, whenever it was opened."
+_SOMEONE = {"author", "person", "guy", "contributor", "dev", "developer"}
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
@@ -432,10 +433,13 @@ def _unit_after_last(tokens: list[str]) -> None:
 
 
 def _start_of(tokens: list[str]) -> None:
-    """ "since (the) start of the month", "beginning of this week": the period so far, as "this
-    month" reads; "start of nov" is Nov 1."""
-    for k in range(len(tokens) - 2):
-        if tokens[k] not in ("start", "beginning") or tokens[k + 1] != "of":
+    """ "since (the) start of the month", "beginning of this week", "the whole month": the period
+    so far, as "this month" reads; "start of nov" is Nov 1."""
+    for k in range(len(tokens) - 1):
+        if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
+            tokens[k] = "this"  # "stretch it to the whole month": this month
+            return
+        if tokens[k] not in ("start", "beginning") or tokens[k + 1 : k + 2] != ["of"] or k + 2 >= len(tokens):
             continue
         j = k + 2 + (tokens[k + 2] in ("the", "this"))
         if j < len(tokens) and tokens[j] in _UNITS | {"quarter"}:
@@ -861,6 +865,9 @@ class _Parser:
             return self._add_author(token[7:], st, 1)
         if token == "from" and tokens[i + 1 : i + 2] and tokens[i + 1] in PRONOUNS:  # "the ones from him"
             st.author_pronoun = True
+            return 2
+        if token in ("that", "the", "same", "this") and tokens[i + 1 : i + 2] and tokens[i + 1] in _SOMEONE:
+            st.author_pronoun = True  # "anything else from that author"
             return 2
         if token in ("by", "author") and i + 1 < len(tokens):
             nxt = tokens[i + 1]

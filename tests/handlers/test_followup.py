@@ -623,3 +623,31 @@ async def test_who_verbs_people_nouns_places_and_more_switches(
     assert "DeepSeek or Qwen" in either.title, either.title
     default = await app.followup(KEY, "is marlin still the default for gptq on ampere?")
     assert "can't answer" in default.title and not default.items
+
+
+async def test_dropping_a_named_filter_that_author_of_that_and_the_n_oldest(app: BotHandlers) -> None:
+    """ "without the aiter filter" removes that narrowing (not its opposite); "drop the rocm
+    filter ... stretch it to the whole month" moves the window too; "show me the 3 oldest" shows
+    three, oldest first; "who's the main contributor there" lists people; after "#N", "anything
+    else from that author" narrows to its author; a kind of change reads back in the header."""
+    first = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "only the aiter ones")
+    dropped = await app.followup(KEY, "ok without the aiter filter")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(first), dropped.title
+    await app.followup(KEY, "only the qwen ones")
+    month = await app.followup(KEY, "drop the qwen filter, and stretch it to the whole month")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.day == 1, month.title
+    oldest = await app.followup(KEY, "show me the 3 oldest")
+    assert len(oldest.items) == 3
+    people = await app.followup(KEY, "who's the main contributor there")
+    assert "people" in people.title or "person" in people.title, people.title
+    number = first[0]
+    prs = await app.store.get_prs(REPO, (number,))
+    await app.followup(KEY, f"what's #{number}")
+    theirs = await app.followup(KEY, "anything else from that author?")
+    assert f"@{prs[number].author.lower()}" in render_reply_text(theirs).lower(), theirs.title
+    await start_thread(app, KEY, "rocm last week")
+    breaking = await app.followup(KEY, "which of these are breaking")
+    assert "change:" not in breaking.understood and "change:" not in render_reply_text(breaking)
