@@ -32,13 +32,14 @@ from handlers.followup_intent import Intent, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
-from handlers.followup_thread import Thread, clip
+from handlers.followup_thread import Thread, clip, count_label
 from handlers.followup_window import (
     add_alternative,
     ask_anew,
     compare,
     narrow_top,
     open_now,
+    other_person,
     shift,
     switch,
     unfilter,
@@ -49,7 +50,7 @@ from handlers.language import asks_who, question_part
 from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
 from handlers.parse import PRONOUNS, Query, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler, by_time
+from handlers.query import QueryHandler, by_time, by_topic
 
 log = logging.getLogger(__name__)
 
@@ -211,6 +212,13 @@ class FollowupHandler:
                 # "who had most prs in it" then "and the week before?": the same question, moved
                 return await who(thread, Intent("who", thread.parse("who")))
             return moved
+        # "ok list harry mellor's" under cyrus's PRs: another person, the same filters
+        base_authors = set(thread.base_query().authors)
+        other = query.authors and base_authors and not base_authors & set(query.authors)
+        if intent.kind in ("narrow", "question") and other:
+            return await other_person(thread, intent)
+        if intent.query.per_topic:  # "break it down by topic", "count per topic"
+            return await per_topic(thread)
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
@@ -268,6 +276,21 @@ def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
     said = [text for role, text in thread.context.turns if role == "user"]
     return bool(said) and asks_who(tokenize(said[-1])[0])
+
+
+async def per_topic(thread: Thread) -> Reply:
+    """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
+    command: a PR counts for each of its topics)."""
+    matches = await thread.matches()
+    groups, more = by_topic(thread.settings, matches)
+    notes = (f"And {more} more topics with fewer PRs.",) if more else ()
+    return Reply(
+        kind="answer",
+        title=f"This thread's {count_label(len(matches))} by topic",
+        understood=thread.about(),
+        groups=groups,
+        notes=notes,
+    )
 
 
 def _restart(thread: Thread) -> bool:

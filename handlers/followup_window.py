@@ -167,9 +167,11 @@ async def unfilter(thread: Thread, intent: Intent) -> Reply:
     drop = set(asked.exclude)
     kept = replace(
         base,
-        any_of=tuple(g for g in base.any_of if not drop & set(g)),
+        # "drop the aiter filter, only bugfixes": what the message adds comes along
+        any_of=tuple(dict.fromkeys((*(g for g in base.any_of if not drop & set(g)), *asked.any_of))),
         topics=tuple(t for t in base.topics if t not in drop),
         exclude=tuple(k for k in base.exclude if k not in drop),
+        states=asked.states or base.states,
     )
     query = _in_thread_window(thread, kept, kept.states)
     if asked.window_given:
@@ -178,6 +180,20 @@ async def unfilter(thread: Thread, intent: Intent) -> Reply:
     original = thread.context.query_text.partition(FILTER_SEP)[0]
     text = f"{original}{FILTER_SEP}{words}" if thread.context.kind == "digest" else words
     return await _follow(thread, query, text, subject(thread.settings, query))
+
+
+async def other_person(thread: Thread, intent: Intent) -> Reply:
+    """ "ok list harry mellor's, same filters" under @DarkLight1337's PRs: the same question for
+    another person (a person is replaced by a person; topics, states and time stay)."""
+    base = thread.base_query()
+    asked = intent.query
+    query = _in_thread_window(
+        thread,
+        replace(base, authors=asked.authors, any_of=tuple(dict.fromkeys((*base.any_of, *asked.any_of)))),
+        asked.states or base.states,
+    )
+    text = add_filters(thread.context.query_text.partition(FILTER_SEP)[0], filter_words(query, NOTHING))
+    return await _follow(thread, query, text, subject(thread.settings, query), kind="query")
 
 
 async def add_alternative(thread: Thread, intent: Intent) -> Reply:

@@ -51,7 +51,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    meant sorry oops whoops actually wait hold filter filters keep stretch extend
+    meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states
     """
 )
 ASKING_VERBS = _words(
@@ -187,6 +187,11 @@ OUT_OF_SCOPE = (
         r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
         r"|\bwhen\b(?: \S+){0,4}? (?:will|gonna|going to) (?:be |get |come )?(?:released|out)\b"
     )),
+    # Why something was decided, and whether CI is healthy: PRs say what changed, not why or how CI is.
+    ("a question about reasons", re.compile(r"^\W*(?:why|why'd|whyd)\b")),
+    ("a question about CI status", re.compile(
+        r"\bis (?:the )?(?:ci|main|nightly|the build|build) (?:still |again )?(?:broken|red|down|failing|green|flaky)\b"
+    )),
     # Which release carries a change: releases are not in the PR data.
     ("a question about releases", re.compile(
         r"\bin (?:a|any) release\b|\bin (?:the )?(?:next|latest|last|current) release\b"
@@ -292,6 +297,8 @@ RANKING_WORDS = frozenset(
 def asks_who(tokens: Sequence[str]) -> bool:
     """Whether the message asks who is behind the PRs (in a command or a thread alike): "who ...",
     "which authors ...", or people ranked ("busiest ppl this week", "top contributors to rocm")."""
+    while tokens and tokens[0] in ("and", "so", "ok", "okay", "also", "but", "then"):
+        tokens = tokens[1:]  # "and who wrote most of those"
     if not tokens:
         return False
     if tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES:

@@ -407,12 +407,19 @@ def _open_drafts(_: _Parser, tokens: list[str], st: _State) -> None:
         st.states.remove("open")
 
 
+def _still_unmerged(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "prs still unmerged", "still not merged": open now (drafts too), not every unmerged PR."""
+    if "still" in tokens and st.states == [NOT_STATE + "merged"]:
+        st.states[:] = ["open", "draft"]
+
+
 _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
     _who_frame,
     _fixes_that_happened,
     _open_drafts,
+    _still_unmerged,
 )
 
 

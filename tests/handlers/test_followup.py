@@ -651,3 +651,25 @@ async def test_dropping_a_named_filter_that_author_of_that_and_the_n_oldest(app:
     await start_thread(app, KEY, "rocm last week")
     breaking = await app.followup(KEY, "which of these are breaking")
     assert "change:" not in breaking.understood and "change:" not in render_reply_text(breaking)
+
+
+async def test_per_topic_another_person_and_reasons_in_threads(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """In a thread: "break it down by topic" counts the thread's PRs by topic; "and who wrote
+    most of those" lists people; "why'd they make flashinfer the default" and "is CI broken
+    again" are turned down; "ok drop the aiter filter, only bugfixes" removes one narrowing and
+    adds the other; under @njhill's PRs, "ok list woosuk kwon's, same filters" asks for
+    @woosukkwon's with the same topic."""
+    by_topic = await app.followup(KEY, "break it down by topic")
+    assert by_topic.title.endswith("by topic") and by_topic.groups
+    people = await app.followup(KEY, "and who wrote most of those?")
+    assert "people" in people.title or "person" in people.title, people.title
+    for text in ("why'd they make flashinfer the default on sm100 anyway", "lol is CI broken again or what"):
+        assert "can't answer" in (await app.followup(KEY, text)).title, text
+    await app.followup(KEY, "only the aiter ones")
+    both = await app.followup(KEY, "ok drop the aiter filter, only bugfixes")
+    assert "Bug fixes" in both.title and "AITER" not in both.title, both.title
+    await start_thread(app, KEY, "prs from nick hill last week")
+    other = await app.followup(KEY, "ok list woosuk kwon's, same filters")
+    assert "@woosukkwon" in other.title.lower() or "@woosukkwon" in other.understood.lower(), other.title

@@ -907,3 +907,11 @@ def test_context_before_a_comma_went_in_and_english_words_are_no_logins() -> Non
     assert q.any_of == (("term:mi355x",),) and q.states == ("merged",)
     assert read("CI is red again 🙃 which ci prs went in today").states == ("merged",)
     assert read("forget rocm, what about qwen").exclude == ("rocm",)
+
+
+def test_still_unmerged_is_open_now() -> None:
+    """ "how many of alice's prs are still unmerged" asks for open PRs (drafts too) whenever
+    opened; "rocm prs not merged" stays not-merged in the window."""
+    q = read("how many of alice's prs are still unmerged")
+    assert set(q.states) == {"open", "draft"} and q.whole_history
+    assert read("rocm prs not merged").states == ("not-merged",)
