@@ -81,7 +81,16 @@ _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
-PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
+# short forms and the commonest slips of a period ("this wek", "last mnth")
+PERIOD_SHORT = {
+    "wk": "week",
+    "mo": "month",
+    "yr": "year",
+    "wek": "week",
+    "weel": "week",
+    "mnth": "month",
+    "moth": "month",
+}
 
 
 def _period_word(word: str) -> str:

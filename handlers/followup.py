@@ -32,7 +32,7 @@ from handlers.followup_intent import Intent, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
-from handlers.followup_thread import Thread, clip, count_label
+from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
 from handlers.followup_window import (
     add_alternative,
     ask_anew,
@@ -147,6 +147,8 @@ class FollowupHandler:
                 ),
             )
         one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
+        if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
+            return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:
             # A thread about one PR (`/vllm #N`) cannot be narrowed: a subject or person asks a
             # new question ("other kimi prs by them"), anything else asks about that PR ("who
@@ -183,7 +185,7 @@ class FollowupHandler:
                 await head(thread, thread.settings.max_items), title="Back to this thread's first list"
             )
         if intent.kind == "switch":
-            return await switch(thread, intent)
+            return await _switch(thread, intent)
         if intent.kind == "add":
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
@@ -191,6 +193,10 @@ class FollowupHandler:
         if intent.kind == "widen":
             return await widen(thread, intent)
         if intent.kind == "top":
+            if thread.base_query().limit and intent.position > len(thread.context.pr_numbers):
+                return await narrow_top(
+                    thread, replace(intent, query=replace(intent.query, limit=intent.position))
+                )
             return await head(thread, intent.position)
         if intent.kind == "sort":
             ordered = await sort(thread, intent.position)
@@ -207,8 +213,9 @@ class FollowupHandler:
             window = window_of(thread, intent)
             if intent.kind == "compare":
                 return await compare(thread, window)
+            asked_who = _asked_who_last(thread)
             moved = await shift(thread, window)
-            if moved.kind == "list" and _asked_who_last(thread):
+            if moved.kind == "list" and asked_who:
                 # "who had most prs in it" then "and the week before?": the same question, moved
                 return await who(thread, Intent("who", thread.parse("who")))
             return moved
@@ -223,7 +230,7 @@ class FollowupHandler:
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
             if bare and not thread.filtered(await thread.matches(), intent.query):
-                return await switch(thread, intent)
+                return await _switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
                 return await narrow_top(thread, intent)
             if intent.query.whole_history and intent.query.window_given:  # "whats he got open rn"
@@ -263,7 +270,7 @@ class FollowupHandler:
             and not thread.filtered(await thread.matches(), replace(query, text=""))
         ):
             # "what changed for MI300X users?" in a thread with none of them: the same window's.
-            return await switch(thread, intent)
+            return await _switch(thread, intent)
         if query.any_of or query.exclude or query.states or query.authors:
             # "which of these were rocm?" is a filter asked as a question: no note; "why did the
             # rocm ones break?" asks more than the PRs say, and the note says so
@@ -272,10 +279,21 @@ class FollowupHandler:
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
+async def _switch(thread: Thread, intent: Intent) -> Reply:
+    """Another subject for the thread; after a who-question ("who's on nixl?" then "and
+    lmcache?"), the same question about it."""
+    asked_who = _asked_who_last(thread)  # before the thread moves to the new subject
+    moved = await switch(thread, intent)
+    if moved.kind == "list" and asked_who:
+        return await who(thread, Intent("who", thread.parse("who")))
+    return moved
+
+
 def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
     said = [text for role, text in thread.context.turns if role == "user"]
-    return bool(said) and asks_who(tokenize(said[-1])[0])
+    last = said[-1] if said else thread.context.query_text.partition(FILTER_SEP)[0]  # or the question itself
+    return asks_who(tokenize(last)[0])
 
 
 async def per_topic(thread: Thread) -> Reply:

@@ -168,7 +168,7 @@ def classify(text: str, query: Query) -> Intent:
     order = _sort_order(capped) or (_order_of(capped) if cap else 0)  # "show me the 10 oldest"
     if order:
         return Intent("sort", query, position=order, limit=cap)
-    head = _head(tokens)
+    head = _head(tokens) or _make_it(tokens)
     if head:
         return Intent("top", query, position=head)
     extreme = _extreme(tokens)
@@ -181,7 +181,8 @@ def classify(text: str, query: Query) -> Intent:
         tokens[0] in ("also", "plus") or tokens[-1] == "too" or tokens[-2:] == ["as", "well"]
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
-    if _switches(tokens) and (query.any_of or query.authors):
+    back_to = ("back", "to") in set(itertools.pairwise(tokens))  # "ok back to xpu, open ones"
+    if (_switches(tokens) or back_to) and (query.any_of or query.authors):
         # "what about mi300x specifically, this month": another subject, and its own time if given
         return Intent("switch", query, words=words)
     if query.pr_numbers:
@@ -197,6 +198,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("compare", query, shift=-1)
     if shift:
         return Intent("shift", _without_time_words(query), shift=shift)
+    if query.window_given and query.authors:  # "what did NickLucche merge in that area in the past month"
+        return Intent("switch", query, words=words)
     if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)):
         return Intent("shift", query)
     joined = " ".join(tokens)
@@ -239,8 +242,8 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
         return False
     if not tokens:
         return bool(text.strip())  # only emoji or punctuation
-    if tokens[0] in QUESTION_OPENERS:
-        return False  # "what changed", "how does this work": a question without its mark
+    if tokens[0] in QUESTION_OPENERS or set(tokens) & {"show", "list", "give", "find", "tell"}:
+        return False  # "what changed", "ok show me something cool": a question or an ask
     social = [t for t in tokens if is_social(t)]
     # Praise and reactions may carry generic words ("great work", "nice stuff"), but at least one
     # word must be social and none may name anything.
@@ -297,6 +300,17 @@ def _without_cap(tokens: list[str]) -> tuple[list[str], int]:
         if count_word(token) and count_word(token) <= 100 and nxt in _OLDEST | _NEWEST:  # "the 10 oldest"
             return tokens[:i] + tokens[i + 1 :], count_word(token)
     return tokens, 0
+
+
+def _make_it(tokens: list[str]) -> int:
+    """ "make it 10", "show 10", "10 instead": that many of the thread's list (0 if not said)."""
+    for i in range(len(tokens) - 1):
+        pair = tokens[i : i + 2]
+        if pair == ["make", "it"] and i + 2 < len(tokens) and 0 < count_word(tokens[i + 2]) <= 100:
+            return count_word(tokens[i + 2])
+        if 0 < count_word(pair[0]) <= 100 and pair[1] == "instead" and tokens[:1] != ["top"]:
+            return count_word(pair[0])
+    return 0
 
 
 def _order_of(tokens: list[str]) -> int:

@@ -61,7 +61,9 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
     taxonomy = thread.settings.taxonomy
-    if asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
+    if asked.authors and not asked.any_of:  # "what did NickLucche merge in that area": the same area
+        asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
+    elif asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
         # "what about hopper" under "blackwell perf prs": a platform (model, format, library) for
         # another, the kind of work (performance, bug fixes, MoE) kept
         kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) for k in g))
@@ -208,7 +210,10 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
         else:
             home.extend(k for k in group if k not in home)
     query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
-    text = add_filters(thread.context.query_text, filter_words(intent.query, base))
+    # the whole question as words: "tpu or cpu" joins the group it belongs to when read back
+    original = thread.context.query_text.partition(FILTER_SEP)[0]
+    words = filter_words(query, NOTHING)
+    text = f"{original}{FILTER_SEP}{words}" if thread.context.kind == "digest" else words
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 

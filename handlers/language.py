@@ -51,7 +51,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states
+    meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     """
 )
 ASKING_VERBS = _words(
@@ -171,6 +171,11 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(
         r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
+        r"|\bcan (?:i|we|u|you) (?:run|use|enable|turn on)\b"
+    )),
+    # Reviews and approvals are not in the PR data the bot keeps.
+    ("a question about reviewers", re.compile(
+        r"\bwho(?:'s| is| are)? (?:reviewing|reviewed|approving|approved)\b|\breviewers?\b"
     )),
     ("a question about your own setup", re.compile(
         r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b"

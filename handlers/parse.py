@@ -75,6 +75,11 @@ STATE_WORDS = {
     "opened": "opened",
 }
 HELP_WORDS = {"help", "?", "-h", "--help", "usage", "examples"}
+# Asking what the bot itself can do is asking for its help.
+_CAPABILITIES = re.compile(
+    r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what can (?:you|u|i) (?:do|ask|answer)|what do (?:you|u) do"
+    r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask)"
+)
 STOPWORDS = {
     "a", "about", "all", "an", "and", "any", "are", "at", "changes", "during", "for", "from",
     "happened", "in", "is", "list", "me", "new", "of", "on", "over", "please", "pr", "prs", "pull",
@@ -143,7 +148,9 @@ NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
-_TOPIC_NOUNS = {"topic", "topics", "area", "areas", "category", "categories"}
+_TOPIC_NOUNS = {
+    "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware",
+}  # fmt: skip
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 # Words that say a window runs up to now, which every window the bot reads does already.
 _UP_TO_NOW = (
@@ -359,7 +366,12 @@ def parse_query(
 
 # -- readings of the whole question (after every word was read) ----------------------------------
 def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
-    """ "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest."""
+    """ "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest;
+    "the biggest one this year": one PR, the heaviest."""
+    for a, b in itertools.pairwise(tokens):
+        if a in _WEIGHT_WORDS | {"top"} and b in ("one", "pr") and not st.limit:
+            st.limit = 1
+            return
     if st.limit or "pr" not in tokens or "prs" in tokens:
         return
     at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
@@ -450,9 +462,11 @@ def _start_of(tokens: list[str]) -> None:
             continue
         j = k + 2 + (tokens[k + 2] in ("the", "this"))
         if j < len(tokens) and tokens[j] in _UNITS | {"quarter"}:
-            tokens[k : j + 1] = ["this", tokens[j]]
+            first = k - 1 if k and tokens[k - 1] == "the" else k
+            tokens[first : j + 1] = ["this", tokens[j]]
         elif j < len(tokens) and tokens[j] in MONTHS:
-            tokens[k : j + 1] = [tokens[j], "1"]
+            first = k - 1 if k and tokens[k - 1] == "the" else k  # "since the start of november"
+            tokens[first : j + 1] = [tokens[j], "1"]
         return
 
 
@@ -572,7 +586,12 @@ class _Parser:
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
-        if not tokens or (tokens[0] in HELP_WORDS and tokens[1:2] not in (["me"], ["us"], ["with"])):
+        asks_help = bool(_CAPABILITIES.match(" ".join(tokens)))  # "what can you do", "how do i use this"
+        if (
+            not tokens
+            or asks_help
+            or (tokens[0] in HELP_WORDS and tokens[1:2] not in (["me"], ["us"], ["with"]))
+        ):
             since, until = default_window(self.now, self.tz, self.default_days)
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
@@ -873,6 +892,9 @@ class _Parser:
         if token == "from" and tokens[i + 1 : i + 2] and tokens[i + 1] in PRONOUNS:  # "the ones from him"
             st.author_pronoun = True
             return 2
+        if token in ("he", "she", "his", "her", "him") and i + 1 < len(tokens):  # "what else did he do"
+            st.author_pronoun = True
+            return 1
         if token in ("that", "the", "same", "this") and tokens[i + 1 : i + 2] and tokens[i + 1] in _SOMEONE:
             st.author_pronoun = True  # "anything else from that author"
             return 2

@@ -673,3 +673,30 @@ async def test_per_topic_another_person_and_reasons_in_threads(
     await start_thread(app, KEY, "prs from nick hill last week")
     other = await app.followup(KEY, "ok list woosuk kwon's, same filters")
     assert "@woosukkwon" in other.title.lower() or "@woosukkwon" in other.understood.lower(), other.title
+
+
+async def test_make_it_n_back_to_x_by_platform_he_and_who_carries_over(app: BotHandlers) -> None:
+    """ "make it 10" under "top 5 ..." shows ten of the question; "split that by platform"
+    counts by topic; "add xpu and cpu too" then "now same for the week before" keeps one group
+    of alternatives; under "#N", "what else did he do last week" asks about its author; after
+    "who's been working on rocm lately", "and xpu?" asks who again; "ok show me something cool"
+    is no chatter."""
+    await start_thread(app, KEY, "top 3 prs last week")
+    more = await app.followup(KEY, "make it 6")
+    assert len(more.items) == 6, more.title
+    await start_thread(app, KEY, "rocm last week")
+    split = await app.followup(KEY, "split that by platform")
+    assert split.title.endswith("by topic"), split.title
+    added = await app.followup(KEY, "add xpu and cpu too")
+    again = await app.followup(KEY, "now same for the week before")
+    assert " + " not in again.title and "ROCm or" in again.title, (added.title, again.title)
+    number = (await start_thread(app, KEY, "rocm last week"))[0]
+    author = (await app.store.get_prs(REPO, (number,)))[number].author.lower()
+    await start_thread(app, KEY, f"#{number}")
+    his = await app.followup(KEY, "what else did he do last week")
+    assert f"@{author}" in render_reply_text(his).lower(), his.title
+    await start_thread(app, KEY, "who's been working on rocm lately")
+    people = await app.followup(KEY, "and xpu?")
+    assert "people" in people.title or "person" in people.title, people.title
+    cool = await app.followup(KEY, "ok show me something cool")
+    assert cool.kind != "quiet"

@@ -915,3 +915,18 @@ def test_still_unmerged_is_open_now() -> None:
     q = read("how many of alice's prs are still unmerged")
     assert set(q.states) == {"open", "draft"} and q.whole_history
     assert read("rocm prs not merged").states == ("not-merged",)
+
+
+def test_capability_questions_reviewers_usage_and_more_ways_of_asking() -> None:
+    """ "what can you do" is help; "who's reviewing those" and "can I run it with fp8 kv cache
+    on h200?" are turned down; "vllm rocm merged this wek" is this week; "breaking changes since
+    the start of november" runs from Nov 1; "split that by platform" is a per-topic count;
+    "biggest one this year" is one PR."""
+    assert read("what can you do").is_help and read("hey bot what can i ask").is_help
+    assert not read("what can you tell me about rocm").is_help
+    assert read("who's reviewing those").out_of_scope
+    assert read("can I run it with fp8 kv cache on h200?").out_of_scope
+    assert read("vllm rocm merged this wek").window_label == read("rocm this week").window_label
+    assert days(read("breaking changes since the start of november"))[0] == "2025-11-01"
+    assert read("split that by platform").per_topic
+    assert read("nvm. biggest one this year?").limit == 1
