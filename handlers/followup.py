@@ -209,6 +209,8 @@ class FollowupHandler:
             return await count(thread, intent)
         if intent.kind == "who":
             return await who(thread, intent)
+        if intent.kind == "shift" and query.whole_history and query.states:  # "any open nixl prs right now?"
+            return await open_now(thread, intent)
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
             if intent.kind == "compare":
@@ -282,7 +284,8 @@ class FollowupHandler:
 async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
-    asked_who = _asked_who_last(thread)  # before the thread moves to the new subject
+    # before the thread moves; only a bare subject ("and lmcache?") repeats the who-question
+    asked_who = _asked_who_last(thread) and not intent.words and len(intent.query.without_time.split()) <= 4
     moved = await switch(thread, intent)
     if moved.kind == "list" and asked_who:
         return await who(thread, Intent("who", thread.parse("who")))

@@ -55,7 +55,7 @@ MORE_FILLER = {
 FILLER = STOPWORDS | {
     "these", "those", "them", "ones", "one", "are", "is", "were", "show", "filter", "keep", "among",
     "here", "still", "now", "please", "pls", "see", "want", "would", "like", "can", "could", "let",
-    "look", "looking", "at", "got", "any", "thread", "list", "above", "shown",
+    "look", "looking", "at", "got", "any", "thread", "list", "above", "shown", "include", "including",
 }  # fmt: skip
 NARROW_CUES = {"only", "just", "filter", "keep", "ones", "among"}  # "which one matters most?" is a question
 DETAIL_WORDS = {
@@ -79,7 +79,7 @@ AFTER = (
     ("following", "month"), ("next", "week"), ("day", "after"), ("period", "after"),
 )  # fmt: skip
 # "any open ones too?", "the drafts as well", "also the closed ones": states added to the thread's.
-ADDING_CUES = {"too", "also", "well", "plus", "additionally"}
+ADDING_CUES = {"too", "also", "well", "plus", "additionally", "include", "including"}
 SAME_CUES = {"same", "what", "how", "and", "also", "again", "now", "repeat"}
 # "what about qwen?", "and for xpu?", "how about mi300x", "same for rocm", "now spec decode",
 # "qwen instead": the thread moves to another subject over the same window.
@@ -119,7 +119,9 @@ IMPACT_ORDER = {
     "just",
 }
 ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
-LIST_FILLER = MORE_FILLER | {"list", "of", "them", "these", "prs", "pr", "the", "everything", "at", "once"}
+LIST_FILLER = MORE_FILLER | {
+    "list", "of", "them", "these", "those", "prs", "pr", "the", "everything", "at", "once", "instead",
+}  # fmt: skip
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
@@ -385,7 +387,7 @@ def _switches(tokens: list[str]) -> bool:
     pairs = set(itertools.pairwise(tokens))
     if {("what", "about"), ("how", "about")} & pairs:  # "ok forget gaudi, what about arm cpu"
         return True
-    if POINTERS & set(tokens) or ("of", "that") in set(itertools.pairwise(tokens)):
+    if POINTERS & set(tokens) or {("of", "that"), ("of", "it")} & set(itertools.pairwise(tokens)):
         return False  # "and which of those are perf": a narrowing of the thread's own list
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 

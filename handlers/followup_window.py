@@ -65,8 +65,15 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
     elif asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
         # "what about hopper" under "blackwell perf prs": a platform (model, format, library) for
-        # another, the kind of work (performance, bug fixes, MoE) kept
-        kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) for k in g))
+        # another, the kind of work (performance, bug fixes, MoE) kept, and a format or library
+        # of another kind ("what about gb200" under "blackwell nvfp4": NVFP4 stays); a platform
+        # or model family is the subject, replaced by any other ("what about qwen" under rocm)
+        asked_kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g}
+        kept = tuple(
+            g
+            for g in base.any_of
+            if not any(kind_of(k, taxonomy) in asked_kinds | {"hardware", "model"} for k in g)
+        )
         asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for

@@ -700,3 +700,23 @@ async def test_make_it_n_back_to_x_by_platform_he_and_who_carries_over(app: BotH
     assert "people" in people.title or "person" in people.title, people.title
     cool = await app.followup(KEY, "ok show me something cool")
     assert cool.kind != "quiet"
+
+
+async def test_open_right_now_shifted_sort_instead_and_a_kind_kept_on_switch(app: BotHandlers) -> None:
+    """ "any open rocm prs right now tho?" in a digest-like thread lists open ones (not every PR
+    ever); "list those oldest first" and "sort by oldest instead" order the list; "what about
+    gb200" under "blackwell fp8" keeps FP8 (a format is no platform); "thx. any of it breaking?"
+    after a who-question lists the breaking changes, not people."""
+    await start_thread(app, KEY, "rocm 2026-02-02..2026-02-08")
+    now = await app.followup(KEY, "any open rocm prs right now tho?")
+    assert {i.status for i in now.items} <= {"open", "draft"} and 90001 in [i.number for i in now.items], now
+    await start_thread(app, KEY, "rocm last week")
+    assert "oldest first" in (await app.followup(KEY, "list those oldest first")).title
+    assert "oldest first" in (await app.followup(KEY, "sort by oldest instead")).title
+    await start_thread(app, KEY, "blackwell fp8 prs last week")
+    gb200 = await app.followup(KEY, "what about gb200 specifically")
+    assert "FP8" in gb200.title and "GB200" in gb200.title, gb200.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "who did most of them")
+    breaking = await app.followup(KEY, "thx. any of it breaking?")
+    assert "people" not in breaking.title and "person" not in breaking.title, breaking.title
