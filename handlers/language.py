@@ -207,6 +207,10 @@ OUT_OF_SCOPE = (
         r"\bdifference between\b|\bdifferences between\b|\bexplain (?:how|what|why|the)\b|\bhow does \S+(?: \S+)? work\b"
         r"|\bis \S+(?: \S+){0,3} still (?:the )?default\b|\bwhat(?:'s| is) the default\b"
     )),
+    ("a request for advice", re.compile(
+        r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
+        r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
+    )),
     ("a question about what to buy or run", re.compile(
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
         r"|\bwhich (?:gpu|gpus|card|cards|hardware|instance)s? (?:should|shud|to|do)\b"
@@ -239,6 +243,7 @@ _WANTS = re.compile(
     re.I,
 )
 # (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
+_STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
 _ASIDE = re.compile(
     r"\s*[,;]\s*(?:i|i'm|im|we|we're|my|our)\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want)\s+(?!them\b|it\b|this\b|these\b|those\b))"
@@ -260,6 +265,10 @@ def question_part(text: str) -> str:
     sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
     text = " ".join(sentences) if len(sentences) == 1 else text
     if len(sentences) > 1:
+        # after a question, a statement is its background ("did anyone revert something yesterday?
+        # main has been flaky af"); a bare filter ("only merged ones") is not a statement
+        asked = next((k for k, s in enumerate(sentences) if s.endswith("?")), len(sentences))
+        sentences = [s for k, s in enumerate(sentences) if k <= asked or not _STATEMENT.search(s)]
         asking = [s for s in sentences if not _context(s)]
         if asking:
             text = " ".join(asking)

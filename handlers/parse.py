@@ -451,10 +451,27 @@ def _unit_after_last(tokens: list[str]) -> None:
                 return
 
 
+_MID = {"mid", "middle"}
+
+
 def _start_of(tokens: list[str]) -> None:
     """ "since (the) start of the month", "beginning of this week", "the whole month": the period
-    so far, as "this month" reads; "start of nov" is Nov 1."""
+    so far, as "this month" reads; "start of nov" is Nov 1, "mid october" Oct 15."""
+    for k, token in enumerate(tokens):
+        if token.startswith(("mid-", "middle-")) and token.split("-", 1)[1] in MONTHS:  # "mid-october"
+            tokens[k : k + 1] = ["mid", token.split("-", 1)[1]]
+            break
     for k in range(len(tokens) - 1):
+        if (
+            tokens[k] in _MID
+            and tokens[k + 1 : k + 2] == ["of"]
+            and k + 2 < len(tokens)
+            and tokens[k + 2] in MONTHS
+        ):
+            del tokens[k + 1]  # "mid of october": as "mid october"
+        if tokens[k] in _MID and tokens[k + 1] in MONTHS:  # "since mid october": the 15th
+            tokens[k : k + 2] = [tokens[k + 1], "15"]
+            return
         if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
             tokens[k] = "this"  # "stretch it to the whole month": this month
             return

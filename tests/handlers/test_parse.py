@@ -930,3 +930,18 @@ def test_capability_questions_reviewers_usage_and_more_ways_of_asking() -> None:
     assert days(read("breaking changes since the start of november"))[0] == "2025-11-01"
     assert read("split that by platform").per_topic
     assert read("nvm. biggest one this year?").limit == 1
+
+
+def test_mid_month_advice_and_a_statement_after_a_question() -> None:
+    """ "since mid october" runs from Oct 15 ("mid-october" too); "whats the best quant format
+    for mi300x" and "should i use fp8 or awq" ask for advice and are turned down; "did anyone
+    revert something yesterday? main has been flaky af" asks for reverts (the statement after the
+    question is background), while "any rocm fixes? only merged ones" keeps its filter."""
+    assert days(read("arm cpu perf stuff since mid october"))[0] == "2025-10-15"
+    assert days(read("rocm since mid-october"))[0] == "2025-10-15"
+    assert read("whats the best quant format for mi300x, fp8 or int4 awq?").out_of_scope
+    assert read("should i use fp8 or awq on h100").out_of_scope
+    assert not read("the best rocm prs this week").out_of_scope
+    q = read("did anyone revert something yesterday? main has been flaky af")
+    assert q.any_of == (("change:revert",),)
+    assert read("any rocm fixes? only merged ones").states == ("merged",)
