@@ -44,8 +44,9 @@ _STORED_ORDER: dict[type, tuple[str, ...]] = {
     DigestSection: ("title", "key", "headline", "prs", "pr_count", "points"),
 }
 # fmt: on
-# Fields added later that are left out while unset, so records without them keep their stored form.
-_LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {ThreadContext: frozenset({"start"})}
+# Fields added later that are left out while unset (None or empty), so records without them keep
+# their stored form.
+_LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {ThreadContext: frozenset({"start", "earlier"})}
 
 
 def encode(value: Any) -> dict[str, Any]:
@@ -54,7 +55,7 @@ def encode(value: Any) -> dict[str, Any]:
     optional = _LEFT_OUT_WHEN_NONE.get(type(value), frozenset())
     for name, key, convert, _ in _plan(type(value))[0]:
         raw = getattr(value, name)
-        if raw is None and name in optional:
+        if name in optional and (raw is None or raw == ()):
             continue
         out[key] = None if raw is None else convert(raw)
     return out

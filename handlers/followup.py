@@ -47,7 +47,16 @@ from handlers.followup_window import (
     window_of,
 )
 from handlers.language import asks_who, question_part
-from handlers.models import Code, FollowupLimits, Prompt, PRRef, Reply, RepoSettings, ThreadContext
+from handlers.models import (
+    Code,
+    FollowupLimits,
+    Prompt,
+    PRRef,
+    Reply,
+    RepoSettings,
+    ThreadContext,
+    ThreadStart,
+)
 from handlers.parse import PRONOUNS, Query, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
@@ -113,7 +122,7 @@ class FollowupHandler:
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
-        updated = thread.context
+        updated = _remember_list(context, thread.context)
         if self.limits.max_turns > 0:
             turns = (*updated.turns, ("user", clip(text)), ("bot", clip(describe(reply))))
             updated = replace(updated, turns=turns[-2 * self.limits.max_turns :])
@@ -172,6 +181,13 @@ class FollowupHandler:
             pick = (listed[0] if intent.extreme > 0 else listed[-1]).pr.number
             intent = replace(intent, query=thread.parse(f"#{pick}"))
             text = f"#{pick}"
+        from_list = _FROM_LIST.search(text)  # "the 2nd one from the fp8 list": a list shown earlier
+        if intent.kind == "detail" and intent.position > 0 and from_list:
+            shown_before = _earlier_list(thread, from_list.group(1))
+            if shown_before is not None and intent.position <= len(shown_before.pr_numbers):
+                picked = shown_before.pr_numbers[intent.position - 1]
+                intent = replace(intent, query=thread.parse(f"#{picked}"), position=0)
+                text = f"#{picked}"
         if intent.kind == "detail" and intent.position:
             number = at_position(thread, intent.position)
             if number is None:
@@ -179,6 +195,11 @@ class FollowupHandler:
             intent = replace(intent, query=thread.parse(f"#{number}"))
             text = f"#{number} {text}" if intent.asks else f"#{number}"
         if intent.kind == "undo":  # "go back", "start over": the thread's first list again
+            named = _BACK_TO.search(text)  # "back to the merged ones": that earlier list
+            back = _earlier_list(thread, named.group(1)) if named else None
+            if back is not None:
+                _restart(thread, back)
+                return replace(await head(thread, thread.settings.max_items), title="Back to that list")
             if not _restart(thread):
                 return thread.capabilities("This thread has no earlier list to go back to")
             return replace(
@@ -299,6 +320,38 @@ def _asked_who_last(thread: Thread) -> bool:
     return asks_who(tokenize(last)[0])
 
 
+_FROM_LIST = re.compile(r"\bfrom the (.+?) (?:list|ones|answer)\b", re.I)
+_BACK_TO = re.compile(r"\bback to (?:the )?(.+?)(?: ones| list| prs)?\s*[.!?]*$", re.I)
+EARLIER_KEPT = 5  # lists a thread remembers besides its first and its current one
+
+
+def _remember_list(before: ThreadContext, after: ThreadContext) -> ThreadContext:
+    """After a message moved the thread to another list, the list it left joins `earlier`, so
+    "the 2nd one from the fp8 list" and "back to the merged ones" can reach it."""
+    if (before.query_text, before.pr_numbers) == (after.query_text, after.pr_numbers):
+        return after
+    left = ThreadStart(before.kind, before.since, before.until, before.query_text, before.pr_numbers)
+    return replace(after, earlier=(*after.earlier, left)[-EARLIER_KEPT:])
+
+
+def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
+    """The latest list of the thread (earlier ones, then the first) that `words` describe: its
+    question names the same topics, terms, states or people ("the fp8 list", "the merged ones")."""
+    wanted = thread.parse(words)
+    keys = {k for g in wanted.any_of for k in g}
+    states, authors = set(wanted.states), set(wanted.authors)
+    if not (keys or states or authors):
+        return None
+    start = thread.context.start
+    for listed in (*reversed(thread.context.earlier), *([start] if start else [])):
+        original, _, filters = listed.query_text.partition(FILTER_SEP)
+        seen = thread.parse(f"{original} {filters}" if listed.kind == "query" else filters)
+        seen_keys = {k for g in seen.any_of for k in g}
+        if keys <= seen_keys and states <= set(seen.states) and authors <= set(seen.authors):
+            return listed
+    return None
+
+
 async def per_topic(thread: Thread) -> Reply:
     """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
     command: a PR counts for each of its topics)."""
@@ -314,9 +367,10 @@ async def per_topic(thread: Thread) -> Reply:
     )
 
 
-def _restart(thread: Thread) -> bool:
-    """The thread back at its first list (before any narrowing or switch); False if unknown."""
-    start = thread.context.start
+def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:
+    """The thread back at an earlier list (default its first, before any narrowing or switch);
+    False if unknown."""
+    start = listed or thread.context.start
     if start is None:
         return False
     thread.context = replace(

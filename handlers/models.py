@@ -510,6 +510,7 @@ class ThreadContext:
     shown: int = 0
     turns: tuple[tuple[str, str], ...] = ()  # (role, text), most recent last
     start: ThreadStart | None = None  # the first list, as posted
+    earlier: tuple[ThreadStart, ...] = ()  # the lists shown before this one, the latest last (a few)
 
 
 @dataclass(frozen=True, slots=True)

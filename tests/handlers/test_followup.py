@@ -720,3 +720,22 @@ async def test_open_right_now_shifted_sort_instead_and_a_kind_kept_on_switch(app
     await app.followup(KEY, "who did most of them")
     breaking = await app.followup(KEY, "thx. any of it breaking?")
     assert "people" not in breaking.title and "person" not in breaking.title, breaking.title
+
+
+async def test_a_list_shown_earlier_can_be_named_and_gone_back_to(app: BotHandlers) -> None:
+    """After "only the merged ones", "just the aiter ones" and "what about qwen", "the 2nd one
+    from the merged list" is the second PR of the merged list, and "back to the merged ones"
+    shows that list again (not the first one); the thread keeps a few earlier lists, stored
+    with it (SQLite and Redis)."""
+    first = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "only the merged ones")
+    merged = (await app.store.get_thread(KEY)).pr_numbers  # type: ignore[union-attr]
+    assert merged != first
+    await app.followup(KEY, "just the aiter ones")
+    await app.followup(KEY, "what about qwen")
+    second = await app.followup(KEY, "the 2nd one from the merged list")
+    assert second.detail is not None and second.detail.number == merged[1]
+    back = await app.followup(KEY, "back to the merged ones")
+    context = await app.store.get_thread(KEY)
+    assert back.title == "Back to that list" and context is not None and context.pr_numbers == merged
+    assert len(context.earlier) >= 3
