@@ -30,7 +30,15 @@ from datetime import datetime
 
 from handlers.followup_intent import Intent, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
-from handlers.followup_narrow import OFFLINE_LEAD, OFFLINE_NOTE, count, narrow, narrowing_cue, who
+from handlers.followup_narrow import (
+    OFFLINE_LEAD,
+    OFFLINE_NOTE,
+    count,
+    filter_phrase,
+    narrow,
+    narrowing_cue,
+    who,
+)
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
 from handlers.followup_window import (
@@ -211,6 +219,8 @@ class FollowupHandler:
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
             return await unfilter(thread, intent)
+        if intent.kind == "tally":
+            return await _tally(thread, intent)
         if intent.kind == "widen":
             return await widen(thread, intent)
         if intent.kind == "top":
@@ -350,6 +360,27 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
         if keys <= seen_keys and states <= set(seen.states) and authors <= set(seen.authors):
             return listed
     return None
+
+
+async def _tally(thread: Thread, intent: Intent) -> Reply:
+    """ "cutlass vs flashinfer, which one has more": the thread's PRs counted for each of the
+    things named side by side, largest first (a PR naming both counts for each)."""
+    matches = await thread.matches()
+    group = max(intent.query.any_of, key=len)
+    rest = replace(intent.query, any_of=tuple(g for g in intent.query.any_of if g is not group), text="")
+    counts = []
+    for key in group:
+        one = replace(rest, any_of=(*rest.any_of, (key,)))
+        counts.append((len(thread.filtered(matches, one)), filter_phrase(thread.settings, one)))
+    counts.sort(key=lambda c: -c[0])
+    return Reply(
+        kind="answer",
+        title=" · ".join(f"{name}: {count_label(n)}" for n, name in counts),
+        understood=thread.about(),
+        notes=(
+            f"Counted among this thread's {count_label(len(matches))}; a PR naming both counts for each.",
+        ),
+    )
 
 
 async def per_topic(thread: Thread) -> Reply:

@@ -40,6 +40,7 @@ IntentKind = Literal[
     "add",
     "undo",
     "unfilter",
+    "tally",
     "switch",
     "top",
     "sort",
@@ -194,6 +195,9 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
+    tally = set(tokens) & (COMPARE_WORDS | {"more", "most"}) and not shift and not query.window_given
+    if tally and any(len(group) > 1 for group in query.any_of):  # "cutlass vs flashinfer, which has more"
+        return Intent("tally", query)
     if set(tokens) & COMPARE_WORDS:
         if shift or query.window_given:
             return Intent("compare", _without_time_words(query), shift=shift)

@@ -739,3 +739,15 @@ async def test_a_list_shown_earlier_can_be_named_and_gone_back_to(app: BotHandle
     context = await app.store.get_thread(KEY)
     assert back.title == "Back to that list" and context is not None and context.pr_numbers == merged
     assert len(context.earlier) >= 3
+
+
+async def test_two_named_things_side_by_side_are_counted_in_the_thread(app: BotHandlers) -> None:
+    """ "aiter vs mi300x, which one has more" counts the thread's PRs for each (the counts
+    "only the aiter ones" would give); "compare with the week before" still compares windows."""
+    await start_thread(app, KEY, "rocm last week")
+    tally = await app.followup(KEY, "aiter vs mi300x, which one has more")
+    await start_thread(app, KEY, "rocm last week")
+    aiter = await app.followup(KEY, "only the aiter ones")
+    assert f"AITER: {aiter.total} PR" in tally.title and "MI300X:" in tally.title, (aiter.total, tally.title)
+    compared = await app.followup(KEY, "compare with the week before")
+    assert " vs " in compared.title
