@@ -163,6 +163,11 @@ class FollowupHandler:
                     "`who worked on these?`, or a new question with the slash command.",
                 ),
             )
+        card = _last_card(thread)
+        if card and intent.kind == "question" and {"it", "that", "this"} & set(text.lower().split()):
+            # "ok what did it change" right after a PR's card: a question about that PR
+            intent = replace(intent, kind="detail", query=thread.parse(f"#{card}"), asks=True)
+            text = f"#{card} {text}"
         one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
@@ -383,6 +388,13 @@ async def _tally(thread: Thread, intent: Intent) -> Reply:
     )
 
 
+def _last_card(thread: Thread) -> int:
+    """The PR whose card the bot answered with last (0 if its last answer was no card)."""
+    said = [text for role, text in thread.context.turns if role == "bot"]
+    card = re.match(r"#(\d+) .*: #\1$", said[-1]) if said else None  # a card's line: "#N title: #N"
+    return int(card.group(1)) if card else 0
+
+
 async def per_topic(thread: Thread) -> Reply:
     """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
     command: a PR counts for each of its topics)."""
@@ -426,8 +438,10 @@ async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query,
     """ "by them", "from that author": the author of the PR the last message asked about, else
     the one author of the thread's PRs (in the query, and in the text the thread will follow),
     or a note when there is no single one."""
-    asked = [said for role, said in thread.context.turns if role == "user"]
-    named = re.findall(r"#(\d{3,9})", asked[-1]) if asked else []
+    # the PR the last exchange was about: named in the question, or the card the bot answered with
+    last = [said for _, said in thread.context.turns[-2:]]
+    named = [n for said in last for n in re.findall(r"#(\d{3,9})", said)]
+    named = named if len(set(named)) == 1 else []
     if named:
         shown = await thread.load([int(named[-1])])
         authors = [m.pr.author.lower() for m in shown if m.pr.author]

@@ -248,7 +248,12 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
         return False
     if not tokens:
         return bool(text.strip())  # only emoji or punctuation
-    if tokens[0] in QUESTION_OPENERS or set(tokens) & {"show", "list", "give", "find", "tell"}:
+    asking = [t for t in tokens if not is_interjection(t)][:1]  # "ok what did it change"
+    if (
+        tokens[0] in QUESTION_OPENERS
+        or set(asking) & QUESTION_OPENERS
+        or set(tokens) & {"show", "list", "give", "find", "tell"}
+    ):
         return False  # "what changed", "ok show me something cool": a question or an ask
     social = [t for t in tokens if is_social(t)]
     # Praise and reactions may carry generic words ("great work", "nice stuff"), but at least one
@@ -372,6 +377,22 @@ def _position(tokens: list[str]) -> int:
         if token in ORDINALS and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"]):
             if token == "last" and nxt in ("week", "month", "year", "day", "days", "weeks"):
                 continue
+            if (
+                token == "last"
+                and count_word(nxt)
+                and tokens[i + 2 : i + 3]
+                and tokens[i + 2].rstrip("s")
+                in (
+                    "day",
+                    "week",
+                    "month",
+                    "year",
+                    "hour",
+                    "wk",
+                    "hr",
+                )
+            ):
+                continue  # "try the last 2 weeks": a time, not the last PR
             if token == "first" and i and tokens[i - 1] in SORT_OLDEST | SORT_NEWEST:
                 continue  # "sort newest first" is an order, not the first PR
             return ORDINALS[token]

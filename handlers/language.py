@@ -52,6 +52,7 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
+    topics put try none nothing nada
     """
 )
 ASKING_VERBS = _words(

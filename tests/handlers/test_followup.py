@@ -751,3 +751,22 @@ async def test_two_named_things_side_by_side_are_counted_in_the_thread(app: BotH
     assert f"AITER: {aiter.total} PR" in tally.title and "MI300X:" in tally.title, (aiter.total, tally.title)
     compared = await app.followup(KEY, "compare with the week before")
     assert " vs " in compared.title
+
+
+async def test_it_after_a_card_try_another_time_and_that_person(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """After a PR's card, "ok what did it change" is about that PR; "hmm none? try the last 2
+    weeks" moves the window (not "the last" PR); "what else has that person merged" after
+    "who's behind the first one" narrows to that PR's author."""
+    number = thread[0]
+    await app.followup(KEY, f"is {number} one of them")
+    about = await app.followup(KEY, "ok what did it change")
+    assert about.detail is not None and about.detail.number == number
+    moved = await app.followup(KEY, "hmm none? try the last 2 weeks")
+    assert moved.kind != "detail" and "Feb" in moved.understood, moved
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "who's behind the first one")
+    assert card.detail is not None
+    theirs = await app.followup(KEY, "what else has that person merged")
+    assert f"@{card.detail.author.lower()}" in render_reply_text(theirs).lower(), theirs.title
