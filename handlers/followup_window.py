@@ -185,10 +185,7 @@ async def unfilter(thread: Thread, intent: Intent) -> Reply:
     query = _in_thread_window(thread, kept, kept.states)
     if asked.window_given:
         query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
-    words = filter_words(query, NOTHING)
-    original = thread.context.query_text.partition(FILTER_SEP)[0]
-    text = f"{original}{FILTER_SEP}{words}" if thread.context.kind == "digest" else words
-    return await _follow(thread, query, text, subject(thread.settings, query))
+    return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 
 async def other_person(thread: Thread, intent: Intent) -> Reply:
@@ -201,8 +198,9 @@ async def other_person(thread: Thread, intent: Intent) -> Reply:
         replace(base, authors=asked.authors, any_of=tuple(dict.fromkeys((*base.any_of, *asked.any_of)))),
         asked.states or base.states,
     )
-    text = add_filters(thread.context.query_text.partition(FILTER_SEP)[0], filter_words(query, NOTHING))
-    return await _follow(thread, query, text, subject(thread.settings, query), kind="query")
+    return await _follow(
+        thread, query, filter_words(query, NOTHING), subject(thread.settings, query), kind="query"
+    )
 
 
 async def add_alternative(thread: Thread, intent: Intent) -> Reply:
@@ -218,10 +216,16 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
             home.extend(k for k in group if k not in home)
     query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
     # the whole question as words: "tpu or cpu" joins the group it belongs to when read back
-    original = thread.context.query_text.partition(FILTER_SEP)[0]
+    return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
+
+
+def _as_words(thread: Thread, query: Query) -> str:
+    """A rewritten question as the text its thread reads back (topics, states and people; the
+    window is kept apart): the words alone, or after the digest's title in a digest thread."""
     words = filter_words(query, NOTHING)
-    text = f"{original}{FILTER_SEP}{words}" if thread.context.kind == "digest" else words
-    return await _follow(thread, query, text, subject(thread.settings, query))
+    if thread.context.kind == "digest":
+        return f"{thread.context.query_text.partition(FILTER_SEP)[0]}{FILTER_SEP}{words}"
+    return words
 
 
 def _alike(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) -> bool:

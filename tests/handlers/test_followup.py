@@ -673,6 +673,9 @@ async def test_per_topic_another_person_and_reasons_in_threads(
     await start_thread(app, KEY, "prs from nick hill last week")
     other = await app.followup(KEY, "ok list woosuk kwon's, same filters")
     assert "@woosukkwon" in other.title.lower() or "@woosukkwon" in other.understood.lower(), other.title
+    # the thread now reads back as that person's question alone, not both people's
+    after = await app.followup(KEY, "only merged ones")
+    assert "@njhill" not in after.understood.lower() and "@woosukkwon" in after.understood.lower(), after
 
 
 async def test_make_it_n_back_to_x_by_platform_he_and_who_carries_over(app: BotHandlers) -> None:
