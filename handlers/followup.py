@@ -163,11 +163,6 @@ class FollowupHandler:
                     "`who worked on these?`, or a new question with the slash command.",
                 ),
             )
-        card = _last_card(thread)
-        if card and intent.kind == "question" and {"it", "that", "this"} & set(text.lower().split()):
-            # "ok what did it change" right after a PR's card: a question about that PR
-            intent = replace(intent, kind="detail", query=thread.parse(f"#{card}"), asks=True)
-            text = f"#{card} {text}"
         one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
@@ -187,26 +182,10 @@ class FollowupHandler:
             return thread.capabilities()
         if intent.kind == "more":
             return await more(thread)
-        if intent.kind == "detail" and intent.extreme:  # "tell me about the oldest of those"
-            listed = sorted(await thread.matches(), key=by_time)
-            if not listed:
-                return thread.capabilities("This thread has no PRs to pick from")
-            pick = (listed[0] if intent.extreme > 0 else listed[-1]).pr.number
-            intent = replace(intent, query=thread.parse(f"#{pick}"))
-            text = f"#{pick}"
-        from_list = _FROM_LIST.search(text)  # "the 2nd one from the fp8 list": a list shown earlier
-        if intent.kind == "detail" and intent.position > 0 and from_list:
-            shown_before = _earlier_list(thread, from_list.group(1))
-            if shown_before is not None and intent.position <= len(shown_before.pr_numbers):
-                picked = shown_before.pr_numbers[intent.position - 1]
-                intent = replace(intent, query=thread.parse(f"#{picked}"), position=0)
-                text = f"#{picked}"
-        if intent.kind == "detail" and intent.position:
-            number = at_position(thread, intent.position)
-            if number is None:
-                return no_such_position(thread, intent.position)
-            intent = replace(intent, query=thread.parse(f"#{number}"))
-            text = f"#{number} {text}" if intent.asks else f"#{number}"
+        meant = await _the_pr_meant(thread, intent, text)
+        if isinstance(meant, Reply):
+            return meant
+        intent, text = meant
         if intent.kind == "undo":  # "go back", "start over": the thread's first list again
             named = _BACK_TO.search(text)  # "back to the merged ones": that earlier list
             back = _earlier_list(thread, named.group(1)) if named else None
@@ -245,7 +224,7 @@ class FollowupHandler:
             return await count(thread, intent)
         if intent.kind == "who":
             return await who(thread, intent)
-        if intent.kind == "shift" and query.whole_history and query.states:  # "any open nixl prs right now?"
+        if intent.kind == "open_now":
             return await open_now(thread, intent)
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
@@ -271,8 +250,6 @@ class FollowupHandler:
                 return await _switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
                 return await narrow_top(thread, intent)
-            if intent.query.whole_history and intent.query.window_given:  # "whats he got open rn"
-                return await open_now(thread, intent)
             return await narrow(thread, intent)
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)
@@ -359,8 +336,7 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
         return None
     start = thread.context.start
     for listed in (*reversed(thread.context.earlier), *([start] if start else [])):
-        original, _, filters = listed.query_text.partition(FILTER_SEP)
-        seen = thread.parse(f"{original} {filters}" if listed.kind == "query" else filters)
+        seen = thread.read_back(listed.kind, listed.query_text)
         seen_keys = {k for g in seen.any_of for k in g}
         if keys <= seen_keys and states <= set(seen.states) and authors <= set(seen.authors):
             return listed
@@ -393,6 +369,36 @@ def _last_card(thread: Thread) -> int:
     said = [text for role, text in thread.context.turns if role == "bot"]
     card = re.match(r"#(\d+) .*: #\1$", said[-1]) if said else None  # a card's line: "#N title: #N"
     return int(card.group(1)) if card else 0
+
+
+async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Intent, str] | Reply:
+    """A message about one PR of the thread, pointed at rather than numbered, as a question about
+    that PR's number: "the oldest of those", "the 2nd one from the fp8 list", "the 2nd one", or
+    "it" right after a PR's card ("ok what did it change"). A place the list does not have says so."""
+    card = _last_card(thread)
+    if card and intent.kind == "question" and {"it", "that", "this"} & set(text.lower().split()):
+        return replace(intent, kind="detail", query=thread.parse(f"#{card}"), asks=True), f"#{card} {text}"
+    if intent.kind != "detail":
+        return intent, text
+    if intent.extreme:  # "tell me about the oldest of those"
+        listed = sorted(await thread.matches(), key=by_time)
+        if not listed:
+            return thread.capabilities("This thread has no PRs to pick from")
+        pick = (listed[0] if intent.extreme > 0 else listed[-1]).pr.number
+        return replace(intent, query=thread.parse(f"#{pick}")), f"#{pick}"
+    from_list = _FROM_LIST.search(text)  # "the 2nd one from the fp8 list": a list shown earlier
+    shown_before = _earlier_list(thread, from_list.group(1)) if from_list and intent.position > 0 else None
+    if shown_before is not None and intent.position <= len(shown_before.pr_numbers):
+        pick = shown_before.pr_numbers[intent.position - 1]
+        return replace(intent, query=thread.parse(f"#{pick}"), position=0), f"#{pick}"
+    if intent.position:
+        number = at_position(thread, intent.position)
+        if number is None:
+            return no_such_position(thread, intent.position)
+        return replace(
+            intent, query=thread.parse(f"#{number}")
+        ), f"#{number} {text}" if intent.asks else f"#{number}"
+    return intent, text
 
 
 async def per_topic(thread: Thread) -> Reply:

@@ -41,6 +41,7 @@ IntentKind = Literal[
     "undo",
     "unfilter",
     "tally",
+    "open_now",
     "switch",
     "top",
     "sort",
@@ -204,6 +205,9 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("compare", query, shift=-1)
     if shift:
         return Intent("shift", _without_time_words(query), shift=shift)
+    if query.whole_history and query.window_given and query.states and not asks_who(tokens):
+        # "whats he got open rn", "any open nixl prs right now?": open now, whenever opened
+        return Intent("open_now", query, words=words)
     if query.window_given and query.authors:  # "what did NickLucche merge in that area in the past month"
         return Intent("switch", query, words=words)
     if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)):

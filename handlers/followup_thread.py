@@ -37,6 +37,7 @@ class Thread:
     classifications: ClassificationSource
     llm_ready: bool = False  # whether free questions go to the model (for the capabilities note)
     _matches: list[Match] | None = field(default=None, init=False, repr=False)
+    _base: tuple[tuple[object, ...], Query] | None = field(default=None, init=False, repr=False)
 
     def forget_matches(self) -> None:
         """After the thread's list changed in this message: read its PRs again."""
@@ -68,10 +69,20 @@ class Thread:
         return query
 
     def base_query(self) -> Query:
-        """What the thread is about as a query (the original command plus any narrowing words)."""
-        original, _, filters = self.context.query_text.partition(FILTER_SEP)
-        text = f"{original} {filters}" if self.context.kind == "query" else filters
-        return with_window(self.parse(text), self.context.since, self.context.until, self.window_label())
+        """What the thread is about as a query (the original command plus any narrowing words);
+        read once per list (a message's steps ask for it several times)."""
+        c = self.context
+        key = (c.kind, c.query_text, c.since, c.until)
+        if self._base is None or self._base[0] != key:
+            read = with_window(self.read_back(c.kind, c.query_text), c.since, c.until, self.window_label())
+            self._base = (key, read)
+        return self._base[1]
+
+    def read_back(self, kind: str, query_text: str) -> Query:
+        """A list's question from its stored text: the command and its narrowing words, or for a
+        digest thread the narrowing words alone (its time is stored apart)."""
+        original, _, filters = query_text.partition(FILTER_SEP)
+        return self.parse(f"{original} {filters}" if kind == "query" else filters)
 
     def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
         return window_label(
