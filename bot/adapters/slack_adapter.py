@@ -45,6 +45,7 @@ from bot.adapters.pacing import ChannelPacer
 from bot.adapters.slack_render import (
     ACTION_ALL_PRS,
     ACTION_ONLY_MERGED,
+    Message,
     escape,
     render_digest_blocks,
     render_reply_blocks,
@@ -502,9 +503,10 @@ class SlackAdapter:
         except Exception:
             log.exception("slack: answering %s %r failed", command.get("command"), text[:100])
             reply = FAILED
-        if reply.digest is not None:  # posted as the weekly digest is: its channel message first
-            first = render_digest_blocks(reply.digest)[0]
-            fallback, blocks = first["text"], first["blocks"]
+        # a digest is posted as the weekly one is: its channel message, then its thread
+        digest_messages = render_digest_blocks(reply.digest) if reply.digest is not None else []
+        if digest_messages:
+            fallback, blocks = digest_messages[0]["text"], digest_messages[0]["blocks"]
         else:
             fallback, blocks = render_reply_blocks(reply)
         try:
@@ -550,15 +552,15 @@ class SlackAdapter:
                 return
             key = ThreadKey("slack", str(posted.get("channel") or channel), str(posted["ts"]))
             await self._remember(key, reply)
-            if reply.digest is not None:  # "/vllm weekly digest": its areas in the answer's thread
-                await self._digest_thread(key, reply.digest)
+            if digest_messages:  # "/vllm weekly digest": its areas in the answer's thread
+                await self._digest_thread(key, digest_messages[1:])
         except Exception:
             log.exception("slack: could not deliver the answer to %s in %s", command.get("command"), channel)
 
-    async def _digest_thread(self, key: ThreadKey, digest: Digest) -> None:
+    async def _digest_thread(self, key: ThreadKey, messages: Sequence[Message]) -> None:
         """The areas and every other PR of a digest asked for with the slash command, as replies
         in its answer's thread (the answer is the digest's channel message)."""
-        for message in render_digest_blocks(digest)[1:]:
+        for message in messages:
             try:
                 await self._post(
                     channel=key.channel, thread_ts=key.thread, text=message["text"], blocks=message["blocks"]
