@@ -81,16 +81,7 @@ _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
-# short forms and the commonest slips of a period ("this wek", "last mnth")
-PERIOD_SHORT = {
-    "wk": "week",
-    "mo": "month",
-    "yr": "year",
-    "wek": "week",
-    "weel": "week",
-    "mnth": "month",
-    "moth": "month",
-}
+PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
 
 
 def _period_word(word: str) -> str:
@@ -101,7 +92,18 @@ def _period_word(word: str) -> str:
     for ending in ("'s", "’s", "s"):
         if word.endswith(ending) and word[: -len(ending)] in PERIODS:
             return word[: -len(ending)]
-    return word
+    return word if word in PERIODS else _slip_of_period(word)
+
+
+def _slip_of_period(word: str) -> str:
+    """A period typed one slip away ("this wek", "last mnth", "this yaer"): that period; any other
+    word unchanged. Only read right after "this" / "last" / "past", where a period is expected."""
+    if not 3 <= len(word) <= 6 or not word.isalpha():
+        return word
+    from rapidfuzz.distance import OSA  # imported here, as the parser does: only a slip needs it
+
+    near = [p for p in PERIODS if OSA.distance(word, p, score_cutoff=1) <= 1]
+    return near[0] if len(near) == 1 else word
 
 
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")

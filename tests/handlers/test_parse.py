@@ -945,3 +945,12 @@ def test_mid_month_advice_and_a_statement_after_a_question() -> None:
     q = read("did anyone revert something yesterday? main has been flaky af")
     assert q.any_of == (("change:revert",),)
     assert read("any rocm fixes? only merged ones").states == ("merged",)
+
+
+def test_a_period_one_slip_away_after_this_or_last_is_that_period() -> None:
+    """Slips of a period no set used: "last mnth" is last month, "this yaer" this year, "last
+    weak" last week; a word after "this" that is no period ("this fix") stays a word."""
+    assert read("rocm last mnth").window_label == read("rocm last month").window_label
+    assert read("rocm this yaer").window_label == read("rocm this year").window_label
+    assert read("rocm last weak").window_label == read("rocm last week").window_label
+    assert "fix" in read("this fix").text or read("this fix").any_of
