@@ -65,7 +65,7 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, Query, tokenize
+from handlers.parse import PRONOUNS, Query, kind_of, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
 
@@ -349,18 +349,30 @@ async def _tally(thread: Thread, intent: Intent) -> Reply:
     matches = await thread.matches()
     group = max(intent.query.any_of, key=len)
     rest = replace(intent.query, any_of=tuple(g for g in intent.query.any_of if g is not group), text="")
-    counts = []
-    for key in group:
-        one = replace(rest, any_of=(*rest.any_of, (key,)))
-        counts.append((len(thread.filtered(matches, one)), filter_phrase(thread.settings, one)))
+    taxonomy, base = thread.settings.taxonomy, thread.base_query()
+    kinds = {kind_of(k, taxonomy) for k in group} - {""}
+    if kinds & {kind_of(k, taxonomy) for g in base.any_of for k in g}:
+        # "cpu vs tpu" in a thread about TPU: each over the thread's question and window, the
+        # platform (or model family) swapped, as "what about cpu" would ask
+        kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) in kinds for k in g))
+        counts = []
+        for key in group:
+            one = replace(base, any_of=(*kept, *rest.any_of, (key,)), text="")
+            found = await thread.query.matches(thread.settings, one)
+            counts.append((len(found), filter_phrase(thread.settings, replace(rest, any_of=((key,),)))))
+        note = f"Each counted over {thread.window_label()}, as this thread's question asks."
+    else:
+        counts = []
+        for key in group:
+            one = replace(rest, any_of=(*rest.any_of, (key,)))
+            counts.append((len(thread.filtered(matches, one)), filter_phrase(thread.settings, one)))
+        note = f"Counted among this thread's {count_label(len(matches))}; a PR naming both counts for each."
     counts.sort(key=lambda c: -c[0])
     return Reply(
         kind="answer",
         title=" · ".join(f"{name}: {count_label(n)}" for n, name in counts),
         understood=thread.about(),
-        notes=(
-            f"Counted among this thread's {count_label(len(matches))}; a PR naming both counts for each.",
-        ),
+        notes=(note,),
     )
 
 

@@ -303,6 +303,7 @@ WHO_PHRASES = ("which authors", "which people", "which contributors", "what auth
 
 PEOPLE_NOUNS = frozenset(
     {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}
+    | {"colleagues", "teammates", "engineers", "individuals"}
 )
 RANKING_WORDS = frozenset(
     {"busiest", "most", "top", "active", "biggest", "main", "key", "prolific", "leading"}
@@ -318,8 +319,10 @@ def asks_who(tokens: Sequence[str]) -> bool:
         return False
     if tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES:
         return True
+    # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
+    ranked = tokens[0] == "which" and "most" in tokens
     return any(
-        t in PEOPLE_NOUNS and RANKING_WORDS.intersection(tokens[max(0, k - 2) : k])
+        t in PEOPLE_NOUNS and (ranked or RANKING_WORDS.intersection(tokens[max(0, k - 2) : k]))
         for k, t in enumerate(tokens)
     )
 

@@ -773,3 +773,12 @@ async def test_it_after_a_card_try_another_time_and_that_person(
     assert card.detail is not None
     theirs = await app.followup(KEY, "what else has that person merged")
     assert f"@{card.detail.author.lower()}" in render_reply_text(theirs).lower(), theirs.title
+
+
+async def test_side_by_side_in_a_thread_about_one_of_them_counts_each_over_its_window(app: BotHandlers) -> None:
+    """Under "rocm last week" moved to "what about qwen", "rocm vs qwen, which got more" counts
+    each over the week (ROCm is not zero because the thread now lists Qwen's PRs)."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "what about qwen")
+    tally = await app.followup(KEY, "rocm vs qwen, which got more")
+    assert f"ROCm: {len(rocm)} PR" in tally.title, tally.title

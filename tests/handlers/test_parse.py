@@ -954,3 +954,10 @@ def test_a_period_one_slip_away_after_this_or_last_is_that_period() -> None:
     assert read("rocm this yaer").window_label == read("rocm this year").window_label
     assert read("rocm last weak").window_label == read("rocm last week").window_label
     assert "fix" in read("this fix").text or read("this fix").any_of
+
+
+def test_which_people_did_the_most_is_a_who_question() -> None:
+    """ "which of my colleagues did the most deepgemm work in october" asks who (people named by
+    any people noun, ranked by "the most"), and the noun searches nothing."""
+    q = read("which of my colleagues did the most deepgemm work in october")
+    assert q.who and q.text == "" and q.any_of == (("term:deepgemm",),)
