@@ -775,7 +775,9 @@ async def test_it_after_a_card_try_another_time_and_that_person(
     assert f"@{card.detail.author.lower()}" in render_reply_text(theirs).lower(), theirs.title
 
 
-async def test_side_by_side_in_a_thread_about_one_of_them_counts_each_over_its_window(app: BotHandlers) -> None:
+async def test_side_by_side_in_a_thread_about_one_of_them_counts_each_over_its_window(
+    app: BotHandlers,
+) -> None:
     """Under "rocm last week" moved to "what about qwen", "rocm vs qwen, which got more" counts
     each over the week (ROCm is not zero because the thread now lists Qwen's PRs)."""
     rocm = await start_thread(app, KEY, "rocm last week")
