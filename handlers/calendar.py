@@ -92,18 +92,27 @@ def _period_word(word: str) -> str:
     for ending in ("'s", "’s", "s"):
         if word.endswith(ending) and word[: -len(ending)] in PERIODS:
             return word[: -len(ending)]
-    return word if word in PERIODS else _slip_of_period(word)
+    return word
 
 
 def _slip_of_period(word: str) -> str:
     """A period typed one slip away ("this wek", "last mnth", "this yaer"): that period; any other
-    word unchanged. Only read right after "this" / "last" / "past", where a period is expected."""
-    if not 3 <= len(word) <= 6 or not word.isalpha():
+    word unchanged. Read only right after "this" / "last" / "past", where a period is expected."""
+    if word in PERIODS or not 3 <= len(word) <= 6 or not word.isalpha():
         return word
-    from rapidfuzz.distance import OSA  # imported here, as the parser does: only a slip needs it
-
-    near = [p for p in PERIODS if OSA.distance(word, p, score_cutoff=1) <= 1]
+    near = [p for p in PERIODS if _one_edit(word, p)]
     return near[0] if len(near) == 1 else word
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` is `b` with one letter changed, added, dropped, or two neighbours swapped."""
+    if abs(len(a) - len(b)) > 1:
+        return False
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (a[i : i + 2] == b[i : i + 2][::-1] and a[i + 2 :] == b[i + 2 :])
+    longer, shorter = (a, b) if len(a) > len(b) else (b, a)
+    return longer[i + 1 :] == shorter[i:]
 
 
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
@@ -238,6 +247,8 @@ class TimeReader:
         """The span of the time phrase at t[i], and how many tokens it takes; None if none."""
         tok = t[i]
         nxt = _period_word(t[i + 1]) if i + 1 < len(t) else ""  # "this wk", "last mo", "this weeks"
+        if tok in ("this", "last", "past", "previous", "prev", "next"):
+            nxt = _slip_of_period(nxt)  # "this wek", "last mnth"
         today = self.today
         if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
             # "since last tuesday", "since last week": from then until now, not that day alone
