@@ -124,6 +124,23 @@ def differences(
     return bad
 
 
+def chained(path: Path) -> list[dict[str, Any]]:
+    """The set's lines; a thread line whose `thread_of` is a line index gets that line's text as
+    its parent and the chain's earlier thread lines as `after` (the two ways sets are written)."""
+    items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for index, item in enumerate(items):
+        parent = item.get("thread_of")
+        if item["context"] == "thread" and isinstance(parent, int):
+            item["thread_of"] = items[parent]["text"]
+            item["after"] = [
+                earlier["text"]
+                for earlier in items[parent + 1 : index]
+                if earlier["context"] == "thread"
+                and earlier.get("thread_of") in (parent, items[parent]["text"])
+            ]
+    return items
+
+
 async def read_set(path: Path, data: Path, show: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="prbot-phrasings-") as tmp:
         moved = Path(tmp) / "shifted.jsonl"
@@ -139,8 +156,7 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
                 for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
                     names.setdefault(part.strip(), term.key)
             commands = agreed = 0
-            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
-                item = json.loads(line)
+            for number, item in enumerate(chained(path)):
                 expect = item["expect"]
                 if item["context"] == "command":
                     commands += 1
