@@ -150,6 +150,8 @@ def window_label(since: datetime, until: datetime, tz: tzinfo = UTC, tz_name: st
     first = since.astimezone(tz)
     last = (until - timedelta(microseconds=1)).astimezone(tz)
     zone = f" ({tz_name})" if tz_name else ""
+    if since.year <= MIN_YEAR:  # the whole history ("open deepseek prs", "ever")
+        return f"any time up to {day_range_label(last.date(), last.date())}{zone}"
     aligned = first.time() == time() and until.astimezone(tz).time() == time()
     if not aligned:
         last = until.astimezone(tz)
@@ -228,6 +230,24 @@ class TimeReader:
         self.today = now.astimezone(tz).date()
         self.default_days = default_days
 
+    @staticmethod
+    def _whole_history(t: Sequence[str], i: int) -> int:
+        """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "all-time",
+        "since the start", "from the beginning", "since forever", "since day one"); 0 if none.
+        "since the start of the month" is a month's start, read elsewhere."""
+        tok, rest = t[i], list(t[i + 1 : i + 4])
+        if tok in ("all-time", "alltime") or (tok == "all" and rest[:1] == ["time"]):
+            return 1 if tok != "all" else 2
+        if tok not in ("since", "from"):
+            return 0
+        if rest[:1] in (["forever"], ["inception"]):
+            return 2
+        if rest[:2] in (["day", "one"], ["day", "1"]):
+            return 3
+        if rest[:1] == ["the"] and rest[1:2] in (["start"], ["beginning"]) and rest[2:3] != ["of"]:
+            return 3
+        return 0
+
     def resolve(self, w: Span) -> tuple[datetime, datetime]:
         """A span -> UTC [since, until); a period still running ends today, not in the future."""
         if w.since is not None and w.until is not None:
@@ -250,6 +270,12 @@ class TimeReader:
         if tok in ("this", "last", "past", "previous", "prev", "next"):
             nxt = _slip_of_period(nxt)  # "this wek", "last mnth"
         today = self.today
+        whole = self._whole_history(t, i)
+        if whole:  # "all time", "since the start", "since forever": every PR there is
+            return Span(date(MIN_YEAR, 1, 1), today + timedelta(days=1), note="The whole history."), whole
+        if tok in ("last", "previous") and nxt in PERIODS and list(t[i + 2 : i + 4]) == ["or", "so"]:
+            # "last month or so": about that long back from today, not the calendar month before
+            return self._rolling(nxt), 4
         if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
             # "since last tuesday", "since last week": from then until now, not that day alone
             then = self.read(t, i + 1)
@@ -329,6 +355,21 @@ class TimeReader:
                 end = max(today + timedelta(days=1), day + timedelta(days=1))
                 return Span(day, end), 1 + length
             return None
+        if tok == "from":  # "from september on", "from nov 10 onwards": since then
+            found = self._date(t, i + 1)
+            if (
+                found
+                and found[2] != "invalid"
+                and t[i + 1 + found[1] : i + 2 + found[1]]
+                in (
+                    ["on"],
+                    ["onward"],
+                    ["onwards"],
+                    ["forward"],
+                )
+            ):
+                day = found[0]
+                return Span(day, max(today + timedelta(days=1), day + timedelta(days=1))), 2 + found[1]
         if tok in ("from", "between"):
             ranged = self._range(t, i + 1)
             if ranged:

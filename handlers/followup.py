@@ -65,7 +65,7 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, Query, kind_of, tokenize
+from handlers.parse import PRONOUNS, Query, kind_of, split_states, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
 
@@ -139,6 +139,8 @@ class FollowupHandler:
 
     async def _dispatch(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
         text = question_part(text)  # "who's most active there? trying to figure out who to ping"
+        # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
+        text = _NOT_JUST.sub("forget ", text)
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
         if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
             # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
@@ -241,6 +243,21 @@ class FollowupHandler:
         other = query.authors and base_authors and not base_authors & set(query.authors)
         if intent.kind in ("narrow", "question") and other:
             return await other_person(thread, intent)
+        if (
+            intent.kind in ("narrow", "question")
+            and thread.context.start is not None
+            and thread.context.start.kind == "digest"
+            and _DIGEST_NAMED.search(text)
+            and (intent.query.any_of or intent.query.states or intent.query.authors)
+        ):
+            # "can u redo the digest but rocm only" after narrowing to kv-connector: the digest's
+            # PRs, narrowed afresh
+            _restart(thread)
+        if intent.kind in ("narrow", "question") and _contradicts(thread.base_query(), intent.query):
+            # "only bugfixes" then "sorry i meant the opposite, no bugfixes": the thread's question
+            # with the bug fixes left out, not both at once (which nothing matches); "forget qwen",
+            # "not just fp8": the question no longer asks for it, and leaves nothing out
+            return await unfilter(thread, intent, opposite=not _stops_asking(text))
         if intent.query.per_topic:  # "break it down by topic", "count per topic"
             return await per_topic(thread)
         if intent.kind == "narrow":
@@ -294,6 +311,31 @@ class FollowupHandler:
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
+_DIGEST_NAMED = re.compile(r"\b(?:the|that|this|whole|full|entire) digest\b", re.I)
+_STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind)\b", re.I)
+_NOT_JUST = re.compile(r"\bnot (?:just|only) ", re.I)
+
+
+def _stops_asking(text: str) -> bool:
+    """Whether the message takes a filter back ("forget qwen", "drop the fp8 part", "not just
+    fp8") rather than asking for the opposite ("no bugfixes", "without fp8")."""
+    return _STOP_ASKING.search(text) is not None
+
+
+_STATUS = {"open": "open", "draft": "open", "merged": "merged", "closed": "closed"}
+
+
+def _contradicts(base: Query, asked: Query) -> bool:
+    """Whether the message leaves out something the thread's question requires, or requires
+    something it leaves out."""
+    asked_for = {k for group in asked.any_of for k in group}
+    if set(asked.exclude) & {k for group in base.any_of for k in group} or asked_for & set(base.exclude):
+        return True
+    # "and open ones?" under merged PRs: a PR is in one state at a time ("draft" is a kind of open)
+    now, was = ({_STATUS.get(s, "") for s in split_states(q.states)[0]} for q in (asked, base))
+    return bool(now and was and "" not in now | was and not now & was)
+
+
 async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
@@ -338,7 +380,12 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
     for listed in (*reversed(thread.context.earlier), *([start] if start else [])):
         seen = thread.read_back(listed.kind, listed.query_text)
         seen_keys = {k for g in seen.any_of for k in g}
-        if keys <= seen_keys and states <= set(seen.states) and authors <= set(seen.authors):
+        if (
+            keys <= seen_keys
+            and states <= set(seen.states)
+            and authors <= set(seen.authors)
+            and not set(wanted.exclude) & seen_keys  # "all the rocm ones, not just fp8"
+        ):
             return listed
     return None
 

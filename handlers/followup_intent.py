@@ -166,7 +166,10 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("chatter", query)
     if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
         return Intent("unfilter", query)
-    if _undoes(tokens):  # "go back", "start over", "clear the filters": the thread's first list
+    moves = query.window_given or set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))
+    if _undoes(tokens) and not (moves and "back" in tokens):
+        # "go back", "start over", "clear the filters": the thread's first list ("go back to the
+        # week before" moves the window instead)
         return Intent("undo", query)
     capped, cap = _without_cap(tokens)  # "newest first, limit 5": an order and a count
     order = _sort_order(capped) or (_order_of(capped) if cap else 0)  # "show me the 10 oldest"
@@ -294,8 +297,8 @@ def _undoes(tokens: list[str]) -> bool:
     words = set(tokens)
     if words & {"undo", "reset"} and len(tokens) <= 4:
         return True
-    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 8:
-        return True
+    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 12:
+        return True  # "ok go back to all the rocm ones, not just fp8" names the list it wants
     return bool(
         words & {"clear", "remove", "drop", "without", "no"} and words & _FILTER_WORDS and len(tokens) <= 5
     )
@@ -305,7 +308,16 @@ _CAP_LEADS = {"limit", "max", "top", "only", "just", "first"}
 
 
 def _without_cap(tokens: list[str]) -> tuple[list[str], int]:
-    """The tokens without a count to show ("limit 5", "5 max", "top 5"), and that count."""
+    """The tokens without a count to show ("limit 5", "5 max", "top 5", "just the 5 most recent"),
+    and that count."""
+    tokens = [
+        t
+        for k, t in enumerate(tokens)
+        if not (t == "the" and k and tokens[k - 1] in _CAP_LEADS)  # "just the 5"
+        and not (
+            t == "most" and tokens[k + 1 : k + 2] and tokens[k + 1] in _OLDEST | _NEWEST
+        )  # "5 most recent"
+    ]
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         if token in _CAP_LEADS and count_word(nxt) and count_word(nxt) <= 100:
@@ -350,7 +362,7 @@ def _sort_order(tokens: list[str]) -> int:
 
 
 _OLDEST = {"oldest", "earliest"}
-_NEWEST = {"newest", "latest", "youngest", "freshest"}
+_NEWEST = {"newest", "latest", "youngest", "freshest", "recent"}
 
 
 def _extreme(tokens: list[str]) -> int:

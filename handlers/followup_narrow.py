@@ -15,6 +15,7 @@ from datetime import datetime
 
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
+from handlers.language import EMPLOYER_NOTE
 from handlers.models import Reply, RepoSettings
 from handlers.parse import Query, split_states, state_words, tokenize
 from handlers.query import Match, by_time, content_ok, people, people_title, topic_name, understood_line
@@ -52,7 +53,9 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     if not found:
         return Reply(
             kind="empty",
-            title=f"None of this thread's {count_label(len(matches))} match {filter_phrase(thread.settings, query)}",
+            title=f"None of this thread's {count_label(len(matches))} match {filter_phrase(thread.settings, query)}"
+            if matches
+            else f"This thread's question found no PRs, so none are {filter_phrase(thread.settings, query)}",
             understood=understood_line(thread.settings, combined, 0),
             notes=tuple(n for n in (note, "The thread's list is unchanged.") if n),
             suggestions=("how many are merged?", "more"),
@@ -101,7 +104,8 @@ async def count(thread: Thread, intent: Intent) -> Reply:
         kind="answer",
         title=title,
         understood=thread.about(),
-        notes=(f"By state: {breakdown}.",) if breakdown else (),
+        notes=((f"By state: {breakdown}.",) if breakdown else ())
+        + tuple(n for n in intent.query.notes if n == EMPLOYER_NOTE),  # "how many are by amd folks"
     )
 
 
@@ -120,9 +124,11 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     if not found:
         return Reply(
             kind="empty",
-            title=f"None of this thread's {count_label(len(matches))} mention {what}",
+            title=f"None of this thread's {count_label(len(matches))} mention {what}"
+            if matches
+            else "This thread's question found no PRs, so there is no one to name",
             understood=thread.about(),
-            suggestions=("who is working on these?",),
+            suggestions=("who is working on these?",) if matches else (),
         )
     groups, more = people(found)
     notes = [f"Matched {what} {how} among this thread's {count_label(len(matches))}."] if words else []

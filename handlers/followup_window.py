@@ -69,11 +69,11 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         # of another kind ("what about gb200" under "blackwell nvfp4": NVFP4 stays); a platform
         # or model family is the subject, replaced by any other ("what about qwen" under rocm)
         asked_kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g}
-        kept = tuple(
-            g
-            for g in base.any_of
-            if not any(kind_of(k, taxonomy) in asked_kinds | {"hardware", "model"} for k in g)
-        )
+        base_kinds = {kind_of(k, taxonomy) for g in base.any_of for k in g}
+        # Like for like ("what about mxfp4 instead" under "blackwell nvfp4"): only the thing of
+        # that kind is swapped, the platform stays.
+        replaced = asked_kinds if asked_kinds & base_kinds else asked_kinds | {"hardware", "model"}
+        kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) in replaced for k in g))
         asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for
@@ -168,18 +168,22 @@ async def narrow_top(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 
-async def unfilter(thread: Thread, intent: Intent) -> Reply:
+async def unfilter(thread: Thread, intent: Intent, opposite: bool = False) -> Reply:
     """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
-    without the narrowing named (not with its opposite), over the time asked for if any."""
+    without the narrowing named (not with its opposite), over the time asked for if any. With
+    `opposite` ("no bug fixes" under "only bug fixes": it cannot be both) the named thing is
+    left out instead of required."""
     base = thread.base_query()
     asked = intent.query
     drop = set(asked.exclude)
+    required = {k for group in asked.any_of for k in group} if opposite else set()
+    exclude = tuple(k for k in base.exclude if k not in drop | required)  # "only aiter" after "not aiter"
     kept = replace(
         base,
         # "drop the aiter filter, only bugfixes": what the message adds comes along
         any_of=tuple(dict.fromkeys((*(g for g in base.any_of if not drop & set(g)), *asked.any_of))),
         topics=tuple(t for t in base.topics if t not in drop),
-        exclude=tuple(k for k in base.exclude if k not in drop),
+        exclude=tuple(dict.fromkeys((*exclude, *asked.exclude))) if opposite else exclude,
         states=asked.states or base.states,
     )
     query = _in_thread_window(thread, kept, kept.states)

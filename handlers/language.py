@@ -52,6 +52,7 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
+    narrow narrowed refine restrict zoom
     topics put try none nothing nada
     """
 )
@@ -60,7 +61,7 @@ ASKING_VERBS = _words(
     show list see tell give find get want like need know check look display fetch pull bring share
     send summarize summarise recap catch wonder wondering curious interested care mind help
     remind enumerate report search rundown compare compared comparison contrast against
-    count counts tally total totals
+    count counts tally total totals redo repeat regenerate
     """
 )
 ACTIVITY_WORDS = _words(
@@ -216,6 +217,11 @@ OUT_OF_SCOPE = (
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
         r"|\bwhich (?:gpu|gpus|card|cards|hardware|instance)s? (?:should|shud|to|do)\b"
     )),
+    # The bot reads; it runs nothing ("can you benchmark the MTP acceptance rate on our H200s?").
+    ("a request to run something", re.compile(
+        r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:benchmark|profile|measure|reproduce|repro|deploy|install|test)\b"
+        r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
+    )),
     # The bot reads pull requests; issues are another list ("issue 35949" still finds PRs naming it).
     ("a question about issues", re.compile(r"(?:^|\b(?:open|any|github|filed|reported|new|recent) )issues\b")),
 )  # fmt: skip
@@ -247,7 +253,7 @@ _WANTS = re.compile(
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
 _ASIDE = re.compile(
     r"\s*[,;]\s*(?:i|i'm|im|we|we're|my|our)\b"
-    r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want)\s+(?!them\b|it\b|this\b|these\b|those\b))"
+    r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
     r"[^?]*$",
     re.I,
 )
@@ -263,6 +269,9 @@ def question_part(text: str) -> str:
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
     # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
     # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
+    # "we're evaluating MI355X and want to know what landed for ROCm + Qwen": context around an
+    # embedded question, which is what the sentence asks
+    sentences = [_embedded_ask(s) for s in sentences]
     sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
     text = " ".join(sentences) if len(sentences) == 1 else text
     if len(sentences) > 1:
@@ -275,6 +284,20 @@ def question_part(text: str) -> str:
             text = " ".join(asking)
     kept = _PURPOSE.sub("", text)
     return kept if kept.strip() else text
+
+
+_EMBEDDED_ASK = re.compile(
+    r"\b(?:know|wondering|wonder|curious|ask|asking|see|find out|learn|check|understand)\s+"
+    r"(?:about\s+)?((?:what|which|who|whether|if|how many|how much)\b.*)$",
+    re.I | re.S,
+)
+
+
+def _embedded_ask(sentence: str) -> str:
+    """The question inside a sentence about the asker ("... and want to know what landed for
+    rocm"): from its question word on; the sentence as it is otherwise."""
+    found = _EMBEDDED_ASK.search(sentence)
+    return found.group(1) if found and _context(sentence) else sentence
 
 
 def _after_context(sentence: str) -> str:
@@ -326,6 +349,15 @@ def asks_who(tokens: Sequence[str]) -> bool:
         for k, t in enumerate(tokens)
     )
 
+
+# Employers are not in PR data ("those by amd folks only", "AMD people vs community"): the vendor is
+# read as its platform, and the reply says who works where is unknown.
+EMPLOYER = re.compile(
+    r"\b(?:amd|nvidia|intel|google|meta|red ?hat|ibm|aws|amazon|microsoft|huawei|company|vendor)"
+    r"(?:'s)? (?:people|folks|employees|engineers|devs|staff|team|teams|ppl)\b"
+    r"|\bemployees?\b|\bemployers?\b|\bwho (?:works|work) (?:at|for)\b"
+)
+EMPLOYER_NOTE = "I can't tell who works where (PRs don't say); a company's name is read as its platform."
 
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
 ACTION_REQUEST = re.compile(

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
@@ -26,7 +26,6 @@ from handlers.calendar import (
     TIME_VOCAB,
     Span,
     TimeReader,
-    day_range_label,
     default_window,
     window_label,
 )
@@ -35,6 +34,8 @@ from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
     EMPHASIS,
+    EMPLOYER,
+    EMPLOYER_NOTE,
     PEOPLE_NOUNS,
     RANKING_WORDS,
     SORT_KEYS,
@@ -94,7 +95,7 @@ STOPWORDS = {
 # merged yet", "never got merged"): `is_negator`.
 NEGATORS = {
     "not", "no", "never", "nor", "without", "except", "excluding", "exclude", "minus", "w/o", "sans",
-    "unrelated", "outside",
+    "unrelated", "outside", "besides",
 }  # fmt: skip
 _BARE_NEGATIVES = {
     "arent", "isnt", "wasnt", "werent", "dont", "doesnt", "didnt", "havent", "hasnt", "hadnt", "wont",
@@ -512,9 +513,15 @@ def tokenize(text: object) -> tuple[list[str], bool]:
             tokens.extend(parts)  # "closed-without-merge", "not-merged": a phrase typed as one word
         elif token:
             tokens.append(token[:100])
+    for k in range(len(tokens) - 1, 0, -1):  # "other than docs", "apart from ci": except
+        if (tokens[k - 1], tokens[k]) in _EXCEPT_PAIRS:
+            tokens[k - 1 : k + 1] = ["except"]
     if len(tokens) > MAX_TOKENS:
         tokens, cut = tokens[:MAX_TOKENS], True
     return tokens, cut
+
+
+_EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
 # Named things of these kinds are one per PR as a rule (a platform, a model family, a number
@@ -649,6 +656,8 @@ class _Parser:
         if "open" in st.states and "opened" in st.states:
             # "prs opened by X that are still open": how they began, and the narrower state asked for
             st.states.remove("opened")
+        if EMPLOYER.search(" ".join(tokens)):
+            st.notes.append(EMPLOYER_NOTE)
         kind = out_of_scope(tokens)
         st.out_of_scope = kind or ""
         if kind is not None:
@@ -677,10 +686,7 @@ class _Parser:
             # still open (or one that ever landed) may have been opened at any time, so the
             # window is the whole history rather than the last days
             since, until = datetime(MIN_YEAR, 1, 1, tzinfo=UTC), default_window(self.now, self.tz, 1)[1]
-            last = (until - timedelta(microseconds=1)).astimezone(self.tz).date()
-            label = f"any time up to {day_range_label(last, last)}" + (
-                f" ({self.tz_name})" if self.tz_name else ""
-            )
+            label = window_label(since, until, self.tz, self.tz_name)
             st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)

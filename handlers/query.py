@@ -251,9 +251,14 @@ class QueryHandler:
         index = await self.window_index(settings.name)
         words = query.text.split()
 
-        def names_someone(word: str) -> bool:  # "robert shaw": a first name, not a typo of roberta
+        def names_someone(word: str) -> bool:
+            # "robert shaw": a first name, not a typo of roberta; "nick lucche": a last name, not
+            # a typo of lmcache
             at = words.index(word) if word in words else -1
-            return 0 <= at < len(words) - 1 and index.login_for_name(word, words[at + 1]) is not None
+            before = at > 0 and index.login_for_name(words[at - 1], word) is not None
+            return before or (
+                0 <= at < len(words) - 1 and index.login_for_name(word, words[at + 1]) is not None
+            )
 
         # A word cut short of the one it resembles ("blackwel") is found inside that word only.
         return not any(
@@ -423,13 +428,20 @@ class QueryHandler:
         suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
         if not suggestions:
             suggestions.append(f"{cmd} help")
+        # A question read in full ("any open blackwell nvfp4 PRs?") has a real answer, "none": it
+        # is posted like any answer, and its thread follows the question (`what about mxfp4`,
+        # `and last month?`). Words the bot could not place keep the reply to the asker.
+        understood = not query.text and not query.suggestions
         return Reply(
             kind="empty",
             title="No matching PRs",
             understood=understood_line(settings, query, 0),
             notes=tuple(dict.fromkeys(notes)),
             suggestions=tuple(dict.fromkeys(suggestions)),
-            ephemeral=True,
+            ephemeral=not understood,
+            seed=ThreadSeed(settings.name, "query", query.since, query.until, _as_asked(text, query)[:500])
+            if understood
+            else None,
         )
 
     async def _pr_reply(self, settings: RepoSettings, query: Query, text: str, now: datetime) -> Reply:
@@ -902,6 +914,7 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
         authors=tuple(dict.fromkeys((*authors, *found.values()))),
         text=" ".join(w for w in words if w not in used),
         ignored=tuple(w for w in query.ignored if w not in used),
+        typos=tuple((w, fix) for w, fix in query.typos if w not in used),  # "lucche" names a person
         names=(*query.names, *found.items()),
         readings=(*query.readings, *(f"'{w}' → @{login}" for w, login in found.items())),
     )
@@ -982,7 +995,9 @@ def _as_asked(text: str, query: Query) -> str:
     and follow-ups name the person, not a search for the words."""
     for typed, login in query.names:
         text = re.sub(rf"(?<![\w@-]){re.escape(typed)}(?![\w-])", f"@{login}", text, flags=re.I)
-    return text.strip()
+    for word in query.set_aside:  # "wat happend w lora": the answer set 'wat' aside; so does the thread
+        text = re.sub(rf"(?<![\w@-]){re.escape(word)}(?![\w-])", " ", text, flags=re.I)
+    return " ".join(text.split())
 
 
 def _narrowed(query: Query) -> bool:

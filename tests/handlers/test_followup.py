@@ -784,3 +784,68 @@ async def test_side_by_side_in_a_thread_about_one_of_them_counts_each_over_its_w
     await app.followup(KEY, "what about qwen")
     tally = await app.followup(KEY, "rocm vs qwen, which got more")
     assert f"ROCm: {len(rocm)} PR" in tally.title, tally.title
+
+
+async def test_a_thread_under_an_answer_of_none_follows_its_question(app: BotHandlers) -> None:
+    """ "rocm" on two days before the data finds nothing; the answer still opens a thread, and "what about
+    last week" there answers ROCm over last week (the question, moved), not a bare capability list."""
+    empty = await app.command(REPO, "rocm 2025-01-01..2025-01-02")
+    assert empty.kind == "empty" and empty.seed is not None
+    await app.remember(KEY, empty.seed)
+    moved = await app.followup(KEY, "what about last week")
+    rocm = await app.command(REPO, "rocm last week")
+    assert moved.kind == "list" and moved.total == rocm.total > 0, moved
+    narrowed = await app.followup(KEY, "only the merged ones")
+    assert narrowed.kind == "list" and {i.status for i in narrowed.items} == {"merged"}
+
+
+async def test_the_opposite_of_a_filter_and_a_filter_taken_back(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "only bug fixes" then "sorry, i meant the opposite: no bug fixes" lists the thread's other
+    PRs (not bug fixes that are not bug fixes); "forget the bug fix part" and "not just fixes"
+    take the filter back, leaving nothing out."""
+    topics = await _topics(app, thread)
+    fixes = {n for n in thread if "bugfix" in topics[n]}
+    assert fixes and fixes != set(thread), "the thread needs fixes and other PRs"
+    await app.followup(KEY, "only bug fixes")
+    opposite = await app.followup(KEY, "sorry, i meant the opposite: no bug fixes")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(thread) - fixes, opposite.title
+    await start_thread(app, KEY)
+    await app.followup(KEY, "only bug fixes")
+    back = await app.followup(KEY, "forget the bug fix part")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(thread), back.title
+    await app.followup(KEY, "only bug fixes")
+    again = await app.followup(KEY, "not just fixes")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(thread), again.title
+
+
+async def test_a_state_the_thread_cannot_hold_asks_the_question_again_in_it(app: BotHandlers) -> None:
+    """Under merged ROCm PRs, "and open ones?" lists the open ones (a merged PR is never open, so
+    narrowing would find none); "which are drafts" under open ones still narrows."""
+    await start_thread(app, KEY, "rocm merged last week")
+    switched = await app.followup(KEY, "and open ones?")
+    assert switched.kind == "list" and switched.items, switched.title
+    assert {i.status for i in switched.items} <= {"open", "draft"}
+    drafts = await app.followup(KEY, "which are drafts")
+    assert drafts.kind == "list" and {i.status for i in drafts.items} == {"draft"}
+    assert "(in this thread)" in drafts.title
+
+
+async def test_like_for_like_switch_keeps_the_platform_and_go_back_names_what_to_drop(
+    app: BotHandlers,
+) -> None:
+    """ "what about mxfp4 instead" under Blackwell NVFP4 PRs swaps the format and keeps Blackwell;
+    "go back to all the rocm ones, not just fp8" returns to the ROCm list without FP8."""
+    await start_thread(app, KEY, "blackwell nvfp4 last week")
+    swapped = await app.followup(KEY, "what about mxfp4 instead")
+    assert "Blackwell" in swapped.understood and "MXFP4" in swapped.understood, swapped.understood
+    assert "NVFP4" not in swapped.understood
+    rocm = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "and the fp8 ones among them?")
+    back = await app.followup(KEY, "ok go back to all the rocm ones, not just fp8")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.pr_numbers == rocm, back.title

@@ -961,3 +961,35 @@ def test_which_people_did_the_most_is_a_who_question() -> None:
     any people noun, ranked by "the most"), and the noun searches nothing."""
     q = read("which of my colleagues did the most deepgemm work in october")
     assert q.who and q.text == "" and q.any_of == (("term:deepgemm",),)
+
+
+def test_any_time_phrases_an_approximate_period_and_from_a_date_on() -> None:
+    """ "all time", "since the start", "since forever", "since day one" read the whole history
+    ("since the start of the month" stays the month); "last month or so" counts a month back
+    from today rather than the calendar month; "from feb 10 on" runs until today."""
+    for text in ("rocm prs of all time", "all-time top rocm authors", "merged since the start",
+                 "rocm since forever", "rocm since day one", "rocm from the beginning"):  # fmt: skip
+        assert read(text).whole_history, text
+    assert days(read("spec decode since the start of the month")) == ("2026-03-01", "2026-03-02")
+    assert days(read("rocm, say last month or so")) == ("2026-02-02", "2026-03-02")
+    assert days(read("rocm last month")) == ("2026-02-01", "2026-02-28")
+    assert days(read("rocm from feb 10 on")) == ("2026-02-10", "2026-03-02")
+    assert days(read("rocm from february onwards")) == ("2026-02-01", "2026-03-02")
+
+
+def test_other_than_besides_and_apart_from_leave_a_topic_out() -> None:
+    for text in ("rocm other than docs", "rocm besides docs", "rocm apart from docs", "rocm except for docs"):
+        q = read(text)
+        assert q.exclude == ("docs",) and ("rocm",) in q.any_of, text
+
+
+def test_asking_the_bot_to_run_something_is_turned_down_and_employers_are_unknown() -> None:
+    """The bot reads PRs: benchmarking or testing on someone's cluster is out of its scope. Who
+    works where is not in PR data: a vendor's people are read as its platform, with a note."""
+    for text in ("can you benchmark the eagle acceptance rate on our h100s?", "could u test this on mi300x",
+                 "pls run a benchmark of the new moe kernel"):  # fmt: skip
+        assert read(text).out_of_scope == "a request to run something", text
+    assert read("benchmark prs last week").out_of_scope == ""
+    folks = read("what did the amd folks merge this week")
+    assert ("rocm",) in folks.any_of and any("who works where" in n for n in folks.notes)
+    assert not folks.out_of_scope

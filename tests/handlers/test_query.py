@@ -350,8 +350,19 @@ async def test_a_pr_link_of_another_repo_is_refused_politely(loaded: Store) -> N
 async def test_empty_answer_suggests_a_wider_window_that_has_results(loaded: Store) -> None:
     """Nothing in a quiet window: the reply says so and offers a window that has matches."""
     reply = await ask(loaded, "rocm 2026-02-25..2026-02-26")
-    assert reply.kind == "empty" and reply.ephemeral
+    assert reply.kind == "empty"
     assert "/vllm rocm past 30 days" in reply.suggestions
+
+
+async def test_an_understood_question_with_no_answer_is_posted_with_a_thread(loaded: Store) -> None:
+    """ "None" is a real answer to a question read in full: posted like any answer, its thread
+    follows the question (so `what about last month` can come next); a question with words the
+    bot could not place stays with the asker and opens no thread."""
+    reply = await ask(loaded, "rocm 2026-02-25..2026-02-26")
+    assert not reply.ephemeral and reply.seed is not None and reply.seed.pr_numbers == ()
+    assert reply.seed.query_text == "rocm 2026-02-25..2026-02-26"
+    unplaced = await ask(loaded, "qwertyuiop 2026-02-25..2026-02-26")
+    assert unplaced.kind == "empty" and unplaced.ephemeral and unplaced.seed is None
 
 
 async def test_empty_answer_with_a_state_says_what_else_matched(loaded: Store) -> None:
