@@ -37,6 +37,7 @@ from handlers.followup_narrow import (
     filter_phrase,
     narrow,
     narrowing_cue,
+    summary,
     who,
 )
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
@@ -222,6 +223,10 @@ class FollowupHandler:
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)
             return await self._detail(thread, text, intent)
+        if intent.kind == "summary":
+            if self.llm_answers is not None:
+                return await self._llm(thread, text, intent, user)
+            return await summary(thread, intent)
         if intent.kind == "count":
             return await count(thread, intent)
         if intent.kind == "who":

@@ -45,6 +45,7 @@ IntentKind = Literal[
     "switch",
     "top",
     "sort",
+    "summary",
     "question",
 ]
 
@@ -220,6 +221,8 @@ def classify(text: str, query: Query) -> Intent:
         joined.startswith(("how many", "count", "number of", "how much"))
     ):
         return Intent("count", query, words=words)
+    if not query.pr_numbers and _asks_summary(tokens):  # "tl;dr?", "summarize the digest in one sentence"
+        return Intent("summary", query, words=tuple(w for w in words if w not in SUMMARY_FILLER))
     if asks_who(tokens):
         # what the people worked on: not the question's frame ("who's been most active there")
         # and not the who's own verb: "whos driving this", "who is leading the rocm work"
@@ -243,6 +246,27 @@ def classify(text: str, query: Query) -> Intent:
     if words and not asks and set(tokens) & NARROW_CUES and len(words) <= 3:
         return Intent("narrow", query, words=words)  # "only the triton ones": free text narrows
     return Intent("question", query, words=words, asks=True)
+
+
+SUMMARY_WORDS = {"summarize", "summarise", "summary", "tldr", "tl;dr", "tl", "gist", "recap", "nutshell"}
+SUMMARY_FILLER = SUMMARY_WORDS | {
+    "sentence",
+    "sentences",
+    "one",
+    "short",
+    "version",
+    "brief",
+    "briefly",
+    "dr",
+}
+_SUMMARY_PHRASES = ("sum up", "sum it up", "sum them up", "in one sentence", "in a sentence", "in one line")
+
+
+def _asks_summary(tokens: list[str]) -> bool:
+    """ "tl;dr?", "summarize the digest in one sentence for my manager", "sum it up": the thread's
+    PRs in a few words (not "summary of #123", a PR's card)."""
+    joined = " ".join(tokens)
+    return bool(set(tokens) & SUMMARY_WORDS) or any(p in joined for p in _SUMMARY_PHRASES)
 
 
 _EMOJI = re.compile(r":[a-z0-9_+\-]{1,40}:")  # Slack and Discord emoji codes (:tada:, :+1:)

@@ -16,9 +16,18 @@ from datetime import datetime
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.language import EMPLOYER_NOTE
-from handlers.models import Reply, RepoSettings
+from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
 from handlers.parse import Query, split_states, state_words, tokenize
-from handlers.query import Match, by_time, content_ok, people, people_title, topic_name, understood_line
+from handlers.query import (
+    Match,
+    by_time,
+    content_ok,
+    people,
+    people_title,
+    reply_item,
+    topic_name,
+    understood_line,
+)
 from handlers.terms import term_index
 
 OFFLINE_LEAD = "I can't answer that offline"
@@ -106,6 +115,55 @@ async def count(thread: Thread, intent: Intent) -> Reply:
         understood=thread.about(),
         notes=((f"By state: {breakdown}.",) if breakdown else ())
         + tuple(n for n in intent.query.notes if n == EMPLOYER_NOTE),  # "how many are by amd folks"
+    )
+
+
+SUMMARY_TOPICS = 3  # topics named in a summary
+SUMMARY_PRS = 3  # heaviest PRs listed under it
+
+
+async def summary(thread: Thread, intent: Intent) -> Reply:
+    """`tl;dr`, `summarize the digest in one sentence`: the thread's PRs (or those the message
+    names) in one sentence of counts and their largest topics, the heaviest few listed below. In
+    a digest thread that was not narrowed, the digest's own takeaways."""
+    # topics, states and people narrow what is summed up; other words ("for my manager") do not
+    query = replace(intent.query, text="", exclude_text=())
+    matches = await thread.matches()
+    filtered = bool(query.any_of or query.exclude or query.states or query.authors)
+    found = thread.filtered(matches, query) if filtered else list(matches)
+    about = thread.about()
+    if not found:
+        return Reply(kind="answer", title="Nothing to sum up: no PR of this thread matches", understood=about)
+    digester = thread.query.digester
+    if (
+        thread.context.kind == "digest"
+        and not filtered
+        and FILTER_SEP not in thread.context.query_text
+        and digester
+    ):
+        digest = await digester(thread.settings.name, Window(thread.context.since, thread.context.until))
+        said = "".join(s.text if isinstance(s, (Text, Code)) else f"#{s.number}" for s in digest.takeaways)
+        if said.strip():
+            return Reply(kind="answer", title=" ".join(said.split()), understood=about)
+    states: Counter[str] = Counter(m.pr.status for m in found)
+    by_state = ", ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
+    asked = {k for group in (*thread.base_query().any_of, *query.any_of) for k in group}
+    topics: Counter[str] = Counter(
+        t for m in found for t in m.cls.topics if t not in asked
+    )  # not "ROCm" again
+    named = ", ".join(
+        f"{topic_name(thread.settings, t)} ({n})" for t, n in topics.most_common(SUMMARY_TOPICS)
+    )
+    sentence = (
+        f"{count_label(len(found))} ({by_state})" + (f"; the largest topics: {named}" if named else "") + "."
+    )
+    heaviest = sorted(found, key=lambda m: -m.cls.impact)[:SUMMARY_PRS]
+    return Reply(
+        kind="answer",
+        title=sentence,
+        understood=about,
+        groups=(ItemGroup("The heaviest", tuple(reply_item(m) for m in heaviest)),),
+        total=len(found),
     )
 
 

@@ -15,7 +15,8 @@ import pytest
 from bot.adapters.text_render import render_reply_text
 from bot.store import open_store
 from handlers.app import NO_CONTEXT, UNAVAILABLE, BotHandlers
-from handlers.models import Reply, ThreadContext, ThreadKey, ThreadSeed
+from handlers.digest import digest_seed
+from handlers.models import Code, Reply, Text, ThreadContext, ThreadKey, ThreadSeed
 from handlers.ports import Store
 from tests.handlers.followup_data import OWN_NUMBERS, REPO, handlers, load, start_thread
 
@@ -849,3 +850,24 @@ async def test_like_for_like_switch_keeps_the_platform_and_go_back_names_what_to
     back = await app.followup(KEY, "ok go back to all the rocm ones, not just fp8")
     context = await app.store.get_thread(KEY)
     assert context is not None and context.pr_numbers == rocm, back.title
+
+
+async def test_tldr_sums_up_the_thread_and_a_digest_thread_gets_its_takeaways(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "tl;dr?" under ROCm PRs: one sentence with the count by state and the largest topics besides
+    ROCm, the heaviest PRs below; "sum up the merged ones" counts only those; under a digest,
+    "summarize the digest in one sentence for my manager" is the digest's own takeaways."""
+    prs = await app.store.get_prs(REPO, thread)
+    short = await app.followup(KEY, "tl;dr?")
+    assert short.title.startswith(f"{len(thread)} PRs (") and "ROCm" not in short.title, short.title
+    assert short.items and {i.number for i in short.items} <= set(thread)
+    merged = sum(1 for n in thread if prs[n].status == "merged")
+    assert merged < len(thread)
+    only = await app.followup(KEY, "sum up the merged ones")
+    assert only.title.startswith(f"{merged} PRs ({merged} merged)"), only.title
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    told = await app.followup(KEY, "summarize the digest in one sentence for my manager")
+    said = "".join(s.text if isinstance(s, Text | Code) else f"#{s.number}" for s in digest.takeaways)
+    assert said.strip() and told.title == " ".join(said.split())
