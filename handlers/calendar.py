@@ -104,6 +104,19 @@ def _slip_of_period(word: str) -> str:
     return near[0] if len(near) == 1 else word
 
 
+def _slip_of_anchor(word: str, period: str) -> str:
+    """ "ths week", "lsat month": this / last / past typed one slip away, right before a period."""
+    if (
+        period not in PERIODS
+        or word in ("this", "last", "past")
+        or not 3 <= len(word) <= 5
+        or not word.isalpha()
+    ):
+        return word
+    near = [a for a in ("this", "last", "past") if _one_edit(word, a)]
+    return near[0] if len(near) == 1 else word
+
+
 def _one_edit(a: str, b: str) -> bool:
     """Whether `a` is `b` with one letter changed, added, dropped, or two neighbours swapped."""
     if abs(len(a) - len(b)) > 1:
@@ -238,6 +251,8 @@ class TimeReader:
         tok, rest = t[i], list(t[i + 1 : i + 4])
         if tok in ("all-time", "alltime") or (tok == "all" and rest[:1] == ["time"]):
             return 1 if tok != "all" else 2
+        if tok in ("whole", "entire", "full", "all") and rest[:1] == ["history"]:  # "whole history pls"
+            return 2
         if tok not in ("since", "from"):
             return 0
         if rest[:1] in (["forever"], ["inception"]):
@@ -267,6 +282,10 @@ class TimeReader:
         """The span of the time phrase at t[i], and how many tokens it takes; None if none."""
         tok = t[i]
         nxt = _period_word(t[i + 1]) if i + 1 < len(t) else ""  # "this wk", "last mo", "this weeks"
+        anchor = _slip_of_anchor(tok, _slip_of_period(nxt))
+        if anchor != tok:  # "ths week", "lsat month": read as typed right
+            t = [*t[:i], anchor, *t[i + 1 :]]
+            tok = anchor
         if tok in ("this", "last", "past", "previous", "prev", "next"):
             nxt = _slip_of_period(nxt)  # "this wek", "last mnth"
         today = self.today
@@ -344,6 +363,16 @@ class TimeReader:
             if counted:
                 window, length = counted
                 return window, 1 + length
+        if tok == "since" and not self._date(t, i + 1):
+            # "since we cut the release branch on nov 12": the date the clause names
+            for j in range(i + 2, min(len(t), i + 10)):
+                if t[j - 1] in ("on", "in") and (found := self._date(t, j)) and found[2] != "invalid":
+                    day = found[0]
+                    return Span(day, max(today + timedelta(days=1), day + timedelta(days=1))), j - i + found[
+                        1
+                    ]
+                if t[j] in (",", ";", "?", "..") or t[j] in ("and", "but", "or"):
+                    break
         if tok in ("since", "after"):
             found = self._date(t, i + 1)
             if found:

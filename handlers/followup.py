@@ -22,6 +22,7 @@ turn, and a fresh expiry:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 from collections.abc import Mapping
@@ -45,17 +46,19 @@ from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
 from handlers.followup_window import (
     add_alternative,
     ask_anew,
+    both,
     compare,
     narrow_top,
     open_now,
     other_person,
+    refine,
     shift,
     switch,
     unfilter,
     widen,
     window_of,
 )
-from handlers.language import asks_who, question_part
+from handlers.language import ACTION_LIMIT, ACTION_REQUEST, asks_who, question_part
 from handlers.models import (
     Code,
     FollowupLimits,
@@ -66,7 +69,7 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, Query, kind_of, split_states, tokenize
+from handlers.parse import PRONOUNS, Query, implies, kind_of, split_states, tokenize
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
 
@@ -142,6 +145,7 @@ class FollowupHandler:
         text = question_part(text)  # "who's most active there? trying to figure out who to ping"
         # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
         text = _NOT_JUST.sub("forget ", text)
+        text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
         if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
             # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
@@ -152,9 +156,21 @@ class FollowupHandler:
             if at is not None:
                 text = f"#{at}"
                 query = thread.parse(text)
-        if query.author_pronoun:  # "other kimi prs by them"
+        if query.author_pronoun and not _drops_author(
+            text
+        ):  # "other kimi prs by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
+        if ACTION_REQUEST.search(" ".join(tokenize(text)[0])) and intent.kind not in ("chatter", "help"):
+            # "can you cherry-pick those onto the release branch?", "ping him to rebase it"
+            return Reply(
+                kind="answer",
+                title=ACTION_LIMIT,
+                understood=thread.about(),
+                notes=(
+                    "I can say what these PRs changed, who wrote them and when: e.g. `who wrote these?`.",
+                ),
+            )
         if query.out_of_scope and not query.pr_numbers and intent.kind not in ("chatter", "help"):
             # "how do i turn on eagle3 for llama 3" under an answer: as the slash command says
             return Reply(
@@ -189,17 +205,63 @@ class FollowupHandler:
         if isinstance(meant, Reply):
             return meant
         intent, text = meant
+        never_mind = _NEVER_MIND.match(text)
+        if never_mind and thread.context.earlier:  # "nvm. biggest one this year?": back a step, then the rest
+            _restart(thread, thread.context.earlier[-1])
+            rest = text[never_mind.end() :].strip()
+            if rest:
+                return await self._dispatch(thread, rest, user, addressed)
+            return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
         if intent.kind == "undo":  # "go back", "start over": the thread's first list again
             named = _BACK_TO.search(text)  # "back to the merged ones": that earlier list
-            back = _earlier_list(thread, named.group(1)) if named else None
+            # "back to the deepseek list - only the blackwell ones": that list, then narrowed
+            target, then = (_THEN.split(named.group(1), maxsplit=1) + [""])[:2] if named else ("", "")
+            if _stops_asking(then) or then.lower().startswith(("not ", "no ", "without ")):
+                target, then = f"{target} {then}", ""  # "all the rocm ones, not just fp8": which list
+            back = _earlier_list(thread, target) if named else None
             if back is not None:
                 _restart(thread, back)
+                if then.strip():
+                    return await self._dispatch(thread, then, user, addressed)
                 return replace(await head(thread, thread.settings.max_items), title="Back to that list")
+            subject = thread.parse(target) if named else None
+            if subject is not None and subject.any_of:  # "back to flashinfer but only the perf ones"
+                moved = await _switch(thread, Intent("switch", subject))
+                if then.strip() and moved.kind == "list":
+                    return await self._dispatch(thread, then, user, addressed)
+                return moved
             if not _restart(thread):
                 return thread.capabilities("This thread has no earlier list to go back to")
             return replace(
                 await head(thread, thread.settings.max_items), title="Back to this thread's first list"
             )
+        if (
+            "both" in tokenize(text)[0]
+            and not intent.query.authors
+            and all(len(g) == 1 for g in intent.query.any_of)
+        ):
+            together = await both(thread, intent)  # "actually no, give me both"
+            if together is not None:
+                return together
+        base = thread.base_query()
+        if intent.kind in ("narrow", "question", "switch", "count") and (
+            _contradicts(base, intent.query) or (base.authors and _drops_author(text))
+        ):
+            # "only bugfixes" then "sorry i meant the opposite, no bugfixes": the thread's question
+            # with the bug fixes left out, not both at once (which nothing matches); "forget qwen",
+            # "not just fp8", "lora instead of fixes", "drop the author": the question no longer
+            # asks for it, and leaves nothing out
+            moved = await unfilter(
+                thread,
+                intent,
+                opposite=not _stops_asking(text),
+                drop_authors=_drops_author(text),
+                restore=_RESTORE.search(text) is not None,
+                per_key=True,
+            )
+            if intent.kind == "count" and moved.kind == "list":  # "drop aiter — how many amd prs total"
+                return await count(thread, Intent("count", thread.parse("how many")))
+            return moved
         if intent.kind == "switch":
             return await _switch(thread, intent)
         if intent.kind == "add":
@@ -258,17 +320,32 @@ class FollowupHandler:
             # "can u redo the digest but rocm only" after narrowing to kv-connector: the digest's
             # PRs, narrowed afresh
             _restart(thread)
-        if intent.kind in ("narrow", "question") and _contradicts(thread.base_query(), intent.query):
-            # "only bugfixes" then "sorry i meant the opposite, no bugfixes": the thread's question
-            # with the bug fixes left out, not both at once (which nothing matches); "forget qwen",
-            # "not just fp8": the question no longer asks for it, and leaves nothing out
-            return await unfilter(thread, intent, opposite=not _stops_asking(text))
         if intent.query.per_topic:  # "break it down by topic", "count per topic"
             return await per_topic(thread)
+        if (
+            intent.kind in ("narrow", "question")
+            and not intent.words
+            and _bare(text)
+            and _asked_count_last(thread)
+            and not _like_for_like(thread, intent.query)  # "xpu?" after NVIDIA's count: XPU's count
+        ):
+            # "how many of these are still open?" then "and merged?": counted as well
+            return await count(thread, intent)
+        if (
+            intent.kind in ("narrow", "question")
+            and not thread.context.pr_numbers
+            and _filters(intent.query)
+            and (narrowing_cue(text) or len(tokenize(text)[0]) <= 4)  # "eagle only", "any with mtp?"
+        ):
+            return await refine(thread, intent)  # nothing to narrow: the narrower question, asked
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
-            if bare and not thread.filtered(await thread.matches(), intent.query):
+            if bare and (
+                _like_for_like(thread, intent.query)
+                or not thread.filtered(await thread.matches(), intent.query)
+            ):
+                # "xpu?" under NVIDIA PRs: another platform, not NVIDIA PRs that mention XPU
                 return await _switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
                 return await narrow_top(thread, intent)
@@ -304,21 +381,47 @@ class FollowupHandler:
         if (
             query.any_of
             and not refers
-            and not thread.filtered(await thread.matches(), replace(query, text=""))
+            and (
+                not thread.filtered(await thread.matches(), replace(query, text=""))
+                or (not intent.words and _like_for_like(thread, query))  # "xpu?" under NVIDIA PRs
+            )
         ):
             # "what changed for MI300X users?" in a thread with none of them: the same window's.
             return await _switch(thread, intent)
         if query.any_of or query.exclude or query.states or query.authors:
             # "which of these were rocm?" is a filter asked as a question: no note; "why did the
             # rocm ones break?" asks more than the PRs say, and the note says so
-            note = lead or (OFFLINE_NOTE if intent.words else "")
+            asked_to_show = bool(
+                re.search(
+                    r"\b(?:just|only) (?:show|list|give)\b|\bshow (?:me )?(?:only|just)\b",
+                    intent.query.without_time,
+                )
+            )
+            note = lead or (OFFLINE_NOTE if intent.words and not asked_to_show else "")
             return await narrow(thread, replace(intent, words=()), note=note)
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
 _DIGEST_NAMED = re.compile(r"\b(?:the|that|this|whole|full|entire) digest\b", re.I)
 _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind)\b", re.I)
+_NEVER_MIND = re.compile(
+    r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I
+)
+_RESTORE = re.compile(r"\b(?:back|include|including|again|too|also|as well)\b", re.I)  # "put nixl back"
 _NOT_JUST = re.compile(r"\bnot (?:just|only) ", re.I)
+_INSTEAD_OF = re.compile(r"\s+instead of\s+", re.I)
+
+
+_AUTHOR_TAKEN_BACK = re.compile(
+    r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|without)\s+(?:the\s+|that\s+)?"
+    r"(?:author|authors|person|people|login|user|him|her|them)\b(?:\s+filter)?",
+    re.I,
+)
+
+
+def _drops_author(text: str) -> bool:
+    """ "drop the author", "forget him": the thread's question for anyone."""
+    return _AUTHOR_TAKEN_BACK.search(text) is not None
 
 
 def _stops_asking(text: str) -> bool:
@@ -345,11 +448,56 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
     # before the thread moves; only a bare subject ("and lmcache?") repeats the who-question
-    asked_who = _asked_who_last(thread) and not intent.words and len(intent.query.without_time.split()) <= 4
+    bare = not intent.words and len(intent.query.without_time.split()) <= 4
+    asked_who = _asked_who_last(thread) and bare
+    bare = bare and _bare(intent.query.without_time)
+    asked_count = (_asked_count_last(thread) and bare) or _how_many(intent.query.without_time)
     moved = await switch(thread, intent)
     if moved.kind == "list" and asked_who:
         return await who(thread, Intent("who", thread.parse("who")))
+    if moved.kind == "list" and asked_count:  # "how many bugfixes" then "same for nvidia": counted too
+        return await count(thread, Intent("count", thread.parse("how many")))
     return moved
+
+
+def _like_for_like(thread: Thread, asked: Query) -> bool:
+    """Whether a bare subject is another of a kind the thread's question already names (a
+    platform for a platform, a format for a format)."""
+    taxonomy = thread.settings.taxonomy
+    kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
+    base_keys = {k for g in thread.base_query().any_of for k in g}
+    if any(implies(k, taxonomy) & base_keys for g in asked.any_of for k in g):
+        return False  # "any on sm120?" under Blackwell PRs: within them, not instead
+    return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
+
+
+def _filters(query: Query) -> bool:
+    return bool(query.any_of or query.exclude or query.states or query.authors)
+
+
+def _bare(text: str) -> bool:
+    """A follow-up of a few words that names something and asks nothing more ("and merged?",
+    "same for nvidia", "xpu?"): it repeats the previous question about that."""
+    tokens = tokenize(text)[0]
+    return len(tokens) <= 4 and not {"what", "which", "who", "show", "list", "give", "any"} & set(tokens)
+
+
+def _how_many(text: str) -> bool:
+    tokens = tokenize(text)[0]
+    return ("how", "many") in set(itertools.pairwise(tokens)) or tokens[:1] in (["count"], ["number"])
+
+
+def _asked_count_last(thread: Thread) -> bool:
+    """Whether the thread's previous message asked how many ("how many of these are still open?")."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    said.insert(0, thread.context.query_text.partition(FILTER_SEP)[0])  # the question itself
+    # back over short follow-ups ("same for nvidia", "xpu?") to the message that set the question
+    for text in reversed(said):
+        if _how_many(text):
+            return True
+        if not _bare(text):
+            return False
+    return False
 
 
 def _asked_who_last(thread: Thread) -> bool:
@@ -360,6 +508,10 @@ def _asked_who_last(thread: Thread) -> bool:
 
 
 _FROM_LIST = re.compile(r"\bfrom the (.+?) (?:list|ones|answer)\b", re.I)
+_THEN = re.compile(
+    r"\s+[-–—]\s+|\s*[,;:]\s*|\s+but\s+|\s+(?:and )?then\s+|\s+and (?=give|show|list|only|just|sort|count)",
+    re.I,
+)
 _BACK_TO = re.compile(r"\bback to (?:the )?(.+?)(?: ones| list| prs)?\s*[.!?]*$", re.I)
 EARLIER_KEPT = 5  # lists a thread remembers besides its first and its current one
 
@@ -382,6 +534,7 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
     if not (keys or states or authors):
         return None
     start = thread.context.start
+    best: tuple[int, ThreadStart] | None = None
     for listed in (*reversed(thread.context.earlier), *([start] if start else [])):
         seen = thread.read_back(listed.kind, listed.query_text)
         seen_keys = {k for g in seen.any_of for k in g}
@@ -391,8 +544,12 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
             and authors <= set(seen.authors)
             and not set(wanted.exclude) & seen_keys  # "all the rocm ones, not just fp8"
         ):
-            return listed
-    return None
+            # the list described most closely ("the merged list" is not the merged AITER one);
+            # of equals, the latest
+            extra = len(seen_keys - keys) + len(set(seen.states) - states) + len(set(seen.authors) - authors)
+            if best is None or extra < best[0]:
+                best = (extra, listed)
+    return best[1] if best else None
 
 
 async def _tally(thread: Thread, intent: Intent) -> Reply:

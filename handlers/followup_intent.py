@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from handlers.language import (
+    PEOPLE_NOUNS,
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
@@ -176,6 +177,10 @@ def classify(text: str, query: Query) -> Intent:
     order = _sort_order(capped) or (_order_of(capped) if cap else 0)  # "show me the 10 oldest"
     if order:
         return Intent("sort", query, position=order, limit=cap)
+    if (
+        asks_who(tokens) and set(tokens) & PEOPLE_NOUNS
+    ):  # "who are the top authors there?": people, not a place
+        return _who(tokens, query)
     head = _head(tokens) or _make_it(tokens)
     if head:
         return Intent("top", query, position=head)
@@ -196,7 +201,8 @@ def classify(text: str, query: Query) -> Intent:
     if query.pr_numbers:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
-    if " ".join(tokens[:2]) == "how many" and not query.window_given:
+    if ("how", "many") in set(itertools.pairwise(tokens)) and not query.window_given:
+        # "how many are merged", "and of the bugfixes, how many rocm"
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
@@ -214,6 +220,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("open_now", query, words=words)
     if query.window_given and query.authors:  # "what did NickLucche merge in that area in the past month"
         return Intent("switch", query, words=words)
+    if query.window_given and split_states(query.states)[0] and not (query.any_of or query.authors or words):
+        return Intent("switch", query, words=words)  # "and merged ones this week?": a state and a time
     if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)):
         return Intent("shift", query)
     joined = " ".join(tokens)
@@ -224,15 +232,7 @@ def classify(text: str, query: Query) -> Intent:
     if not query.pr_numbers and _asks_summary(tokens):  # "tl;dr?", "summarize the digest in one sentence"
         return Intent("summary", query, words=tuple(w for w in words if w not in SUMMARY_FILLER))
     if asks_who(tokens):
-        # what the people worked on: not the question's frame ("who's been most active there")
-        # and not the who's own verb: "whos driving this", "who is leading the rocm work"
-        at = next((k for k, t in enumerate(tokens) if t not in WHO_SKIP and t not in ("been", "has", "s")), 0)
-        first = tokens[at] if tokens[at : at + 1] else ""
-        verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
-        subject = " ".join(
-            t for k, t in enumerate(tokens) if k != verb and t not in WHO_SKIP and not is_set_aside(t)
-        )
-        return Intent("who", query, subject=subject)
+        return _who(tokens, query)
     if (
         split_states(query.states)[0]
         and not (query.any_of or query.authors or words)
@@ -267,6 +267,18 @@ def _asks_summary(tokens: list[str]) -> bool:
     PRs in a few words (not "summary of #123", a PR's card)."""
     joined = " ".join(tokens)
     return bool(set(tokens) & SUMMARY_WORDS) or any(p in joined for p in _SUMMARY_PHRASES)
+
+
+def _who(tokens: list[str], query: Query) -> Intent:
+    """What the people worked on: not the question's frame ("who's been most active there") and
+    not the who's own verb: "whos driving this", "who is leading the rocm work"."""
+    at = next((k for k, t in enumerate(tokens) if t not in WHO_SKIP and t not in ("been", "has", "s")), 0)
+    first = tokens[at] if tokens[at : at + 1] else ""
+    verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
+    subject = " ".join(
+        t for k, t in enumerate(tokens) if k != verb and t not in WHO_SKIP and not is_set_aside(t)
+    )
+    return Intent("who", query, subject=subject)
 
 
 _EMOJI = re.compile(r":[a-z0-9_+\-]{1,40}:")  # Slack and Discord emoji codes (:tada:, :+1:)
@@ -321,7 +333,7 @@ def _undoes(tokens: list[str]) -> bool:
     words = set(tokens)
     if words & {"undo", "reset"} and len(tokens) <= 4:
         return True
-    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 12:
+    if set(itertools.pairwise(tokens)) & _UNDO_PAIRS and len(tokens) <= 14:
         return True  # "ok go back to all the rocm ones, not just fp8" names the list it wants
     return bool(
         words & {"clear", "remove", "drop", "without", "no"} and words & _FILTER_WORDS and len(tokens) <= 5
@@ -441,6 +453,9 @@ def _position(tokens: list[str]) -> int:
     return 0
 
 
+_WIDENING = {"widen", "broaden", "expand", "extend", "zoom"}
+
+
 def _switches(tokens: list[str]) -> bool:
     """Whether the message moves the thread to another subject rather than narrowing it."""
     if tokens and tokens[-1] in SWITCH_CLOSERS:
@@ -451,6 +466,8 @@ def _switches(tokens: list[str]) -> bool:
         return True
     pairs = set(itertools.pairwise(tokens))
     if {("what", "about"), ("how", "about")} & pairs:  # "ok forget gaudi, what about arm cpu"
+        return True
+    if set(tokens) & _WIDENING and "to" in tokens:  # "widen it to all of rocm": a wider subject
         return True
     if POINTERS & set(tokens) or {("of", "that"), ("of", "it")} & set(itertools.pairwise(tokens)):
         return False  # "and which of those are perf": a narrowing of the thread's own list

@@ -38,15 +38,18 @@ class Thread:
     llm_ready: bool = False  # whether free questions go to the model (for the capabilities note)
     _matches: list[Match] | None = field(default=None, init=False, repr=False)
     _base: tuple[tuple[object, ...], Query] | None = field(default=None, init=False, repr=False)
+    _matches_of: tuple[int, ...] = field(default=(), init=False, repr=False)
 
     def forget_matches(self) -> None:
         """After the thread's list changed in this message: read its PRs again."""
         self._matches = None
 
     async def matches(self) -> list[Match]:
-        """The thread's PRs with their classifications, in the thread's order."""
-        if self._matches is None:
+        """The thread's PRs with their classifications, in the thread's order (read again when a
+        step of this message moved the thread to another list)."""
+        if self._matches is None or self._matches_of != self.context.pr_numbers:
             self._matches = await self.load(self.context.pr_numbers)
+            self._matches_of = self.context.pr_numbers
         return self._matches
 
     async def load(self, numbers: Sequence[int]) -> list[Match]:

@@ -18,7 +18,7 @@ from handlers.followup_intent import Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
-from handlers.parse import Query, kind_of, split_states, with_window
+from handlers.parse import Query, implies, kind_of, split_states, with_window
 from handlers.query import Match, ordered, subject, understood_line
 from handlers.terms import is_term
 
@@ -63,6 +63,10 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
     taxonomy = thread.settings.taxonomy
     if asked.authors and not asked.any_of:  # "what did NickLucche merge in that area": the same area
         asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
+    elif not asked.any_of:  # "and merged ones this week?": the same subject, another state and time
+        asked = replace(
+            asked, any_of=base.any_of, exclude=asked.exclude or base.exclude, authors=base.authors
+        )
     elif asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
         # "what about hopper" under "blackwell perf prs": a platform (model, format, library) for
         # another, the kind of work (performance, bug fixes, MoE) kept, and a format or library
@@ -168,23 +172,50 @@ async def narrow_top(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, text, subject(thread.settings, query))
 
 
-async def unfilter(thread: Thread, intent: Intent, opposite: bool = False) -> Reply:
+async def unfilter(
+    thread: Thread,
+    intent: Intent,
+    opposite: bool = False,
+    drop_authors: bool = False,
+    restore: bool = False,
+    per_key: bool = False,
+) -> Reply:
     """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
-    without the narrowing named (not with its opposite), over the time asked for if any. With
-    `opposite` ("no bug fixes" under "only bug fixes": it cannot be both) the named thing is
-    left out instead of required."""
-    base = thread.base_query()
-    asked = intent.query
-    drop = set(asked.exclude)
-    required = {k for group in asked.any_of for k in group} if opposite else set()
-    exclude = tuple(k for k in base.exclude if k not in drop | required)  # "only aiter" after "not aiter"
+    without the narrowing named (not with its opposite), over the time asked for if any.
+
+    With `per_key` (a message that contradicts the thread's question), each thing named is read
+    against it: one the question requires and the message leaves out is taken back ("forget qwen",
+    "lora instead of fixes"; with `opposite`, "no bug fixes" under "only bug fixes", it is left
+    out instead), one it does not require is left out ("remove lmcache instead"), and one the
+    question leaves out and the message asks for is required ("only aiter" after "not aiter"),
+    or with `restore` only no longer left out ("put nixl back"). A term naming a topic taken back
+    goes with it (Qwen3-VL with Qwen)."""
+    base, asked = thread.base_query(), intent.query
+    taxonomy = thread.settings.taxonomy
+    named_out = set(asked.exclude)
+    required = {k for group in base.any_of for k in group}
+    taken = named_out & required if per_key else named_out
+    restored = {k for g in asked.any_of for k in g} & set(base.exclude)
+    stressed = set(base.prefer)  # "esp moe", then "forget moe": no longer stressed, not left out
+    left_out = (named_out - required - stressed) | (taken if opposite else set()) if per_key else set()
+    if opposite and not per_key:
+        left_out = set(named_out)
+
+    def gone(group: Sequence[str]) -> bool:
+        return bool(taken & set(group)) or any(implies(k, taxonomy) & taken for k in group)
+
+    added = tuple(g for g in asked.any_of if not (restore and set(g) <= restored))
     kept = replace(
         base,
         # "drop the aiter filter, only bugfixes": what the message adds comes along
-        any_of=tuple(dict.fromkeys((*(g for g in base.any_of if not drop & set(g)), *asked.any_of))),
-        topics=tuple(t for t in base.topics if t not in drop),
-        exclude=tuple(dict.fromkeys((*exclude, *asked.exclude))) if opposite else exclude,
+        any_of=tuple(dict.fromkeys((*(g for g in base.any_of if not gone(g)), *added))),
+        topics=tuple(t for t in base.topics if t not in taken),
+        prefer=tuple(k for k in base.prefer if k not in named_out),
+        exclude=tuple(
+            dict.fromkeys((*(k for k in base.exclude if k not in named_out | restored), *sorted(left_out)))
+        ),
         states=asked.states or base.states,
+        authors=() if drop_authors else asked.authors or base.authors,
     )
     query = _in_thread_window(thread, kept, kept.states)
     if asked.window_given:
@@ -220,6 +251,64 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
             home.extend(k for k in group if k not in home)
     query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
     # the whole question as words: "tpu or cpu" joins the group it belongs to when read back
+    return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
+
+
+async def refine(thread: Thread, intent: Intent) -> Reply:
+    """A narrowing of a thread whose question found nothing ("eagle only" under no open spec
+    decode PRs): the narrower question, asked over the thread's window; the thread follows it."""
+    base, asked = thread.base_query(), intent.query
+    taxonomy = thread.settings.taxonomy
+    kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
+    within = {t for g in asked.any_of for k in g for t in implies(k, taxonomy)}  # "only v3.2" under deepseek
+    # like for like: "any gemma or llama ones" under Qwen3-VL asks about Gemma or Llama instead
+    kept = tuple(
+        g for g in base.any_of if set(g) & within or not any(kind_of(k, taxonomy) in kinds for k in g)
+    )
+    query = combine(replace(base, any_of=kept), replace(asked, text=""))
+    query = _in_thread_window(thread, query, query.states)
+    return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
+
+
+async def both(thread: Thread, intent: Intent) -> Reply | None:
+    """ "actually no, give me both" after "meant mxfp4 not nvfp4"; "both of them together" after
+    "and by hmellor": the thread's question with what differs from the list before it taken as
+    either (formats, platforms, people); "any topic" drops the topics. None without a list before."""
+    if not thread.context.earlier:
+        return None
+    before = thread.context.earlier[-1]
+    base, old = thread.base_query(), thread.read_back(before.kind, before.query_text)
+    taxonomy = thread.settings.taxonomy
+
+    def kinds(group: Sequence[str]) -> set[str]:
+        return {kind_of(k, taxonomy) for k in group}
+
+    groups = [list(g) for g in base.any_of]
+    for group in old.any_of:
+        if group in base.any_of:
+            continue
+        home = next((g for g in groups if kinds(g) == kinds(group) and "" not in kinds(g)), None)
+        if home is None:
+            groups.append(list(group))
+        else:
+            home.extend(k for k in group if k not in home)
+    groups += [list(g) for g in intent.query.any_of if tuple(g) not in map(tuple, groups)]  # "only awq/gptq"
+    either = {k for g in groups for k in g}
+    tokens = set(intent.query.text.split()) | set(intent.query.without_time.split())
+    any_topic = bool({"topic", "topics", "kind", "area"} & tokens) and bool({"any", "all", "every"} & tokens)
+    query = replace(
+        base,
+        any_of=() if any_topic else tuple(tuple(g) for g in groups),
+        topics=() if any_topic else base.topics,
+        exclude=tuple(k for k in base.exclude if k not in either),  # "mxfp4 not nvfp4", then both
+        authors=tuple(dict.fromkeys((*old.authors, *base.authors))),
+        text="",
+    )
+    asked = intent.query
+    query = _in_thread_window(thread, query, asked.states or base.states)
+    if asked.window_given:  # "both, last 30 days, newest first"
+        query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
+    query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 
@@ -272,24 +361,25 @@ async def _follow(
     query, matches = await thread.query.resolve(settings, query)
     if query.sort or query.limit:
         matches, query = ordered(query, matches, settings.max_items)
-    if not matches:
-        return Reply(
-            kind="empty",
-            title=f"No PR matches {subject(settings, query)} in {query.window_label}",
-            understood=understood_line(settings, query, 0),
-            notes=("The thread still follows its earlier list.",),
-        )
-    reply = thread.query.list_reply(settings, query, query_text, matches)
-    assert reply.seed is not None
+    reply = thread.query.list_reply(settings, query, query_text, matches) if matches else None
+    # With no PRs the thread follows the question even so ("what about mxfp4 instead" then "and
+    # last month?" asks about MXFP4); `go back` returns to the list it left.
     thread.context = replace(
         thread.context,
         kind=kind or thread.context.kind,
         query_text=query_text,
         since=query.since,
         until=query.until,
-        pr_numbers=reply.seed.pr_numbers,
-        shown=reply.seed.shown,
+        pr_numbers=reply.seed.pr_numbers if reply and reply.seed else (),
+        shown=reply.seed.shown if reply and reply.seed else 0,
     )
+    if reply is None:
+        return Reply(
+            kind="empty",
+            title=f"No PR matches {subject(settings, query)} in {query.window_label}",
+            understood=understood_line(settings, query, 0),
+            notes=(f"This thread now follows {what}; `go back` returns to the list before.",),
+        )
     notes = (*reply.notes, f"This thread now follows {what}.")
     return replace(reply, notes=notes, suggestions=())
 

@@ -52,7 +52,7 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
-    narrow narrowed refine restrict zoom
+    narrow narrowed refine restrict zoom widen broaden expand
     topics put try none nothing nada
     """
 )
@@ -246,8 +246,20 @@ _ASKS = re.compile(
 # ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
 _WANTS = re.compile(
     r"^\W*(?:just |really |only |still )?(?:want|wanna|need|trying|hoping|wondering|curious|been|tried|"
-    r"seeing|getting|running|using|stuck|hitting)\b",
+    r"seeing|getting|running|using|stuck|hitting)\b"
+    # "need everything FlashInfer-related that merged ...": the subject left out of a request
+    r"(?!\s+(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary|to see|to know|to find))",
     re.I,
+)
+# A remark, not a request: "still nothing, weird.", "maybe he pushes from another account.",
+# "hmm that's thin." (dropped when another sentence asks), and a trailing ", way too noisy".
+_REMARK = re.compile(
+    r"^\W*(?:maybe|perhaps|probably|i guess|guess|i think|seems|looks like|still nothing|nothing found"
+    r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much))\b",
+    re.I,
+)
+_TRAILING_REMARK = re.compile(
+    r"\s*,\s*(?:(?:way|far|much|a bit|kinda|kind of)\s+)?(?:too|so)\s+\w+\s*[.!]*$", re.I
 )
 # (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
@@ -258,7 +270,9 @@ _ASIDE = re.compile(
     re.I,
 )
 _PURPOSE = re.compile(
-    r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|since (?:i|we)|as (?:i|we))\b.*$",
+    r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|as (?:i|we)"
+    # "since we ..." is a reason unless it names when ("since we cut the branch on nov 12")
+    r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)))\b.*$",
     re.I | re.S,
 )
 
@@ -273,6 +287,12 @@ def question_part(text: str) -> str:
     # embedded question, which is what the sentence asks
     sentences = [_embedded_ask(s) for s in sentences]
     sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
+    sentences = [_TRAILING_REMARK.sub("", s) or s for s in sentences]
+    if len(sentences) > 1:
+        remarks = [s for s in sentences if _REMARK.match(s)]
+        if remarks and len(remarks) < len(sentences):
+            sentences = [s for s in sentences if s not in remarks]
+            text = " ".join(sentences)
     text = " ".join(sentences) if len(sentences) == 1 else text
     if len(sentences) > 1:
         # after a question, a statement is its background ("did anyone revert something yesterday?
@@ -361,13 +381,13 @@ EMPLOYER_NOTE = "I can't tell who works where (PRs don't say); a company's name 
 
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
 ACTION_REQUEST = re.compile(
-    r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger)\b"
-    r"|^(?:pls |please )?(?:merge|approve|close|reopen|rerun|retrigger) (?:#|pr\b|pull\b|this\b|my\b)"
+    r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger"
+    r"|cherry-?pick|backport|rebase|ping|notify|assign|restart|cancel|retry|revert)\b"
+    r"|^(?:pls |please )?(?:merge|approve|close|reopen|rerun|retrigger|cherry-?pick|backport|rebase|ping) "
+    r"(?:#|pr\b|pull\b|this\b|my\b|those\b|these\b|them\b|it\b|him\b|her\b)"
 )
-ACTION_NOTE = (
-    "I can't act on GitHub (merge, approve, close, review): I only read pull requests. "
-    "Here is what I know of it."
-)
+ACTION_LIMIT = "I can't act on GitHub (merge, approve, close, review, cherry-pick, ping people): I only read pull requests"
+ACTION_NOTE = f"{ACTION_LIMIT}. Here is what I know of it."
 
 
 def out_of_scope(tokens: Sequence[str]) -> str | None:

@@ -508,6 +508,9 @@ def tokenize(text: object) -> tuple[list[str], bool]:
             token = token.strip("\"'`(){}!?.:" if token.endswith("[bot]") else "\"'`()[]{}!?.:")
         if token.endswith("'s") and len(token) > 2:
             token = token[:-2]  # "last week's", "amd's"
+        head, dash, tail = token.rpartition("-")
+        if dash and head and tail in _RELATION_SUFFIXES:  # "flashinfer-related", "rocm-only": the thing
+            token = head
         parts = token.split("-")
         if len(parts) > 1 and all(p.isalpha() for p in parts) and NEGATORS & set(parts):
             tokens.extend(parts)  # "closed-without-merge", "not-merged": a phrase typed as one word
@@ -521,6 +524,17 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+_RELATION_SUFFIXES = {
+    "related",
+    "specific",
+    "only",
+    "side",
+    "focused",
+    "centric",
+    "oriented",
+    "adjacent",
+    "based",
+}
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
@@ -550,6 +564,11 @@ def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
         if topic.kind:
             by_kind.setdefault(topic.kind, []).append(topic.key)
     return {kind: tuple(keys) for kind, keys in by_kind.items() if len(keys) >= 3}
+
+
+def implies(key: str, taxonomy: Taxonomy) -> frozenset[str]:
+    """The topics a query key implies (a term's topics: Qwen3-VL implies Qwen and multimodal)."""
+    return _kinds(taxonomy)[1].get(key, frozenset())
 
 
 def kind_of(key: str, taxonomy: Taxonomy) -> str:
@@ -582,7 +601,10 @@ def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tup
             continue
         merged[narrow[0]] = tuple(groups[i][0] for i in narrow)
         dropped.update(i for i in indexes if i != narrow[0])  # the broad one is implied by each
-    return tuple(merged.get(i, g) for i, g in enumerate(groups) if i not in dropped)
+    out = tuple(merged.get(i, g) for i, g in enumerate(groups) if i not in dropped)
+    # "intel prs (xpu or cpu)": the alternatives spell out what the single thing meant
+    wider = [set(g) for g in out if len(g) > 1]
+    return tuple(g for g in out if not (len(g) == 1 and any(g[0] in w for w in wider)))
 
 
 class _Parser:
@@ -1145,7 +1167,8 @@ class _Parser:
         if state is not None:  # "what did amd land": merged
             self._read_state(st, state, word)
             return
-        own_name = word == self.taxonomy.name.lower()  # "what's new in vllm": the repo itself
+        # "what's new in vllm": the repo itself; "/vllm digest" typed with its own slash command
+        own_name = word.removeprefix("/") == self.taxonomy.name.lower()
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
             if not (own_name or is_quiet_frame(word)):
                 st.ignored.append(word)

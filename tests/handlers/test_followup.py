@@ -871,3 +871,78 @@ async def test_tldr_sums_up_the_thread_and_a_digest_thread_gets_its_takeaways(
     told = await app.followup(KEY, "summarize the digest in one sentence for my manager")
     said = "".join(s.text if isinstance(s, Text | Code) else f"#{s.number}" for s in digest.takeaways)
     assert said.strip() and told.title == " ".join(said.split())
+
+
+async def test_put_one_back_and_leave_another_out_in_one_message(app: BotHandlers) -> None:
+    """Under ROCm PRs without AITER, "actually put aiter back, remove the ci ones instead" lists
+    ROCm PRs with the AITER ones again and the CI ones left out."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    topics = await _topics(app, rocm)
+    prs = await app.store.get_prs(REPO, rocm)
+    aiter = {n for n in rocm if "aiter" in prs[n].title.lower()}
+    ci = {n for n in rocm if "ci-build" in topics[n]}
+    assert aiter and ci and not aiter <= ci, "the week needs AITER and CI PRs"
+    await app.followup(KEY, "not the aiter ones")
+    moved = await app.followup(KEY, "actually put aiter back, remove the ci ones instead")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(rocm) - ci, moved.title
+    assert aiter - ci <= set(context.pr_numbers)
+
+
+async def test_a_count_carries_over_short_follow_ups(app: BotHandlers, thread: tuple[int, ...]) -> None:
+    """After "how many are bug fixes?", "and merged?" counts too, and "same for xpu" counts XPU's
+    PRs over the week; a longer question ("which of these were merged?") lists again."""
+    await app.followup(KEY, "how many are bug fixes?")
+    merged = await app.followup(KEY, "and merged?")
+    assert merged.kind == "answer" and "of this thread's" in merged.title, merged.title
+    xpu = await app.followup(KEY, "same for xpu")
+    listed = await app.command(REPO, "xpu last week")
+    assert xpu.kind == "answer" and xpu.title == f"This thread has {listed.total} PRs", xpu.title
+    again = await app.followup(KEY, "which of these were merged?")
+    assert again.kind == "list"
+
+
+async def test_both_nvm_and_back_to_a_list_then_narrowed(app: BotHandlers) -> None:
+    """ "what about xpu" then "actually give me both" lists ROCm or XPU; "nvm, only the merged
+    ones" steps back to the list before and narrows it; "back to the rocm list - only the bug
+    fixes" returns to that list and narrows it."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    xpu = (await app.command(REPO, "xpu last week")).seed
+    assert xpu is not None
+    await app.followup(KEY, "what about xpu")
+    together = await app.followup(KEY, "actually give me both")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(rocm) | set(xpu.pr_numbers), together.title
+    stepped = await app.followup(KEY, "nvm, only the merged ones")
+    context = await app.store.get_thread(KEY)
+    prs = await app.store.get_prs(REPO, tuple(context.pr_numbers) if context else ())
+    assert context is not None and set(context.pr_numbers) <= set(xpu.pr_numbers), stepped.title
+    assert {p.status for p in prs.values()} == {"merged"}
+    back = await app.followup(KEY, "back to the rocm list - only the bug fixes")
+    context = await app.store.get_thread(KEY)
+    topics = await _topics(app, rocm)
+    fixes = {n for n in rocm if "bugfix" in topics[n]}
+    assert context is not None and set(context.pr_numbers) == fixes, back.title
+
+
+async def test_after_an_empty_answer_a_narrowing_asks_the_narrower_question(app: BotHandlers) -> None:
+    """Under "rocm" on two days before the data (nothing), "only merged" makes the thread's
+    question merged ROCm PRs; "what about last week" then answers merged ROCm PRs of last week.
+    "drop the author" under someone's ROCm PRs lists everyone's; the bot turns down being asked
+    to cherry-pick."""
+    empty = await app.command(REPO, "rocm 2025-01-01..2025-01-02")
+    assert empty.seed is not None
+    await app.remember(KEY, empty.seed)
+    await app.followup(KEY, "only merged")
+    moved = await app.followup(KEY, "what about last week")
+    listed = await app.command(REPO, "rocm merged last week")
+    assert moved.kind == "list" and moved.total == listed.total, moved.title
+    rocm = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, rocm)
+    author = Counter(p.author for p in prs.values()).most_common(1)[0][0]
+    await start_thread(app, KEY, f"rocm by {author} last week")
+    everyone = await app.followup(KEY, "drop the author")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == set(rocm), everyone.title
+    refused = await app.followup(KEY, "can you cherry-pick these onto the release branch?")
+    assert refused.title.startswith("I can't act on GitHub") and not refused.items

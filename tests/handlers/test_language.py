@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.language import is_function_word, is_set_aside, is_social, lemmas, state_verb
+from handlers.language import is_function_word, is_set_aside, is_social, lemmas, question_part, state_verb
 
 
 @pytest.mark.parametrize(
@@ -48,3 +48,27 @@ def test_small_talk_is_recognised() -> None:
 def test_inflections_reach_their_lemma() -> None:
     """`updates` and `shipped` are compared as `update` and `ship`: inflections need no entries."""
     assert "update" in set(lemmas("updates")) and "ship" in set(lemmas("shipped"))
+
+
+@pytest.mark.parametrize(
+    ("message", "asked"),
+    [
+        # remarks beside a request are not part of it
+        ("still nothing, weird. maybe he pushes from another account. drop the author", "drop the author"),
+        ("hmm that's thin. widen it to all of rocm", "widen it to all of rocm"),
+        ("drop the docs ones, way too noisy", "drop the docs ones"),
+        ("nothing found? ok it's a holiday week I guess. try the last 30 days", "try the last 30 days"),
+        # a request with its subject left out is a request, not context about the asker
+        (
+            "we're prepping a review for monday. need everything cutlass related from this month",
+            "need everything cutlass related from this month",
+        ),  # fmt: skip
+        # a question embedded in context is the question
+        ("i'm on the platform team and want to know which xpu prs merged", "which xpu prs merged"),
+        # a reason clause goes; a "since we ..." that names a date is a time
+        ("rocm prs since we need them for the sync", "rocm prs"),
+        ("how many merged since we branched on feb 10", "how many merged since we branched on feb 10"),
+    ],
+)
+def test_the_asking_part_of_a_chatty_message(message: str, asked: str) -> None:
+    assert question_part(message) == asked

@@ -993,3 +993,16 @@ def test_asking_the_bot_to_run_something_is_turned_down_and_employers_are_unknow
     folks = read("what did the amd folks merge this week")
     assert ("rocm",) in folks.any_of and any("who works where" in n for n in folks.notes)
     assert not folks.out_of_scope
+
+
+def test_chat_spellings_of_times_and_things() -> None:
+    """ "ths week" and "lsat month" are this/last typed one slip away; "whole history" is any time;
+    "since we cut the branch on feb 10" starts on that day; "cutlass-related" / "rocm-only" name
+    the thing; "intel (xpu or cpu)" is either of the two spelled out."""
+    assert days(read("rocm ths week")) == ("2026-03-02", "2026-03-02")
+    assert days(read("rocm lsat month")) == ("2026-02-01", "2026-02-28")
+    assert read("rocm prs, whole history").whole_history
+    assert days(read("merged since we cut the release branch on feb 10")) == ("2026-02-10", "2026-03-02")
+    assert read("everything cutlass-related").any_of == read("everything cutlass").any_of != ()
+    assert read("rocm-only fixes").any_of == read("rocm fixes").any_of
+    assert read("intel prs (xpu or cpu)").any_of == (("xpu", "cpu"),)
