@@ -304,6 +304,9 @@ class FollowupHandler:
             if moved.kind == "list" and asked_who:
                 # "who had most prs in it" then "and the week before?": the same question, moved
                 return await who(thread, Intent("who", thread.parse("who")))
+            if moved.kind == "list" and (_how_many(text) or (_bare(text) and _asked_count_last(thread))):
+                # "how many were there the week before?": counted, over the other window
+                return await count(thread, Intent("count", thread.parse("how many")))
             return moved
         # "ok list harry mellor's" under cyrus's PRs: another person, the same filters
         base_authors = set(thread.base_query().authors)

@@ -201,7 +201,8 @@ def classify(text: str, query: Query) -> Intent:
     if query.pr_numbers:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
-    if ("how", "many") in set(itertools.pairwise(tokens)) and not query.window_given:
+    moved = set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))  # "how many the week before?"
+    if ("how", "many") in set(itertools.pairwise(tokens)) and not query.window_given and not moved:
         # "how many are merged", "and of the bugfixes, how many rocm"
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))

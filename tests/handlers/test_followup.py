@@ -946,3 +946,18 @@ async def test_after_an_empty_answer_a_narrowing_asks_the_narrower_question(app:
     assert context is not None and set(context.pr_numbers) == set(rocm), everyone.title
     refused = await app.followup(KEY, "can you cherry-pick these onto the release branch?")
     assert refused.title.startswith("I can't act on GitHub") and not refused.items
+
+
+async def test_how_many_with_another_time_counts_over_that_time(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "how many were there the week before?" moves the thread a week back and counts there;
+    "how many of those merged since feb 15" counts the thread's question over that time."""
+    before = await app.command(REPO, "rocm 2026-02-16..2026-02-22")
+    counted = await app.followup(KEY, "how many were there the week before?")
+    assert counted.kind == "answer" and counted.title == f"This thread has {before.total} PRs", counted.title
+    month = await app.followup(KEY, "how many of those merged since feb 15")
+    merged = await app.command(REPO, "rocm merged since feb 15")
+    assert merged.total and month.kind == "answer" and month.title == f"This thread has {merged.total} PRs", (
+        month.title
+    )
