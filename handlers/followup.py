@@ -25,6 +25,7 @@ from __future__ import annotations
 import itertools
 import logging
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -675,6 +676,10 @@ async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query,
     if named:
         shown = await thread.load([int(named[-1])])
         authors = [m.pr.author.lower() for m in shown if m.pr.author]
+    elif _asked_who_last(thread) and await thread.matches():
+        # after "who did most of it": the busiest of them ("what did they merge besides docs")
+        busiest = Counter(m.pr.author.lower() for m in await thread.matches() if m.pr.author)
+        authors = [min(busiest, key=lambda a: (-busiest[a], a))] if busiest else []  # as the who-answer ranks
     else:
         authors = list(dict.fromkeys(m.pr.author.lower() for m in await thread.matches() if m.pr.author))
     if len(authors) == 1:

@@ -940,6 +940,12 @@ class _Parser:
         if token in ("he", "she", "his", "her", "him") and i + 1 < len(tokens):  # "what else did he do"
             st.author_pronoun = True
             return 1
+        after = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if token == "they" and (
+            after in STATE_WORDS or state_verb(after) or after in ("work", "worked", "write", "wrote")
+        ):
+            st.author_pronoun = True  # "what did they merge besides docs": a person (not "they" the PRs)
+            return 1
         if token in ("that", "the", "same", "this") and tokens[i + 1 : i + 2] and tokens[i + 1] in _SOMEONE:
             st.author_pronoun = True  # "anything else from that author"
             return 2

@@ -961,3 +961,16 @@ async def test_how_many_with_another_time_counts_over_that_time(
     assert merged.total and month.kind == "answer" and month.title == f"This thread has {merged.total} PRs", (
         month.title
     )
+
+
+async def test_they_after_a_who_answer_is_its_busiest_person(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """After "who shipped the most here", "and what did they merge besides docs" lists that
+    person's merged PRs of the thread other than docs."""
+    ranked = await app.followup(KEY, "who shipped the most here")
+    busiest = ranked.groups[0].title.split(" · ")[0].lstrip("@").lower()
+    theirs = await app.followup(KEY, "and what did they merge besides docs")
+    prs = await app.store.get_prs(REPO, tuple(i.number for i in theirs.items))
+    assert theirs.items and {p.author.lower() for p in prs.values()} == {busiest}, theirs.title
+    assert {p.status for p in prs.values()} == {"merged"}
