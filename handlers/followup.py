@@ -49,6 +49,7 @@ from handlers.followup_window import (
     ask_anew,
     both,
     compare,
+    every_state,
     narrow_top,
     open_now,
     other_person,
@@ -244,6 +245,8 @@ class FollowupHandler:
             together = await both(thread, intent)  # "actually no, give me both"
             if together is not None:
                 return together
+        if _ANY_STATE.search(text) and thread.base_query().states:  # "then any state, all time pls"
+            return await every_state(thread, intent)
         base = thread.base_query()
         if intent.kind in ("narrow", "question", "switch", "count") and (
             _contradicts(base, intent.query) or (base.authors and _drops_author(text))
@@ -259,6 +262,7 @@ class FollowupHandler:
                 drop_authors=_drops_author(text),
                 restore=_RESTORE.search(text) is not None,
                 per_key=True,
+                take_back_only=_TAKE_BACK.search(text) is not None,
             )
             if intent.kind == "count" and moved.kind == "list":  # "drop aiter — how many amd prs total"
                 return await count(thread, Intent("count", thread.parse("how many")))
@@ -268,7 +272,10 @@ class FollowupHandler:
         if intent.kind == "add":
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
-            return await unfilter(thread, intent)
+            moved = await unfilter(thread, intent)
+            if moved.kind == "list" and _how_many(text):  # "remove the rocm/xpu filter, how many in total"
+                return await count(thread, Intent("count", thread.parse("how many")))
+            return moved
         if intent.kind == "tally":
             return await _tally(thread, intent)
         if intent.kind == "widen":
@@ -407,7 +414,11 @@ class FollowupHandler:
 
 
 _DIGEST_NAMED = re.compile(r"\b(?:the|that|this|whole|full|entire) digest\b", re.I)
-_STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind)\b", re.I)
+_STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind|no need)\b", re.I)
+# taking a filter back without leaving anything out ("forget moe", "no need multimodal"), unlike
+# "remove lmcache", which leaves LMCache out when the question did not ask for it
+_TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b", re.I)
+_ANY_STATE = re.compile(r"\b(?:any|all|every|whatever)\s+(?:state|states|status|statuses)\b", re.I)
 _NEVER_MIND = re.compile(
     r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I
 )
@@ -455,7 +466,8 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     bare = not intent.words and len(intent.query.without_time.split()) <= 4
     asked_who = _asked_who_last(thread) and bare
     bare = bare and _bare(intent.query.without_time)
-    asked_count = (_asked_count_last(thread) and bare) or _how_many(intent.query.without_time)
+    same = "same" in tokenize(intent.query.without_time)[0]  # "same for xpu + tpu together"
+    asked_count = (_asked_count_last(thread) and (bare or same)) or _how_many(intent.query.without_time)
     moved = await switch(thread, intent)
     if moved.kind == "list" and asked_who:
         return await who(thread, Intent("who", thread.parse("who")))
@@ -488,7 +500,11 @@ def _bare(text: str) -> bool:
 
 def _how_many(text: str) -> bool:
     tokens = tokenize(text)[0]
-    return ("how", "many") in set(itertools.pairwise(tokens)) or tokens[:1] in (["count"], ["number"])
+    pairs = set(itertools.pairwise(tokens))
+    return bool({("how", "many"), ("count", "of"), ("number", "of")} & pairs) or tokens[:1] in (
+        ["count"],
+        ["number"],
+    )
 
 
 def _asked_count_last(thread: Thread) -> bool:

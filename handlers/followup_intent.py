@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -191,7 +192,7 @@ def classify(text: str, query: Query) -> Intent:
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
     if query.any_of and (
-        tokens[0] in ("also", "plus") or tokens[-1] == "too" or tokens[-2:] == ["as", "well"]
+        tokens[0] in ("also", "plus") or tokens[-1] in ("too", "also") or tokens[-2:] == ["as", "well"]
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
     back_to = ("back", "to") in set(itertools.pairwise(tokens))  # "ok back to xpu, open ones"
@@ -202,7 +203,8 @@ def classify(text: str, query: Query) -> Intent:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
     moved = set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))  # "how many the week before?"
-    if ("how", "many") in set(itertools.pairwise(tokens)) and not query.window_given and not moved:
+    counting = {("how", "many"), ("count", "of"), ("number", "of")} & set(itertools.pairwise(tokens))
+    if counting and not query.window_given and not moved:  # "what is the count of only mxfp4 ones"
         # "how many are merged", "and of the bugfixes, how many rocm"
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
@@ -304,9 +306,15 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
     # word must be social and none may name anything.
     return (
         bool(social)
-        and any(not is_function_word(t) for t in social)
+        # a reaction ("thanks", "lol", an emoji), not just grammar and dashes ("both of them together - count")
+        and any(not is_function_word(t) and (any(c.isalnum() for c in t) or _symbol(t)) for t in social)
         and all(is_social(t) or is_set_aside(t) for t in tokens)
     )
+
+
+def _symbol(token: str) -> bool:
+    """An emoji or other pictograph (🎉, 👍), not punctuation."""
+    return any(unicodedata.category(c) == "So" for c in token)
 
 
 _NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")

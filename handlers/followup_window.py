@@ -179,6 +179,7 @@ async def unfilter(
     drop_authors: bool = False,
     restore: bool = False,
     per_key: bool = False,
+    take_back_only: bool = False,
 ) -> Reply:
     """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
     without the narrowing named (not with its opposite), over the time asked for if any.
@@ -197,7 +198,10 @@ async def unfilter(
     taken = named_out & required if per_key else named_out
     restored = {k for g in asked.any_of for k in g} & set(base.exclude)
     stressed = set(base.prefer)  # "esp moe", then "forget moe": no longer stressed, not left out
-    left_out = (named_out - required - stressed) | (taken if opposite else set()) if per_key else set()
+    not_asked = (
+        set() if take_back_only else named_out - required - stressed
+    )  # "forget moe" leaves nothing out
+    left_out = not_asked | (taken if opposite else set()) if per_key else set()
     if opposite and not per_key:
         left_out = set(named_out)
 
@@ -251,6 +255,16 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
             home.extend(k for k in group if k not in home)
     query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
     # the whole question as words: "tpu or cpu" joins the group it belongs to when read back
+    return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
+
+
+async def every_state(thread: Thread, intent: Intent) -> Reply:
+    """ "then any state, all time pls": the thread's question without its states (over the time
+    asked for, if any)."""
+    asked = intent.query
+    query = _in_thread_window(thread, replace(thread.base_query(), text=""), ())
+    if asked.window_given:
+        query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 

@@ -53,6 +53,8 @@ FUNCTION_WORDS = _words(
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
+    usually typically normally generally together needful moment currently period
+    employee employees employer employers staff
     topics put try none nothing nada
     """
 )
@@ -222,6 +224,7 @@ OUT_OF_SCOPE = (
         r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:benchmark|profile|measure|reproduce|repro|deploy|install|test)\b"
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
     )),
+    ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
     # The bot reads pull requests; issues are another list ("issue 35949" still finds PRs naming it).
     ("a question about issues", re.compile(r"(?:^|\b(?:open|any|github|filed|reported|new|recent) )issues\b")),
 )  # fmt: skip
@@ -277,9 +280,20 @@ _PURPOSE = re.compile(
 )
 
 
+# "for the release notes", "for our weekly sync", "(our branch cut)": what the answer is for, or an
+# aside about the asker, not what is asked
+_FOR_WHOM = re.compile(
+    r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
+    r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b",
+    re.I,
+)
+_OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
+
+
 def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
+    text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
     # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
     # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
@@ -347,6 +361,7 @@ WHO_PHRASES = ("which authors", "which people", "which contributors", "what auth
 PEOPLE_NOUNS = frozenset(
     {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}
     | {"colleagues", "teammates", "engineers", "individuals"}
+    | {"author", "contributor", "dev", "developer", "committer", "maintainer", "engineer", "person"}
 )
 RANKING_WORDS = frozenset(
     {"busiest", "most", "top", "active", "biggest", "main", "key", "prolific", "leading"}
@@ -382,7 +397,9 @@ EMPLOYER_NOTE = "I can't tell who works where (PRs don't say); a company's name 
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
 ACTION_REQUEST = re.compile(
     r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger"
-    r"|cherry-?pick|backport|rebase|ping|notify|assign|restart|cancel|retry|revert)\b"
+    r"|re-?run|re-?trigger|cherry-?pick|backport|rebase|ping|notify|assign|restart|cancel|retry|revert)\b"
+    r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:create|make|publish|draft|open|file|tag|cut)\b"
+    r"(?: \S+){0,3} (?:release|releases|issue|issues|branch|tag|pr|pull request)\b"
     r"|^(?:pls |please )?(?:merge|approve|close|reopen|rerun|retrigger|cherry-?pick|backport|rebase|ping) "
     r"(?:#|pr\b|pull\b|this\b|my\b|those\b|these\b|them\b|it\b|him\b|her\b)"
 )

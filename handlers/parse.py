@@ -859,11 +859,26 @@ class _Parser:
             if count:  # "top 3", "latest 5", "last 5 prs", "most recent 10"
                 self._set_order(st, order, count, tokens[i : i + 2 + skip])
                 return 2 + skip
-            first = after[skip : skip + 1] == ["first"]
+            # "newest first", or "the newest at first"
+            first = (
+                2 if after[skip : skip + 2] == ["at", "first"] else int(after[skip : skip + 1] == ["first"])
+            )
             if tok in SORT_OLDEST or (order and first):  # "oldest", "newest first", "most recent first"
                 self._set_order(st, order, 0, tokens[i : i + 1 + skip + first])
                 return 1 + skip + first
             return 0
+        comparative = {"older": 1, "newer": -1, "old": 1, "new": -1}
+        lead = 1 if tok == "more" and after[:1] and after[0] in ("old", "new") else 0
+        said = after[0] if lead else tok
+        if (
+            said in comparative
+            and after[lead : lead + 1] == ["first"]
+            and (lead or tok in ("older", "newer"))
+        ):
+            self._set_order(
+                st, comparative[said], 0, tokens[i : i + 2 + lead]
+            )  # "older first", "the more old first"
+            return 2 + lead
         if tok in SORT_VERBS and after[:1] == ["by"] and len(after) > 1 and _order_word(after[1]):
             self._set_order(st, _order_word(after[1]), 0, tokens[i : i + 3])  # "sort by newest"
             return 3
@@ -937,6 +952,13 @@ class _Parser:
         if token == "from" and tokens[i + 1 : i + 2] and tokens[i + 1] in PRONOUNS:  # "the ones from him"
             st.author_pronoun = True
             return 2
+        if (
+            token == "from"
+            and tokens[i + 1 : i + 2] in (["same"], ["that"], ["the"], ["this"])
+            and (tokens[i + 2 : i + 3] and tokens[i + 2] in _SOMEONE)
+        ):
+            st.author_pronoun = True  # "any other open PRs from same author?"
+            return 3
         if token in ("he", "she", "his", "her", "him") and i + 1 < len(tokens):  # "what else did he do"
             st.author_pronoun = True
             return 1
@@ -1068,6 +1090,11 @@ class _Parser:
             if not (negated == "merged" and "closed" in st.states):  # "closed without merging" stays closed
                 st.states.append(NOT_STATE + negated)
             return gap + 1
+        if re.search(r"[/|]", word):  # "remove the rocm/xpu filter": each of them
+            parts = [self._lookup_topic([part], 0)[0] for part in re.split(r"[/|]", word) if part]
+            if parts and all(parts):
+                st.exclude.extend(k for k in parts if k)
+                return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (verb and key == BREAKING):

@@ -974,3 +974,32 @@ async def test_they_after_a_who_answer_is_its_busiest_person(
     prs = await app.store.get_prs(REPO, tuple(i.number for i in theirs.items))
     assert theirs.items and {p.author.lower() for p in prs.values()} == {busiest}, theirs.title
     assert {p.status for p in prs.values()} == {"merged"}
+
+
+async def test_any_state_same_counts_also_and_the_same_author(app: BotHandlers) -> None:
+    """Under merged ROCm PRs, "then any state pls" lists every state; after a count, "same for
+    xpu + tpu together" counts XPU or TPU; "do the needful for xpu also" adds XPU beside ROCm;
+    "any other PRs from same author?" after a PR's card asks about its author."""
+    merged = await start_thread(app, KEY, "rocm merged last week")
+    every = await app.followup(KEY, "then any state pls")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(merged) < set(context.pr_numbers), every.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "how many are merged?")
+    both = await app.followup(KEY, "same for xpu + tpu together")
+    listed = await app.command(REPO, "xpu or tpu last week")
+    assert both.kind == "answer" and both.title == f"This thread has {listed.total} PRs", both.title
+    rocm = await start_thread(app, KEY, "rocm last week")
+    also = await app.followup(KEY, "pls do the needful for xpu also")
+    xpu = await app.command(REPO, "xpu last week")
+    context = await app.store.get_thread(KEY)
+    assert xpu.seed is not None and context is not None
+    assert set(context.pr_numbers) == set(rocm) | set(xpu.seed.pr_numbers), also.title
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "tell me about the first one")
+    assert card.detail is not None
+    theirs = await app.followup(KEY, "any other PRs from same author?")
+    assert (
+        f"@{card.detail.author.lower()}" in render_reply_text(theirs).lower()
+        and "author'" not in theirs.understood
+    )

@@ -1006,3 +1006,23 @@ def test_chat_spellings_of_times_and_things() -> None:
     assert read("everything cutlass-related").any_of == read("everything cutlass").any_of != ()
     assert read("rocm-only fixes").any_of == read("rocm fixes").any_of
     assert read("intel prs (xpu or cpu)").any_of == (("xpu", "cpu"),)
+
+
+def test_orders_people_filters_and_requests_as_non_native_speakers_type_them() -> None:
+    """ "the newest at first", "the more old first", "older first" are orders; "top 5 author for
+    rocm" ranks people; "remove the rocm/xpu filter" leaves both out; "re-run the job" and
+    "create a draft github release" ask the bot to act; "translate the digest" is out of scope;
+    "(our branch cut)" and "for the release notes" say what the answer is for."""
+    assert read("open kv-connector prs touching nixl, the newest at first").sort == -1
+    assert read("lora prs still open, the more old first").sort == 1
+    assert read("rocm prs older first").sort == 1
+    ranked = read("please give me top 5 author for rocm in last month")
+    assert ranked.who and ("rocm",) in ranked.any_of
+    assert set(read("ok remove the rocm/xpu filter").exclude) == {"rocm", "xpu"}
+    from handlers.language import ACTION_REQUEST
+
+    assert ACTION_REQUEST.search("can you re-run the failed buildkite job on 50803")
+    assert ACTION_REQUEST.search("great. can you create a draft github release with these")
+    assert read("can u translate the digest to chinese").out_of_scope == "a request to translate or rewrite"
+    notes = read("merged bugfix prs since feb 10 (our branch cut) for the release notes")
+    assert notes.any_of == (("bugfix",),) and not notes.text, (notes.any_of, notes.text)
