@@ -158,9 +158,7 @@ class FollowupHandler:
             if at is not None:
                 text = f"#{at}"
                 query = thread.parse(text)
-        if query.author_pronoun and not _drops_author(
-            text
-        ):  # "other kimi prs by them" (not "forget the author")
+        if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
         if ACTION_REQUEST.search(" ".join(tokenize(text)[0])) and intent.kind not in ("chatter", "help"):
@@ -215,34 +213,19 @@ class FollowupHandler:
                 return await self._dispatch(thread, rest, user, addressed)
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
         if intent.kind == "undo":  # "go back", "start over": the thread's first list again
-            named = _BACK_TO.search(text)  # "back to the merged ones": that earlier list
-            # "back to the deepseek list - only the blackwell ones": that list, then narrowed
-            target, then = (_THEN.split(named.group(1), maxsplit=1) + [""])[:2] if named else ("", "")
-            if _stops_asking(then) or then.lower().startswith(("not ", "no ", "without ")):
-                target, then = f"{target} {then}", ""  # "all the rocm ones, not just fp8": which list
-            back = _earlier_list(thread, target) if named else None
-            if back is not None:
-                _restart(thread, back)
-                if then.strip():
-                    return await self._dispatch(thread, then, user, addressed)
-                return replace(await head(thread, thread.settings.max_items), title="Back to that list")
-            subject = thread.parse(target) if named else None
-            if subject is not None and subject.any_of:  # "back to flashinfer but only the perf ones"
-                moved = await _switch(thread, Intent("switch", subject))
-                if then.strip() and moved.kind == "list":
-                    return await self._dispatch(thread, then, user, addressed)
-                return moved
-            if not _restart(thread):
-                return thread.capabilities("This thread has no earlier list to go back to")
-            return replace(
-                await head(thread, thread.settings.max_items), title="Back to this thread's first list"
-            )
+            return await self._go_back(thread, text, user, addressed)
         if (
             "both" in tokenize(text)[0]
             and not intent.query.authors
             and all(len(g) == 1 for g in intent.query.any_of)
         ):
             together = await both(thread, intent)  # "actually no, give me both"
+            if (
+                together is not None
+                and together.kind == "list"
+                and (_how_many(text) or "count" in tokenize(text)[0])
+            ):
+                return await _counted(thread)  # "both of them together - count"
             if together is not None:
                 return together
         if _ANY_STATE.search(text) and thread.base_query().states:  # "then any state, all time pls"
@@ -265,7 +248,7 @@ class FollowupHandler:
                 take_back_only=_TAKE_BACK.search(text) is not None,
             )
             if intent.kind == "count" and moved.kind == "list":  # "drop aiter — how many amd prs total"
-                return await count(thread, Intent("count", thread.parse("how many")))
+                return await _counted(thread)
             return moved
         if intent.kind == "switch":
             return await _switch(thread, intent)
@@ -274,7 +257,7 @@ class FollowupHandler:
         if intent.kind == "unfilter":
             moved = await unfilter(thread, intent)
             if moved.kind == "list" and _how_many(text):  # "remove the rocm/xpu filter, how many in total"
-                return await count(thread, Intent("count", thread.parse("how many")))
+                return await _counted(thread)
             return moved
         if intent.kind == "tally":
             return await _tally(thread, intent)
@@ -314,7 +297,7 @@ class FollowupHandler:
                 return await who(thread, Intent("who", thread.parse("who")))
             if moved.kind == "list" and (_how_many(text) or (_bare(text) and _asked_count_last(thread))):
                 # "how many were there the week before?": counted, over the other window
-                return await count(thread, Intent("count", thread.parse("how many")))
+                return await _counted(thread)
             return moved
         # "ok list harry mellor's" under cyrus's PRs: another person, the same filters
         base_authors = set(thread.base_query().authors)
@@ -364,6 +347,32 @@ class FollowupHandler:
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)
         return await self._offline(thread, intent)
+
+    async def _go_back(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
+        """ "go back", "back to the merged ones", "back to the deepseek list - only the blackwell
+        ones": an earlier list (the first when none is named), or the subject named, then the rest."""
+        named = _BACK_TO.search(text)  # "back to the merged ones": that earlier list
+        # "back to the deepseek list - only the blackwell ones": that list, then narrowed
+        target, then = (_THEN.split(named.group(1), maxsplit=1) + [""])[:2] if named else ("", "")
+        if _stops_asking(then) or then.lower().startswith(("not ", "no ", "without ")):
+            target, then = f"{target} {then}", ""  # "all the rocm ones, not just fp8": which list
+        back = _earlier_list(thread, target) if named else None
+        if back is not None:
+            _restart(thread, back)
+            if then.strip():
+                return await self._dispatch(thread, then, user, addressed)
+            return replace(await head(thread, thread.settings.max_items), title="Back to that list")
+        subject = thread.parse(target) if named else None
+        if subject is not None and subject.any_of:  # "back to flashinfer but only the perf ones"
+            moved = await _switch(thread, Intent("switch", subject))
+            if then.strip() and moved.kind == "list":
+                return await self._dispatch(thread, then, user, addressed)
+            return moved
+        if not _restart(thread):
+            return thread.capabilities("This thread has no earlier list to go back to")
+        return replace(
+            await head(thread, thread.settings.max_items), title="Back to this thread's first list"
+        )
 
     async def _llm(self, thread: Thread, text: str, intent: Intent, user: str) -> Reply:
         """The model's answer, or the offline one with the note saying why not."""
@@ -459,6 +468,11 @@ def _contradicts(base: Query, asked: Query) -> bool:
     return bool(now and was and "" not in now | was and not now & was)
 
 
+async def _counted(thread: Thread) -> Reply:
+    """The thread's (new) list counted: "how many" asked with a move of its window or subject."""
+    return await count(thread, Intent("count", thread.parse("how many")))
+
+
 async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
@@ -472,7 +486,7 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     if moved.kind == "list" and asked_who:
         return await who(thread, Intent("who", thread.parse("who")))
     if moved.kind == "list" and asked_count:  # "how many bugfixes" then "same for nvidia": counted too
-        return await count(thread, Intent("count", thread.parse("how many")))
+        return await _counted(thread)
     return moved
 
 
