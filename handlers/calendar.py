@@ -243,6 +243,20 @@ class TimeReader:
         self.today = now.astimezone(tz).date()
         self.default_days = default_days
 
+    def _week_of_month(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "the first week of october" (its days 1-7), "the last week of october" (its last seven
+        days, Oct 25-31): a week named by its place in a month."""
+        if t[i] not in ("first", "last", "final") or list(t[i + 1 : i + 3]) != ["week", "of"]:
+            return None
+        found = self._date(t, i + 3)
+        if not found or found[2] != "month":
+            return None
+        start = found[0]
+        if t[i] == "first":
+            return Span(start, start + timedelta(days=7)), 3 + found[1]
+        end = add_months(start, 1)
+        return Span(end - timedelta(days=7), end), 3 + found[1]
+
     @staticmethod
     def _whole_history(t: Sequence[str], i: int) -> int:
         """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "all-time",
@@ -292,6 +306,9 @@ class TimeReader:
         whole = self._whole_history(t, i)
         if whole:  # "all time", "since the start", "since forever": every PR there is
             return Span(date(MIN_YEAR, 1, 1), today + timedelta(days=1), note="The whole history."), whole
+        edge = self._week_of_month(t, i)
+        if edge:  # "the last week of october": its last seven days
+            return edge
         if tok in ("last", "previous") and nxt in PERIODS and list(t[i + 2 : i + 4]) == ["or", "so"]:
             # "last month or so": about that long back from today, not the calendar month before
             return self._rolling(nxt), 4
@@ -536,7 +553,7 @@ class TimeReader:
         nxt = t[i + 1] if i + 1 < len(t) else ""
         if tok == "today":
             return self.today, 1, "day"
-        if tok == "yesterday":
+        if tok in ("yesterday", "yday", "yest", "ystd"):  # "merged yday"
             return self.today - timedelta(days=1), 1, "day"
         match = _ISO_DATE.match(tok)
         if match:

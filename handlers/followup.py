@@ -49,6 +49,7 @@ from handlers.followup_window import (
     ask_anew,
     both,
     compare,
+    compare_people,
     every_state,
     narrow_top,
     open_now,
@@ -148,6 +149,9 @@ class FollowupHandler:
         # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
         text = _NOT_JUST.sub("forget ", text)
         text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
+        text = (
+            _DROP_OTHERS.sub("", text) or text
+        )  # "just NIXL, drop the other connectors": "just NIXL" says it
         query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
         if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
             # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
@@ -286,6 +290,12 @@ class FollowupHandler:
             return await who(thread, intent)
         if intent.kind == "open_now":
             return await open_now(thread, intent)
+        if (
+            intent.kind == "compare"
+            and set(query.authors) - set(thread.base_query().authors)
+            and thread.base_query().authors
+        ):
+            return await compare_people(thread, intent)  # "compare with mgoin, who has more merged?"
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
             if intent.kind == "compare":
@@ -433,6 +443,10 @@ _NEVER_MIND = re.compile(
 )
 _RESTORE = re.compile(r"\b(?:back|include|including|again|too|also|as well)\b", re.I)  # "put nixl back"
 _NOT_JUST = re.compile(r"\bnot (?:just|only) ", re.I)
+_DROP_OTHERS = re.compile(
+    r"[,;]?\s*\b(?:drop|remove|exclude|without|ignore|skip|not)\s+(?:all\s+)?(?:the\s+)?(?:other|others|rest)\b[^,.;?!]*",
+    re.I,
+)
 _INSTEAD_OF = re.compile(r"\s+instead of\s+", re.I)
 
 

@@ -275,7 +275,14 @@ def _asks_summary(tokens: list[str]) -> bool:
 def _who(tokens: list[str], query: Query) -> Intent:
     """What the people worked on: not the question's frame ("who's been most active there") and
     not the who's own verb: "whos driving this", "who is leading the rocm work"."""
-    at = next((k for k, t in enumerate(tokens) if t not in WHO_SKIP and t not in ("been", "has", "s")), 0)
+    at = next(
+        (
+            k
+            for k, t in enumerate(tokens)
+            if t not in WHO_SKIP and t not in ("been", "has", "s") and not is_interjection(t)
+        ),
+        0,
+    )  # "ok, who's driving it": not "ok"
     first = tokens[at] if tokens[at : at + 1] else ""
     verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
     subject = " ".join(

@@ -16,7 +16,7 @@ from datetime import datetime
 from handlers.calendar import window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
-from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, with_window
+from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, tokenize, with_window
 from handlers.ports import ClassificationSource, Store
 from handlers.query import Match, QueryHandler, content_ok, subject
 from handlers.terms import term_index
@@ -62,7 +62,7 @@ class Thread:
 
     def parse(self, text: str) -> Query:
         query = self.query.parse(self.settings, text, self.now)
-        now_words = {"now", "rn", "currently", "atm", "today"} & set(text.lower().split())
+        now_words = {"now", "rn", "currently", "atm", "today"} & set(tokenize(text)[0])  # "open right now?"
         if query.whole_history and OPEN_ANY_TIME in query.notes and not now_words:
             # "any still open?" in a thread: the thread's window, not every open PR ever (a
             # command without a time reads the whole history for open PRs; a thread has a time);

@@ -258,6 +258,25 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 
+async def compare_people(thread: Thread, intent: Intent) -> Reply:
+    """ "compare with mgoin same period, who has more merged?" under someone's PRs: the thread's
+    question counted for each person, over its window (with the states asked, if any)."""
+    base = thread.base_query()
+    states = intent.query.states or base.states
+    counts = []
+    for login in dict.fromkeys((*base.authors, *intent.query.authors)):
+        one = _in_thread_window(thread, replace(base, authors=(login,), text=""), states)
+        counts.append((len(await thread.query.matches(thread.settings, one)), login))
+    counts.sort(key=lambda c: (-c[0], c[1]))
+    which = f", {' or '.join(split_states(states)[0])}" if split_states(states)[0] else ""
+    return Reply(
+        kind="answer",
+        title=" · ".join(f"@{login}: {count_label(n)}" for n, login in counts),
+        understood=thread.about(),
+        notes=(f"Each counted over {thread.window_label()}{which}.",),
+    )
+
+
 async def every_state(thread: Thread, intent: Intent) -> Reply:
     """ "then any state, all time pls": the thread's question without its states (over the time
     asked for, if any)."""

@@ -54,6 +54,7 @@ FUNCTION_WORDS = _words(
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally together needful moment currently period
+    criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada
     """
@@ -214,6 +215,8 @@ OUT_OF_SCOPE = (
     ("a request for advice", re.compile(
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
         r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
+        r"|\bshould (?:i|we) (?:flip|turn|enable|disable|switch|upgrade|downgrade|roll|deploy|try|migrate)\b"
+        r"|\bis (?:it|this|that) (?:on|enabled|off|disabled) by default\b"
     )),
     ("a question about what to buy or run", re.compile(
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
@@ -240,7 +243,7 @@ _FIRST_PERSON = frozenset(
     {"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"}
 )
 _ASKS = re.compile(
-    r"^\W*(?:(?:ok|okay|so|hey|hi|also|and|but)\W+)*"
+    r"^\W*(?:(?:ok|okay|so|hey|hi|hello|hiya|greetings|dear \w+|also|and|but)\W+)*"
     r"(?:(?:can|could|would|will) (?:some(?:one|body)|any(?:one|body)|you|u|ya)\b|pls\b|please\b|show\b|list\b"
     r"|tell\b|give\b|find\b|any\b|anything\b|what|which\b|who|how\b|is there\b|are there\b|was there\b"
     r"|were there\b|did\b|does\b|has\b|have\b|when\b|where\b|is\b|are\b)",
@@ -258,7 +261,8 @@ _WANTS = re.compile(
 # "hmm that's thin." (dropped when another sentence asks), and a trailing ", way too noisy".
 _REMARK = re.compile(
     r"^\W*(?:maybe|perhaps|probably|i guess|guess|i think|seems|looks like|still nothing|nothing found"
-    r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much))\b",
+    r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much)"
+    r"|thanks?(?: you)?(?: so much| a lot| in advance)?\W*$|thx\W*$|ty\W*$|cheers\W*$)\b",
     re.I,
 )
 _TRAILING_REMARK = re.compile(

@@ -141,6 +141,7 @@ _BROKEN_CONTRACTS = {
     "compat", "compatibility", "api", "apis", "backward", "backwards", "bc", "clients", "client",
     "interface", "interfaces", "users", "config", "configs", "cli", "flags", "scripts", "integrations",
     "deployment", "deployments", "setup", "prod", "production", "workflow", "workflows", "pipeline",
+    "us", "me", "anything", "stuff", "things", "everything", "fleet", "cluster", "service",
 }  # fmt: skip
 _DONE_WORDS = {"fixed", "resolved", "solved", "patched"}  # a fix that happened: merged
 _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
@@ -280,6 +281,7 @@ class _State:
     window: Span | None = None
     then: Span | None = None  # a second time range, to compare with
     typos: dict[str, str] = field(default_factory=dict)  # word -> the known word it looks like
+    setup: bool = False  # a subject read from context about the asker's setup
     author_pronoun: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
@@ -384,11 +386,12 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
 def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "changes that break the openai api compat", "does this break my config": what users rely
     on stops working, a breaking change ("break the build" is a bug)."""
-    at = next((k for k, t in enumerate(tokens) if t in ("break", "breaks")), -1)
+    at = next((k for k, t in enumerate(tokens) if t in ("break", "breaks", "broke")), -1)  # "could break us"
     broken = _BROKEN_CONTRACTS.intersection(tokens[at + 1 : at + 5]) if at >= 0 else set()
     if not broken:
         return
-    if BREAKING not in {k for g in st.groups for k in g}:
+    # with the asker's setup read from context, "could break us" asks what changed for it
+    if BREAKING not in {k for g in st.groups for k in g} and not st.setup:
         st.groups.append([BREAKING])
         st.readings.append(f"'{' '.join(tokens[at : at + 5])}' → breaking changes")
     said = {tokens[at], *broken}
@@ -535,6 +538,12 @@ _RELATION_SUFFIXES = {
     "adjacent",
     "based",
 }
+# Context that describes the asker's setup: "we run vllm on MI300X", "our fleet is on B200".
+_SETUP = re.compile(
+    r"\b(?:we|i|our|my)\b[^.?!]{0,80}\b(?:run|runs|running|use|uses|using|deploy|deploying|serve|serving"
+    r"|on|evaluating|moving|migrating)\b",
+    re.I,
+)
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
@@ -618,11 +627,13 @@ class _Parser:
         self.now = now
         self.default_days = default_days
         self.clock = TimeReader(tz, week_start, now, default_days)
+        self._context = ""  # the sentences of the message read as context, not as the question
 
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
         raw = text if isinstance(text, str) else ("" if text is None else str(text))
         asked = question_part(raw[:MAX_CHARS])
+        self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         tokens, cut = tokenize(asked)
         _unit_after_last(tokens)
         _start_of(tokens)
@@ -669,10 +680,37 @@ class _Parser:
             i += 1
         return self._finish(tokens, st)
 
+    def _setup_from_context(self, st: _State) -> None:
+        """ "we run vllm on MI300X with AITER in prod. anything merged in the last 2 weeks that
+        could break us?": a question with no subject of its own, after context describing the
+        asker's setup, asks about the platforms and kernel libraries that setup names (any of
+        them)."""
+        if st.groups or st.authors or st.prs or not _SETUP.search(self._context):
+            return
+        words, _ = tokenize(self._context)
+        found: list[str] = []
+        i = 0
+        while i < len(words):
+            key, length = self._lookup_topic(words, i)
+            if key and kind_of(key, self.taxonomy) in ("hardware", "kernel") and key not in found:
+                found.append(key)
+            i += max(length, 1)
+        if found:
+            st.groups.append(found)
+            st.setup = True
+            names = ", ".join(self._name_of(k) for k in found)
+            st.readings.append(f"{names} from what you said about your setup (any of them)")
+
+    def _name_of(self, key: str) -> str:
+        return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
+
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        self._setup_from_context(st)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
             st.states[:] = [s for s in st.states if s != "merged"]
+            if not st.prs and not st.groups:  # "can you restart the prod pods?": nothing to read
+                st.out_of_scope = "a request to act"
         for rule in _WHOLE_QUESTION_RULES:  # readings that need the whole question
             rule(self, tokens, st)
         if "open" in st.states and "opened" in st.states:
@@ -680,7 +718,7 @@ class _Parser:
             st.states.remove("opened")
         if EMPLOYER.search(" ".join(tokens)):
             st.notes.append(EMPLOYER_NOTE)
-        kind = out_of_scope(tokens)
+        kind = out_of_scope(tokens) or st.out_of_scope or None
         st.out_of_scope = kind or ""
         if kind is not None:
             st.notes.append(
@@ -1201,6 +1239,11 @@ class _Parser:
             self._read_state(st, state, word)
             return
         # "what's new in vllm": the repo itself; "/vllm digest" typed with its own slash command
+        if word in ("forget", "ignore", "omit") and not st.groups:
+            # a verb of leaving out with nothing after it to leave out ("over the last 6 months tho,
+            # forget the recent stuff"): the frame of a correction, not a word to search
+            st.ignored.append(word)
+            return
         own_name = word.removeprefix("/") == self.taxonomy.name.lower()
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
             if not (own_name or is_quiet_frame(word)):

@@ -1003,3 +1003,26 @@ async def test_any_state_same_counts_also_and_the_same_author(app: BotHandlers) 
         f"@{card.detail.author.lower()}" in render_reply_text(theirs).lower()
         and "author'" not in theirs.understood
     )
+
+
+async def test_people_compared_a_longer_time_the_others_dropped_and_open_right_now(app: BotHandlers) -> None:
+    """Under one person's ROCm PRs, "compare with <other> same period, who has more merged?" counts
+    each; under "who works on rocm", "over the last 3 weeks tho, not just recent stuff" asks who
+    again over that time; "just aiter, drop the other stuff" narrows to AITER; "any other rocm
+    PRs open right now?" asks about every open PR, whenever opened."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, rocm)
+    busiest = Counter(p.author for p in prs.values()).most_common(2)
+    (first, _), (second, _) = busiest
+    await start_thread(app, KEY, f"rocm by {first} last week")
+    compared = await app.followup(KEY, f"compare with {second} same period, who has more merged?")
+    assert f"@{first.lower()}:" in compared.title and f"@{second.lower()}:" in compared.title, compared.title
+    await start_thread(app, KEY, "who works on rocm")
+    longer = await app.followup(KEY, "over the last 3 weeks tho, not just recent stuff")
+    assert longer.kind == "list" and "people" in longer.title and "Feb 10" in longer.understood, longer
+    await start_thread(app, KEY, "rocm last week")
+    aiter = await app.followup(KEY, "just aiter, drop the other stuff")
+    assert aiter.items and all("aiter" in i.title.lower() for i in aiter.items), aiter.title
+    await start_thread(app, KEY, "rocm last week")
+    now = await app.followup(KEY, "any other rocm PRs open right now?")
+    assert "any time" in now.understood and {i.status for i in now.items} <= {"open", "draft"}, now.understood

@@ -1026,3 +1026,25 @@ def test_orders_people_filters_and_requests_as_non_native_speakers_type_them() -
     assert read("can u translate the digest to chinese").out_of_scope == "a request to translate or rewrite"
     notes = read("merged bugfix prs since feb 10 (our branch cut) for the release notes")
     assert notes.any_of == (("bugfix",),) and not notes.text, (notes.any_of, notes.text)
+
+
+def test_setup_context_weeks_of_a_month_and_requests_to_act() -> None:
+    """A question with no subject after context about the asker's setup asks about the platforms
+    and kernel libraries it names (any of them), and "could break us" then asks what changed for
+    it; "the last week of february" is its last seven days; "merged yday"; a greeting before a
+    request and a closing "thank you" frame it; asking the bot to restart pods is turned down."""
+    setup = read(
+        "we run vllm on MI300X with AITER enabled in prod. anything merged in the last 2 weeks that could break us?"
+    )
+    assert len(setup.any_of) == 1 and {"term:mi300x", "term:aiter"} <= set(setup.any_of[0]), setup.any_of
+    assert days(read("rocm the last week of february")) == ("2026-02-22", "2026-02-28")
+    assert days(read("rocm the first week of february")) == ("2026-02-01", "2026-02-07")
+    assert days(read("spec decode prs merged yday")) == ("2026-03-01", "2026-03-01")
+    polite = read(
+        "Hello, please can you give me list of the attention PRs using FlashInfer, only the newest 10. Thank you"
+    )
+    assert ("attention",) in polite.any_of and polite.sort == -1 and polite.limit == 10
+    assert read("can you restart the vllm-prod-llama pods in us-east-1?").out_of_scope == "a request to act"
+    assert (
+        read("is it on by default now? should we flip it on in prod?").out_of_scope == "a request for advice"
+    )
