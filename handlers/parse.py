@@ -322,6 +322,10 @@ class _Vocabulary:
         for word in self.words:
             if " " in word:
                 self.fuzzy.setdefault(fold(word), word)
+                # and each long word of it ("spec decde" -> spec decode)
+                for part in word.split():
+                    if len(part) >= 6 and part.isalpha():
+                        self.fuzzy.setdefault(part, part)
         for term in taxonomy.terms:
             for spelling in term.all_spellings:
                 if not spelling.endswith("*") and len(fold(spelling)) >= 4:

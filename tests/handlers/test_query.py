@@ -795,3 +795,10 @@ async def test_an_english_word_is_not_read_as_the_start_of_a_login(loaded: Store
     assert not any("→ @" in n for n in reply.notes), reply.notes
     named = await ask(loaded, f"what did woosuk merge {LABELLED_WEEK}")
     assert any("'woosuk' → @woosukkwon" in n for n in named.notes), named.notes
+
+
+async def test_a_typo_inside_a_two_word_topic_is_read_as_that_topic(loaded: Store) -> None:
+    """`spec decde` (no PR ever said "decde") is answered as speculative decoding, and says so."""
+    reply = await ask(loaded, f"spec decde {LABELLED_WEEK}")
+    assert numbers(reply) == numbers(await ask(loaded, f"spec decode {LABELLED_WEEK}")) and numbers(reply)
+    assert any("'decde' → decode" in n for n in reply.notes), reply.notes
