@@ -287,7 +287,17 @@ class FollowupHandler:
         if intent.kind == "count":
             return await count(thread, intent)
         if intent.kind == "who":
-            return await who(thread, intent)
+            asked = intent.query
+            if not asked.window_given:
+                return await who(thread, intent)
+            # "who were the top 10 contributors in october": the thread moved there (if it is not
+            # there already), then who, the time words no part of what they worked on
+            if (asked.since, asked.until) != (thread.context.since, thread.context.until):
+                moved = await shift(thread, (asked.since, asked.until))
+                if moved.kind != "list":
+                    return moved
+            again = classify(asked.without_time, thread.parse(asked.without_time))
+            return await who(thread, again if again.kind == "who" else intent)
         if intent.kind == "open_now":
             return await open_now(thread, intent)
         if (

@@ -61,6 +61,7 @@ FILLER = STOPWORDS | {
     "these", "those", "them", "ones", "one", "are", "is", "were", "show", "filter", "keep", "among",
     "here", "still", "now", "please", "pls", "see", "want", "would", "like", "can", "could", "let",
     "look", "looking", "at", "got", "any", "thread", "list", "above", "shown", "include", "including",
+    "make",
 }  # fmt: skip
 NARROW_CUES = {"only", "just", "filter", "keep", "ones", "among"}  # "which one matters most?" is a question
 DETAIL_WORDS = {
@@ -204,6 +205,10 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
     moved = set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))  # "how many the week before?"
     counting = {("how", "many"), ("count", "of"), ("number", "of")} & set(itertools.pairwise(tokens))
+    if counting and query.window_given and (query.any_of or query.authors) and not moved:
+        return Intent(
+            "switch", query, words=words
+        )  # "how many of october's merges were bug fixes": moved, then counted
     if counting and not query.window_given and not moved:  # "what is the count of only mxfp4 ones"
         # "how many are merged", "and of the bugfixes, how many rocm"
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
@@ -286,7 +291,9 @@ def _who(tokens: list[str], query: Query) -> Intent:
     first = tokens[at] if tokens[at : at + 1] else ""
     verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
     subject = " ".join(
-        t for k, t in enumerate(tokens) if k != verb and t not in WHO_SKIP and not is_set_aside(t)
+        t
+        for k, t in enumerate(tokens)
+        if k != verb and t not in WHO_SKIP and not is_set_aside(t) and not t.isdigit()
     )
     return Intent("who", query, subject=subject)
 

@@ -77,7 +77,13 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         # Like for like ("what about mxfp4 instead" under "blackwell nvfp4"): only the thing of
         # that kind is swapped, the platform stays.
         replaced = asked_kinds if asked_kinds & base_kinds else asked_kinds | {"hardware", "model"}
-        kept = tuple(g for g in base.any_of if not any(kind_of(k, taxonomy) in replaced for k in g))
+        gone = {k for g in base.any_of for k in g if kind_of(k, taxonomy) in replaced}
+        kept = tuple(
+            g
+            for g in base.any_of
+            # AITER goes with ROCm ("how does that compare to nvidia"): it implies what was replaced
+            if not any(kind_of(k, taxonomy) in replaced or implies(k, taxonomy) & gone for k in g)
+        )
         asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for

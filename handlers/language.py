@@ -228,6 +228,11 @@ OUT_OF_SCOPE = (
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
     )),
     ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
+    # One repository per command: "does this also cover the tpu-inference repo?"
+    ("a question about another repository", re.compile(
+        r"\b(?!(?:vllm|main|this|the|our|that|same|upstream|github)\b)[\w.-]+[- ](?:repo|repository|repos)\b"
+        r"|\b(?:other|another|different|separate) (?:repo|repository|repos|project)\b"
+    )),
     # The bot reads pull requests; issues are another list ("issue 35949" still finds PRs naming it).
     ("a question about issues", re.compile(r"(?:^|\b(?:open|any|github|filed|reported|new|recent) )issues\b")),
 )  # fmt: skip
@@ -266,7 +271,9 @@ _REMARK = re.compile(
     re.I,
 )
 _TRAILING_REMARK = re.compile(
-    r"\s*,\s*(?:(?:way|far|much|a bit|kinda|kind of)\s+)?(?:too|so)\s+\w+\s*[.!]*$", re.I
+    r"\s*,\s*(?:[\w' ]{0,30}\s(?:is|are|was|seems|looks)\s+)?(?:(?:way|far|much|a bit|kinda|kind of)\s+)?"
+    r"(?:too|so)\s+\w+\s*[.!]*$",
+    re.I,
 )
 # (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
@@ -400,7 +407,7 @@ EMPLOYER_NOTE = "I can't tell who works where (PRs don't say); a company's name 
 
 # Asking the bot to act on GitHub ("can you merge #123", "pls approve my pr"): it only reads.
 ACTION_REQUEST = re.compile(
-    r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger"
+    r"\b(?:can|could|would|will) (?:you|u|someone|somebody|anyone|anybody)(?: \S+)? (?:merge|approve|close|reopen|review|label|rerun|retrigger"
     r"|re-?run|re-?trigger|cherry-?pick|backport|rebase|ping|notify|assign|restart|cancel|retry|revert)\b"
     r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:create|make|publish|draft|open|file|tag|cut)\b"
     r"(?: \S+){0,3} (?:release|releases|issue|issues|branch|tag|pr|pull request)\b"

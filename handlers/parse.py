@@ -103,7 +103,10 @@ _BARE_NEGATIVES = {
 }  # fmt: skip
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
 NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose", "forget", "exclude"}
-_DETERMINERS = {"the", "all", "any", "those", "these", "of", "out"}  # "drop all the ci", "filter out docs"
+# "drop all the ci", "filter out docs", "exclude the ones that are just ci fixes"
+_DETERMINERS = {
+    "the", "all", "any", "those", "these", "of", "out", "ones", "that", "which", "are", "is", "just",
+}  # fmt: skip
 # Between a negator and what it leaves out: auxiliaries ("not yet merged", "never got merged"),
 # relations ("not related to mrv2", "nothing about docs"), and the asking verbs of "don't show me
 # the ci ones". Only these: any other word ends the negation ("not sure about rocm" leaves rocm in).
@@ -112,7 +115,7 @@ _NEGATION_GAP = _DETERMINERS | {
     "involving", "touching", "regarding", "mentioning", "for", "on", "in", "show", "include", "including",
     "want", "need", "care", "list", "see", "me", "us",
 }  # fmt: skip
-_MAX_GAP = 4
+_MAX_GAP = 6
 # Nouns that name a topic alone ("models": new models) but are the head of the thing before them
 # in "vision models", "qwen models", "moe models".
 _HEAD_NOUNS = {"model", "models"}
@@ -545,7 +548,7 @@ _RELATION_SUFFIXES = {
 # Context that describes the asker's setup: "we run vllm on MI300X", "our fleet is on B200".
 _SETUP = re.compile(
     r"\b(?:we|i|our|my)\b[^.?!]{0,80}\b(?:run|runs|running|use|uses|using|deploy|deploying|serve|serving"
-    r"|on|evaluating|moving|migrating)\b",
+    r"|on|evaluating|moving|migrating|getting|seeing|hitting|having)\b",
     re.I,
 )
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
@@ -696,7 +699,8 @@ class _Parser:
         i = 0
         while i < len(words):
             key, length = self._lookup_topic(words, i)
-            if key and kind_of(key, self.taxonomy) in ("hardware", "kernel") and key not in found:
+            kind = kind_of(key, self.taxonomy) if key else ""
+            if key and (kind in ("hardware", "kernel") or (is_term(key) and not kind)) and key not in found:
                 found.append(key)
             i += max(length, 1)
         if found:
@@ -720,8 +724,12 @@ class _Parser:
         if "open" in st.states and "opened" in st.states:
             # "prs opened by X that are still open": how they began, and the narrower state asked for
             st.states.remove("opened")
-        if EMPLOYER.search(" ".join(tokens)):
+        employer = EMPLOYER.search(" ".join(tokens))
+        if employer:
             st.notes.append(EMPLOYER_NOTE)
+            said = set(employer.group(0).split())  # "the red hat folks": not words to search
+            st.text[:] = [w for w in st.text if w not in said]
+            st.domain[:] = [w for w in st.domain if w not in said]
         kind = out_of_scope(tokens) or st.out_of_scope or None
         st.out_of_scope = kind or ""
         if kind is not None:
@@ -1121,6 +1129,8 @@ class _Parser:
         verb = tokens[i] in NEGATING_VERBS
         if not (verb or is_negator(tokens[i])) or i + 1 >= len(tokens):
             return 0
+        if tokens[i] == "filter" and tokens[i + 1] in ("just", "only", "to", "by", "for", "on"):
+            return 0  # "filter to rocm", "filter just the fixes": keeping, not leaving out
         between = _DETERMINERS if verb else _NEGATION_GAP  # "drop the ci ones"; "not related to ci"
         gap = 1
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
@@ -1143,6 +1153,14 @@ class _Parser:
             return 0
         st.exclude.append(key)
         used = gap + length
+        if tokens[i + used : i + used + 1] and tokens[i + used] in (
+            "fix",
+            "fixes",
+            "changes",
+            "stuff",
+            "work",
+        ):
+            used += 1  # "just ci fixes": the CI work, not every bug fix
         # "excluding deepseek and qwen", "no docs or ci": the list after the negator, all of it
         while i + used + 1 < len(tokens) and tokens[i + used] in ("and", "or", "nor", "&", "+"):
             more, more_length = self._lookup_topic(tokens, i + used + 1)

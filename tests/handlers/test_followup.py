@@ -1026,3 +1026,23 @@ async def test_people_compared_a_longer_time_the_others_dropped_and_open_right_n
     await start_thread(app, KEY, "rocm last week")
     now = await app.followup(KEY, "any other rocm PRs open right now?")
     assert "any time" in now.understood and {i.status for i in now.items} <= {"open", "draft"}, now.understood
+
+
+async def test_make_that_a_time_who_in_a_month_and_a_platform_for_another(app: BotHandlers) -> None:
+    """ "hmm actually make that last 2 weeks, this week is too short" moves the window; "who were
+    the top contributors in february" moves there and names people (not a search for
+    "february"); under ROCm + AITER, "how does that compare to nvidia" asks about NVIDIA (AITER
+    is ROCm's, so it goes with it); "how many of february's merges were bug fixes" counts them."""
+    await start_thread(app, KEY, "rocm this week")
+    moved = await app.followup(KEY, "hmm actually make that last 2 weeks, this week is too short")
+    assert moved.kind == "list" and "Feb 17" in moved.understood, moved.understood
+    await start_thread(app, KEY, "rocm last week")
+    ranked = await app.followup(KEY, "who were the top contributors in february")
+    assert "people" in ranked.title and "Feb 1" in ranked.understood, (ranked.title, ranked.understood)
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "only the aiter ones")
+    nvidia = await app.followup(KEY, "and how does that compare to nvidia?")
+    assert "NVIDIA" in nvidia.understood and "AITER" not in nvidia.understood, nvidia.understood
+    fixes = await app.followup(KEY, "how many of february's merges were bug fixes")
+    listed = await app.command(REPO, "bug fixes merged in february")
+    assert fixes.kind == "answer" and fixes.title == f"This thread has {listed.total} PRs", fixes.title

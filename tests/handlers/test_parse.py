@@ -1048,3 +1048,21 @@ def test_setup_context_weeks_of_a_month_and_requests_to_act() -> None:
     assert (
         read("is it on by default now? should we flip it on in prod?").out_of_scope == "a request for advice"
     )
+
+
+def test_leaving_out_with_a_longer_gap_another_repository_and_company_folks() -> None:
+    """ "exclude the ones that are just ci fixes" leaves CI out (not every fix); "filter to rocm"
+    keeps ROCm; another repository is turned down; "the red hat folks" searches no words; "can
+    someone review my PR" asks someone to act."""
+    ci = read("spec decode prs, exclude the ones that are just ci fixes")
+    assert ci.exclude == ("ci-build",) and ("bugfix",) not in ci.any_of
+    assert ("rocm",) in read("last week's prs, filter to rocm").any_of
+    assert (
+        read("does this also cover the tpu-inference repo?").out_of_scope
+        == "a question about another repository"
+    )
+    assert read("rocm prs in the main repo").out_of_scope == ""
+    assert read("what about just the red hat folks").text == ""
+    from handlers.language import ACTION_REQUEST
+
+    assert ACTION_REQUEST.search("can someone review my pr 55990 pls")
