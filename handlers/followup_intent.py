@@ -78,11 +78,13 @@ BEFORE = (
     ("week", "before"), ("previous", "week"), ("prior", "week"), ("week", "earlier"),
     ("earlier", "week"), ("before", "that"), ("month", "before"), ("previous", "month"),
     ("prior", "month"), ("day", "before"), ("previous", "one"), ("period", "before"),
-    ("previous", "period"), ("the", "before"),
+    ("previous", "period"), ("the", "before"), ("quarter", "before"), ("previous", "quarter"),
+    ("prior", "quarter"), ("year", "before"), ("previous", "year"), ("prior", "year"),
 )  # fmt: skip
 AFTER = (
     ("week", "after"), ("following", "week"), ("after", "that"), ("month", "after"),
     ("following", "month"), ("next", "week"), ("day", "after"), ("period", "after"),
+    ("quarter", "after"), ("following", "quarter"),
 )  # fmt: skip
 # "any open ones too?", "the drafts as well", "also the closed ones": states added to the thread's.
 ADDING_CUES = {"too", "also", "well", "plus", "additionally", "include", "including"}

@@ -44,6 +44,11 @@ def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:
     four days before Monday; under "this month so far", the whole month before."""
     settings, context = thread.settings, thread.context
     first = context.since.astimezone(settings.tz)
+    end = context.until.astimezone(settings.tz)
+    if first.time() == dt_time(0) == end.time() and first.day == 1 == end.day:
+        # a calendar month (or months): "the month before" under October is September
+        months = (end.year - first.year) * 12 + end.month - first.month
+        return local_midnight(add_months(first.date(), -months), settings.tz), context.since
     if first.time() != dt_time(0) or context.until - context.since >= timedelta(days=28):
         return None
     day = first.date()

@@ -692,8 +692,9 @@ class _Parser:
         could break us?": a question with no subject of its own, after context describing the
         asker's setup, asks about the platforms and kernel libraries that setup names (any of
         them)."""
-        if st.groups or st.authors or st.prs or not _SETUP.search(self._context):
-            return
+        own = [w for w in st.text if w not in _BROKEN_CONTRACTS | {"break", "breaks", "broke"}]
+        if st.groups or st.authors or st.prs or own or not _SETUP.search(self._context):
+            return  # the question names its own subject ("... which change the plugin interface?")
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0

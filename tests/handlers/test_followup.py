@@ -1046,3 +1046,16 @@ async def test_make_that_a_time_who_in_a_month_and_a_platform_for_another(app: B
     fixes = await app.followup(KEY, "how many of february's merges were bug fixes")
     listed = await app.command(REPO, "bug fixes merged in february")
     assert fixes.kind == "answer" and fixes.title == f"This thread has {listed.total} PRs", fixes.title
+
+
+async def test_the_month_or_quarter_before_a_calendar_one_is_the_calendar_one_before(
+    app: BotHandlers,
+) -> None:
+    """Under "rocm in february" (a calendar month), "and the month before?" is January, not the
+    31 days before February; under "rocm in q4 2025", "same for the quarter before" is Q3 2025."""
+    await start_thread(app, KEY, "rocm in february")
+    before = await app.followup(KEY, "and the month before?")
+    assert "Jan 1 – Jan 31, 2026" in before.understood, before.understood
+    await start_thread(app, KEY, "rocm in q4 2025")
+    quarter = await app.followup(KEY, "same for the quarter before")
+    assert "Jul 1 – Sep 30, 2025" in quarter.understood, quarter.understood

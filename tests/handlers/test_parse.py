@@ -1066,3 +1066,15 @@ def test_leaving_out_with_a_longer_gap_another_repository_and_company_folks() ->
     from handlers.language import ACTION_REQUEST
 
     assert ACTION_REQUEST.search("can someone review my pr 55990 pls")
+
+
+def test_the_setup_in_context_is_not_the_subject_of_a_question_that_names_its_own() -> None:
+    """ "I am working on the Ascend side. could you list recent PRs which change the platform plugin
+    interface?" asks about the plugin interface, not about Ascend PRs; "neuron" and "ascend npu"
+    are platforms."""
+    own = read(
+        "I am working on the Ascend side. Could you list recent PRs which change the platform plugin interface?"
+    )
+    assert not any("term:ascend" in g for g in own.any_of) and "plugin" in own.text, (own.any_of, own.text)
+    assert read("neuron prs").any_of == (("term:neuron",),)
+    assert read("ascend npu prs this year").any_of == (("term:ascend",),)
