@@ -72,7 +72,7 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, Query, implies, kind_of, split_states, tokenize
+from handlers.parse import PRONOUNS, Query, implies, kind_of, split_states, tokenize, with_window
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
 
@@ -216,6 +216,12 @@ class FollowupHandler:
             if rest:
                 return await self._dispatch(thread, rest, user, addressed)
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
+        if self._asks_digest_again(thread, intent):
+            asked = intent.query
+            if intent.kind == "shift":
+                since, until = window_of(thread, intent)
+                asked = with_window(asked, since, until, thread.window_label(since, until))
+            return await self._digest_again(thread, asked)
         if intent.kind == "undo":  # "go back", "start over": the thread's first list again
             return await self._go_back(thread, text, user, addressed)
         if (
@@ -367,6 +373,37 @@ class FollowupHandler:
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)
         return await self._offline(thread, intent)
+
+    @staticmethod
+    def _asks_digest_again(thread: Thread, intent: Intent) -> bool:
+        """ "can you do the same for last week" under a digest (not narrowed since), or "the
+        digest for october" in any thread: a digest of another window, not a list of its PRs."""
+        asked = intent.query
+        if _filters(asked) or thread.query.digester is None:
+            return False
+        plain_digest = thread.context.kind == "digest" and FILTER_SEP not in thread.context.query_text
+        if plain_digest and intent.kind == "shift":  # "same for the week before" (not after "who ...")
+            return not (_asked_who_last(thread) or _asked_count_last(thread))
+        if not asked.window_given:
+            return False
+        return asked.digest or (plain_digest and intent.kind in ("switch", "question", "narrow"))
+
+    async def _digest_again(self, thread: Thread, asked: Query) -> Reply:
+        """The digest of the window asked for, answered in the thread, which then follows it."""
+        reply = await thread.query.digest_reply(thread.settings, replace(asked, digest=True))
+        if reply.seed is not None:
+            seed = reply.seed
+            thread.context = replace(
+                thread.context,
+                kind=seed.kind,
+                since=seed.since,
+                until=seed.until,
+                query_text=seed.query_text,
+                pr_numbers=seed.pr_numbers,
+                shown=seed.shown,
+            )
+            thread.forget_matches()
+        return replace(reply, digest=None, ephemeral=False)
 
     async def _go_back(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
         """ "go back", "back to the merged ones", "back to the deepseek list - only the blackwell

@@ -138,7 +138,7 @@ class QueryHandler:
             self._replies[key] = (version, reply)  # evicts the least recently used past maxsize
         return reply
 
-    async def _digest_reply(self, settings: RepoSettings, query: Query) -> Reply:
+    async def digest_reply(self, settings: RepoSettings, query: Query) -> Reply:
         """ "weekly digest", "digest for last week": the digest of the window asked for (default
         the last full week, as posted), its areas as groups and its thread a digest's thread."""
         from handlers.digest import digest_reply  # its modules load at the first digest
@@ -154,7 +154,7 @@ class QueryHandler:
         if query.pr_numbers:
             return await self._pr_reply(settings, query, text, now)
         if query.digest and self.digester is not None and not _narrowed(query):
-            return await self._digest_reply(settings, query)
+            return await self.digest_reply(settings, query)
         if query.typos and query.corrected and await self._typos_only(settings, query):
             # "open blackwel prs": no PR ever said "blackwel", so answer for the word it resembles
             text = query.corrected  # the thread's follow-ups read the question as answered

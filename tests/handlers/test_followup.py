@@ -1059,3 +1059,19 @@ async def test_the_month_or_quarter_before_a_calendar_one_is_the_calendar_one_be
     await start_thread(app, KEY, "rocm in q4 2025")
     quarter = await app.followup(KEY, "same for the quarter before")
     assert "Jul 1 – Sep 30, 2025" in quarter.understood, quarter.understood
+
+
+async def test_a_digest_asked_again_in_a_thread_is_the_digest_of_that_window(app: BotHandlers) -> None:
+    """Under a digest, "can you do the same for the week before" answers with that week's digest
+    (its takeaways and areas), and the thread follows it (`rocm` then narrows that week's PRs);
+    under a list, "and the digest for february?" is February's digest."""
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    again = await app.followup(KEY, "can you do the same for the week before")
+    assert again.title.startswith("PR digest") and again.synthesis and again.groups, again.title
+    assert "Feb 16 – Feb 22, 2026" in again.understood, again.understood
+    rocm = await app.followup(KEY, "rocm")
+    assert "Feb 16 – Feb 22, 2026" in rocm.understood and rocm.kind == "list", rocm.understood
+    await start_thread(app, KEY, "rocm last week")
+    february = await app.followup(KEY, "and the digest for february?")
+    assert february.title.startswith("PR digest") and "Feb 1 – Feb 28, 2026" in february.understood
