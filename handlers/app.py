@@ -25,7 +25,6 @@ from handlers.models import (
     ThreadContext,
     ThreadKey,
     ThreadSeed,
-    ThreadStart,
     Window,
 )
 from handlers.ports import LLM, ClassificationSource, Clock, Store
@@ -212,17 +211,7 @@ class BotHandlers:
         """Store what a posted reply or digest is about, so its thread can be followed up."""
         if seed is None:
             return
-        context = ThreadContext(
-            key=key,
-            repo=seed.repo,
-            kind=seed.kind,
-            since=seed.since,
-            until=seed.until,
-            query_text=seed.query_text,
-            pr_numbers=seed.pr_numbers,
-            shown=seed.shown,
-            start=ThreadStart(seed.kind, seed.since, seed.until, seed.query_text, seed.pr_numbers),
-        )
+        context = ThreadContext.from_seed(key, seed)
         await self.store.put_thread(context, self.limits.thread_ttl_seconds)
 
     # -- follow-ups ------------------------------------------------------------------------------------

@@ -392,16 +392,7 @@ class FollowupHandler:
         """The digest of the window asked for, answered in the thread, which then follows it."""
         reply = await thread.query.digest_reply(thread.settings, replace(asked, digest=True))
         if reply.seed is not None:
-            seed = reply.seed
-            thread.context = replace(
-                thread.context,
-                kind=seed.kind,
-                since=seed.since,
-                until=seed.until,
-                query_text=seed.query_text,
-                pr_numbers=seed.pr_numbers,
-                shown=seed.shown,
-            )
+            thread.context = thread.context.following(reply.seed)
             thread.forget_matches()
         return replace(reply, digest=None, ephemeral=False)
 

@@ -512,6 +512,24 @@ class ThreadContext:
     start: ThreadStart | None = None  # the first list, as posted
     earlier: tuple[ThreadStart, ...] = ()  # the lists shown before this one, the latest last (a few)
 
+    @classmethod
+    def from_seed(cls, key: ThreadKey, seed: ThreadSeed) -> ThreadContext:
+        """A new thread about what a posted reply or digest lists (its first list)."""
+        start = ThreadStart(seed.kind, seed.since, seed.until, seed.query_text, seed.pr_numbers)
+        return replace(cls(key, seed.repo, seed.kind, seed.since, seed.until), start=start).following(seed)
+
+    def following(self, seed: ThreadSeed) -> ThreadContext:
+        """This thread, now about what `seed` lists (its turns and earlier lists kept)."""
+        return replace(
+            self,
+            kind=seed.kind,
+            since=seed.since,
+            until=seed.until,
+            query_text=seed.query_text,
+            pr_numbers=seed.pr_numbers,
+            shown=seed.shown,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class IngestCursor:
