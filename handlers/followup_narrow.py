@@ -188,7 +188,7 @@ async def who(thread: Thread, intent: Intent) -> Reply:
             understood=thread.about(),
             suggestions=("who is working on these?",) if matches else (),
         )
-    groups, more = people(found)
+    groups, more = people(found, intent.query.limit)  # "who were the top 3 there"
     notes = [f"Matched {what} {how} among this thread's {count_label(len(matches))}."] if words else []
     if more:
         notes.append(f"And {more} more authors with fewer PRs.")

@@ -165,7 +165,8 @@ class QueryHandler:
         matched = len(matches)
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
-        if query.sort or query.limit:
+        people_shown = query.limit if query.who else 0  # "top 5 authors": five people, over every PR
+        if query.sort or (query.limit and not query.who):
             matches, query = ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
         readings += await self._comparison(settings, query, matches)
@@ -177,7 +178,7 @@ class QueryHandler:
         if query.per_topic or query.who:
             # "merged prs per topic last wk": each topic's count; "who's been doing the amd work":
             # the people; largest first, three PRs each
-            groups, more = by_topic(settings, matches) if query.per_topic else people(matches)
+            groups, more = by_topic(settings, matches) if query.per_topic else people(matches, people_shown)
             what = "topics" if query.per_topic else "authors"
             title = (
                 f"{subject(settings, query)} by topic: {_count(len(matches))}"
@@ -811,6 +812,7 @@ def word_in(word: str, hay: str) -> bool:
 
 
 PEOPLE_SHOWN = 8  # authors listed in a "who" answer, busiest first (three PRs each)
+MAX_PEOPLE = 20  # "top 50 contributors": at most this many in one answer
 TOPICS_SHOWN = 12  # topics listed in a "per topic" answer, largest first (three PRs each)
 
 
@@ -825,13 +827,13 @@ def _largest_groups(by_label: dict[str, list[Match]], shown: int) -> tuple[tuple
     return groups, max(0, len(ranked) - shown)
 
 
-def people(found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
-    """The authors of `found`, busiest first, each with up to three of their PRs; and how many
-    more authors there are beyond the ones shown."""
+def people(found: Sequence[Match], shown: int = 0) -> tuple[tuple[ItemGroup, ...], int]:
+    """The authors of `found`, busiest first, each with up to three of their PRs (`shown` of
+    them, "top 10 contributors", else the usual number); and how many more there are."""
     by_author: dict[str, list[Match]] = {}
     for m in found:
         by_author.setdefault(f"@{m.pr.author}", []).append(m)
-    return _largest_groups(by_author, PEOPLE_SHOWN)
+    return _largest_groups(by_author, min(shown, MAX_PEOPLE) if shown else PEOPLE_SHOWN)
 
 
 def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:

@@ -802,3 +802,11 @@ async def test_a_typo_inside_a_two_word_topic_is_read_as_that_topic(loaded: Stor
     reply = await ask(loaded, f"spec decde {LABELLED_WEEK}")
     assert numbers(reply) == numbers(await ask(loaded, f"spec decode {LABELLED_WEEK}")) and numbers(reply)
     assert any("'decde' → decode" in n for n in reply.notes), reply.notes
+
+
+async def test_top_n_authors_names_n_people_over_every_pr(loaded: Store) -> None:
+    """ "top 3 authors for rocm" ranks people over all the ROCm PRs of the window and names three
+    (the limit counts people, not the PRs they are counted over)."""
+    ranked = await ask(loaded, f"top 3 authors for rocm {LABELLED_WEEK}")
+    everyone = await ask(loaded, f"rocm {LABELLED_WEEK}")
+    assert len(ranked.groups) == 3 and ranked.total == everyone.total, (len(ranked.groups), ranked.total)
