@@ -90,6 +90,11 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
             if not any(kind_of(k, taxonomy) in replaced or implies(k, taxonomy) & gone for k in g)
         )
         asked = replace(asked, any_of=(*kept, *asked.any_of))
+    elif any(_siblings(g, a, taxonomy) for g in base.any_of for a in asked.any_of):
+        # "what about lmcache" under NIXL bug fixes: a connector for a connector (named things of
+        # one area), the kind of work kept
+        kept = tuple(g for g in base.any_of if not any(_siblings(g, a, taxonomy) for a in asked.any_of))
+        asked = replace(asked, any_of=(*kept, *asked.any_of))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for
         query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
@@ -331,7 +336,14 @@ async def both(thread: Thread, intent: Intent) -> Reply | None:
     for group in old.any_of:
         if group in base.any_of:
             continue
-        home = next((g for g in groups if kinds(g) == kinds(group) and "" not in kinds(g)), None)
+        home = next(
+            (
+                g
+                for g in groups
+                if (kinds(g) == kinds(group) and "" not in kinds(g)) or _siblings(g, group, taxonomy)
+            ),
+            None,
+        )
         if home is None:
             groups.append(list(group))
         else:
@@ -363,6 +375,15 @@ def _as_words(thread: Thread, query: Query) -> str:
     if thread.context.kind == "digest":
         return f"{thread.context.query_text.partition(FILTER_SEP)[0]}{FILTER_SEP}{words}"
     return words
+
+
+def _siblings(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) -> bool:
+    """Two groups of named things of one area (NIXL and LMCache are both KV connectors)."""
+    keys = (*group, *other)
+    if not all(is_term(k) and not kind_of(k, taxonomy) for k in keys) or set(group) == set(other):
+        return False
+    areas = [implies(k, taxonomy) for k in keys]
+    return bool(areas[0]) and all(a == areas[0] for a in areas)
 
 
 def _alike(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) -> bool:

@@ -687,14 +687,19 @@ class _Parser:
             i += 1
         return self._finish(tokens, st)
 
-    def _setup_from_context(self, st: _State) -> None:
+    def _setup_from_context(self, st: _State, tokens: Sequence[str] = ()) -> None:
         """ "we run vllm on MI300X with AITER in prod. anything merged in the last 2 weeks that
         could break us?": a question with no subject of its own, after context describing the
         asker's setup, asks about the platforms and kernel libraries that setup names (any of
         them)."""
         own = [w for w in st.text if w not in _BROKEN_CONTRACTS | {"break", "breaks", "broke"}]
-        if st.groups or st.authors or st.prs or own or not _SETUP.search(self._context):
+        # "was any fix for this merged recently?": a kind of work about what the context describes
+        refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
+        work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
+        if (st.groups and not (refers and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
+        if not _SETUP.search(self._context):
+            return
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0
@@ -714,7 +719,7 @@ class _Parser:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
 
     def _finish(self, tokens: list[str], st: _State) -> Query:
-        self._setup_from_context(st)
+        self._setup_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
             st.states[:] = [s for s in st.states if s != "merged"]

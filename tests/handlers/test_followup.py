@@ -1075,3 +1075,21 @@ async def test_a_digest_asked_again_in_a_thread_is_the_digest_of_that_window(app
     await start_thread(app, KEY, "rocm last week")
     february = await app.followup(KEY, "and the digest for february?")
     assert february.title.startswith("PR digest") and "Feb 1 – Feb 28, 2026" in february.understood
+
+
+async def test_a_fix_for_this_after_setup_context_and_a_connector_for_a_connector(app: BotHandlers) -> None:
+    """ "we're getting kv transfer timeouts with NIXL ... was any fix for this merged?" asks for
+    NIXL bug fixes; "what about lmcache" keeps the bug fixes; "both" is NIXL or LMCache fixes."""
+    reply = await app.command(
+        REPO,
+        "we're getting kv transfer timeouts with NIXL in our P/D setup. was any fix for this merged last week?",
+    )
+    assert "NIXL" in reply.understood and "Bug fixes" in reply.understood, reply.understood
+    assert reply.seed is not None
+    await app.remember(KEY, reply.seed)
+    other = await app.followup(KEY, "what about lmcache")
+    assert (
+        "LMCache" in other.understood and "Bug fixes" in other.understood and "NIXL" not in other.understood
+    )
+    both = await app.followup(KEY, "both")
+    assert "LMCache or NIXL" in both.understood or "NIXL or LMCache" in both.understood, both.understood
