@@ -187,6 +187,13 @@ class FollowupHandler:
                 ),
             )
         one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
+        if one and not (query.any_of or query.authors) and {"it", "this", "that"} & set(tokenize(text)[0]):
+            # "did it land yet" under a PR's card: about that PR, not every PR that ever landed
+            only = thread.context.pr_numbers[0]
+            intent, text = (
+                replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True),
+                f"#{only} {text}",
+            )
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:

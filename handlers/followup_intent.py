@@ -129,6 +129,7 @@ IMPACT_ORDER = {
 ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
 LIST_FILLER = MORE_FILLER | {
     "list", "of", "them", "these", "those", "prs", "pr", "the", "everything", "at", "once", "instead",
+    "is", "fine", "enough", "good", "just",
 }  # fmt: skip
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
@@ -173,7 +174,8 @@ def classify(text: str, query: Query) -> Intent:
     if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
         return Intent("unfilter", query)
     moves = query.window_given or set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))
-    if _undoes(tokens) and not (moves and "back" in tokens):
+    names_list = bool({"list", "ones"} & set(tokens))  # "go back to the dbo+eplb list from this week"
+    if _undoes(tokens) and not (moves and "back" in tokens and not names_list):
         # "go back", "start over", "clear the filters": the thread's first list ("go back to the
         # week before" moves the window instead)
         return Intent("undo", query)

@@ -82,6 +82,8 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         # Like for like ("what about mxfp4 instead" under "blackwell nvfp4"): only the thing of
         # that kind is swapped, the platform stays.
         replaced = asked_kinds if asked_kinds & base_kinds else asked_kinds | {"hardware", "model"}
+        if not asked_kinds & base_kinds and "same" in asked.without_time.lower().split():
+            replaced = set()  # "same on rocm?" under Qwen3.5 GDN PRs: those, on ROCm
         gone = {k for g in base.any_of for k in g if kind_of(k, taxonomy) in replaced}
         kept = tuple(
             g

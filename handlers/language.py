@@ -228,6 +228,14 @@ OUT_OF_SCOPE = (
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
     )),
     ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
+    # What a term means, review times and beginner advice are not in PR data either.
+    ("a question about how things work", re.compile(r"\bwhat (?:does|do) [^?]{1,50}\bmean\b")),
+    ("a question about review times", re.compile(
+        r"\breview (?:turnaround|time|times|latency|speed)\b|\bturnaround\b|\btime to (?:merge|review|first review)\b"
+    )),
+    ("a request for advice", re.compile(
+        r"\b(?:good|easy|simple) (?:first )?(?:prs?|issues?|tasks?) (?:for|to)\b|\bfor (?:a )?beginners?\b|\bgood first issue\b"
+    )),
     # One repository per command: "does this also cover the tpu-inference repo?"
     ("a question about another repository", re.compile(
         r"\b(?!(?:vllm|main|this|the|our|that|same|upstream|github)\b)[\w.-]+[- ](?:repo|repository|repos)\b"
@@ -391,7 +399,10 @@ def asks_who(tokens: Sequence[str]) -> bool:
     # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
     ranked = tokens[0] == "which" and "most" in tokens
     return any(
-        t in PEOPLE_NOUNS and (ranked or RANKING_WORDS.intersection(tokens[max(0, k - 2) : k]))
+        t in PEOPLE_NOUNS
+        and (
+            ranked or RANKING_WORDS.intersection(tokens[max(0, k - 3) : k])
+        )  # "top 3 kv-connector contributors"
         for k, t in enumerate(tokens)
     )
 

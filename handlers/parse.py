@@ -102,7 +102,9 @@ _BARE_NEGATIVES = {
     "cant", "aint",
 }  # fmt: skip
 # Verbs that leave a topic out when one follows ("drop the ci ones"); otherwise ordinary words.
-NEGATING_VERBS = {"drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose", "forget", "exclude"}
+NEGATING_VERBS = {
+    "drop", "hide", "skip", "ignore", "remove", "omit", "filter", "lose", "forget", "exclude", "scrap", "ditch",
+}  # fmt: skip
 # "drop all the ci", "filter out docs", "exclude the ones that are just ci fixes"
 _DETERMINERS = {
     "the", "all", "any", "those", "these", "of", "out", "ones", "that", "which", "are", "is", "just",

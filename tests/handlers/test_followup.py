@@ -1093,3 +1093,20 @@ async def test_a_fix_for_this_after_setup_context_and_a_connector_for_a_connecto
     )
     both = await app.followup(KEY, "both")
     assert "LMCache or NIXL" in both.understood or "NIXL or LMCache" in both.understood, both.understood
+
+
+async def test_it_under_a_card_same_on_a_platform_and_top_n_is_fine(app: BotHandlers) -> None:
+    """Under a PR's card, "did it land yet" is that PR (not every PR that ever landed); "same on
+    rocm?" under last week's bug fixes asks for those on ROCm; "top 3 is fine" shows three."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    card = await app.command(REPO, f"tell me about #{rocm[0]}")
+    assert card.seed is not None
+    await app.remember(KEY, card.seed)
+    landed = await app.followup(KEY, "did it land yet")
+    assert landed.detail is not None and landed.detail.number == rocm[0], landed.title
+    await start_thread(app, KEY, "bug fixes last week")
+    same = await app.followup(KEY, "same on rocm?")
+    assert "Bug fixes" in same.understood and "ROCm" in same.understood, same.understood
+    await start_thread(app, KEY, "rocm last week")
+    three = await app.followup(KEY, "top 3 is fine")
+    assert len(three.items) == 3, three.title

@@ -1078,3 +1078,16 @@ def test_the_setup_in_context_is_not_the_subject_of_a_question_that_names_its_ow
     assert not any("term:ascend" in g for g in own.any_of) and "plugin" in own.text, (own.any_of, own.text)
     assert read("neuron prs").any_of == (("term:neuron",),)
     assert read("ascend npu prs this year").any_of == (("term:ascend",),)
+
+
+def test_people_ranked_three_words_back_and_questions_prs_cannot_answer() -> None:
+    """ "top 3 kv-connector contributors in october" ranks people; what a term means, review
+    turnaround and beginner advice are turned down."""
+    assert read("top 3 kv-connector contributors in october").who
+    assert (
+        read("what does piecewise cudagraph actually mean?").out_of_scope
+        == "a question about how things work"
+    )
+    assert read("whats their avg review turnaround").out_of_scope == "a question about review times"
+    assert read("which PR is good for beginners to review?").out_of_scope == "a request for advice"
+    assert read("scrap spec decode, cudagraph related instead").exclude == ("spec-decode",)
