@@ -553,6 +553,7 @@ _SETUP = re.compile(
     r"|on|evaluating|moving|migrating|getting|seeing|hitting|having)\b",
     re.I,
 )
+LATEST_ANY_TIME = "No time given: the most recent ones, however far back."
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
@@ -761,13 +762,18 @@ class _Parser:
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )
-        if window is None and (ever or (st.states and set(st.states) <= _STILL_OPEN)):
+        latest = st.sort == -1 and st.limit > 0 and bool(st.groups or st.authors)
+        if window is None and (ever or latest or (st.states and set(st.states) <= _STILL_OPEN)):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
-            # window is the whole history rather than the last days
+            # window is the whole history rather than the last days; "latest 10 deepgemm
+            # changes" asks for the ten most recent, however far back they go
             since, until = datetime(MIN_YEAR, 1, 1, tzinfo=UTC), default_window(self.now, self.tz, 1)[1]
             label = window_label(since, until, self.tz, self.tz_name)
-            st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)
+            if ever or not latest:
+                st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)
+            else:
+                st.notes.append(LATEST_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
         else:

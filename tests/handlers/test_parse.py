@@ -1091,3 +1091,12 @@ def test_people_ranked_three_words_back_and_questions_prs_cannot_answer() -> Non
     assert read("whats their avg review turnaround").out_of_scope == "a question about review times"
     assert read("which PR is good for beginners to review?").out_of_scope == "a request for advice"
     assert read("scrap spec decode, cudagraph related instead").exclude == ("spec-decode",)
+
+
+def test_the_n_latest_without_a_time_look_back_as_far_as_needed() -> None:
+    """ "latest 10 deepgemm changes", "the 5 newest xpu prs": the most recent ones, however far
+    back (not the default days, which may hold none); "newest rocm prs" keeps the default window."""
+    for text in ("latest 10 deepgemm changes", "the 5 newest xpu prs"):
+        q = read(text)
+        assert q.whole_history and q.limit and q.sort == -1, text
+    assert not read("newest rocm prs").whole_history
