@@ -22,7 +22,6 @@ turn, and a fresh expiry:
 
 from __future__ import annotations
 
-import itertools
 import logging
 import re
 from collections import Counter
@@ -30,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from handlers.followup_intent import Intent, classify
+from handlers.followup_intent import Intent, asks_count, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
     OFFLINE_LEAD,
@@ -572,12 +571,7 @@ def _bare(text: str) -> bool:
 
 
 def _how_many(text: str) -> bool:
-    tokens = tokenize(text)[0]
-    pairs = set(itertools.pairwise(tokens))
-    return bool({("how", "many"), ("count", "of"), ("number", "of")} & pairs) or tokens[:1] in (
-        ["count"],
-        ["number"],
-    )
+    return asks_count(tokenize(text)[0])
 
 
 def _asked_count_last(thread: Thread) -> bool:

@@ -208,7 +208,7 @@ def classify(text: str, query: Query) -> Intent:
         extra = [w for w in words if w not in DETAIL_WORDS]
         return Intent("detail", query, words=words, asks=asks or bool(extra) or has_filter)
     moved = set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))  # "how many the week before?"
-    counting = {("how", "many"), ("count", "of"), ("number", "of")} & set(itertools.pairwise(tokens))
+    counting = asks_count(tokens)
     if counting and query.window_given and (query.any_of or query.authors) and not moved:
         return Intent(
             "switch", query, words=words
@@ -279,6 +279,14 @@ def _asks_summary(tokens: list[str]) -> bool:
     PRs in a few words (not "summary of #123", a PR's card)."""
     joined = " ".join(tokens)
     return bool(set(tokens) & SUMMARY_WORDS) or any(p in joined for p in _SUMMARY_PHRASES)
+
+
+COUNT_PAIRS = {("how", "many"), ("count", "of"), ("number", "of")}
+
+
+def asks_count(tokens: list[str]) -> bool:
+    """ "how many are merged", "what is the count of only mxfp4 ones", "count open ones"."""
+    return bool(COUNT_PAIRS & set(itertools.pairwise(tokens))) or tokens[:1] in (["count"], ["number"])
 
 
 def _who(tokens: list[str], query: Query) -> Intent:

@@ -216,12 +216,8 @@ async def unfilter(
     taken = named_out & required if per_key else named_out
     restored = {k for g in asked.any_of for k in g} & set(base.exclude)
     stressed = set(base.prefer)  # "esp moe", then "forget moe": no longer stressed, not left out
-    not_asked = (
-        set() if take_back_only else named_out - required - stressed
-    )  # "forget moe" leaves nothing out
+    not_asked = set() if take_back_only else named_out - required - stressed  # "forget moe": nothing left out
     left_out = not_asked | (taken if opposite else set()) if per_key else set()
-    if opposite and not per_key:
-        left_out = set(named_out)
 
     def gone(group: Sequence[str]) -> bool:
         return bool(taken & set(group)) or any(implies(k, taxonomy) & taken for k in group)
