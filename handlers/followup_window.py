@@ -97,6 +97,10 @@ async def switch(thread: Thread, intent: Intent) -> Reply:
         # one area), the kind of work kept
         kept = tuple(g for g in base.any_of if not any(_siblings(g, a, taxonomy) for a in asked.any_of))
         asked = replace(asked, any_of=(*kept, *asked.any_of))
+    if not asked.exclude and base.exclude:
+        # what the thread leaves out stays out ("no fixes", then "and for cpu?"), unless asked for
+        wanted = {k for g in asked.any_of for k in g}
+        asked = replace(asked, exclude=tuple(k for k in base.exclude if k not in wanted))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for
         query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
