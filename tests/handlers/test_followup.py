@@ -38,6 +38,13 @@ async def _prs(app: BotHandlers, numbers: tuple[int, ...]) -> dict[int, object]:
     return dict(await app.store.get_prs(REPO, numbers))
 
 
+async def _listed(app: BotHandlers) -> set[int]:
+    """The PRs the thread lists now, as stored."""
+    context = await app.store.get_thread(KEY)
+    assert context is not None
+    return set(context.pr_numbers)
+
+
 async def _topics(app: BotHandlers, numbers: tuple[int, ...]) -> dict[int, tuple[str, ...]]:
     prs = await app.store.get_prs(REPO, numbers)
     classes = await app.classifications[REPO].for_prs(REPO, list(prs.values()))
@@ -65,8 +72,7 @@ async def test_no_drafts_leaves_the_drafts_out_and_keeps_everything_else(
     prs = await app.store.get_prs(REPO, thread)
     drafts = {n for n in thread if prs[n].status == "draft"}
     assert drafts, "the thread needs a draft for this test"
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(thread) - drafts
+    assert await _listed(app) == set(thread) - drafts
     assert reply.total == len(thread) - len(drafts)
 
 
@@ -101,8 +107,7 @@ async def test_only_the_ones_from_a_login_narrows_to_that_author(
     mine = {n for n in thread if prs[n].author == "amd-dev"}
     assert mine and len(mine) < len(thread)
     await app.followup(KEY, "only the ones from amd-dev")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == mine
+    assert await _listed(app) == mine
 
 
 async def test_a_subject_asked_in_there_looks_only_in_the_thread(
@@ -123,8 +128,7 @@ async def test_only_the_bug_fixes_keeps_bugfix_prs_of_the_thread(
     topics = await _topics(app, thread)
     expected = {n for n in thread if "bugfix" in topics[n]}
     assert 0 < reply.total == len(expected) < len(thread)
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == expected
+    assert await _listed(app) == expected
 
 
 async def test_drop_the_bug_fixes_leaves_them_out_of_the_thread(
@@ -136,8 +140,7 @@ async def test_drop_the_bug_fixes_leaves_them_out_of_the_thread(
     topics = await _topics(app, thread)
     expected = {n for n in thread if "bugfix" not in topics[n]}
     assert 0 < reply.total == len(expected) < len(thread)
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == expected
+    assert await _listed(app) == expected
 
 
 async def test_more_pages_through_the_thread_without_repeats_and_says_when_done(
@@ -634,8 +637,7 @@ async def test_dropping_a_named_filter_that_author_of_that_and_the_n_oldest(app:
     first = await start_thread(app, KEY, "rocm last week")
     await app.followup(KEY, "only the aiter ones")
     dropped = await app.followup(KEY, "ok without the aiter filter")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(first), dropped.title
+    assert await _listed(app) == set(first), dropped.title
     await app.followup(KEY, "only the qwen ones")
     month = await app.followup(KEY, "drop the qwen filter, and stretch it to the whole month")
     context = await app.store.get_thread(KEY)
@@ -811,17 +813,14 @@ async def test_the_opposite_of_a_filter_and_a_filter_taken_back(
     assert fixes and fixes != set(thread), "the thread needs fixes and other PRs"
     await app.followup(KEY, "only bug fixes")
     opposite = await app.followup(KEY, "sorry, i meant the opposite: no bug fixes")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(thread) - fixes, opposite.title
+    assert await _listed(app) == set(thread) - fixes, opposite.title
     await start_thread(app, KEY)
     await app.followup(KEY, "only bug fixes")
     back = await app.followup(KEY, "forget the bug fix part")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(thread), back.title
+    assert await _listed(app) == set(thread), back.title
     await app.followup(KEY, "only bug fixes")
     again = await app.followup(KEY, "not just fixes")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(thread), again.title
+    assert await _listed(app) == set(thread), again.title
 
 
 async def test_a_state_the_thread_cannot_hold_asks_the_question_again_in_it(app: BotHandlers) -> None:
@@ -884,9 +883,8 @@ async def test_put_one_back_and_leave_another_out_in_one_message(app: BotHandler
     assert aiter and ci and not aiter <= ci, "the week needs AITER and CI PRs"
     await app.followup(KEY, "not the aiter ones")
     moved = await app.followup(KEY, "actually put aiter back, remove the ci ones instead")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(rocm) - ci, moved.title
-    assert aiter - ci <= set(context.pr_numbers)
+    assert await _listed(app) == set(rocm) - ci, moved.title
+    assert aiter - ci <= await _listed(app)
 
 
 async def test_a_count_carries_over_short_follow_ups(app: BotHandlers, thread: tuple[int, ...]) -> None:
@@ -911,8 +909,7 @@ async def test_both_nvm_and_back_to_a_list_then_narrowed(app: BotHandlers) -> No
     assert xpu is not None
     await app.followup(KEY, "what about xpu")
     together = await app.followup(KEY, "actually give me both")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(rocm) | set(xpu.pr_numbers), together.title
+    assert await _listed(app) == set(rocm) | set(xpu.pr_numbers), together.title
     stepped = await app.followup(KEY, "nvm, only the merged ones")
     context = await app.store.get_thread(KEY)
     prs = await app.store.get_prs(REPO, tuple(context.pr_numbers) if context else ())
@@ -942,8 +939,7 @@ async def test_after_an_empty_answer_a_narrowing_asks_the_narrower_question(app:
     author = Counter(p.author for p in prs.values()).most_common(1)[0][0]
     await start_thread(app, KEY, f"rocm by {author} last week")
     everyone = await app.followup(KEY, "drop the author")
-    context = await app.store.get_thread(KEY)
-    assert context is not None and set(context.pr_numbers) == set(rocm), everyone.title
+    assert await _listed(app) == set(rocm), everyone.title
     refused = await app.followup(KEY, "can you cherry-pick these onto the release branch?")
     assert refused.title.startswith("I can't act on GitHub") and not refused.items
 
@@ -1110,3 +1106,13 @@ async def test_it_under_a_card_same_on_a_platform_and_top_n_is_fine(app: BotHand
     await start_thread(app, KEY, "rocm last week")
     three = await app.followup(KEY, "top 3 is fine")
     assert len(three.items) == 3, three.title
+
+
+async def test_what_a_thread_leaves_out_stays_out_when_it_moves_to_another_subject(app: BotHandlers) -> None:
+    """Under ROCm PRs without bug fixes, "and for xpu?" lists XPU PRs without bug fixes too."""
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "no bug fixes")
+    xpu = await app.followup(KEY, "and for xpu?")
+    topics = await _topics(app, tuple(await _listed(app)))
+    assert "Intel XPU" in xpu.understood and "not Bug fixes" in xpu.understood, xpu.understood
+    assert topics and not any("bugfix" in t for t in topics.values())
