@@ -649,7 +649,7 @@ class _Parser:
         _start_of(tokens)
         st = _State()
         if asked != raw[:MAX_CHARS]:
-            st.readings.append(f"Read '{_clip_words(asked)}' as the question; the rest as context.")
+            st.readings.append(f"'{_clip_words(asked)}' as the question, the rest as context")
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
