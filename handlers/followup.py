@@ -32,6 +32,7 @@ from datetime import datetime
 from handlers.followup_intent import Intent, asks_count, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
+    NONE_OF,
     OFFLINE_LEAD,
     OFFLINE_NOTE,
     count,
@@ -222,6 +223,14 @@ class FollowupHandler:
             if rest:
                 return await self._dispatch(thread, rest, user, addressed)
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
+        tried = _tried_last(thread)
+        if tried and intent.kind == "shift" and not (query.any_of or query.authors):
+            # "was there something about kv offload metrics?" found nothing, then "check this week":
+            # the thread moves there and the narrowing is asked again over it
+            moved = await shift(thread, window_of(thread, intent))
+            if moved.kind != "list":
+                return moved
+            return await self._dispatch(thread, tried, user, addressed)
         if self._asks_digest_again(thread, intent):
             asked = intent.query
             if intent.kind == "shift":
@@ -585,6 +594,14 @@ def _asked_count_last(thread: Thread) -> bool:
         if not _bare(text):
             return False
     return False
+
+
+def _tried_last(thread: Thread) -> str:
+    """The previous message, when it narrowed the thread's list and found nothing (else "")."""
+    turns = thread.context.turns
+    if len(turns) >= 2 and turns[-1][0] == "bot" and turns[-1][1].startswith(NONE_OF):
+        return turns[-2][1]
+    return ""
 
 
 def _asked_who_last(thread: Thread) -> bool:

@@ -35,6 +35,7 @@ OFFLINE_NOTE = OFFLINE_LEAD + ", so here are the PRs of this thread it names."
 ALL_MAX = 50  # `all rocm` lists at most this many at once (the rest with `more`)
 STATE_LABELS = {"merged": "merged", "open": "open", "draft": "draft", "closed": "closed unmerged"}
 NOTHING = Query(since=datetime.min, until=datetime.max, window_label="")  # no filters at all
+NONE_OF = "None of this thread's"  # how a narrowing that found nothing begins (read back by _tried_last)
 
 
 async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
@@ -62,7 +63,7 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     if not found:
         return Reply(
             kind="empty",
-            title=f"None of this thread's {count_label(len(matches))} match {filter_phrase(thread.settings, query)}"
+            title=f"{NONE_OF} {count_label(len(matches))} match {filter_phrase(thread.settings, query)}"
             if matches
             else f"This thread's question found no PRs, so none are {filter_phrase(thread.settings, query)}",
             understood=understood_line(thread.settings, combined, 0),

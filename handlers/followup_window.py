@@ -14,6 +14,7 @@ from datetime import time as dt_time
 from typing import Literal
 
 from handlers.calendar import add_months, local_midnight, week_start_of
+from handlers.digest_signals import is_change
 from handlers.followup_intent import Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
@@ -264,9 +265,14 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
     """ "also lmcache" under "only nixl": the thread's question with LMCache beside NIXL, as
     either one (a named thing joins the group of named things; anything else is added)."""
     base = thread.base_query()
+    taxonomy = thread.settings.taxonomy
     groups = [list(g) for g in base.any_of]
     for group in intent.query.any_of:
-        home = next((g for g in groups if _alike(g, group, thread.settings.taxonomy)), None)
+        home = next((g for g in groups if _alike(g, group, taxonomy)), None)
+        if home is None and _is_work(group, taxonomy):
+            # "perf too" under bug fixes for DeepSeek: another kind of work beside the one asked for
+            work = [g for g in groups if _is_work(g, taxonomy)]
+            home = work[0] if len(work) == 1 else None
         if home is None:
             groups.append(list(group))
         else:
@@ -386,6 +392,11 @@ def _siblings(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) ->
         return False
     areas = [implies(k, taxonomy) for k in keys]
     return bool(areas[0]) and all(a == areas[0] for a in areas)
+
+
+def _is_work(group: Sequence[str], taxonomy: Taxonomy) -> bool:
+    """Topics of no kind only ("bug fixes", "MoE or attention"): kinds of work, not named things."""
+    return all(not is_term(k) and not is_change(k) and not kind_of(k, taxonomy) for k in group)
 
 
 def _alike(group: Sequence[str], other: Sequence[str], taxonomy: Taxonomy) -> bool:

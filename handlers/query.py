@@ -378,9 +378,29 @@ class QueryHandler:
                 count = len(await self.matches(settings, wider))
                 if count:
                     ask = " ".join(w for w in (topic, _states_words(query), query.time_text) if w)
-                    line += f" · all {count} {topic_name(settings, topic)} PRs: `{cmd} {ask}`"
+                    every = (
+                        f"all {count} {topic_name(settings, topic)} PRs"
+                        if count > 1
+                        else (f"the 1 {topic_name(settings, topic)} PR")
+                    )
+                    line += f" · {every}: `{cmd} {ask}`"
             lines.append(line)
         return lines
+
+    async def _without_one(self, settings: RepoSettings, query: Query) -> list[str]:
+        """What a question of several filters finds with one of them left out ("Without MI300X:
+        2 PRs"), so an empty answer says which filter stood in the way; the nearest first."""
+        if len(query.any_of) < 2:
+            return []
+        found = []
+        for index, group in enumerate(query.any_of):
+            wider = _without_group(query, index)
+            count = len(await self.matches(settings, wider))
+            if count:
+                found.append((count, " or ".join(topic_name(settings, k) for k in group)))
+        found.sort(key=lambda f: f[0])
+        said = " · ".join(f"without {name}: {_count(count)}" for count, name in found[:3])
+        return [said[0].upper() + said[1:] + "."] if said else []
 
     async def _empty_reply(
         self, settings: RepoSettings, query: Query, text: str = "", now: datetime | None = None
@@ -402,6 +422,7 @@ class QueryHandler:
                     "were merged or opened in that window."
                 )
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
+        notes.extend(await self._without_one(settings, query))
         if not suggestions:  # a typo fix or a state-free reading is the better hint; else widen
             span = query.until - query.since
             now_until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
@@ -946,6 +967,18 @@ def _swap(query: Query, old: str, new: str) -> Query:
     topics = tuple(dict.fromkeys(k for g in groups for k in g if not is_term(k) and not is_change(k)))
     return replace(
         query, any_of=groups, topics=topics, terms=tuple(t for t in query.terms if f"term:{t}" != old)
+    )
+
+
+def _without_group(query: Query, index: int) -> Query:
+    """The query with one of its AND-ed groups left out."""
+    groups = query.any_of[:index] + query.any_of[index + 1 :]
+    keys = {k for g in groups for k in g}
+    return replace(
+        query,
+        any_of=groups,
+        topics=tuple(t for t in query.topics if t in keys),
+        terms=tuple(t for t in query.terms if f"term:{t}" in keys),
     )
 
 

@@ -1116,3 +1116,40 @@ async def test_what_a_thread_leaves_out_stays_out_when_it_moves_to_another_subje
     topics = await _topics(app, tuple(await _listed(app)))
     assert "Intel XPU" in xpu.understood and "not Bug fixes" in xpu.understood, xpu.understood
     assert topics and not any("bugfix" in t for t in topics.values())
+
+
+async def test_another_kind_of_work_too_asks_for_either_kind(app: BotHandlers) -> None:
+    """Under last week's NVIDIA bug fixes, "performance too" lists NVIDIA PRs that are bug fixes or
+    performance work (not both at once, which finds next to nothing)."""
+    fixes = await app.command(REPO, "nvidia bug fixes last week")
+    await start_thread(app, KEY, "nvidia bug fixes last week")
+    either = await app.followup(KEY, "performance too")
+    assert "Bug fixes or Performance" in either.understood and "NVIDIA" in either.understood
+    asked = await app.command(REPO, "nvidia bug fixes or performance last week")
+    assert either.total == asked.total > fixes.total, (either.total, asked.total, fixes.total)
+
+
+async def test_a_narrowing_that_found_nothing_is_asked_again_over_the_next_window(app: BotHandlers) -> None:
+    """Under last week's ROCm PRs, a narrowing none of them match, then "and the week before?",
+    asks the narrower question over the week before (not the plain ROCm list moved there)."""
+    candidates = ("moe", "fp8", "deepseek", "qwen", "attention", "lora", "quantization", "cpu", "nvidia")
+    for word in candidates:
+        now = await app.command(REPO, f"rocm {word} from feb 23 to mar 1")
+        before = await app.command(REPO, f"rocm {word} from feb 16 to feb 22")
+        if now.kind == "empty" and before.kind == "list":
+            break
+    else:
+        pytest.fail("the sample needs a ROCm subject found the week before last week only")
+    await start_thread(app, KEY, "rocm last week")
+    none = await app.followup(KEY, f"only {word}")
+    assert none.kind == "empty" and none.title.startswith("None of this thread's"), none.title
+    moved = await app.followup(KEY, "and the week before?")
+    assert moved.kind == "list" and "Feb 16 – Feb 22, 2026" in moved.understood, moved.understood
+    assert await _listed(app) == set(before.seed.pr_numbers if before.seed else ()), moved.title
+
+
+async def test_context_after_the_question_is_said_once(app: BotHandlers) -> None:
+    """The note on a question read apart from its context says so once, in plain words."""
+    reply = await app.command(REPO, "any rocm fixes last week? our pods crashloop since the upgrade")
+    note = next(n for n in reply.notes if "as the question, the rest as context" in n)
+    assert "Read Read" not in note and not note.endswith(".."), note

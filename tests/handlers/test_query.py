@@ -373,6 +373,18 @@ async def test_empty_answer_with_a_state_says_what_else_matched(loaded: Store) -
     assert f"/vllm xpu {LABELLED_WEEK.replace('..', ' .. ')}" in reply.suggestions
 
 
+async def test_an_empty_answer_of_several_filters_says_what_each_left_out_finds(loaded: Store) -> None:
+    """No XPU DeepSeek PR that week: the reply says how many each filter alone would keep, the
+    counts the one-filter questions give, so the asker sees which filter to drop."""
+    reply = await ask(loaded, f"xpu deepseek {LABELLED_WEEK}")
+    assert reply.kind == "empty", reply.title
+    xpu = (await ask(loaded, f"xpu {LABELLED_WEEK}")).total
+    deepseek = (await ask(loaded, f"deepseek {LABELLED_WEEK}")).total
+    note = next(n for n in reply.notes if n.startswith("Without "))
+    assert f"without intel xpu: {deepseek} prs" in note.lower(), note
+    assert f"without deepseek: {xpu} prs" in note.lower(), note
+
+
 async def test_a_typo_no_pr_ever_used_is_answered_as_the_word_it_resembles(loaded: Store) -> None:
     """`rcom` appears in no PR, so `rcom last week` is answered as `rocm last week`, says so, and
     its thread follows the corrected question."""
