@@ -85,7 +85,12 @@ class Thread:
         """A list's question from its stored text: the command and its narrowing words, or for a
         digest thread the narrowing words alone (its time is stored apart)."""
         original, _, filters = query_text.partition(FILTER_SEP)
-        return self.parse(f"{original} {filters}" if kind == "query" else filters)
+        if kind != "query" or not filters:
+            return self.parse(original if kind == "query" else filters)
+        # the narrowing words are a sentence of their own: after a question with context ("any
+        # rocm prs last week? we run mi300x"), words run on would read as more of the context
+        original = original.rstrip()
+        return self.parse(f"{original}{'' if original[-1:] in '?.!' else '.'} {filters}")
 
     def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
         return window_label(

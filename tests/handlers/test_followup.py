@@ -1153,3 +1153,15 @@ async def test_context_after_the_question_is_said_once(app: BotHandlers) -> None
     reply = await app.command(REPO, "any rocm fixes last week? our pods crashloop since the upgrade")
     note = next(n for n in reply.notes if "as the question, the rest as context" in n)
     assert "Read Read" not in note and not note.endswith(".."), note
+
+
+async def test_a_narrowing_under_a_question_with_context_survives_a_move(app: BotHandlers) -> None:
+    """Under "any rocm prs last week? we run mi300x", "only the bug fixes" then "and the week
+    before?" is the week before's ROCm bug fixes: the narrowing, stored after the question, is not
+    read as more of its context."""
+    await start_thread(app, KEY, "any rocm prs last week? we run mi300x in prod")
+    await app.followup(KEY, "only the bug fixes")
+    moved = await app.followup(KEY, "and the week before?")
+    direct = await app.command(REPO, "rocm bug fixes from feb 16 to feb 22")
+    assert "Bug fixes" in moved.understood and "Feb 16 – Feb 22, 2026" in moved.understood, moved.understood
+    assert moved.total == direct.total, (moved.total, direct.total)
