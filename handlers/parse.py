@@ -585,6 +585,17 @@ def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
     return {kind: tuple(keys) for kind, keys in by_kind.items() if len(keys) >= 3}
 
 
+@per_taxonomy
+def _sibling_kinds(taxonomy: Taxonomy) -> dict[str, str]:
+    """Libraries of one area are alternatives too ("lmcache and nixl": two KV connectors, which
+    a title names together twice in 12k PRs): query key -> "library:<its topics>"."""
+    return {
+        term_key(t.key): "library:" + ",".join(sorted(t.topics))
+        for t in taxonomy.terms
+        if t.kind == "library" and t.topics
+    }
+
+
 def implies(key: str, taxonomy: Taxonomy) -> frozenset[str]:
     """The topics a query key implies (a term's topics: Qwen3-VL implies Qwen and multimodal)."""
     return _kinds(taxonomy)[1].get(key, frozenset())
@@ -598,12 +609,13 @@ def kind_of(key: str, taxonomy: Taxonomy) -> str:
 
 def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
     """Things of one kind asked for together are alternatives: a PR is about one platform, one
-    model family, one number format or one kernel library as a rule, so "rocm and xpu", "rocm,
-    xpu", "rocm xpu" and "awq gptq" ask for either (ANDed they would
+    model family, one number format, one kernel library or one connector as a rule, so "rocm and
+    xpu", "rocm, xpu", "rocm xpu", "awq gptq" and "lmcache and nixl" ask for either (ANDed they would
     find next to nothing). Things of different kinds still narrow each other ("rocm fp8"), and so
     does one that implies the other ("mi300x rocm" is MI300X, "blackwell nvidia" is Blackwell);
     "rocm mi300x mi355x" is MI300X or MI355X."""
     kinds, implied = _kinds(taxonomy)
+    kinds = {**_sibling_kinds(taxonomy), **kinds}
     by_kind: dict[str, list[int]] = {}
     for index, group in enumerate(groups):
         if len(group) == 1 and group[0] in kinds:

@@ -755,6 +755,14 @@ def test_two_number_formats_or_kernel_libraries_are_alternatives() -> None:
     assert read("awq gptq marlin").any_of == (("term:awq", "term:gptq"), ("term:marlin",))
 
 
+def test_two_connectors_of_one_area_are_alternatives() -> None:
+    """ "lmcache and nixl" asks for either KV connector (12k titles name two of them together
+    twice); libraries of different areas still narrow ("nixl nccl")."""
+    assert read("lmcache and nixl prs").any_of == (("term:lmcache", "term:nixl"),)
+    assert read("ray nccl").any_of == (("term:ray", "term:nccl"),)
+    assert len(read("nixl nccl").any_of) == 2
+
+
 def test_the_triton_attention_backend_is_triton_and_attention() -> None:
     """ "triton attn backend regressions" keeps Triton (it was read as attention alone)."""
     q = read("triton attn backend regressions?")
