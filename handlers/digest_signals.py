@@ -340,13 +340,10 @@ def read_signals(
         or tuple(c for c in quantified_claims(body, limit=4) if re.search(r"\d\s?(?:x|×|%)", c))[:2]
     )
     revert = bool(_REVERT_WORD.search(title))
-    reverts = _numbers(_REVERT_NUMBER, title) + (_numbers(_REVERT_NUMBER, body[:400]) if revert else [])
-    if revert and titles:
-        quoted = _REVERT_TITLE.match(title)
-        if quoted:
-            target = titles.get(re.sub(r"\s*\(#\d+\)\s*$", "", quoted.group(1)).strip().lower())
-            if target is not None:
-                reverts.append(target)
+    named, quoted = revert_names(title, pr.body)
+    reverts = list(named)
+    if quoted and titles and titles.get(quoted) is not None:
+        reverts.append(titles[quoted])
     regress = _numbers(_REGRESSION_OF, title) + _numbers(_REGRESSION_OF, body)
     if _names_regression(title):
         regress += _numbers(_FIXES_AFTER, title)
@@ -407,6 +404,19 @@ def read_signals(
         series=bool(_SERIES.search(title)),
         reach=reach,
     )
+
+
+def revert_names(title: str, body: str | None = None) -> tuple[tuple[int, ...], str]:
+    """What a PR names as the PR it undoes: numbers ("Revert #123"; a revert's body's first lines
+    too) and a revert's quoted title ("Revert "[ROCm] Dual-stream decode"", lower-cased, or "")."""
+    title = " ".join((title or "").split())
+    numbers = _numbers(_REVERT_NUMBER, title)
+    if not _REVERT_WORD.search(title):
+        return tuple(numbers), ""  # "[Bugfix] Fix X (reverts #123)": the number alone
+    numbers += _numbers(_REVERT_NUMBER, body_text(body)[:400])
+    quoted = _REVERT_TITLE.match(title)
+    said = re.sub(r"\s*\(#\d+\)\s*$", "", quoted.group(1)).strip().lower() if quoted else ""
+    return tuple(dict.fromkeys(numbers)), said
 
 
 def score(signals: Signals, impact: float, *, merged: bool) -> float:

@@ -194,6 +194,12 @@ class FollowupHandler:
                 replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True),
                 f"#{only} {text}",
             )
+        linked = await _linked_pr(thread, text) if one else 0
+        if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
+            card = await self.query.answer(thread.settings, f"#{linked}", now=thread.now, synthesize=False)
+            if card.seed is not None:
+                thread.context = thread.context.following(card.seed)
+            return replace(card, ephemeral=False)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:
@@ -594,6 +600,26 @@ def _asked_count_last(thread: Thread) -> bool:
         if not _bare(text):
             return False
     return False
+
+
+_ORIGINAL = re.compile(
+    r"\b(?:original|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
+)
+_ITS_REVERT = re.compile(
+    r"\b(?:the revert(?:ing)?(?: pr| one)?|what reverted|who reverted|revert of (?:it|this|that))\b", re.I
+)
+
+
+async def _linked_pr(thread: Thread, text: str) -> int:
+    """Under one PR's card, the PR a message points to through a revert: "the original pr" is
+    the one it reverts, "the revert" the one that reverts it (0 when it names neither)."""
+    number = thread.context.pr_numbers[0]
+    reverts, by = (await thread.query.window_index(thread.settings.name)).revert_links(number)
+    if reverts and _ORIGINAL.search(text):
+        return reverts[0]
+    if by and _ITS_REVERT.search(text):
+        return by[0]
+    return 0
 
 
 def _tried_last(thread: Thread) -> str:

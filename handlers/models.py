@@ -313,6 +313,16 @@ class ItemGroup:
 
 
 @dataclass(frozen=True, slots=True)
+class PRLink:
+    """Another PR a detail card points to, and how ("reverts", "reverted by")."""
+
+    how: str
+    number: int
+    title: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
 class PRDetail:
     """The detail card for one PR."""
 
@@ -329,6 +339,7 @@ class PRDetail:
     summary: str
     labels: tuple[str, ...]
     areas: tuple[str, ...]  # top-level directories of changed files, when known
+    related: tuple[PRLink, ...] = ()  # the PR it reverts, the PRs that revert it
 
 
 ReplyKind = Literal["list", "detail", "help", "empty", "error", "answer", "quiet"]

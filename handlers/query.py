@@ -27,13 +27,14 @@ from cachetools import LRUCache
 
 from handlers.calendar import local_midnight, window_label
 from handlers.citations import Guard
-from handlers.digest_signals import change_name, is_change, is_change_of
+from handlers.digest_signals import change_name, is_change, is_change_of, revert_names
 from handlers.language import ACTION_NOTE
 from handlers.models import (
     Classification,
     Digest,
     ItemGroup,
     PRDetail,
+    PRLink,
     Prompt,
     PullRequest,
     Reply,
@@ -512,6 +513,7 @@ class QueryHandler:
                 summary=cls.summary,
                 labels=pr.labels,
                 areas=areas(pr.files),
+                related=await self._revert_links(settings, pr.number),
             )
             notes = [n for n in query.notes if n == ACTION_NOTE]  # "can you merge #123"
             notes += [f"Also asked for #{n}, which is not in the bot's data." for n in missing]
@@ -552,6 +554,13 @@ class QueryHandler:
                 len(matches),
             ),  # fmt: skip
         )
+
+    async def _revert_links(self, settings: RepoSettings, number: int) -> tuple[PRLink, ...]:
+        """The PRs a card links: the one it reverts ("and the original pr?") and its reverts."""
+        reverts, by = (await self.window_index(settings.name)).revert_links(number)
+        wanted = [("reverts", n) for n in reverts[:2]] + [("reverted by", n) for n in by[:2]]
+        known = await self.store.get_prs(settings.name, [n for _, n in wanted])
+        return tuple(PRLink(how, n, known[n].title, known[n].url) for how, n in wanted if n in known)
 
     # -- synthesis ---------------------------------------------------------------------------------
     async def _with_synthesis(self, settings: RepoSettings, reply: Reply, matches: list[Match]) -> Reply:
@@ -615,6 +624,7 @@ class WindowIndex:
         self._sorted_logins: list[str] | None = None
         self._login_letters: list[tuple[str, str]] | None = None  # (letters only, login)
         self._words: tuple[list[str], Counter[str]] | None = None  # title words -> PRs (built when needed)
+        self._reverts: dict[int, tuple[int, ...]] | None = None  # revert -> the PRs it undoes (when needed)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
         for name, attr in (("created", "created_at"), ("merged", "merged_at"), ("closed", "closed_at")):
@@ -659,6 +669,24 @@ class WindowIndex:
                 break
             total += counts[w]
         return total
+
+    def revert_links(self, number: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """(the PRs `number` reverts, the PRs that revert it), by the numbers a revert names or
+        the title it quotes (the latest PR of that title before it). Built once per index."""
+        if self._reverts is None:
+            titles: dict[str, list[int]] = {}
+            for pr in sorted(self._prs.values(), key=lambda p: p.number):
+                titles.setdefault(" ".join(pr.title.split()).lower(), []).append(pr.number)
+            reverts: dict[int, tuple[int, ...]] = {}
+            for pr in self._prs.values():
+                named, quoted = revert_names(pr.title, pr.body)
+                earlier = [n for n in titles.get(quoted, ()) if n < pr.number] if quoted else []
+                found = tuple(n for n in dict.fromkeys((*named, *earlier[-1:])) if n != pr.number)
+                if found:
+                    reverts[pr.number] = found
+            self._reverts = reverts
+        by = tuple(sorted(n for n, targets in self._reverts.items() if number in targets))
+        return self._reverts.get(number, ()), by
 
     def title_words(self) -> tuple[list[str], Counter[str]]:
         """Every word of every title and label, sorted, with how many PRs use it."""

@@ -239,6 +239,8 @@ def _detail_block(detail: PRDetail) -> Block:
     for label, values in (("Topics", detail.topics), ("Labels", detail.labels), ("Areas", detail.areas)):
         if values:
             facts.append(f"{label}: " + ", ".join(escape(v) for v in values))
+    for link in detail.related:
+        facts.append(f"{link.how.capitalize()}: {pr_link(link.number, link.url)} {escape(link.title)}")
     if detail.summary:
         facts.append(escape(detail.summary, one_line=False))
     return Block(heading, tuple(facts))

@@ -180,6 +180,7 @@ def _detail_blocks(detail: PRDetail) -> list[Block]:
         ("Topics", ", ".join(plain(t) for t in detail.topics)),
         ("Labels", ", ".join(plain(label) for label in detail.labels)),
         ("Areas", ", ".join(plain(a) for a in detail.areas)),
+        *((r.how.capitalize(), f"{link(r.number, r.url)} {plain(r.title)}") for r in detail.related),
     ]
     blocks: list[Block] = [section(f"{link(detail.number, detail.url)} *{plain(detail.title)}*")]
     shown = [_mrkdwn(clip(f"*{name}*\n{value}", 2000)) for name, value in fields if value]

@@ -82,6 +82,8 @@ def _detail_lines(d: PRDetail) -> list[str]:
         lines.append(f"  labels:  {neutralize(', '.join(d.labels))}")
     if d.areas:
         lines.append(f"  areas:   {neutralize(', '.join(d.areas))}")
+    for link in d.related:
+        lines.append(f"  {link.how}: #{link.number} {neutralize(link.title)}")
     if d.summary:
         lines.append(f"  summary: {neutralize(d.summary)}")
     lines.append(f"  link:    {neutralize(d.url)}")

@@ -1165,3 +1165,21 @@ async def test_a_narrowing_under_a_question_with_context_survives_a_move(app: Bo
     direct = await app.command(REPO, "rocm bug fixes from feb 16 to feb 22")
     assert "Bug fixes" in moved.understood and "Feb 16 – Feb 22, 2026" in moved.understood, moved.understood
     assert moved.total == direct.total, (moved.total, direct.total)
+
+
+async def test_a_reverts_card_links_the_original_and_the_original_pr_follows_it(app: BotHandlers) -> None:
+    """#35211 reverts "[CI/Build] Remove redundant OpenTelemetry pip install from CI configs"
+    (#35032 in the sample): each card names the other, and under the revert's card "and the
+    original pr?" shows #35032, which the thread then follows ("who reverted it" comes back)."""
+    revert = await app.command(REPO, "tell me about #35211")
+    assert revert.detail is not None and revert.seed is not None
+    assert [(r.how, r.number) for r in revert.detail.related] == [("reverts", 35032)]
+    original = await app.command(REPO, "#35032")
+    assert original.detail is not None
+    assert [(r.how, r.number) for r in original.detail.related] == [("reverted by", 35211)]
+    assert "reverted by: #35211 Revert" in render_reply_text(original)
+    await app.remember(KEY, revert.seed)
+    shown = await app.followup(KEY, "and the original pr?")
+    assert shown.detail is not None and shown.detail.number == 35032, shown.title
+    back = await app.followup(KEY, "who reverted it")
+    assert back.detail is not None and back.detail.number == 35211, back.title

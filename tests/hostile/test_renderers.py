@@ -28,6 +28,7 @@ from handlers.models import (
     DigestSection,
     ItemGroup,
     PRDetail,
+    PRLink,
     PRRef,
     Reply,
     ReplyItem,
@@ -77,7 +78,8 @@ def list_reply(t: str, items: int = 3) -> Reply:
 
 
 def detail_reply(t: str) -> Reply:
-    detail = PRDetail(7, t, f"{REPO_URL}7", t, "open", NOW, NOW, None, None, (t,), t, (t, t), (t,))
+    links = (PRLink("reverts", 8, t, f"{REPO_URL}8"), PRLink("reverted by", 9, t, f"{REPO_URL}9"))
+    detail = PRDetail(7, t, f"{REPO_URL}7", t, "open", NOW, NOW, None, None, (t,), t, (t, t), (t,), links)
     return Reply(kind="detail", title=t, understood=t, detail=detail)
 
 
