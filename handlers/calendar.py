@@ -81,6 +81,7 @@ _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
+_DAY_LEADS = frozenset({"since", "from", "after", "before", "until", "till", "til", "on"})
 PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -584,13 +585,15 @@ class TimeReader:
             if given is None:
                 given = self.today.year if month <= self.today.month else self.today.year - 1
             return date(given, month, 1), 1 + used, "month"
-        day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else None
-        if day_of_month:  # "since the 15th": this month's (or last month's)
+        # "since the 15th", and "since 15th" (a day after a word that leads one in)
+        bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in _DAY_LEADS else None
+        day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else bare
+        if day_of_month:  # this month's (or last month's)
             day = int(day_of_month.group(1))
             month_start = self.today.replace(day=1)
             if day > self.today.day:
                 month_start = add_months(month_start, -1)
-            found = self._month_day(month_start.year, month_start.month, day, 2)
+            found = self._month_day(month_start.year, month_start.month, day, 1 if bare else 2)
             return found if found[2] == "day" else (found[0], found[1], "invalid")
         day_match = _ORDINAL.match(tok)
         if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"

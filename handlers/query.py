@@ -374,7 +374,10 @@ class QueryHandler:
                 named = f"read as the term {term.name}"
             line = f"{key} → {named}"
             topic = next((t for t in term.topics if settings.taxonomy.topic(t)), None)
-            if topic is not None:
+            alone = len(query.any_of) == 1 and not (
+                query.authors or query.text
+            )  # the pointer's command says it all
+            if topic is not None and alone:
                 wider = _swap(query, f"term:{key}", topic)
                 count = len(await self.matches(settings, wider))
                 if count:

@@ -98,6 +98,8 @@ CASES: list[tuple[str, tuple[str, ...] | None, tuple[str, str] | None, tuple[str
     ("this wk", (), ("2026-03-02", "2026-03-02"), ()),  # chat spellings of the calendar words
     ("last mo", (), ("2026-02-01", "2026-02-28"), ()),
     ("since the 15th", (), ("2026-02-15", "2026-03-02"), ()),  # a day of month: last month's if later
+    ("rocm since 15th", ("rocm",), ("2026-02-15", "2026-03-02"), ()),  # "the" left out
+    ("rocm after 1st", ("rocm",), ("2026-03-02", "2026-03-02"), ()),  # this month's first, in the past
     ("on the 1st", (), ("2026-03-01", "2026-03-01"), ()),
     ("from the 10th to the 14th", (), ("2026-02-10", "2026-02-14"), ()),
     # states
@@ -753,6 +755,15 @@ def test_two_number_formats_or_kernel_libraries_are_alternatives() -> None:
     assert read("flashinfer cutlass").any_of == (("term:flashinfer", "term:cutlass"),)
     assert read("nvfp4 moe").any_of == (("term:nvfp4",), ("moe",))
     assert read("awq gptq marlin").any_of == (("term:awq", "term:gptq"), ("term:marlin",))
+
+
+def test_fa4_and_mla_are_terms_of_their_own() -> None:
+    """ "FA4 stuff" and "mla" ask for the PRs naming them, not all attention (or all FlashAttention)
+    work; "fa3" is FlashAttention, which on Hopper is FA3."""
+    assert read("who's landed the most FA4 stuff").any_of == (("term:fa4",),)
+    assert read("fa3 perf").any_of[0] == ("term:flash-attention",)
+    assert read("mi355x aiter fp8 mla").any_of[-1] == ("term:mla",)
+    assert read("flashattention prs").any_of == (("term:flash-attention",),)
 
 
 def test_two_connectors_of_one_area_are_alternatives() -> None:
