@@ -272,7 +272,10 @@ class FollowupHandler:
             moved = await unfilter(
                 thread,
                 intent,
-                opposite=not _stops_asking(text),
+                # "sorry I meant FA4 not FA3": FA3 taken back, not left out (leaving FlashAttention
+                # out would leave every FA4 PR out too)
+                opposite=not (_stops_asking(text) or _CORRECTION.search(text))
+                or bool(_OPPOSITE.search(text)),
                 drop_authors=_drops_author(text),
                 restore=_RESTORE.search(text) is not None,
                 per_key=True,
@@ -602,6 +605,8 @@ def _asked_count_last(thread: Thread) -> bool:
     return False
 
 
+_CORRECTION = re.compile(r"\b(?:meant|mean)\b", re.I)  # "i meant mxfp4 not nvfp4": a slip corrected
+_OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the opposite: no fixes"
 _ORIGINAL = re.compile(
     r"\b(?:original|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
 )

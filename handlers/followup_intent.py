@@ -87,7 +87,7 @@ AFTER = (
     ("quarter", "after"), ("following", "quarter"),
 )  # fmt: skip
 # "any open ones too?", "the drafts as well", "also the closed ones": states added to the thread's.
-ADDING_CUES = {"too", "also", "well", "plus", "additionally", "include", "including"}
+ADDING_CUES = {"too", "also", "well", "plus", "additionally", "include", "including", "incl"}
 SAME_CUES = {"same", "what", "how", "and", "also", "again", "now", "repeat"}
 # "what about qwen?", "and for xpu?", "how about mi300x", "same for rocm", "now spec decode",
 # "qwen instead": the thread moves to another subject over the same window.
@@ -247,7 +247,7 @@ def classify(text: str, query: Query) -> Intent:
         return _who(tokens, query)
     if (
         split_states(query.states)[0]
-        and not (query.any_of or query.authors or words)
+        and not (query.any_of or query.authors or set(words) - ADDING_CUES)  # "incl open ones"
         and set(tokens) & ADDING_CUES
     ):
         return Intent("widen", query)

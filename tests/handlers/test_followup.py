@@ -1183,3 +1183,22 @@ async def test_a_reverts_card_links_the_original_and_the_original_pr_follows_it(
     assert shown.detail is not None and shown.detail.number == 35032, shown.title
     back = await app.followup(KEY, "who reverted it")
     assert back.detail is not None and back.detail.number == 35211, back.title
+
+
+async def test_i_meant_x_not_y_takes_y_back_rather_than_leaving_it_out(app: BotHandlers) -> None:
+    """Under ROCm PRs, "sorry i meant xpu not rocm" is the XPU PRs: "not rocm" takes back what
+    the thread asked for (leaving ROCm out as well would drop XPU PRs that also touch ROCm)."""
+    await start_thread(app, KEY, "rocm last week")
+    meant = await app.followup(KEY, "sorry i meant xpu not rocm")
+    direct = await app.command(REPO, "xpu last week")
+    assert "Intel XPU" in meant.understood and "not ROCm" not in meant.understood, meant.understood
+    assert meant.total == direct.total, (meant.total, direct.total)
+
+
+async def test_incl_open_ones_adds_the_open_prs(app: BotHandlers) -> None:
+    """ "incl open ones" (a short "including") under merged ROCm PRs adds the open ones, as
+    "any open ones too?" does, rather than asking for the open ones alone."""
+    await start_thread(app, KEY, "rocm merged last week")
+    added = await app.followup(KEY, "incl open ones")
+    assert "merged or opened and still open" in added.understood, added.understood
+    assert {i.status for i in added.items} >= {"merged"}, added.items
