@@ -103,7 +103,7 @@ DOMAIN_WORDS = _words(
     """
     backend platform side team folks people ppl peeps guys crew land area front world space
     ecosystem community camp corner category topic bucket user customer owner maintainer contributor
-    gpu card hardware device chip accelerator box machine
+    gpu card hardware hw device chip accelerator box machine
     kernel kernels input inputs endpoint endpoints
     """
 )  # the kind of thing a name is: "cutlass kernels", "video input", "the messages endpoint"

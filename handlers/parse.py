@@ -574,6 +574,9 @@ def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]
     return kinds, implied
 
 
+_KIND_WORDS = {"hw": "hardware", "accelerator": "hardware"}  # "only hw backends"
+
+
 @per_taxonomy
 def _kind_topics(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
     """A kind that three or more topics share ("hardware": ROCm, Blackwell, NVIDIA, ...) -> them,
@@ -805,8 +808,8 @@ class _Parser:
             st.readings.append(f"'{' '.join(tokens[at : at + 6])}' → shown first, not a filter")
         kinds = _kind_topics(self.taxonomy)
         if not st.groups and not st.authors:
-            for word in [w for w in st.domain if w.rstrip("s") in kinds]:  # "only the hardware stuff"
-                keys = kinds[word.rstrip("s")]
+            for word in [w for w in st.domain if _KIND_WORDS.get(w.rstrip("s"), w.rstrip("s")) in kinds]:
+                keys = kinds[_KIND_WORDS.get(word.rstrip("s"), word.rstrip("s"))]  # "only the hardware stuff"
                 st.groups.append(list(keys))
                 st.domain.remove(word)
                 names = ", ".join(self.vocab.names.get(k, k) for k in keys)

@@ -766,6 +766,14 @@ def test_fa4_and_mla_are_terms_of_their_own() -> None:
     assert read("flashattention prs").any_of == (("term:flash-attention",),)
 
 
+def test_hw_is_the_hardware_platforms_and_kimi_k3_kda_are_named_things() -> None:
+    """ "only hw backends" asks for any hardware platform, as "hardware" does; "the kimi k3 KDA
+    kernels" names Kimi K3 and its Kimi Delta Attention, not every Kimi PR with a word search."""
+    hardware = read("hardware prs").any_of
+    assert read("only hw backends").any_of == hardware and len(hardware[0]) >= 3
+    assert read("the kimi k3 KDA kernels").any_of == (("term:kimi-k3",), ("term:kda",))
+
+
 def test_two_connectors_of_one_area_are_alternatives() -> None:
     """ "lmcache and nixl" asks for either KV connector (12k titles name two of them together
     twice); libraries of different areas still narrow ("nixl nccl")."""
