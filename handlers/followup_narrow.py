@@ -88,6 +88,12 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
             f"Narrowed this thread's {count_label(len(matches))} to {'this one' if len(found) == 1 else f'these {len(found)}'}."
         )
     notes += [n for n in reply.notes if n.startswith("Reply `more`")]
+    _narrowed_to(thread, query, reply)
+    return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
+
+
+def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:
+    """The thread now lists what `reply` lists: its question with `query`'s words added."""
     assert reply.seed is not None
     thread.context = replace(
         thread.context,
@@ -95,7 +101,6 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         shown=reply.seed.shown,
         query_text=add_filters(thread.context.query_text, filter_words(query, thread.base_query())),
     )
-    return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
 
 
 async def count(thread: Thread, intent: Intent) -> Reply:
@@ -132,9 +137,17 @@ async def summary(thread: Thread, intent: Intent) -> Reply:
     matches = await thread.matches()
     filtered = bool(query.any_of or query.exclude or query.states or query.authors)
     found = thread.filtered(matches, query) if filtered else list(matches)
-    about = thread.about()
     if not found:
-        return Reply(kind="answer", title="Nothing to sum up: no PR of this thread matches", understood=about)
+        return Reply(
+            kind="answer", title="Nothing to sum up: no PR of this thread matches", understood=thread.about()
+        )
+    if filtered and len(found) < len(matches):
+        # "we only care about nvidia, tldr?": the thread narrows to what was summed up, so "who
+        # wrote most of them" asks about those
+        combined = combine(thread.base_query(), query)
+        reply = thread.query.list_reply(thread.settings, combined, thread.context.query_text, found)
+        _narrowed_to(thread, query, reply)
+    about = thread.about()
     digester = thread.query.digester
     if (
         thread.context.kind == "digest"

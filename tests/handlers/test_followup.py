@@ -1202,3 +1202,17 @@ async def test_incl_open_ones_adds_the_open_prs(app: BotHandlers) -> None:
     added = await app.followup(KEY, "incl open ones")
     assert "merged or opened and still open" in added.understood, added.understood
     assert {i.status for i in added.items} >= {"merged"}, added.items
+
+
+async def test_a_summary_of_part_of_a_digest_narrows_its_thread(app: BotHandlers) -> None:
+    """Under a digest, "we only care about rocm, tldr?" sums up the ROCm PRs and the thread follows
+    them: "who wrote most of them" then names the ROCm PRs' authors, not the whole digest's."""
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    tldr = await app.followup(KEY, "we only care about rocm, tldr?")
+    rocm = await _listed(app)
+    assert tldr.kind == "answer" and tldr.title.startswith(f"{len(rocm)} PRs"), tldr.title
+    topics = await _topics(app, tuple(rocm))
+    assert rocm and all("rocm" in t for t in topics.values())
+    who = await app.followup(KEY, "who wrote most of them")
+    assert f": {len(rocm)} PRs" in who.title, who.title
