@@ -162,6 +162,12 @@ class FollowupHandler:
             if at is not None:
                 text = f"#{at}"
                 query = thread.parse(text)
+        if query.exclude and _TAKE_BACK.search(text):
+            # "count all new models, forget mm" when the thread never asked for multimodal (its
+            # narrowing found none): nothing to take back, and nothing is left out either
+            said = {k for g in thread.base_query().any_of for k in g}
+            back = {k for m in _TAKEN_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g}
+            query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
         if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
@@ -499,6 +505,7 @@ _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|neve
 # taking a filter back without leaving anything out ("forget moe", "no need multimodal"), unlike
 # "remove lmcache", which leaves LMCache out when the question did not ask for it
 _TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b", re.I)
+_TAKEN_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b([^,.;:!?]*)", re.I)
 _ANY_STATE = re.compile(r"\b(?:any|all|every|whatever)\s+(?:state|states|status|statuses)\b", re.I)
 _NEVER_MIND = re.compile(
     r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I

@@ -236,9 +236,12 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("switch", query, words=words)  # "and merged ones this week?": a state and a time
     if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)):
         return Intent("shift", query)
-    joined = " ".join(tokens)
-    if tokens[0] in ("how", "count", "number") and (
-        joined.startswith(("how many", "count", "number of", "how much"))
+    asked = _after_polite(tokens)  # "pls count them", "can you count those"
+    joined = " ".join(asked)
+    if (
+        asked[:1]
+        and asked[0] in ("how", "count", "number")
+        and (joined.startswith(("how many", "count", "number of", "how much")))
     ):
         return Intent("count", query, words=words)
     if not query.pr_numbers and _asks_summary(tokens):  # "tl;dr?", "summarize the digest in one sentence"
@@ -285,8 +288,22 @@ COUNT_PAIRS = {("how", "many"), ("count", "of"), ("number", "of")}
 
 
 def asks_count(tokens: list[str]) -> bool:
-    """ "how many are merged", "what is the count of only mxfp4 ones", "count open ones"."""
-    return bool(COUNT_PAIRS & set(itertools.pairwise(tokens))) or tokens[:1] in (["count"], ["number"])
+    """ "how many are merged", "what is the count of only mxfp4 ones", "count open ones", "pls
+    count them"."""
+    first = _after_polite(tokens)[:1]
+    return bool(COUNT_PAIRS & set(itertools.pairwise(tokens))) or first in (["count"], ["number"])
+
+
+_POLITE = frozenset({"pls", "please", "plz", "pl", "kindly", "ok", "okay", "so", "and", "now", "then"})
+_ASKING = frozenset({"can", "could", "would", "will", "you", "u", "ya", "pls", "please"})
+
+
+def _after_polite(tokens: list[str]) -> list[str]:
+    """The message after its polite or linking opening: "pls count them" -> "count them"."""
+    at = 0
+    while at < len(tokens) and (tokens[at] in _POLITE or (tokens[at] in _ASKING and at + 1 < len(tokens))):
+        at += 1
+    return tokens[at:] or tokens
 
 
 def _who(tokens: list[str], query: Query) -> Intent:

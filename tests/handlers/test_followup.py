@@ -1216,3 +1216,18 @@ async def test_a_summary_of_part_of_a_digest_narrows_its_thread(app: BotHandlers
     assert rocm and all("rocm" in t for t in topics.values())
     who = await app.followup(KEY, "who wrote most of them")
     assert f": {len(rocm)} PRs" in who.title, who.title
+
+
+async def test_pls_count_counts_and_forgetting_what_was_never_asked_leaves_nothing_out(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """ "pls count them" counts the thread (a polite opening hid the verb); "only tpu" finding
+    nothing, then "count them all, forget tpu" takes back a filter the thread never kept: the
+    count is the whole thread's, with nothing left out."""
+    counted = await app.followup(KEY, "pls count them")
+    assert counted.kind == "answer" and counted.title == f"This thread has {len(thread)} PRs", counted.title
+    none = await app.followup(KEY, "only tpu")
+    assert none.kind == "empty", none.title
+    again = await app.followup(KEY, "count them all, forget tpu")
+    assert again.kind == "answer" and "not TPU" not in again.title, again.title
+    assert again.title.startswith(f"{len(thread)} ") or f"has {len(thread)} PRs" in again.title, again.title
