@@ -345,7 +345,7 @@ class FollowupHandler:
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
             if intent.kind == "compare":
-                return await compare(thread, window)
+                return await compare(thread, window, _counted_filter(thread))
             asked_who = _asked_who_last(thread)
             moved = await shift(thread, window)
             if moved.kind == "list" and asked_who:
@@ -632,6 +632,24 @@ async def _linked_pr(thread: Thread, text: str) -> int:
     if by and _ITS_REVERT.search(text):
         return by[0]
     return 0
+
+
+def _counted_filter(thread: Thread) -> Query | None:
+    """The filter of the count the previous message asked ("n how many of those r perf"), so
+    "vs week before?" compares that count; None when it asked no filtered count."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    if not said or not _how_many(said[-1]):
+        return None
+    asked = thread.parse(said[-1])
+    base = thread.base_query()
+    known = {k for g in base.any_of for k in g}
+    # what the count added to the thread's question ("drop aiter - how many amd prs total" moved
+    # the thread itself, and adds nothing)
+    groups = tuple(g for g in asked.any_of if not set(g) <= known)
+    states = asked.states if asked.states != base.states else ()
+    if not (groups or states or set(asked.authors) - set(base.authors)):
+        return None
+    return replace(asked, any_of=groups, exclude=(), states=states)
 
 
 def _tried_last(thread: Thread) -> str:

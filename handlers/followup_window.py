@@ -155,11 +155,16 @@ async def shift(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
     return await _follow(thread, query, thread.context.query_text, label)
 
 
-async def compare(thread: Thread, window: tuple[datetime, datetime]) -> Reply:
-    """`compare with the week before`: the thread's counts beside another window's."""
+async def compare(thread: Thread, window: tuple[datetime, datetime], narrower: Query | None = None) -> Reply:
+    """`compare with the week before`: the thread's counts beside another window's; with
+    `narrower` (the filter of a count just asked, "how many of those are perf"), that count's."""
     base = thread.base_query()
     if base.pr_numbers:
         return thread.capabilities(SPECIFIC_PRS)
+    if narrower is not None:
+        base = _in_thread_window(
+            thread, combine(base, replace(narrower, text="")), narrower.states or base.states
+        )
     other_since, other_until = window
     here = await thread.query.matches(thread.settings, base)
     other_query = with_window(base, other_since, other_until, thread.window_label(other_since, other_until))

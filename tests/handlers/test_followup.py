@@ -1231,3 +1231,15 @@ async def test_pls_count_counts_and_forgetting_what_was_never_asked_leaves_nothi
     again = await app.followup(KEY, "count them all, forget tpu")
     assert again.kind == "answer" and "not TPU" not in again.title, again.title
     assert again.title.startswith(f"{len(thread)} ") or f"has {len(thread)} PRs" in again.title, again.title
+
+
+async def test_a_comparison_right_after_a_count_compares_that_count(app: BotHandlers) -> None:
+    """ "how many of those are bug fixes" then "vs the week before?" compares the ROCm bug fixes
+    of both weeks (the count just asked), not every ROCm PR."""
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "how many of those are bug fixes")
+    versus = await app.followup(KEY, "vs the week before?")
+    now = await app.command(REPO, "rocm bug fixes last week")
+    before = await app.command(REPO, "rocm bug fixes from feb 16 to feb 22")
+    assert versus.title.startswith("ROCm + Bug fixes"), versus.title
+    assert versus.notes[0].startswith(f"PRs: {now.total} vs {before.total}"), versus.notes
