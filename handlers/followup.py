@@ -149,6 +149,7 @@ class FollowupHandler:
         # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
         text = _NOT_JUST.sub("forget ", text)
         text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
+        text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
         text = (
             _DROP_OTHERS.sub("", text) or text
         )  # "just NIXL, drop the other connectors": "just NIXL" says it
@@ -224,6 +225,20 @@ class FollowupHandler:
             return thread.capabilities()
         if intent.kind == "more":
             return await more(thread)
+        if (
+            intent.kind == "detail"
+            and intent.position
+            and not query.pr_numbers
+            and _PERSON_MEANT.search(text)
+            and _asked_who_last(thread)
+        ):
+            # "what has the top one been working on?", "what did the 2nd guy merge" after a
+            # who-answer: a person ("tell me more about the first one" is still the first PR)
+            person = await _ranked_person(thread, intent.position)
+            if person:  # what they have "been working on" is all of their work, not only the open PRs
+                states = () if _WORKED_ON.search(text) else query.states
+                asked = replace(query, authors=(person.lower(),), text="", states=states)
+                return await other_person(thread, Intent("switch", asked))
         meant = await _the_pr_meant(thread, intent, text)
         if isinstance(meant, Reply):
             return meant
@@ -235,6 +250,9 @@ class FollowupHandler:
             if rest:
                 return await self._dispatch(thread, rest, user, addressed)
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
+        counted = _counted_filter(thread) if _SHOW_THOSE.match(text) else None
+        if counted is not None:  # "how many of those were for deepseek?" then "show me those"
+            return await narrow(thread, Intent("narrow", counted))
         tried = _tried_last(thread)
         if tried and intent.kind == "shift" and not (query.any_of or query.authors):
             # "was there something about kv offload metrics?" found nothing, then "check this week":
@@ -517,6 +535,9 @@ _DROP_OTHERS = re.compile(
     re.I,
 )
 _INSTEAD_OF = re.compile(r"\s+instead of\s+", re.I)
+_RATHER_THAN = re.compile(
+    r"\s+(?:(?:vs\.?|versus) (?:just|only|mere|merely|plain)|rather than|as opposed to)\s+", re.I
+)
 
 
 _AUTHOR_TAKEN_BACK = re.compile(
@@ -612,6 +633,19 @@ def _asked_count_last(thread: Thread) -> bool:
     return False
 
 
+_WORKED_ON = re.compile(r"\b(?:working|worked|work) on\b", re.I)
+_PERSON_MEANT = re.compile(
+    r"\b(?:working|worked|work) on\b|\bbeen (?:doing|up to)\b|\b(?:did|has|have) \w+(?: \w+)? (?:done|merged|landed|shipped|written)\b"
+    r"|\bwhat did \w+(?: \w+){0,2} (?:do|merge|land|ship|write)\b"
+    r"|\b(?:person|guy|gal|dev|developer|contributor|author|maintainer)(?:'s)?\b",
+    re.I,
+)
+_SHOW_THOSE = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
+    r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"
+    r"|^\W*which ones\W*$",
+    re.I,
+)
 _CORRECTION = re.compile(r"\b(?:meant|mean)\b", re.I)  # "i meant mxfp4 not nvfp4": a slip corrected
 _OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the opposite: no fixes"
 _ORIGINAL = re.compile(
@@ -632,6 +666,13 @@ async def _linked_pr(thread: Thread, text: str) -> int:
     if by and _ITS_REVERT.search(text):
         return by[0]
     return 0
+
+
+async def _ranked_person(thread: Thread, position: int) -> str:
+    """The person at `position` of the thread's who-answer (most PRs first, then by login)."""
+    busiest = Counter(m.pr.author for m in await thread.matches() if m.pr.author)
+    ranked = sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+    return ranked[position - 1] if 0 < position <= len(ranked) else ""
 
 
 def _counted_filter(thread: Thread) -> Query | None:

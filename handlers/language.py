@@ -144,10 +144,11 @@ OPEN_PHRASES = (
     ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
-# Phrases of work that got in: "which ci prs went in today", "did the fix make it in".
+# Phrases of work that got in: "which ci prs went in today", "did the fix make it in", "which new
+# models got support".
 MERGED_PHRASES = (
     ("went", "in"), ("got", "in"), ("gone", "in"), ("made", "it", "in"), ("make", "it", "in"),
-    ("got", "merged"), ("went", "out"),
+    ("got", "merged"), ("went", "out"), ("got", "support"), ("gained", "support"), ("got", "added"),
 )  # fmt: skip
 
 
@@ -228,6 +229,12 @@ OUT_OF_SCOPE = (
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
     )),
     ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
+    # Writing code or opening issues and PRs is acting, not reading ("can you write me a python
+    # script that benchmarks vllm", "could you open an issue asking for gemma 4 audio")
+    ("a request to write something", re.compile(
+        r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook)\b"
+        r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|pr|pull request)\b"
+    )),
     # What a term means, review times and beginner advice are not in PR data either.
     ("a question about how things work", re.compile(r"\bwhat (?:does|do) [^?]{1,50}\bmean\b")),
     ("a question about review times", re.compile(

@@ -292,6 +292,7 @@ class _State:
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
+    up_to_now: bool = False  # "so far", "to date": with no period named, since the start
     terms: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     readings: list[str] = field(default_factory=list)
@@ -773,7 +774,17 @@ class _Parser:
         label = ""
         # "did it ever land", "is qwen3.5 supported yet", "has the fix landed already": whether it
         # happened at all, so any time ("not merged yet" is a state, read as such)
+        earliest = (
+            next((t for t in ("first", "earliest") if t in tokens), "") if tokens[:1] == ["when"] else ""
+        )
+        if earliest and not st.sort:
+            st.sort = 1  # "when did the first K3 PRs land?": the earliest ones, whenever that was
+            st.readings.append(f"'when … {earliest}' → oldest first")
+            st.text[:] = [w for w in st.text if w != earliest]
         ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
+        if not ever_word and window is None:
+            # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
+            ever_word = "so far" if st.up_to_now else earliest
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )
@@ -1341,6 +1352,7 @@ class _Parser:
         for phrase in _UP_TO_NOW:  # "in november so far": every window already ends now
             if tuple(tokens[i : i + len(phrase)]) == phrase:
                 st.time_tokens.update(range(i, i + len(phrase)))
+                st.up_to_now = True
                 return len(phrase)
         matched = self.clock.read(tokens, i)
         if matched is None:

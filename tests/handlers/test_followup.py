@@ -1243,3 +1243,34 @@ async def test_a_comparison_right_after_a_count_compares_that_count(app: BotHand
     before = await app.command(REPO, "rocm bug fixes from feb 16 to feb 22")
     assert versus.title.startswith("ROCm + Bug fixes"), versus.title
     assert versus.notes[0].startswith(f"PRs: {now.total} vs {before.total}"), versus.notes
+
+
+async def test_show_me_those_after_a_count_lists_what_was_counted(app: BotHandlers) -> None:
+    """ "how many of those are bug fixes?" then "show me those" lists the counted bug fixes."""
+    await start_thread(app, KEY, "rocm last week")
+    counted = await app.followup(KEY, "how many of those are bug fixes?")
+    shown = await app.followup(KEY, "show me those")
+    assert shown.kind == "list" and "Bug fixes" in shown.understood, shown.title
+    assert counted.title.startswith(f"{shown.total} of this thread's"), (counted.title, shown.total)
+
+
+async def test_the_top_one_after_a_who_answer_is_that_person(app: BotHandlers) -> None:
+    """After "who has been most active on rocm last week", "what has the top one been working on?"
+    lists the busiest author's ROCm PRs (every state), and "the 2nd one" the next person's."""
+    await start_thread(app, KEY, "who has been most active on rocm last week")
+    everyone = await app.command(REPO, "rocm last week")
+    assert everyone.seed is not None
+    prs = await app.store.get_prs(REPO, everyone.seed.pr_numbers)
+    busiest = Counter(pr.author for pr in prs.values())
+    ranked = sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+    top = await app.followup(KEY, "what has the top one been working on?")
+    assert top.kind == "list" and f"@{ranked[0].lower()}" in top.understood.lower(), top.understood
+    assert top.total == busiest[ranked[0]], (top.total, busiest[ranked[0]])
+
+
+async def test_x_vs_just_y_keeps_x_and_leaves_y_out(app: BotHandlers) -> None:
+    """ "which of those are actual fixes vs just CI housekeeping?" narrows to bug fixes that are
+    not CI work (a preference, not a comparison of the two)."""
+    await start_thread(app, KEY, "rocm last week")
+    reply = await app.followup(KEY, "which of those are actual bug fixes vs just CI housekeeping?")
+    assert "Bug fixes" in reply.understood and "not CI & build" in reply.understood, reply.understood

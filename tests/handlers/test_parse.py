@@ -774,6 +774,29 @@ def test_hw_is_the_hardware_platforms_and_kimi_k3_kda_are_named_things() -> None
     assert read("the kimi k3 KDA kernels").any_of == (("term:kimi-k3",), ("term:kda",))
 
 
+def test_requests_to_write_code_or_open_issues_are_turned_down() -> None:
+    """ "can you write me a python script ..." and "could you open an issue asking for ..." ask
+    the bot to act; PRs that "make the script faster" or "generate code" are questions."""
+    assert read("can you write me a python script that benchmarks vllm").out_of_scope
+    assert read("could you open an issue asking for gemma 4 audio support?").out_of_scope
+    assert not read("any PRs that make the script faster").out_of_scope
+    assert not read("prs that generate code for triton kernels").out_of_scope
+
+
+def test_so_far_without_a_period_and_when_was_the_first_ask_about_any_time() -> None:
+    """ "how many k3 prs are there in total so far?" and "k3 prs to date" count every K3 PR;
+    "when did the first k3 prs land?" lists them oldest first over the whole history; "rocm
+    this month so far" stays this month. "which new models got support" asks for merged ones."""
+    for text in ("how many k3 prs are there in total so far?", "k3 prs to date"):
+        assert read(text).whole_history, text
+    first = read("when did the first k3 prs land?")
+    assert first.whole_history and first.sort == 1 and first.states == ("merged",)
+    assert not read("rocm this month so far").whole_history
+    assert read("which new models got support in the past month").states == ("merged",)
+    assert read("gemma 4 fixes").any_of[0] == ("term:gemma4",)
+    assert read("status of the rust frontend work").any_of == (("term:rust-frontend",),)
+
+
 def test_two_connectors_of_one_area_are_alternatives() -> None:
     """ "lmcache and nixl" asks for either KV connector (12k titles name two of them together
     twice); libraries of different areas still narrow ("nixl nccl")."""
