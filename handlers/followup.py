@@ -239,6 +239,15 @@ class FollowupHandler:
                 states = () if _WORKED_ON.search(text) else query.states
                 asked = replace(query, authors=(person.lower(),), text="", states=states)
                 return await other_person(thread, Intent("switch", asked))
+        if (
+            intent.kind == "detail"
+            and query.sort == 1
+            and query.whole_history
+            and text.lower().startswith("when")
+        ):
+            # "when did the first K3 PRs land?": the earliest of them over the whole history, not
+            # the first PR of this list
+            return await _switch(thread, replace(intent, kind="switch"))
         meant = await _the_pr_meant(thread, intent, text)
         if isinstance(meant, Reply):
             return meant

@@ -1274,3 +1274,13 @@ async def test_x_vs_just_y_keeps_x_and_leaves_y_out(app: BotHandlers) -> None:
     await start_thread(app, KEY, "rocm last week")
     reply = await app.followup(KEY, "which of those are actual bug fixes vs just CI housekeeping?")
     assert "Bug fixes" in reply.understood and "not CI & build" in reply.understood, reply.understood
+
+
+async def test_when_did_the_first_ones_land_looks_back_over_the_whole_history(app: BotHandlers) -> None:
+    """Under last week's ROCm PRs, "when did the first rocm prs land?" lists the ROCm PRs merged
+    earliest, whenever that was (not the card of the list's first PR)."""
+    await start_thread(app, KEY, "rocm last week")
+    first = await app.followup(KEY, "when did the first rocm prs land?")
+    assert first.kind == "list" and "any time" in first.understood, first.understood
+    merged = [i.when for i in first.items]
+    assert merged and merged == sorted(merged), merged
