@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from handlers.followup_intent import Intent, asks_count, classify
+from handlers.followup_intent import PAGE, Intent, asks_count, classify
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
     NONE_OF,
@@ -150,6 +150,7 @@ class FollowupHandler:
         text = _NOT_JUST.sub("forget ", text)
         text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
         text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
+        text = _EM.sub("them", text)  # "list em"
         text = (
             _DROP_OTHERS.sub("", text) or text
         )  # "just NIXL, drop the other connectors": "just NIXL" says it
@@ -169,6 +170,12 @@ class FollowupHandler:
             said = {k for g in thread.base_query().any_of for k in g}
             back = {k for m in _TAKEN_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g}
             query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
+        if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
+            # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
+            return await who(thread, Intent("who", thread.parse("who")))
+        corrected = _person_corrected(thread, query, text)
+        if corrected is not None:  # "sorry meant tlrmchlsmth not robert" under mgoin's and robert's PRs
+            return await other_person(thread, Intent("switch", corrected))
         if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
@@ -330,6 +337,8 @@ class FollowupHandler:
             return await _tally(thread, intent)
         if intent.kind == "widen":
             return await widen(thread, intent)
+        if intent.kind == "top" and intent.position == PAGE:
+            return await head(thread, thread.settings.max_items)
         if intent.kind == "top":
             if thread.base_query().limit and intent.position > len(thread.context.pr_numbers):
                 return await narrow_top(
@@ -640,6 +649,33 @@ def _asked_count_last(thread: Thread) -> bool:
         if not _bare(text):
             return False
     return False
+
+
+_EM = re.compile(r"(?<![\w'])'?em\b", re.I)
+_PER_PERSON = re.compile(
+    r"\b(?:per|by|for each|each) (?:person|author|people|contributor|dev|developer)\b", re.I
+)
+_PEOPLE_BEHIND = re.compile(
+    r"\b(?:folks|people|ppl|peeps|devs|authors|contributors|who(?:'s| is| are)?)\b[^?]{0,30}\bbehind "
+    r"(?:them|these|those|it|this|that)\b",
+    re.I,
+)
+_NOT_PERSON = re.compile(r"\bnot\s+@?([\w-]{3,})", re.I)
+
+
+def _person_corrected(thread: Thread, query: Query, text: str) -> Query | None:
+    """ "sorry meant tlrmchlsmth not robert" under two people's PRs: the person named after
+    "not" (by the start of their login) replaced by the one meant, the others kept; None when the
+    message is no such correction."""
+    base = thread.base_query()
+    said = _NOT_PERSON.search(text)
+    if not (_CORRECTION.search(text) and query.authors and base.authors and said):
+        return None
+    gone = [a for a in base.authors if a.lower().startswith(said.group(1).lower())]
+    if not gone:
+        return None
+    kept = tuple(a for a in base.authors if a not in gone)
+    return replace(query, authors=tuple(dict.fromkeys((*kept, *query.authors))), text="")
 
 
 _WORKED_ON = re.compile(r"\b(?:working|worked|work) on\b", re.I)

@@ -98,6 +98,7 @@ SWITCH_OPENERS = (
 )  # fmt: skip
 SWITCH_CLOSERS = {"instead", "then"}
 POINTERS = frozenset({"those", "these", "them"})  # the thread's own list
+PAGE = -2  # a `top` position meaning the thread's first page ("list them")
 QUESTION_OPENERS = {
     "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
     "is", "are", "was", "were", "do", "does", "did", "can", "could", "should", "would", "will",
@@ -364,7 +365,8 @@ _NTH = re.compile(r"^(\d{1,3})(?:st|nd|rd|th)$")
 
 
 def _head(tokens: list[str]) -> int:
-    """`top 3`, `first five`, `the top 5 prs` -> 3, 5, 5; `show all`, `everything` -> -1; 0 if neither."""
+    """`top 3`, `first five`, `the top 5 prs` -> 3, 5, 5; `show all`, `everything` -> -1; `list
+    them` -> PAGE; 0 if neither."""
     for i, token in enumerate(tokens[:-1]):
         nxt = tokens[i + 1]
         count = count_word(nxt) if count_word(nxt) <= 100 else 0
@@ -373,6 +375,12 @@ def _head(tokens: list[str]) -> int:
             return count if all(t in LIST_FILLER | IMPACT_ORDER for t in rest) else 0
     if set(tokens) & ALL_WORDS and all(t in LIST_FILLER | ALL_WORDS for t in tokens):
         return -1
+    if (
+        set(tokens) & {"list", "show", "give"}
+        and set(tokens) & POINTERS
+        and all(t in LIST_FILLER for t in tokens)
+    ):
+        return PAGE  # "list them", "show me those": the thread's list, its first page
     return 0
 
 

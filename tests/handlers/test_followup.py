@@ -1284,3 +1284,27 @@ async def test_when_did_the_first_ones_land_looks_back_over_the_whole_history(ap
     assert first.kind == "list" and "any time" in first.understood, first.understood
     merged = [i.when for i in first.items]
     assert merged and merged == sorted(merged), merged
+
+
+async def test_people_follow_ups_correction_per_person_and_list_them(app: BotHandlers) -> None:
+    """Under two people's PRs, "sorry meant X not <start of the other's login>" swaps that person
+    and keeps the first; "count per person?" and "and the folks behind them?" ask who; "list em"
+    lists the thread."""
+    people = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, people)
+    logins = sorted({pr.author for pr in prs.values()})
+    first, second, third = logins[:3]
+    await start_thread(app, KEY, f"prs by {first} and {second} last week")
+    swapped = await app.followup(KEY, f"sorry meant {third} not {second[:4]}")
+    assert (
+        f"@{first.lower()}" in swapped.understood.lower()
+        and f"@{third.lower()}" in swapped.understood.lower()
+    )
+    assert f"@{second.lower()}" not in swapped.understood.lower(), swapped.understood
+    per = await app.followup(KEY, "count per person?")
+    assert "people on" in per.title or "person on" in per.title, per.title
+    await start_thread(app, KEY, "rocm last week")
+    behind = await app.followup(KEY, "and the amd folks behind them?")
+    assert "people on" in behind.title, behind.title
+    listed = await app.followup(KEY, "list em")
+    assert listed.kind == "list" and listed.items, listed.title

@@ -795,6 +795,7 @@ def test_so_far_without_a_period_and_when_was_the_first_ask_about_any_time() -> 
     assert read("which new models got support in the past month").states == ("merged",)
     assert read("gemma 4 fixes").any_of[0] == ("term:gemma4",)
     assert read("status of the rust frontend work").any_of == (("term:rust-frontend",),)
+    assert read("what was the turboquant thing").any_of == (("term:turboquant",),)
 
 
 def test_two_connectors_of_one_area_are_alternatives() -> None:
