@@ -324,6 +324,23 @@ class FollowupHandler:
             if intent.kind == "count" and moved.kind == "list":  # "drop aiter — how many amd prs total"
                 return await _counted(thread)
             return moved
+        if intent.kind == "switch" and _SAME_SUBJECT_OPENER.match(text):
+            # "and for comparison, how many ROCm PRs got merged the week before?" under ROCm PRs:
+            # the opener made it a switch, but the subject is the thread's own and the time moves
+            named = {k for g in query.any_of for k in g}
+            rest = _SAME_SUBJECT_OPENER.sub("", text)
+            again = classify(rest, thread.parse(rest))
+            if again.kind in ("shift", "compare"):
+                if not named <= {k for g in base.any_of for k in g}:  # "and xpu the week before?"
+                    switched = await _switch(
+                        thread, replace(intent, query=replace(query, text=again.query.text))
+                    )
+                    if switched.kind != "list":
+                        return switched
+                moved = await shift(thread, window_of(thread, again))
+                if moved.kind == "list" and _how_many(rest):
+                    return await _counted(thread)
+                return moved
         if intent.kind == "switch":
             return await _switch(thread, intent)
         if intent.kind == "add":
@@ -651,6 +668,10 @@ def _asked_count_last(thread: Thread) -> bool:
     return False
 
 
+_SAME_SUBJECT_OPENER = re.compile(
+    r"^\W*(?:and|also|now|so|ok|okay)\b(?:\s+(?:for comparison|to compare|in comparison|for reference))?[\s,;:-]*",
+    re.I,
+)
 _EM = re.compile(r"(?<![\w'])'?em\b", re.I)
 _PER_PERSON = re.compile(
     r"\b(?:per|by|for each|each) (?:person|author|people|contributor|dev|developer)\b", re.I

@@ -1308,3 +1308,18 @@ async def test_people_follow_ups_correction_per_person_and_list_them(app: BotHan
     assert "people on" in behind.title, behind.title
     listed = await app.followup(KEY, "list em")
     assert listed.kind == "list" and listed.items, listed.title
+
+
+async def test_and_for_comparison_the_week_before_moves_the_window(app: BotHandlers) -> None:
+    """ "and for comparison, how many ROCm PRs got merged the week before?" under last week's merged
+    ROCm PRs counts the week before (the opener made it read as another subject, and 'before' was
+    searched); "and xpu the week before?" is XPU's PRs of the week before."""
+    await start_thread(app, KEY, "rocm merged last week")
+    counted = await app.followup(KEY, "and for comparison, how many ROCm PRs got merged the week before?")
+    before = await app.command(REPO, "rocm merged from feb 16 to feb 22")
+    assert counted.title == f"This thread has {before.total} PRs", counted.title
+    assert "before" not in counted.understood, counted.understood
+    await start_thread(app, KEY, "rocm merged last week")
+    xpu = await app.followup(KEY, "and xpu the week before?")
+    assert "Intel XPU" in xpu.understood and "Feb 16 – Feb 22, 2026" in xpu.understood, xpu.understood
+    assert "before" not in xpu.understood, xpu.understood
