@@ -168,7 +168,7 @@ class FollowupHandler:
             # "count all new models, forget mm" when the thread never asked for multimodal (its
             # narrowing found none): nothing to take back, and nothing is left out either
             said = {k for g in thread.base_query().any_of for k in g}
-            back = {k for m in _TAKEN_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g}
+            back = {k for m in _TAKE_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g}
             query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
         if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
             # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
@@ -330,17 +330,14 @@ class FollowupHandler:
             named = {k for g in query.any_of for k in g}
             rest = _SAME_SUBJECT_OPENER.sub("", text)
             again = classify(rest, thread.parse(rest))
-            if again.kind in ("shift", "compare"):
+            if again.kind == "shift":  # ("and how does that compare to nvidia?" compares subjects)
                 if not named <= {k for g in base.any_of for k in g}:  # "and xpu the week before?"
                     switched = await _switch(
                         thread, replace(intent, query=replace(query, text=again.query.text))
                     )
                     if switched.kind != "list":
                         return switched
-                moved = await shift(thread, window_of(thread, again))
-                if moved.kind == "list" and _how_many(rest):
-                    return await _counted(thread)
-                return moved
+                return await self._dispatch(thread, rest, user, addressed)  # the move, as any other
         if intent.kind == "switch":
             return await _switch(thread, intent)
         if intent.kind == "add":
@@ -557,8 +554,8 @@ _DIGEST_NAMED = re.compile(r"\b(?:the|that|this|whole|full|entire) digest\b", re
 _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind|no need)\b", re.I)
 # taking a filter back without leaving anything out ("forget moe", "no need multimodal"), unlike
 # "remove lmcache", which leaves LMCache out when the question did not ask for it
-_TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b", re.I)
-_TAKEN_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b([^,.;:!?]*)", re.I)
+# the words after it, up to a clause break, say what is taken back ("forget mm, count them")
+_TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b([^,.;:!?]*)", re.I)
 _ANY_STATE = re.compile(r"\b(?:any|all|every|whatever)\s+(?:state|states|status|statuses)\b", re.I)
 _NEVER_MIND = re.compile(
     r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I
