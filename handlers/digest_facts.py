@@ -11,9 +11,10 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
+from handlers.digest_rank import nudge
 from handlers.digest_signals import Signals, read_all, score
 from handlers.models import (
     Classification,
@@ -97,12 +98,17 @@ class DigestFacts:
     topics: tuple[TopicFacts, ...] = ()  # non-empty topics, largest first
     signals: Mapping[int, Signals] = field(default_factory=dict)
     scope: str = "opened_or_merged"
+    learned: Mapping[int, float] = field(default_factory=dict)  # handlers/digest_rank's nudge per PR
 
     def topic(self, key: str) -> TopicFacts | None:
         return next((t for t in self.topics if t.key == key), None)
 
     def weight(self, number: int) -> float:
         """How much a maintainer would care: impact plus the signals of handlers/digest_signals."""
+        return round(self.hand_weight(number) + self.learned.get(number, 0.0), 4)
+
+    def hand_weight(self, number: int) -> float:
+        """The weight of the hand-set rules alone (impact and signals)."""
         return score(
             self.signals.get(number, Signals()),
             self.impact(number),
@@ -147,9 +153,19 @@ def compute_facts(
     areas = _areas(prose, classes, taxonomy)
     topics = topic_totals(chosen, classes, taxonomy, window, status)
     signals = read_all(chosen, {n: c.topics for n, c in classes.items()}, taxonomy)
-    return DigestFacts(
+    facts = DigestFacts(
         repo, window, tuple(chosen), tuple(prose), classes, status, counts, areas, topics, signals, scope
     )
+    learned = {
+        pr.number: nudge(
+            pr.title,
+            signals.get(pr.number, Signals()),
+            classes[pr.number].topics if pr.number in classes else (),
+            facts.hand_weight(pr.number),
+        )
+        for pr in prose
+    }
+    return replace(facts, learned=learned)
 
 
 def topic_totals(

@@ -46,6 +46,19 @@ def week_digest(prs: list[PullRequest], week_end: date) -> Digest:
     return write_offline(facts, taxonomy, "merged")
 
 
+def merged_by_week(data: Path, ends: set[date]) -> dict[date, list[PullRequest]]:
+    """The PRs of `data` merged in each week ending on a Friday of `ends` (Friday to Thursday)."""
+    by_week: dict[date, list[PullRequest]] = {end: [] for end in ends}
+    with data.open(encoding="utf-8") as lines:
+        for line in lines:
+            pr = pull_request_from_record(REPO, json.loads(line))
+            day = pr.merged_at.date() if pr.merged_at else None
+            for end in ends:
+                if day and end - timedelta(days=7) <= day < end:
+                    by_week[end].append(pr)
+    return by_week
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("picks", nargs="+", type=Path)
@@ -53,15 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", action="store_true", help="list the misses and our extra picks")
     args = parser.parse_args(argv)
     weeks = [json.loads(p.read_text()) for p in args.picks]
-    wanted = {date.fromisoformat(w["week_ending"]) for w in weeks}
-    by_week: dict[date, list[PullRequest]] = {end: [] for end in wanted}
-    with args.data.open(encoding="utf-8") as lines:
-        for line in lines:
-            pr = pull_request_from_record(REPO, json.loads(line))
-            day = pr.merged_at.date() if pr.merged_at else None
-            for end in wanted:
-                if day and end - timedelta(days=7) <= day < end:
-                    by_week[end].append(pr)
+    by_week = merged_by_week(args.data, {date.fromisoformat(w["week_ending"]) for w in weeks})
     totals = [0, 0, 0, 0, 0]
     print(
         f"{'week ending':<12} {'PRs':>4} {'picks':>5} {'named':>11} {'top named':>11} {'reachable':>11} {'ours':>4}"
