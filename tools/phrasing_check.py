@@ -104,7 +104,7 @@ def differences(
             bad.append(f"window: want {window['since']}..{window['until']}, got {q.window_label}")
     elif window == "whole-history" and not q.whole_history:
         bad.append(f"window: want any time, got {q.window_label}")
-    if "sort" in exp and SORTS[exp["sort"]] != q.sort:
+    if "sort" in exp and SORTS.get(str(exp["sort"]).split()[0], 0) != q.sort:  # "newest first" in set C
         bad.append(f"sort: want {exp['sort']}, got {q.sort}")
     if "limit" in exp and exp["limit"] != q.limit:
         bad.append(f"limit: want {exp['limit']}, got {q.limit}")
@@ -128,7 +128,12 @@ def chained(path: Path) -> list[dict[str, Any]]:
     """The set's lines; a thread line whose `thread_of` is a line index gets that line's text as
     its parent and the chain's earlier thread lines as `after` (the two ways sets are written)."""
     items = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    last_command = 0
     for index, item in enumerate(items):
+        if item["context"] == "command":
+            last_command = index
+        elif "thread_of" not in item:  # the oldest sets: a thread line follows the command above it
+            item["thread_of"] = last_command
         parent = item.get("thread_of")
         if item["context"] == "thread" and isinstance(parent, int):
             item["thread_of"] = items[parent]["text"]
