@@ -229,10 +229,11 @@ OUT_OF_SCOPE = (
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
     )),
     ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
-    # Writing code or opening issues and PRs is acting, not reading ("can you write me a python
-    # script that benchmarks vllm", "could you open an issue asking for gemma 4 audio")
+    # Writing code, tests or posts, or opening issues and PRs, is acting, not reading ("can you
+    # write me a python script that benchmarks vllm", "write me a unit test for ...", "can you
+    # draft the launch blog post", "could you open an issue asking for gemma 4 audio")
     ("a request to write something", re.compile(
-        r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook)\b"
+        r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft|compose) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook|tests?|blog|article|tweet|email|announcement)\b"
         r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|pr|pull request)\b"
     )),
     # What a term means, review times and beginner advice are not in PR data either.
@@ -272,7 +273,9 @@ _ASKS = re.compile(
 # ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
 _WANTS = re.compile(
     r"^\W*(?:just |really |only |still )?(?:want|wanna|need|trying|hoping|wondering|curious|been|tried|"
-    r"seeing|getting|running|using|stuck|hitting)\b"
+    r"seeing|getting|running|using|stuck|hitting"
+    # what the asker is busy with: "Prepping release notes.", "working on the changelog"
+    r"|prepping|preparing|drafting|compiling|putting together|working on|writing up|writing)\b"
     # "need everything FlashInfer-related that merged ...": the subject left out of a request
     r"(?!\s+(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary|to see|to know|to find))",
     re.I,
@@ -316,9 +319,29 @@ _FOR_WHOM = re.compile(
 _OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
 
 
+# Who is asking, before the question: "AMD here.", "Cohere here —", "NVIDIA Nemotron team —",
+# "Google TPU team:", "hi, I'm on the IBM Granite team,". The asker's affiliation is context (as
+# "we run MI300X" is): it is the subject only when the question names none of its own.
+INTRODUCTION = re.compile(
+    r"^\W*(?:(?:hi|hello|hey|hiya)\b\W*)?"
+    r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
+    r"|(?!(?:what|which|who|any|anything|anyone|how|is|are|was|were|did|does|do|show|list|so|ok|okay|and|but)\b)"
+    r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b)"
+    r"\s*(?:[\u2014\u2013:,.!;]+|\s-\s)\s*",
+    re.I,
+)
+
+
+def introduction(text: str) -> str:
+    """The self-introduction a message opens with ("AMD here."), or ""."""
+    found = INTRODUCTION.match(text)
+    return found.group(0) if found and text[found.end() :].strip() else ""
+
+
 def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
+    text = text[len(introduction(text)) :]
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
     # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
@@ -529,3 +552,73 @@ def is_social(word: str) -> bool:
 
 
 _EMOJI_CODE = re.compile(r":[a-z0-9_+\-]{1,40}:")
+
+
+# -- other languages ------------------------------------------------------------------------------
+# People in a worldwide community mix their own language into questions ("只看 NVIDIA 的, 不要 ROCm
+# 的", "¿hubo cambios en spec decode esta semana?", "nur die offenen"). PR titles are English, so
+# the named things in such a question are already English; what needs reading is the small closed
+# vocabulary around them: time, state, only / without / with, how many, who, what about. Each is
+# read as its English word; other words of those languages are not searched (no English title
+# holds them), so they can neither filter nor empty an answer.
+_FOREIGN_PHRASES = (
+    # Chinese (no spaces between words: phrases are found inside the text)
+    ("这周", "this week"), ("本周", "this week"), ("这星期", "this week"), ("上周", "last week"),
+    ("上星期", "last week"), ("今天", "today"), ("昨天", "yesterday"), ("本月", "this month"),
+    ("这个月", "this month"), ("上个月", "last month"), ("最近", "recently"), ("只看", "only"),
+    ("只要", "only"), ("不要", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
+    ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("谁", "who"), ("已合并", "merged"),
+    ("合并", "merged"), ("合入", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
+    ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
+    ("呢", "?"),
+    # Korean, Japanese
+    ("이번주", "this week"), ("이번 주", "this week"), ("지난주", "last week"), ("지난 주", "last week"),
+    ("몇개", "how many"), ("몇 개", "how many"), ("머지된", "merged"), ("머지", "merged"), ("열린", "open"),
+    ("今週", "this week"), ("先週", "last week"), ("今月", "this month"), ("先月", "last month"),
+    ("何件", "how many"), ("マージ", "merged"), ("だけ", "only"),
+)  # fmt: skip
+_FOREIGN_WORDS = {
+    # Spanish / Portuguese
+    "esta": "this", "semana": "week", "pasada": "last", "passada": "last", "mes": "month", "mês": "month",
+    "hoy": "today", "hoje": "today", "ayer": "yesterday", "solo": "only", "sólo": "only", "apenas": "only",
+    "sin": "without", "sem": "without", "con": "with", "com": "with", "abiertos": "open", "abiertas": "open",
+    "abertos": "open", "fusionados": "merged", "cuántos": "how many", "cuantos": "how many", "quién": "who",
+    "quantos": "how many", "cambios": "changes", "mudanças": "changes", "arreglos": "fixes",
+    "correcciones": "fixes", "hubo": "", "houve": "", "hay": "", "en": "", "em": "", "los": "", "las": "",
+    "el": "", "la": "", "de": "", "del": "", "para": "", "gracias": "thanks", "obrigado": "thanks",
+    "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
+    # German
+    "diese": "this", "woche": "week", "letzte": "last", "letzten": "last", "monat": "month",
+    "heute": "today", "gestern": "yesterday", "nur": "only", "ohne": "without", "mit": "with",
+    "offenen": "open", "offene": "open", "gemergten": "merged", "gemergt": "merged", "wie": "how",
+    "viele": "many", "wer": "who", "und": "and", "oder": "or", "danke": "thanks", "die": "", "der": "",
+    # French
+    "cette": "this", "dernière": "last", "derniere": "last", "mois": "month", "aujourd'hui": "today",
+    "seulement": "only", "sans": "without", "avec": "with", "ouverts": "open", "ouvertes": "open",
+    "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
+}  # fmt: skip
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
+_FOREIGN_CUES = frozenset(
+    {"semana", "woche", "semaine", "hubo", "houve", "nur", "ohne", "sin", "sem", "mois"}
+)
+
+
+def in_english(text: str) -> str:
+    """`text` with the time, state and filter words of other languages read as their English
+    words and other words of those languages left out; English text comes back unchanged."""
+    words = text.split()
+    european = bool(_FOREIGN_CUES & {w.strip("¿?¡!.,") for w in words})
+    if not _CJK.search(text) and not european:
+        return text
+    for phrase, english in _FOREIGN_PHRASES:
+        text = text.replace(phrase, f" {english} ")
+    text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
+    if european:
+        text = " ".join(
+            _FOREIGN_WORDS.get(w.strip("¿?¡!.,").lower(), w)
+            if w.strip("¿?¡!.,").lower() in _FOREIGN_WORDS
+            else w
+            for w in text.split()
+        )
+    return " ".join(text.replace("¿", " ").replace("¡", " ").split())

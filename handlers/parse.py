@@ -43,6 +43,8 @@ from handlers.language import (
     SORT_OLDEST,
     SORT_VERBS,
     asks_who,
+    in_english,
+    introduction,
     is_domain_word,
     is_quiet_frame,
     is_set_aside,
@@ -512,7 +514,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = raw[:MAX_CHARS]
     raw = _SLACK_LINK.sub(r" \1 ", raw)
     raw = unicodedata.normalize("NFKC", raw)
-    raw = _CONTROL.sub(" ", raw).lower()
+    raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []
@@ -525,8 +527,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
         if dash and head and tail in _RELATION_SUFFIXES:  # "flashinfer-related", "rocm-only": the thing
             token = head
         parts = token.split("-")
-        if len(parts) > 1 and all(p.isalpha() for p in parts) and NEGATORS & set(parts):
-            tokens.extend(parts)  # "closed-without-merge", "not-merged": a phrase typed as one word
+        if len(parts) > 1 and all(p.isalpha() for p in parts) and (NEGATORS & set(parts) or parts[0] in _PER):
+            tokens.extend(parts)  # "closed-without-merge", "not-merged", "per-area": a phrase as one word
         elif token:
             tokens.append(token[:100])
     for k in range(len(tokens) - 1, 0, -1):  # "other than docs", "apart from ci": except
@@ -537,6 +539,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+_COMPARING = frozenset({"compare", "comparing", "comparison", "compared", "contrast"})
+_SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
     "related",
     "specific",
@@ -717,8 +721,8 @@ class _Parser:
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
         if (st.groups and not (refers and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
-        if not _SETUP.search(self._context):
-            return
+        if not (_SETUP.search(self._context) or introduction(self._context)):
+            return  # "AMD here. anything new this week?": the asker's affiliation is their setup
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0
@@ -1284,6 +1288,10 @@ class _Parser:
             return
         if word in ("number", "amount") and tokens[i + 1 : i + 2] == ["of"]:  # "number of rocm prs": a count
             return
+        if word in _SCOPE_VERBS and "to" in tokens[i + 1 : i + 6]:
+            # "scope all of this to just the last week", "limit it to merged": the frame of a filter
+            st.ignored.append(word)
+            return
         model = self._model_id(word) if ("-" in word or "/" in word) else None
         if model is not None:
             self._add_key(st, model, "")
@@ -1365,6 +1373,7 @@ class _Parser:
             and i >= 2
             and tokens[i - 1] in ("or", "and")
             and i - 2 in st.time_tokens
+            and not _COMPARING.intersection(tokens[: i - 1])  # "compare bugfix this week and last week"
             and first.start is not None
             and first.end is not None
             and span.start is not None

@@ -976,20 +976,32 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
 
 def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Query, list[Match]]:
     """Free words narrow the answer; one that would empty an answer that already has a topic, term
-    or author is set aside (and said so) rather than leaving the asker with nothing."""
+    or author is set aside (and said so) rather than leaving the asker with nothing. An identifier
+    the titles use ("is NemotronH_Omni_Reasoning_V3 registered as a supported arch?") anchors the
+    answer as a term does: it is what the question is about, the other words are its frame."""
     anchored = bool(query.any_of or query.authors)
     kept: list[str] = []
     dropped: list[str] = []
-    for word in words:
+    for word in sorted(words, key=lambda w: not _identifier(w)):  # identifiers first, else as typed
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
         if narrowed or not anchored:
             found = narrowed
             kept.append(word)
+            anchored = anchored or bool(narrowed and _identifier(word))
         else:
             dropped.append(word)
+    kept = [w for w in words if w in kept]
     if kept != words:
         query = replace(query, text=" ".join(kept), set_aside=(*query.set_aside, *dropped))
     return query, found
+
+
+def _identifier(word: str) -> bool:
+    """A name from code: letters with an underscore or digits ("nemotronh_omni_reasoning_v3",
+    "gfx1201", "qwen3"), not a plain word or a number."""
+    return (
+        len(word) >= 5 and any(c.isalpha() for c in word) and ("_" in word or any(c.isdigit() for c in word))
+    )
 
 
 def _swap(query: Query, old: str, new: str) -> Query:

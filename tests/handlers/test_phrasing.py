@@ -12,7 +12,7 @@ import pytest
 
 from handlers.app import BotHandlers
 from handlers.ports import Store
-from tests.handlers.followup_data import REPO, handlers, load
+from tests.handlers.followup_data import NOW, REPO, handlers, load
 
 PHRASINGS = [
     ("what changed in rocm last week", "rocm last week"),
@@ -157,3 +157,47 @@ async def test_an_empty_answer_suggests_only_questions_that_match(app: BotHandle
     assert "/vllm rocm next week" not in reply.suggestions and reply.suggestions
     for suggestion in reply.suggestions:
         assert await numbers(app, suggestion.removeprefix("/vllm ")), suggestion
+
+
+async def test_who_is_asking_is_context_not_a_filter(app: BotHandlers) -> None:
+    """ "Acme team — frontend prs last week?" answers the question after the introduction (no
+    search for 'acme team'); "AMD here. anything merged last week?" names no subject of its own,
+    so the asker's affiliation is the subject, as "we run MI300X" would be; a sentence saying
+    what the asker is busy with ("Prepping release notes.") is context too (it read as CI)."""
+    assert await numbers(app, "Acme team — frontend prs last week?") == await numbers(
+        app, "frontend last week"
+    )
+    assert await numbers(app, "AMD here. anything merged last week?") == await numbers(
+        app, "rocm merged last week"
+    )
+    notes = await app.command(REPO, "Prepping release notes. How many PRs were merged last week?")
+    plain = await app.command(REPO, "how many prs were merged last week")
+    assert notes.total == plain.total and "CI" not in notes.understood, notes.understood
+
+
+async def test_a_breakdown_typed_with_a_hyphen_and_comparisons_joined_by_and(app: BotHandlers) -> None:
+    """ "per-area breakdown of everything merged last week" is the per-topic answer of "merged last
+    week per area" (it searched the word 'per-area'); "compare rocm last week and the week of feb
+    16" compares two windows (without "compare", "monday and tuesday" is one range)."""
+    hyphen = await app.command(REPO, "per-area breakdown of everything merged last week")
+    spaced = await app.command(REPO, "merged last week per area")
+    assert hyphen.title == spaced.title and "by topic" in hyphen.title, hyphen.title
+    settings = app.repo(REPO)
+    compared = app.query.parse(settings, "compare rocm feb 16 to feb 22 and feb 23 to mar 1", NOW)
+    assert compared.then_since is not None, compared
+    joined = app.query.parse(settings, "rocm merged feb 23 and feb 24", NOW)
+    assert joined.then_since is None and joined.since.day == 23 and joined.until.day == 25, joined
+
+
+async def test_an_identifier_is_what_the_question_is_about(app: BotHandlers) -> None:
+    """ "has num_computed_tokens been fixed for async loads?": the PR whose title names the
+    identifier, though the question's other words ('loads', 'been') are not all in it; writing
+    code or posts is turned down."""
+    found = await app.command(REPO, "is num_computed_tokens still wrong after an async kv load")
+    assert found.items and all("num_computed_tokens" in i.title for i in found.items), found.title
+    for ask in (
+        "write me a unit test for the ROCm attention backend",
+        "can you draft the launch blog post for us",
+    ):
+        reply = await app.command(REPO, ask)
+        assert any("request to write something" in note for note in reply.notes), (ask, reply.notes)
