@@ -29,10 +29,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from handlers.followup_intent import PAGE, Intent, asks_count, classify
+from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
     NONE_OF,
+    NOTHING,
     OFFLINE_LEAD,
     OFFLINE_NOTE,
     count,
@@ -72,7 +73,7 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, Query, implies, kind_of, split_states, tokenize, with_window
+from handlers.parse import PRONOUNS, STOPWORDS, Query, implies, kind_of, split_states, tokenize, with_window
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
 
@@ -168,7 +169,7 @@ class FollowupHandler:
             # "count all new models, forget mm" when the thread never asked for multimodal (its
             # narrowing found none): nothing to take back, and nothing is left out either
             said = {k for g in thread.base_query().any_of for k in g}
-            back = {k for m in _TAKE_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g}
+            back = _taken_back_keys(thread, text)
             query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
         if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
             # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
@@ -179,6 +180,21 @@ class FollowupHandler:
         if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
+        if intent.query.any_of and _ELSE_OTHER.search(text) and not intent.query.pr_numbers:
+            # "anything else Granite-related still open?", "what other new model architectures got
+            # added this month": that subject, beyond the PRs this thread is about, not within them
+            return await switch(thread, replace(intent, kind="switch"), fresh=True)
+        if (
+            intent.kind == "switch"
+            and since_then(text)
+            and not query.window_given
+            and thread.now > thread.context.until
+        ):
+            # "any reverts since then?": the subject asked, from the end of the thread's window to now
+            start = thread.context.until
+            intent = replace(
+                intent, query=with_window(query, start, thread.now, thread.window_label(start, thread.now))
+            )
         if ACTION_REQUEST.search(" ".join(tokenize(text)[0])) and intent.kind not in ("chatter", "help"):
             # "can you cherry-pick those onto the release branch?", "ping him to rebase it"
             return Reply(
@@ -319,9 +335,10 @@ class FollowupHandler:
                 drop_authors=_drops_author(text),
                 restore=_RESTORE.search(text) is not None,
                 per_key=True,
-                take_back_only=_TAKE_BACK.search(text) is not None,
+                taken_back=_taken_back_keys(thread, text),
             )
-            if intent.kind == "count" and moved.kind == "list":  # "drop aiter — how many amd prs total"
+            if (intent.kind == "count" or _how_many(text)) and moved.kind == "list":
+                # "drop aiter — how many amd prs total", "forget perf. how many were NOT ci"
                 return await _counted(thread)
             return moved
         if intent.kind == "switch" and _SAME_SUBJECT_OPENER.match(text):
@@ -398,6 +415,10 @@ class FollowupHandler:
                 return await compare(thread, window, _counted_filter(thread))
             asked_who = _asked_who_last(thread)
             moved = await shift(thread, window)
+            if moved.kind == "list" and _adds_filter(thread.base_query(), query):
+                # "any reverts since the digest?", "merged rocm prs the week before": moved, then narrowed
+                narrowed = await narrow(thread, Intent("narrow", query, words=intent.words))
+                return await _counted(thread) if _how_many(text) and narrowed.kind == "list" else narrowed
             if moved.kind == "list" and asked_who:
                 # "who had most prs in it" then "and the week before?": the same question, moved
                 return await who(thread, Intent("who", thread.parse("who")))
@@ -856,13 +877,58 @@ def _last_card(thread: Thread) -> int:
     return int(card.group(1)) if card else 0
 
 
+# "about the xpu wheel release one", "the gemma one": a PR of the thread described by its words
+_THE_X_ONE = re.compile(r"\bthe (?:[\w./+-]+ ){1,6}?(?:one|pr)\b(?! (?:of|from)\b)", re.I)
+
+
+_ELSE_OTHER = re.compile(r"\b(?:anything|any|what|which|something|are there) (?:else|other)\b", re.I)
+
+
+def _taken_back_keys(thread: Thread, text: str) -> frozenset[str]:
+    """The topics and terms a message takes back ("forget perf", "no need for multimodal"): the
+    words after the verb, up to a clause break."""
+    return frozenset(k for m in _TAKE_BACK.finditer(text) for g in thread.parse(m.group(1)).any_of for k in g)
+
+
+def _adds_filter(base: Query, query: Query) -> bool:
+    """Whether `query` filters by something `base` does not already (a topic, state, person or
+    exclusion): "merged rocm prs the week before" under all PRs does; under merged ROCm PRs not."""
+    keys = {k for group in query.any_of for k in group} - {k for group in base.any_of for k in group}
+    return bool(
+        keys
+        or set(query.states) - set(base.states)
+        or set(query.authors) - set(base.authors)
+        or set(query.exclude) - set(base.exclude)
+    )
+
+
 async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Intent, str] | Reply:
     """A message about one PR of the thread, pointed at rather than numbered, as a question about
     that PR's number: "the oldest of those", "the 2nd one from the fp8 list", "the 2nd one", or
     "it" right after a PR's card ("ok what did it change"). A place the list does not have says so."""
     card = _last_card(thread)
-    if card and intent.kind == "question" and {"it", "that", "this"} & set(text.lower().split()):
+    pointed = {"it", "that", "this"} & set(tokenize(text)[0])
+    if card and intent.kind == "question" and pointed:
         return replace(intent, kind="detail", query=thread.parse(f"#{card}"), asks=True), f"#{card} {text}"
+    only = thread.context.pr_numbers[0] if len(thread.context.pr_numbers) == 1 else None
+    if only and pointed and intent.kind in ("question", "narrow") and not intent.query.window_given:
+        # "when exactly did that land?", "wait did that get reverted??" under a one-PR answer: that PR
+        return replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True), f"#{only} {text}"
+    described = _THE_X_ONE.search(text)
+    if described and intent.kind in ("question", "narrow") and (intent.words or _filters(intent.query)):
+        # "tell me more about the xpu wheel release one": the thread's one PR those words describe
+        # (as its title says them: "wheel" and "release" are words of CI & build, which every PR
+        # of an "only CI" list has)
+        words = [w for w in tokenize(described.group(0))[0][1:-1] if w not in STOPWORDS]
+        asked = replace(NOTHING, text=" ".join(words))
+        listed = await thread.matches()
+        found = thread.filtered(listed, asked)
+        if len(found) == 1:
+            one = found[0].pr.number
+            return replace(intent, kind="detail", query=thread.parse(f"#{one}"), asks=False), f"#{one}"
+        if 1 < len(found) < len(listed):
+            # "the mypy one" when two CI PRs say mypy: those, to pick from ("the 2nd one")
+            return await narrow(thread, Intent("narrow", asked, words=tuple(words)))
     if intent.kind != "detail":
         return intent, text
     if intent.extreme:  # "tell me about the oldest of those"

@@ -81,6 +81,18 @@ BEFORE = (
     ("previous", "period"), ("the", "before"), ("quarter", "before"), ("previous", "quarter"),
     ("prior", "quarter"), ("year", "before"), ("previous", "year"), ("prior", "year"),
 )  # fmt: skip
+SINCE_THEN = 2  # a shift from the end of the thread's window up to now
+# "since the digest", "after the digest", "since then": from the thread's end on
+_SINCE_THEN = re.compile(
+    r"\b(?:since|after) (?:the |that |this |your |last )*(?:digest|post|one|answer)\b|\bsince then\b"
+)
+
+
+def since_then(text: str) -> bool:
+    """ "any reverts since the digest?", "what got merged since then": from the thread's end on."""
+    return bool(_SINCE_THEN.search(" ".join(tokenize(text)[0])))
+
+
 AFTER = (
     ("week", "after"), ("following", "week"), ("after", "that"), ("month", "after"),
     ("following", "month"), ("next", "week"), ("day", "after"), ("period", "after"),
@@ -219,6 +231,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
+    if not shift and not query.window_given and since_then(text):
+        shift = SINCE_THEN
     tally = set(tokens) & (COMPARE_WORDS | {"more", "most"}) and not shift and not query.window_given
     if tally and any(len(group) > 1 for group in query.any_of):  # "cutlass vs flashinfer, which has more"
         return Intent("tally", query)
@@ -282,7 +296,8 @@ def _asks_summary(tokens: list[str]) -> bool:
     """ "tl;dr?", "summarize the digest in one sentence for my manager", "sum it up": the thread's
     PRs in a few words (not "summary of #123", a PR's card)."""
     joined = " ".join(tokens)
-    return bool(set(tokens) & SUMMARY_WORDS) or any(p in joined for p in _SUMMARY_PHRASES)
+    shortened = any(t.startswith("summ") and t.isalpha() for t in tokens)  # "summ this pls", "summarizing"
+    return bool(set(tokens) & SUMMARY_WORDS) or shortened or any(p in joined for p in _SUMMARY_PHRASES)
 
 
 COUNT_PAIRS = {("how", "many"), ("count", "of"), ("number", "of")}

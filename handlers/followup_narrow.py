@@ -43,6 +43,13 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     query = replace(intent.query, text=" ".join(intent.words))
     matches = await thread.matches()
     found = thread.filtered(matches, query)
+    finer = _finer_word(thread, query) if len(found) == len(matches) and not note else ""
+    if finer:
+        # "only anthropic ones" under API & frontend: "anthropic" is a word for that topic, which
+        # every PR here has; the word as the titles say it narrows them
+        fewer = thread.filtered(matches, replace(query, any_of=(), topics=(), text=finer))
+        if fewer:
+            query, found = replace(query, any_of=(), topics=(), text=finer), fewer
     if query.sort:  # "drop the docs ones and sort newest first": the order comes along
         found = sorted(found, key=by_time, reverse=query.sort < 0)
     combined = combine(thread.base_query(), query)
@@ -90,6 +97,28 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     notes += [n for n in reply.notes if n.startswith("Reply `more`")]
     _narrowed_to(thread, query, reply)
     return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
+
+
+def _finer_word(thread: Thread, query: Query) -> str:
+    """The word the message used for a topic the thread already has, when that word is narrower
+    than the topic ("anthropic", "wheel" for API & frontend, CI & build): one of the topic's
+    aliases, not its key or name; "" when the narrowing asked for something new."""
+    base = thread.base_query()
+    if not query.topics or not set(query.topics) <= set(base.topics) or query.text:
+        return ""
+    if EMPLOYER_NOTE in query.notes:  # "by amd folks": a company read as its platform, not a title word
+        return ""
+    said = f" {' '.join(tokenize(query.without_time)[0])} "
+    found: list[tuple[int, str]] = []
+    for topic in thread.settings.taxonomy.topics:
+        if topic.key not in query.topics:
+            continue
+        own = {topic.key, *tokenize(topic.name)[0]}
+        for alias in topic.aliases:
+            at = said.find(f" {alias} ")
+            if at >= 0 and alias not in own and not set(alias.split()) <= own:
+                found.append((at, alias))
+    return min(found)[1] if found else ""
 
 
 def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:

@@ -15,7 +15,7 @@ from typing import Literal
 
 from handlers.calendar import add_months, local_midnight, week_start_of
 from handlers.digest_signals import is_change
-from handlers.followup_intent import Intent
+from handlers.followup_intent import SINCE_THEN, Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
@@ -36,6 +36,8 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         if intent.shift < 0:
             whole = _whole_period_before(thread)
             return whole or (context.since - span, context.since)
+        if intent.shift == SINCE_THEN and thread.now > context.until:
+            return context.until, thread.now  # "any other reverts since the digest": up to now
         return context.until, context.until + span
     return intent.query.since, intent.query.until
 
@@ -60,14 +62,18 @@ def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:
     return None
 
 
-async def switch(thread: Thread, intent: Intent) -> Reply:
-    """`what about qwen?`: the same window (and states) for another subject; the thread follows it."""
+async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Reply:
+    """`what about qwen?`: the same window (and states) for another subject; the thread follows it.
+    `fresh` ("what other new models landed this month?"): the subject asked alone, nothing of the
+    thread's own subject kept."""
     base = thread.base_query()
-    if base.pr_numbers and thread.context.kind == "query":
+    if base.pr_numbers and thread.context.kind == "query" and not fresh:
         return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
     taxonomy = thread.settings.taxonomy
-    if asked.authors and not asked.any_of:  # "what did NickLucche merge in that area": the same area
+    if fresh:
+        base = replace(base, exclude=())
+    elif asked.authors and not asked.any_of:  # "what did NickLucche merge in that area": the same area
         asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
     elif not asked.any_of:  # "and merged ones this week?": the same subject, another state and time
         asked = replace(
@@ -207,7 +213,7 @@ async def unfilter(
     drop_authors: bool = False,
     restore: bool = False,
     per_key: bool = False,
-    take_back_only: bool = False,
+    taken_back: frozenset[str] = frozenset(),
 ) -> Reply:
     """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
     without the narrowing named (not with its opposite), over the time asked for if any.
@@ -226,7 +232,9 @@ async def unfilter(
     taken = named_out & required if per_key else named_out
     restored = {k for g in asked.any_of for k in g} & set(base.exclude)
     stressed = set(base.prefer)  # "esp moe", then "forget moe": no longer stressed, not left out
-    not_asked = set() if take_back_only else named_out - required - stressed  # "forget moe": nothing left out
+    # "forget moe" when the question never asked for MoE: nothing left out; "forget perf. how many
+    # were NOT ci": CI, named outside the taking back, is left out
+    not_asked = named_out - required - stressed - taken_back
     left_out = not_asked | (taken if opposite else set()) if per_key else set()
 
     def gone(group: Sequence[str]) -> bool:

@@ -1323,3 +1323,90 @@ async def test_and_for_comparison_the_week_before_moves_the_window(app: BotHandl
     xpu = await app.followup(KEY, "and xpu the week before?")
     assert "Intel XPU" in xpu.understood and "Feb 16 – Feb 22, 2026" in xpu.understood, xpu.understood
     assert "before" not in xpu.understood, xpu.understood
+
+
+async def test_a_word_for_the_threads_own_topic_narrows_by_what_the_titles_say(app: BotHandlers) -> None:
+    """Under API & frontend PRs, "only anthropic ones" ("anthropic" is one of the topic's words,
+    which every PR here has) keeps the PRs whose titles say Anthropic; "only frontend ones" (the
+    topic's own name) keeps them all."""
+    everything = await start_thread(app, KEY, "frontend last week")
+    anthropic = await app.followup(KEY, "only anthropic ones")
+    assert anthropic.items and len(anthropic.items) < len(everything), anthropic.title
+    assert all("anthropic" in item.title.lower() for item in anthropic.items)
+    await start_thread(app, KEY, "frontend last week")
+    same = await app.followup(KEY, "only frontend ones")
+    assert same.total == len(everything), same.title
+
+
+async def test_the_one_described_by_its_words_is_that_prs_card(app: BotHandlers) -> None:
+    """ "tell me about the mypy one" under CI PRs: the card of the one PR the words describe, or
+    the few they fit to pick from; "when did that land?" under a one-PR answer is its card."""
+    listed = await start_thread(app, KEY, "ci last week")
+    prs = await app.store.get_prs(REPO, listed)
+    mypy = [n for n in listed if "mypy" in prs[n].title.lower()]
+    reply = await app.followup(KEY, "tell me about the mypy one")
+    if len(mypy) == 1:
+        assert reply.kind == "detail" and reply.detail and reply.detail.number == mypy[0]
+    else:
+        assert {i.number for i in reply.items} == set(mypy) and len(mypy) > 1, reply.title
+    await start_thread(app, KEY, "kvconnector num_computed_tokens last week")
+    one = await app.followup(KEY, "when did that land?")
+    assert one.kind == "detail" and one.detail and "num_computed_tokens" in one.detail.title, one.title
+
+
+async def test_since_then_runs_from_the_end_of_the_threads_window_to_now(app: BotHandlers) -> None:
+    """ "any reverts since then?" under Feb 16-22's merged ROCm PRs: the reverts from Feb 23 to
+    now (not the thread's week); "what got merged since then" moves the thread's question there."""
+    await start_thread(app, KEY, "rocm merged from feb 16 to feb 22")
+    reverts = await app.followup(KEY, "any reverts since then?")
+    assert "Feb 23" in reverts.understood and "Mar 2" in reverts.understood, reverts.understood
+    assert reverts.items and all("revert" in i.title.lower() for i in reverts.items)
+    await start_thread(app, KEY, "rocm merged from feb 16 to feb 22")
+    moved = await app.followup(KEY, "what got merged since then")
+    assert "ROCm" in moved.understood and "Feb 23" in moved.understood, moved.understood
+    later = await app.command(REPO, "rocm merged since feb 23")
+    assert moved.total == later.total, (moved.total, later.total)
+
+
+async def test_a_filter_asked_with_a_window_move_narrows_the_moved_thread(app: BotHandlers) -> None:
+    """ "merged rocm prs the week after" under all of Feb 16-22's PRs: ROCm's merged PRs of the
+    week after, not every PR of it."""
+    await start_thread(app, KEY, "from feb 16 to feb 22")
+    moved = await app.followup(KEY, "merged rocm prs the week after")
+    expected = await app.command(REPO, "rocm merged last week")
+    assert moved.total == expected.total and "ROCm" in moved.understood, moved.understood
+
+
+async def test_scoping_words_and_other_languages_read_as_filters(app: BotHandlers) -> None:
+    """ "scope it to last week" under three weeks of ROCm, "limit it to merged", "nur die offenen"
+    (German: only the open ones) and "只看 merged 的" (Chinese: only look at merged ones) read as
+    the window and states they name, never as words to search."""
+    await start_thread(app, KEY, "rocm past 3 weeks")
+    scoped = await app.followup(KEY, "scope it to last week")
+    assert scoped.total == (await app.command(REPO, "rocm last week")).total, scoped.understood
+    limited = await app.followup(KEY, "limit it to merged")
+    assert limited.total == (await app.command(REPO, "rocm merged last week")).total, limited.title
+    await start_thread(app, KEY, "rocm last week")
+    german = await app.followup(KEY, "nur die offenen")
+    assert german.items and all(i.status in ("open", "draft") for i in german.items), german.title
+    await start_thread(app, KEY, "rocm last week")
+    chinese = await app.followup(KEY, "只看 merged 的")
+    assert chinese.total == (await app.command(REPO, "rocm merged last week")).total, chinese.title
+
+
+async def test_what_other_asks_about_that_subject_beyond_the_thread(app: BotHandlers) -> None:
+    """ "what other new model architectures got added since feb 1" under Qwen GDN fixes: new models
+    of that time, not the thread's Qwen fixes that are new models (none); "forget perf. how many
+    were NOT ci" takes performance back and still leaves CI out; "summ this pls" sums the thread up."""
+    await start_thread(app, KEY, "qwen gdn fixes last week")
+    other = await app.followup(KEY, "what other new model architectures got added since feb 1")
+    plain = await app.command(REPO, "new models merged since feb 1")
+    assert other.total == plain.total and other.total > 0, (other.understood, plain.understood)
+    assert "Qwen" not in other.understood, other.understood
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "just the bug fixes")
+    counted = await app.followup(KEY, "actually forget the bug fixes. how many were NOT ci")
+    without_ci = await app.command(REPO, "rocm last week not ci")
+    assert counted.title == f"This thread has {without_ci.total} PRs", counted.title
+    summed = await app.followup(KEY, "summ this pls 3 bullets")
+    assert summed.kind == "answer" and "PRs" in summed.title and "offline" not in summed.title, summed.title
