@@ -145,7 +145,11 @@ class FollowupHandler:
         await self.store.put_thread(updated, self.limits.thread_ttl_seconds)
         return replace(reply, seed=None)
 
-    async def _dispatch(self, thread: Thread, text: str, user: str, addressed: bool) -> Reply:
+    async def _dispatch(
+        self, thread: Thread, text: str, user: str, addressed: bool, *, stepped_back: bool = False
+    ) -> Reply:
+        """`stepped_back`: the message began with "nvm" and the thread is back at the list before,
+        so a narrowing that found nothing there is not asked again."""
         text = question_part(text)  # "who's most active there? trying to figure out who to ping"
         # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
         text = _NOT_JUST.sub("forget ", text)
@@ -180,7 +184,12 @@ class FollowupHandler:
         if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
             query, text = await _their_author(thread, query, text)
         intent = classify(text, query)
-        if intent.query.any_of and _ELSE_OTHER.search(text) and not intent.query.pr_numbers:
+        if (
+            intent.query.any_of
+            and _ELSE_OTHER.search(text)
+            and not intent.query.pr_numbers
+            and not thread.base_query().pr_numbers  # under a PR's card a subject asks anew (below)
+        ):
             # "anything else Granite-related still open?", "what other new model architectures got
             # added this month": that subject, beyond the PRs this thread is about, not within them
             return await switch(thread, replace(intent, kind="switch"), fresh=True)
@@ -276,16 +285,18 @@ class FollowupHandler:
             return meant
         intent, text = meant
         never_mind = _NEVER_MIND.match(text)
+        rest = text[never_mind.end() :].strip() if never_mind else ""
         if never_mind and thread.context.earlier:  # "nvm. biggest one this year?": back a step, then the rest
             _restart(thread, thread.context.earlier[-1])
-            rest = text[never_mind.end() :].strip()
             if rest:
-                return await self._dispatch(thread, rest, user, addressed)
+                return await self._dispatch(thread, rest, user, addressed, stepped_back=True)
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
+        if rest and not stepped_back:  # "nvm. and the week before?" after a narrowing of none: the rest
+            return await self._dispatch(thread, rest, user, addressed, stepped_back=True)
         counted = _counted_filter(thread) if _SHOW_THOSE.match(text) else None
         if counted is not None:  # "how many of those were for deepseek?" then "show me those"
             return await narrow(thread, Intent("narrow", counted))
-        tried = _tried_last(thread)
+        tried = "" if stepped_back else _tried_last(thread)
         if tried and intent.kind == "shift" and not (query.any_of or query.authors):
             # "was there something about kv offload metrics?" found nothing, then "check this week":
             # the thread moves there and the narrowing is asked again over it

@@ -1410,3 +1410,15 @@ async def test_what_other_asks_about_that_subject_beyond_the_thread(app: BotHand
     assert counted.title == f"This thread has {without_ci.total} PRs", counted.title
     summed = await app.followup(KEY, "summ this pls 3 bullets")
     assert summed.kind == "answer" and "PRs" in summed.title and "offline" not in summed.title, summed.title
+
+
+async def test_nvm_after_a_narrowing_of_none_does_not_ask_it_again(app: BotHandlers) -> None:
+    """ "only the tpu ones" (none of last week's merged ROCm PRs) then "nvm. and the week before?"
+    steps back and moves the thread: the week before's merged ROCm PRs, not its closed ones (a
+    narrowing of none is asked again on a move only when nothing said to drop it)."""
+    await start_thread(app, KEY, "rocm merged last week")
+    none = await app.followup(KEY, "only the tpu ones")
+    assert none.kind == "empty", none.title
+    moved = await app.followup(KEY, "nvm. and the week before?")
+    before = await app.command(REPO, "rocm merged from feb 16 to feb 22")
+    assert moved.total == before.total and moved.total > 0, (moved.title, moved.understood)
