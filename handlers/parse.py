@@ -139,6 +139,9 @@ RELEASE_NOTE = (
     "Releases are not in the PR data, so I can't tell which PRs went into {word} or when the next "
     "release comes; ask for a time range instead (e.g. `past 30 days`, `since jul 1`)."
 )
+_RELEASE_REF = re.compile(
+    r"(?:since|after|before|in) (the (?:last|latest|previous|most recent|current|next) (?:release|version|tag))\b"
+)
 _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside beside a model
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
@@ -249,6 +252,16 @@ class Query:
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
+    # "deepep stuff incl open": states named as included (in `states` too, so a thread widens
+    # by them); a command with no other state asks for every state (see `as_command`)
+    included: tuple[str, ...] = ()
+
+    def as_command(self) -> Query:
+        """The query as a slash command reads it: "incl open" alone adds nothing to the default
+        (every PR opened or merged in the window, the open ones among them)."""
+        if self.included and set(self.states) <= set(self.included):
+            return replace(self, states=())
+        return self
 
     @property
     def whole_history(self) -> bool:
@@ -277,6 +290,7 @@ class Query:
 
 @dataclass
 class _State:
+    included: list[str] = field(default_factory=list)  # "incl open": states added to the default
     groups: list[list[str]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
     states: list[str] = field(default_factory=list)
@@ -539,6 +553,10 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+_INCLUDING = frozenset({"incl", "including", "include", "inc", "plus"})
+_AUXILIARIES = frozenset(
+    {"did", "does", "do", "will", "would", "has", "have", "had", "to", "gonna", "should"}
+)
 _COMPARING = frozenset({"compare", "comparing", "comparison", "compared", "contrast"})
 _SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
@@ -687,6 +705,8 @@ class _Parser:
             token = tokens[i]
             step = (
                 self._time(tokens, i, st)
+                or self._release_ref(tokens, i, st)
+                or self._including_state(tokens, i, st)
                 or self._order(tokens, i, st)
                 or self._pr_ref(tokens, i, st)
                 or self._author(tokens, i, st)
@@ -891,6 +911,7 @@ class _Parser:
             author_pronoun=st.author_pronoun,
             out_of_scope=st.out_of_scope,
             prefer=tuple(dict.fromkeys(prefer)),
+            included=tuple(st.included),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
                 st.corrections.get(i, t)
@@ -1125,6 +1146,29 @@ class _Parser:
             return change, change_len, ""
         return None, 0, ""
 
+    @staticmethod
+    def _including_state(tokens: list[str], i: int, st: _State) -> int:
+        """ "all deepep stuff last 2 wks incl open": every state, the open ones among them (the
+        default already holds them); not a word to search, nor only the open ones."""
+        if tokens[i] not in _INCLUDING:
+            return 0
+        gap = 2 if tokens[i + 1 : i + 2] == ["the"] else 1
+        word = tokens[i + gap] if i + gap < len(tokens) else ""
+        if STATE_WORDS.get(word) not in ("open", "draft", "closed", "merged"):
+            return 0
+        st.states.append(STATE_WORDS[word])
+        st.included.append(STATE_WORDS[word])
+        return gap + 1 + (tokens[i + gap + 1 : i + gap + 2] in (["ones"], ["prs"]))
+
+    def _release_ref(self, tokens: list[str], i: int, st: _State) -> int:
+        """ "since the last release", "after the latest release": a time the PR data cannot
+        place (releases are not in it), said so; "release" is then no CI & build word."""
+        found = _RELEASE_REF.match(" ".join(tokens[i : i + 6]))
+        if not found:
+            return 0
+        st.notes.append(RELEASE_NOTE.format(word=found.group(1)))
+        return len(found.group(0).split())
+
     def _topic(self, tokens: list[str], i: int, st: _State, joiner: str) -> int:
         token = tokens[i]
         if token.startswith("-") and len(token) > 1 and token not in ("-h", "--help"):
@@ -1303,6 +1347,14 @@ class _Parser:
             return
         if _PARAMETER_COUNT.match(word):  # "gpt-oss 120b": a size beside a model; alone, searched
             st.domain.append(word)
+            return
+        if (
+            word == "land"
+            and st.topic_end == i
+            and "in" in tokens[max(0, i - 4) : i]
+            and not _AUXILIARIES.intersection(tokens[:i])
+        ):  # "what's open in kv connector land": the area ("what did amd land" is merged)
+            st.topic_end = i + 1
             return
         state = state_verb(word)
         if state is not None:  # "what did amd land": merged

@@ -121,7 +121,7 @@ class QueryHandler:
         self, settings: RepoSettings, text: str, *, now: datetime, user: str = "", synthesize: bool = True
     ) -> Reply:
         """Answer the text after the slash command (`rocm last week`)."""
-        query = self.parse(settings, text, now)
+        query = self.parse(settings, text, now).as_command()
         if query.is_help:
             return help_reply(settings, query)
         key = (settings.name, text, query, synthesize)

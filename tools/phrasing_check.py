@@ -166,7 +166,7 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
                 if item["context"] == "command":
                     commands += 1
                     query = await handlers.query.with_logins(
-                        settings, handlers.query.parse(settings, item["text"], NOW)
+                        settings, handlers.query.parse(settings, item["text"], NOW).as_command()
                     )
                     reply = await handlers.command(settings.name, item["text"], user=f"u{number}")
                     kind = "digest" if reply.digest is not None else reply.kind

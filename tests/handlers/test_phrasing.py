@@ -201,3 +201,18 @@ async def test_an_identifier_is_what_the_question_is_about(app: BotHandlers) -> 
     ):
         reply = await app.command(REPO, ask)
         assert any("request to write something" in note for note in reply.notes), (ask, reply.notes)
+
+
+async def test_abbreviations_idioms_and_times_the_pr_data_cannot_place(app: BotHandlers) -> None:
+    """ "spec dec prs last week" is speculative decoding (it read "dec" as December); "what's open
+    in rocm land" is ROCm's open PRs ("land" is the area there, a verb of merging in "what did amd
+    land"); "rocm since the last release" says releases are not in the data instead of searching
+    CI & build; "rocm last week incl open" is every state, and "incl open ones" in a thread adds them."""
+    assert await numbers(app, "spec dec prs last week") == await numbers(app, "spec decode last week")
+    assert await numbers(app, "whats open in rocm land") == await numbers(app, "open rocm prs")
+    assert await numbers(app, "what did amd land last week") == await numbers(app, "rocm merged last week")
+    release = await app.command(REPO, "rocm since the last release")
+    assert "CI" not in release.understood and any(
+        "Releases are not in the PR data" in n for n in release.notes
+    )
+    assert await numbers(app, "rocm last week incl open") == await numbers(app, "rocm last week")
