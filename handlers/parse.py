@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
@@ -818,7 +818,10 @@ class _Parser:
             # still open (or one that ever landed) may have been opened at any time, so the
             # window is the whole history rather than the last days; "latest 10 deepgemm
             # changes" asks for the ten most recent, however far back they go
-            since, until = datetime(MIN_YEAR, 1, 1, tzinfo=UTC), default_window(self.now, self.tz, 1)[1]
+            until = default_window(self.now, self.tz, 1)[1]
+            since = min(
+                datetime(MIN_YEAR, 1, 1, tzinfo=UTC), until - timedelta(days=1)
+            )  # a clock before 1970
             label = window_label(since, until, self.tz, self.tz_name)
             if ever or not latest:
                 st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)

@@ -203,11 +203,13 @@ def test_a_family_named_inside_a_group_term_is_asked_for_alone() -> None:
 
 
 def test_everyday_names_for_platforms_parallelism_and_apis_are_topics() -> None:
-    """ "intel gpu", "wide ep", "context parallel" and "anthropic messages api" were word searches."""
+    """ "intel gpu", "wide ep", "context parallel" and "anthropic messages api" were word searches;
+    the Anthropic Messages API is now a named term of its own (it implies API & frontend)."""
     assert read("intel gpu").any_of == (("xpu",),) and read("intel gpu").text == ""
     for phrase in ("wide ep", "context parallel", "sequence parallelism", "dcp"):
         assert read(phrase).any_of == (("distributed",),) and read(phrase).text == "", phrase
-    assert read("anthropic messages api").any_of == (("frontend",),)
+    anthropic = read("anthropic messages api")
+    assert anthropic.any_of == (("term:anthropic-api",),) and anthropic.text == ""
 
 
 def test_verbs_of_leaving_out_exclude_the_topic_that_follows() -> None:
