@@ -148,42 +148,28 @@ class FollowupHandler:
     async def _dispatch(
         self, thread: Thread, text: str, user: str, addressed: bool, *, stepped_back: bool = False
     ) -> Reply:
-        """`stepped_back`: the message began with "nvm" and the thread is back at the list before,
-        so a narrowing that found nothing there is not asked again."""
-        text = question_part(text)  # "who's most active there? trying to figure out who to ping"
-        # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
-        text = _NOT_JUST.sub("forget ", text)
-        text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
-        text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
-        text = _EM.sub("them", text)  # "list em"
-        text = (
-            _DROP_OTHERS.sub("", text) or text
-        )  # "just NIXL, drop the other connectors": "just NIXL" says it
-        query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
-        if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
-            # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
-            place = query.pr_numbers[0]
-            at = at_position(thread, place)
-            if at is None and place <= len(thread.context.pr_numbers):  # the last answer was no list
-                at = thread.context.pr_numbers[place - 1]
-            if at is not None:
-                text = f"#{at}"
-                query = thread.parse(text)
-        if query.exclude and _TAKE_BACK.search(text):
-            # "count all new models, forget mm" when the thread never asked for multimodal (its
-            # narrowing found none): nothing to take back, and nothing is left out either
-            said = {k for g in thread.base_query().any_of for k in g}
-            back = _taken_back_keys(thread, text)
-            query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
-        if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
-            # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
-            return await who(thread, Intent("who", thread.parse("who")))
-        corrected = _person_corrected(thread, query, text)
-        if corrected is not None:  # "sorry meant tlrmchlsmth not robert" under mgoin's and robert's PRs
-            return await other_person(thread, Intent("switch", corrected))
-        if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
-            query, text = await _their_author(thread, query, text)
-        intent = classify(text, query)
+        """One message of a thread in three steps: what it says (`_read`: the text's rewrites and
+        its query, read against the thread), what a reading of the whole message settles before
+        its kind (`_settled`: people, requests to act or to write, a thread about one PR, "what
+        other ..."), then its kind (`_by_kind`). `stepped_back`: the message began with "nvm" and
+        the thread is back at the list before, so a narrowing that found nothing there is not
+        asked again."""
+        read = await _read(thread, text)
+        if isinstance(read, Reply):
+            return read
+        text, query = read
+        settled = await self._settled(thread, text, query, classify(text, query))
+        if isinstance(settled, Reply):
+            return settled
+        intent, text = settled
+        return await self._by_kind(thread, text, query, intent, user, addressed, stepped_back)
+
+    async def _settled(
+        self, thread: Thread, text: str, query: Query, intent: Intent
+    ) -> Reply | tuple[Intent, str]:
+        """Readings of the whole message that answer it, or change what it asks, before its kind
+        decides: "what other X" and "since then", requests to act or for what PRs cannot say, and
+        a thread about one PR (its card, the PR it reverts, a new question about a subject)."""
         if (
             intent.query.any_of
             and _ELSE_OTHER.search(text)
@@ -250,6 +236,20 @@ class FollowupHandler:
             only = thread.context.pr_numbers[0]
             intent = replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True)
             text = f"#{only} {text}"
+        return intent, text
+
+    async def _by_kind(
+        self,
+        thread: Thread,
+        text: str,
+        query: Query,
+        intent: Intent,
+        user: str,
+        addressed: bool,
+        stepped_back: bool,
+    ) -> Reply:
+        """The reply for the message's kind of intent (chatter, help, more, detail, narrowing,
+        window moves, counts, who, ...), with the readings that refine a kind first."""
         log.info("follow-up in %s read as %s", thread.context.key.as_str(), intent.kind)
         if intent.kind == "chatter":
             return _chatter(thread, addressed)
@@ -890,6 +890,45 @@ def _last_card(thread: Thread) -> int:
 
 # "about the xpu wheel release one", "the gemma one": a PR of the thread described by its words
 _THE_X_ONE = re.compile(r"\bthe (?:[\w./+-]+ ){1,6}?(?:one|pr)\b(?! (?:of|from)\b)", re.I)
+
+
+async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
+    """The message as the thread reads it: its rewrites ("not just fp8" -> "forget fp8", "list em"),
+    its query (logins as authors, "#2" as the list's second PR, nothing left out by a take-back of
+    what was never asked, "by them" as the thread's author), or the reply when the message asks
+    who is behind the PRs or corrects a person."""
+    text = question_part(text)  # "who's most active there? trying to figure out who to ping"
+    # "not just fp8" takes the fp8 filter back, as "forget fp8" does (see _contradicts)
+    text = _NOT_JUST.sub("forget ", text)
+    text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
+    text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
+    text = _EM.sub("them", text)  # "list em"
+    text = _DROP_OTHERS.sub("", text) or text  # "just NIXL, drop the other connectors": "just NIXL" says it
+    query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
+    if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
+        # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
+        place = query.pr_numbers[0]
+        at = at_position(thread, place)
+        if at is None and place <= len(thread.context.pr_numbers):  # the last answer was no list
+            at = thread.context.pr_numbers[place - 1]
+        if at is not None:
+            text = f"#{at}"
+            query = thread.parse(text)
+    if query.exclude and _TAKE_BACK.search(text):
+        # "count all new models, forget mm" when the thread never asked for multimodal (its
+        # narrowing found none): nothing to take back, and nothing is left out either
+        said = {k for g in thread.base_query().any_of for k in g}
+        back = _taken_back_keys(thread, text)
+        query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
+    if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
+        # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
+        return await who(thread, Intent("who", thread.parse("who")))
+    corrected = _person_corrected(thread, query, text)
+    if corrected is not None:  # "sorry meant tlrmchlsmth not robert" under mgoin's and robert's PRs
+        return await other_person(thread, Intent("switch", corrected))
+    if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
+        query, text = await _their_author(thread, query, text)
+    return text, query
 
 
 _ELSE_OTHER = re.compile(r"\b(?:anything|any|what|which|something|are there) (?:else|other)\b", re.I)
