@@ -553,6 +553,12 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
+# What a report of a problem says went wrong ("started giving garbage outputs", "engine dies")
+_SYMPTOM = re.compile(
+    r"\b(?:garbage|gibberish|wrong|incorrect|broken|broke|crash\w*|dies|died|hangs?|hung|stuck|nans?"
+    r"|errors?|fails?|failing|failed|regress\w*|tanked|slower|oom|ooms|segfaults?|illegal memory)\b",
+    re.I,
+)
 _INCLUDING = frozenset({"incl", "including", "include", "inc", "plus"})
 _AUXILIARIES = frozenset(
     {"did", "does", "do", "will", "would", "has", "have", "had", "to", "gonna", "should"}
@@ -739,17 +745,23 @@ class _Parser:
         # "was any fix for this merged recently?": a kind of work about what the context describes
         refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
-        if (st.groups and not (refers and work_only)) or st.authors or st.prs or own:
+        # a reported problem: a kind of work asked for ("just the fixes") is still about it
+        about_it = refers or _SYMPTOM.search(self._context) is not None
+        if (st.groups and not (about_it and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
-        if not (_SETUP.search(self._context) or introduction(self._context)):
+        # "mi300x dsv4 started giving garbage outputs after we bumped to nightly. anything land
+        # recently??": a reported problem names what it happens on, models included
+        symptom = _SYMPTOM.search(self._context) is not None
+        if not (_SETUP.search(self._context) or introduction(self._context) or symptom):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
+        kinds = ("hardware", "kernel", "model") if symptom else ("hardware", "kernel")
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0
         while i < len(words):
             key, length = self._lookup_topic(words, i)
             kind = kind_of(key, self.taxonomy) if key else ""
-            if key and (kind in ("hardware", "kernel") or (is_term(key) and not kind)) and key not in found:
+            if key and (kind in kinds or (is_term(key) and not kind)) and key not in found:
                 found.append(key)
             i += max(length, 1)
         if found:

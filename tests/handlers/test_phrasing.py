@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from handlers.app import BotHandlers
+from handlers.models import ThreadKey
 from handlers.ports import Store
 from tests.handlers.followup_data import NOW, REPO, handlers, load
 
@@ -216,3 +217,18 @@ async def test_abbreviations_idioms_and_times_the_pr_data_cannot_place(app: BotH
         "Releases are not in the PR data" in n for n in release.notes
     )
     assert await numbers(app, "rocm last week incl open") == await numbers(app, "rocm last week")
+
+
+async def test_a_reported_problem_names_what_the_question_is_about(app: BotHandlers) -> None:
+    """ "our MI300X boxes started giving garbage outputs after we upgraded. anything land last
+    week?": the question has no subject of its own, so it asks about what the problem happens on;
+    "just the fixes" under it keeps that subject (it answered every bug fix)."""
+    key = ThreadKey("slack", "C9", "9.9")
+    reply = await app.command(
+        REPO, "our MI300X boxes started giving garbage outputs after we upgraded. anything land last week?"
+    )
+    assert reply.seed is not None and "MI300X" in reply.understood, reply.understood
+    assert list(reply.seed.pr_numbers) == await numbers(app, "mi300x merged last week")
+    await app.remember(key, reply.seed)
+    fixes = await app.followup(key, "just the fixes pls")
+    assert "MI300X" in fixes.understood and "Bug fixes" in fixes.understood, fixes.understood
