@@ -744,17 +744,19 @@ _SHOW_THOSE = re.compile(
 _CORRECTION = re.compile(r"\b(?:meant|mean)\b", re.I)  # "i meant mxfp4 not nvfp4": a slip corrected
 _OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the opposite: no fixes"
 _ORIGINAL = re.compile(
-    r"\b(?:original|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
+    r"\b(?:original|originally|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
 )
+_LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})  # say which of two linked PRs
 _ITS_REVERT = re.compile(
     r"\b(?:the revert(?:ing)?(?: pr| one)?|what reverted|who reverted|revert of (?:it|this|that))\b", re.I
 )
 
 
-async def _linked_pr(thread: Thread, text: str) -> int:
-    """Under one PR's card, the PR a message points to through a revert: "the original pr" is
-    the one it reverts, "the revert" the one that reverts it (0 when it names neither)."""
-    number = thread.context.pr_numbers[0]
+async def _linked_pr(thread: Thread, text: str, number: int = 0) -> int:
+    """The PR a message points to through a revert of `number` (default: the PR of the card the
+    thread is about): "the original pr" is the one it reverts, "the revert" the one that reverts
+    it (0 when it names neither)."""
+    number = number or thread.context.pr_numbers[0]
     reverts, by = (await thread.query.window_index(thread.settings.name)).revert_links(number)
     if reverts and _ORIGINAL.search(text):
         return reverts[0]
@@ -965,16 +967,22 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         # "when exactly did that land?", "wait did that get reverted??" under a one-PR answer: that PR
         return replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True), f"#{only} {text}"
     described = _THE_X_ONE.search(text)
-    if described and intent.kind in ("question", "narrow") and (intent.words or _filters(intent.query)):
+    if (
+        described
+        and intent.kind in ("question", "narrow", "who")
+        and (intent.words or intent.subject or _filters(intent.query))
+    ):
         # "tell me more about the xpu wheel release one": the thread's one PR those words describe
         # (as its title says them: "wheel" and "release" are words of CI & build, which every PR
         # of an "only CI" list has)
-        words = [w for w in tokenize(described.group(0))[0][1:-1] if w not in STOPWORDS]
+        said = tokenize(described.group(0))[0][1:-1]
+        words = [w for w in said if w not in STOPWORDS and w not in _LINK_WORDS]
         asked = replace(NOTHING, text=" ".join(words))
         listed = await thread.matches()
         found = thread.filtered(listed, asked)
         if len(found) == 1:
-            one = found[0].pr.number
+            # "who wrote the gemma4 fa4 fp8 one originally" under reverts: the PR that one reverts
+            one = await _linked_pr(thread, text, found[0].pr.number) or found[0].pr.number
             return replace(intent, kind="detail", query=thread.parse(f"#{one}"), asks=False), f"#{one}"
         if 1 < len(found) < len(listed):
             # "the mypy one" when two CI PRs say mypy: those, to pick from ("the 2nd one")

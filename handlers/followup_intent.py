@@ -210,7 +210,7 @@ def classify(text: str, query: Query) -> Intent:
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
     if query.any_of and (
-        tokens[0] in ("also", "plus") or tokens[-1] in ("too", "also") or tokens[-2:] == ["as", "well"]
+        tokens[0] in ("also", "plus", "+") or tokens[-1] in ("too", "also") or tokens[-2:] == ["as", "well"]
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
     back_to = ("back", "to") in set(itertools.pairwise(tokens))  # "ok back to xpu, open ones"

@@ -1422,3 +1422,26 @@ async def test_nvm_after_a_narrowing_of_none_does_not_ask_it_again(app: BotHandl
     moved = await app.followup(KEY, "nvm. and the week before?")
     before = await app.command(REPO, "rocm merged from feb 16 to feb 22")
     assert moved.total == before.total and moved.total > 0, (moved.title, moved.understood)
+
+
+async def test_the_original_of_a_revert_described_by_its_words(app: BotHandlers) -> None:
+    """Under the reverts since Feb 16, "tell me about the qwen3.5 config one" is the revert's card
+    and "who wrote the qwen3.5 config one originally" the card of the PR it reverts."""
+    await start_thread(app, KEY, "reverts since feb 16")
+    revert = await app.followup(KEY, "tell me about the qwen3.5 config one")
+    assert (
+        revert.detail and revert.detail.title.startswith("Revert") and "qwen3.5 config" in revert.detail.title
+    )
+    await start_thread(app, KEY, "reverts since feb 16")
+    original = await app.followup(KEY, "who wrote the qwen3.5 config one originally")
+    assert original.detail and not original.detail.title.startswith("Revert"), original.title
+    assert "qwen3.5 config" in original.detail.title, original.detail.title
+
+
+async def test_a_plus_at_the_start_adds_an_alternative(app: BotHandlers) -> None:
+    """ "+ anything marlin" under last week's FP8 PRs asks for either, as "also marlin" does (it
+    searched the titles for "anything marlin" within the FP8 PRs)."""
+    await start_thread(app, KEY, "fp8 last week")
+    plus = await app.followup(KEY, "+ anything marlin")
+    either = await app.command(REPO, "fp8 or marlin last week")
+    assert plus.total == either.total and "FP8 or Marlin" in plus.understood, plus.understood
