@@ -593,15 +593,38 @@ _FOREIGN_WORDS = {
     "offenen": "open", "offene": "open", "gemergten": "merged", "gemergt": "merged", "wie": "how",
     "viele": "many", "wer": "who", "und": "and", "oder": "or", "danke": "thanks", "die": "", "der": "",
     # French
-    "cette": "this", "dernière": "last", "derniere": "last", "mois": "month", "aujourd'hui": "today",
+    "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
+    "aujourd'hui": "today", "les": "", "le": "", "des": "",
     "seulement": "only", "sans": "without", "avec": "with", "ouverts": "open", "ouvertes": "open",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _FOREIGN_CUES = frozenset(
-    {"semana", "woche", "semaine", "hubo", "houve", "nur", "ohne", "sin", "sem", "mois"}
+    {
+        "semana",
+        "woche",
+        "semaine",
+        "hubo",
+        "houve",
+        "nur",
+        "ohne",
+        "sin",
+        "sem",
+        "mois",
+        "abiertos",
+        "abiertas",
+    }
+    | {"cuántos", "cuantos", "combien", "seulement", "offenen", "gemergt", "gemergten", "dernière", "pasada"}
+    | {"passada"}
 )
+# Time phrases whose word order differs from English ("la semana pasada": last week)
+_FOREIGN_TIMES = (
+    ("la semana pasada", "last week"), ("semana pasada", "last week"), ("semana passada", "last week"),
+    ("la semaine dernière", "last week"), ("semaine dernière", "last week"), ("el mes pasado", "last month"),
+    ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
+    ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
+)  # fmt: skip
 
 
 def in_english(text: str) -> str:
@@ -615,6 +638,8 @@ def in_english(text: str) -> str:
         text = text.replace(phrase, f" {english} ")
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
     if european:
+        for phrase, english in _FOREIGN_TIMES:
+            text = text.replace(phrase, english)
         text = " ".join(
             _FOREIGN_WORDS.get(w.strip("¿?¡!.,").lower(), w)
             if w.strip("¿?¡!.,").lower() in _FOREIGN_WORDS

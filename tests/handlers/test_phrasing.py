@@ -232,3 +232,13 @@ async def test_a_reported_problem_names_what_the_question_is_about(app: BotHandl
     await app.remember(key, reply.seed)
     fixes = await app.followup(key, "just the fixes pls")
     assert "MI300X" in fixes.understood and "Bug fixes" in fixes.understood, fixes.understood
+
+
+async def test_time_words_of_other_languages_in_their_own_order(app: BotHandlers) -> None:
+    """ "rocm la semana pasada", "rocm 上周" and "solo los abiertos de rocm" read as "rocm last
+    week" and "open rocm prs" (Spanish puts "last" after "week"; the other words are not
+    searched)."""
+    last_week = await numbers(app, "rocm last week")
+    assert await numbers(app, "rocm la semana pasada") == last_week
+    assert await numbers(app, "rocm 上周") == last_week
+    assert await numbers(app, "solo los abiertos de rocm") == await numbers(app, "open rocm prs")
