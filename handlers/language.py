@@ -217,6 +217,8 @@ OUT_OF_SCOPE = (
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
         r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
         r"|\bshould (?:i|we) (?:flip|turn|enable|disable|switch|upgrade|downgrade|roll|deploy|try|migrate)\b"
+        # "best TP/PP config for llama 70b on 4xH100?": tuning advice, not what changed
+        r"|\b(?:best|optimal|recommended|ideal) (?:\S+ ){0,3}(?:config|configs|configuration|settings|setup|flags|params|parameters)\b"
         r"|\bis (?:it|this|that) (?:on|enabled|off|disabled) by default\b"
     )),
     ("a question about what to buy or run", re.compile(

@@ -242,3 +242,12 @@ async def test_time_words_of_other_languages_in_their_own_order(app: BotHandlers
     assert await numbers(app, "rocm la semana pasada") == last_week
     assert await numbers(app, "rocm 上周") == last_week
     assert await numbers(app, "solo los abiertos de rocm") == await numbers(app, "open rocm prs")
+
+
+async def test_project_abbreviations_and_tuning_advice(app: BotHandlers) -> None:
+    """ "CT prs" is compressed-tensors, as vLLM's titles write it ("[CT] ...", "CT W4A16"); "best
+    TP/PP config for llama 70b on 4xH100?" is advice, which PRs cannot give, and says so."""
+    ct = await numbers(app, "CT prs since feb 1")
+    assert ct and ct == await numbers(app, "compressed-tensors prs since feb 1")
+    advice = await app.command(REPO, "best TP/PP config for llama 70b on 4xH100?")
+    assert any("request for advice" in note for note in advice.notes), advice.notes
