@@ -63,11 +63,10 @@ def features(title: str, signals: Signals, topics: Iterable[str], hand: float) -
     return found
 
 
-def log_odds(found: Mapping[str, float], weights: Mapping[str, float] | None = None) -> float:
+def log_odds(found: Mapping[str, float]) -> float:
     """The model's log-odds that an expert singles the PR out, less the median PR's."""
-    table = digest_rank_model.WEIGHTS if weights is None else weights
-    center = digest_rank_model.CENTER if weights is None else 0.0
-    return sum(table.get(name, 0.0) * value for name, value in found.items()) - center
+    weights = digest_rank_model.WEIGHTS
+    return sum(weights.get(name, 0.0) * value for name, value in found.items()) - digest_rank_model.CENTER
 
 
 def nudge(title: str, signals: Signals, topics: Iterable[str], hand: float) -> float:

@@ -212,7 +212,7 @@ class FollowupHandler:
                 ),
             )
         one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
-        if one and not (query.any_of or query.authors) and {"it", "this", "that"} & set(tokenize(text)[0]):
+        if one and not (query.any_of or query.authors) and _points(text):
             # "did it land yet" under a PR's card: about that PR, not every PR that ever landed
             only = thread.context.pr_numbers[0]
             intent, text = (
@@ -427,6 +427,8 @@ class FollowupHandler:
             asked_who = _asked_who_last(thread)
             moved = await shift(thread, window)
             if moved.kind == "list" and _adds_filter(thread.base_query(), query):
+                if _like_for_like(thread, query):  # "any xpu prs the week after?" under ROCm: XPU's
+                    return await _switch(thread, replace(intent, kind="switch"))
                 # "any reverts since the digest?", "merged rocm prs the week before": moved, then narrowed
                 narrowed = await narrow(thread, Intent("narrow", query, words=intent.words))
                 return await _counted(thread) if _how_many(text) and narrowed.kind == "list" else narrowed
@@ -954,18 +956,32 @@ def _adds_filter(base: Query, query: Query) -> bool:
     )
 
 
+_POINTING = frozenset({"it", "this", "that"})
+
+
+def _points(text: str) -> bool:
+    """Whether a message points at one PR with "it", "this" or "that"."""
+    return bool(_POINTING & set(tokenize(text)[0]))
+
+
+def _pr_in_focus(thread: Thread, intent: Intent) -> int:
+    """The PR "it" or "that" means: the card the thread showed last (for a question), else the
+    thread's only PR (unless the message moves the window); 0 when none is in focus."""
+    card = _last_card(thread)
+    if card and intent.kind == "question":
+        return card
+    only = len(thread.context.pr_numbers) == 1 and intent.kind in ("question", "narrow")
+    return thread.context.pr_numbers[0] if only and not intent.query.window_given else 0
+
+
 async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Intent, str] | Reply:
     """A message about one PR of the thread, pointed at rather than numbered, as a question about
-    that PR's number: "the oldest of those", "the 2nd one from the fp8 list", "the 2nd one", or
-    "it" right after a PR's card ("ok what did it change"). A place the list does not have says so."""
-    card = _last_card(thread)
-    pointed = {"it", "that", "this"} & set(tokenize(text)[0])
-    if card and intent.kind == "question" and pointed:
-        return replace(intent, kind="detail", query=thread.parse(f"#{card}"), asks=True), f"#{card} {text}"
-    only = thread.context.pr_numbers[0] if len(thread.context.pr_numbers) == 1 else None
-    if only and pointed and intent.kind in ("question", "narrow") and not intent.query.window_given:
-        # "when exactly did that land?", "wait did that get reverted??" under a one-PR answer: that PR
-        return replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True), f"#{only} {text}"
+    that PR's number: "the oldest of those", "the 2nd one from the fp8 list", "the 2nd one", "the
+    mypy one", or "it" / "that" for the PR in focus ("ok what did it change" after a PR's card,
+    "when did that land?" under an answer of one PR). A place the list does not have says so."""
+    focus = _pr_in_focus(thread, intent) if _points(text) else 0
+    if focus:
+        return replace(intent, kind="detail", query=thread.parse(f"#{focus}"), asks=True), f"#{focus} {text}"
     described = _THE_X_ONE.search(text)
     if (
         described

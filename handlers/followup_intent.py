@@ -533,7 +533,7 @@ _WIDENING = {"widen", "broaden", "expand", "extend", "zoom"}
 
 def _switches(tokens: list[str]) -> bool:
     """Whether the message moves the thread to another subject rather than narrowing it."""
-    if tokens and tokens[-1] in SWITCH_CLOSERS:
+    if tokens and tokens[-1] in SWITCH_CLOSERS and tokens[-2:] != ["since", "then"]:  # "qwen then"
         return True
     while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]

@@ -555,8 +555,9 @@ def tokenize(text: object) -> tuple[list[str], bool]:
 
 # What a report of a problem says went wrong ("started giving garbage outputs", "engine dies")
 _SYMPTOM = re.compile(
-    r"\b(?:garbage|gibberish|wrong|incorrect|broken|broke|crash\w*|dies|died|hangs?|hung|stuck|nans?"
-    r"|errors?|fails?|failing|failed|regress\w*|tanked|slower|oom|ooms|segfaults?|illegal memory)\b",
+    r"\b(?:garbage|gibberish|wrong|incorrect|broken|broke|breaks|breaking|crash\w*|dies|died|dying"
+    r"|hang|hangs|hanging|hung|freez\w*|froze|stuck|nans?|error\w*|fail\w*|regress\w*|tank\w*"
+    r"|slow|slower|slowdown|oom\w*|segfault\w*|illegal memory)\b",
     re.I,
 )
 _INCLUDING = frozenset({"incl", "including", "include", "inc", "plus"})
@@ -745,13 +746,12 @@ class _Parser:
         # "was any fix for this merged recently?": a kind of work about what the context describes
         refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
-        # a reported problem: a kind of work asked for ("just the fixes") is still about it
-        about_it = refers or _SYMPTOM.search(self._context) is not None
-        if (st.groups and not (about_it and work_only)) or st.authors or st.prs or own:
-            return  # the question names its own subject ("... which change the plugin interface?")
         # "mi300x dsv4 started giving garbage outputs after we bumped to nightly. anything land
-        # recently??": a reported problem names what it happens on, models included
+        # recently??": a reported problem names what it happens on, models included, and a kind of
+        # work asked for under it ("just the fixes") is still about it
         symptom = _SYMPTOM.search(self._context) is not None
+        if (st.groups and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
+            return  # the question names its own subject ("... which change the plugin interface?")
         if not (_SETUP.search(self._context) or introduction(self._context) or symptom):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
         kinds = ("hardware", "kernel", "model") if symptom else ("hardware", "kernel")

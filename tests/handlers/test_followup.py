@@ -1355,9 +1355,11 @@ async def test_the_one_described_by_its_words_is_that_prs_card(app: BotHandlers)
 
 
 async def test_since_then_runs_from_the_end_of_the_threads_window_to_now(app: BotHandlers) -> None:
-    """ "any reverts since then?" under Feb 16-22's merged ROCm PRs: the reverts from Feb 23 to
-    now (not the thread's week); "what got merged since then" moves the thread's question there."""
-    await start_thread(app, KEY, "rocm merged from feb 16 to feb 22")
+    """ "any reverts since then?" under Feb 16-22's merged PRs: the reverts from Feb 23 to now (not
+    the thread's week); "what got merged since then" moves the thread's question there; under
+    ROCm, "any bug fixes since then?" keeps ROCm (as "the week after" does) and "any xpu prs
+    since then?" is XPU's, like for like ("then" closing "since then" is no switch)."""
+    await start_thread(app, KEY, "merged from feb 16 to feb 22")
     reverts = await app.followup(KEY, "any reverts since then?")
     assert "Feb 23" in reverts.understood and "Mar 2" in reverts.understood, reverts.understood
     assert reverts.items and all("revert" in i.title.lower() for i in reverts.items)
@@ -1366,6 +1368,15 @@ async def test_since_then_runs_from_the_end_of_the_threads_window_to_now(app: Bo
     assert "ROCm" in moved.understood and "Feb 23" in moved.understood, moved.understood
     later = await app.command(REPO, "rocm merged since feb 23")
     assert moved.total == later.total, (moved.total, later.total)
+    await start_thread(app, KEY, "rocm merged from feb 16 to feb 22")
+    fixes = await app.followup(KEY, "any bug fixes since then?")
+    assert fixes.total == (await app.command(REPO, "rocm bug fixes merged since feb 23")).total, (
+        fixes.understood
+    )
+    assert "ROCm" in fixes.understood and "Feb 23" in fixes.understood, fixes.understood
+    await start_thread(app, KEY, "rocm merged from feb 16 to feb 22")
+    xpu = await app.followup(KEY, "any xpu prs the week after?")
+    assert xpu.understood.startswith("Intel XPU ·") and xpu.total, xpu.understood
 
 
 async def test_a_filter_asked_with_a_window_move_narrows_the_moved_thread(app: BotHandlers) -> None:
