@@ -402,6 +402,15 @@ class TimeReader:
                 end = max(today + timedelta(days=1), day + timedelta(days=1))
                 return Span(day, end), 1 + length
             return None
+        if tok in ("before", "until", "till", "til", "through", "thru"):
+            # "rocm prs before nov 10": everything up to that day (before it: not that day itself)
+            found = self._date(t, i + 1)
+            if found and found[2] != "invalid":
+                day, length, _ = found
+                end = day if tok == "before" else day + timedelta(days=1)
+                if end > date(MIN_YEAR, 1, 2):
+                    return Span(date(MIN_YEAR, 1, 1), end), 1 + length
+            return None
         if tok == "from":  # "from september on", "from nov 10 onwards": since then
             found = self._date(t, i + 1)
             if (

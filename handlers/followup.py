@@ -399,6 +399,18 @@ class FollowupHandler:
                 return await self._llm(thread, text, intent, user)
             return await summary(thread, intent)
         if intent.kind == "count":
+            counted = _counted_filter(thread) if _OF_THOSE.search(text) else None
+            if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
+                asked = intent.query
+                intent = replace(
+                    intent,
+                    query=replace(
+                        asked,
+                        any_of=(*counted.any_of, *asked.any_of),
+                        states=asked.states or counted.states,
+                        authors=asked.authors or counted.authors,
+                    ),
+                )
             return await count(thread, intent)
         if intent.kind == "who":
             asked = intent.query
@@ -737,6 +749,7 @@ _PERSON_MEANT = re.compile(
     r"|\b(?:person|guy|gal|dev|developer|contributor|author|maintainer)(?:'s)?\b",
     re.I,
 )
+_OF_THOSE = re.compile(r"\b(?:of|among) (?:those|these|them|that)\b", re.I)
 _SHOW_THOSE = re.compile(
     r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
     r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"
@@ -893,7 +906,11 @@ def _last_card(thread: Thread) -> int:
 
 
 # "about the xpu wheel release one", "the gemma one": a PR of the thread described by its words
-_THE_X_ONE = re.compile(r"\bthe (?:[\w./+-]+ ){1,6}?(?:one|pr)\b(?! (?:of|from)\b)", re.I)
+# "the mypy one", "the /inference/v1/generate change": one PR by its words ("the bug fix part" is
+# a part of the question, so "change", "fix" and "patch" only end the phrase)
+_THE_X_ONE = re.compile(
+    r"\bthe (?:[\w./+-]+ ){1,6}?(?:(?:one|pr)\b(?! (?:of|from)\b)|(?:change|fix|patch)\b(?!\s*\w))", re.I
+)
 
 
 async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:

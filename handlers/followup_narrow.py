@@ -217,9 +217,15 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
     how = "in the title, summary or labels"
     if not found and intent.query.any_of:
-        topic_query = replace(intent.query, text="", exclude_text=())
         terms = term_index(thread.settings.taxonomy)
-        found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
+        # "who did the port race fixes": the bug fixes that name the port race, then any bug fix
+        for topic_query in (
+            replace(intent.query, exclude_text=()),
+            replace(intent.query, text="", exclude_text=()),
+        ):
+            found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
+            if found:
+                break
         how = "by topic"
     what = f"'{intent.subject}'" if words else "these PRs"
     if not found:

@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from datetime import time as dt_time
 from typing import Literal
 
-from handlers.calendar import add_months, local_midnight, week_start_of
+from handlers.calendar import MIN_YEAR, add_months, local_midnight, week_start_of
 from handlers.digest_signals import is_change
 from handlers.followup_intent import SINCE_THEN, Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
@@ -39,7 +39,11 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         if intent.shift == SINCE_THEN and thread.now > context.until:
             return context.until, thread.now  # "any other reverts since the digest": up to now
         return context.until, context.until + span
-    return intent.query.since, intent.query.until
+    since, until = intent.query.since, intent.query.until
+    if since.year <= MIN_YEAR and thread.context.since < until < thread.context.until - timedelta(hours=1):
+        # "only the ones before nov 10" under November: the thread's PRs up to then, not all history
+        return thread.context.since, until
+    return since, until
 
 
 def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:

@@ -105,6 +105,7 @@ DOMAIN_WORDS = _words(
     ecosystem community camp corner category topic bucket user customer owner maintainer contributor
     gpu card hardware hw device chip accelerator box machine
     kernel kernels input inputs endpoint endpoints
+    code codepath codepaths path stack support integration implementation impl module logic
     """
 )  # the kind of thing a name is: "cutlass kernels", "video input", "the messages endpoint"
 # Social words and interjections: a thread message made only of these (and function words) is
@@ -237,6 +238,10 @@ OUT_OF_SCOPE = (
     ("a request to write something", re.compile(
         r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft|compose) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook|tests?|blog|article|tweet|email|announcement)\b"
         r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|pr|pull request)\b"
+        # "write me a ray actor that hot swaps lora adapters": making a thing for the asker is
+        # writing code, whatever the thing; a summary, list or recap of PRs is reading them
+        r"|^(?:(?:pls|please|hey|ok|okay|yo)\W+)*(?:(?:can|could|would|will) (?:you|u) )?(?:write|build|make|code|implement|create) (?:me|us) (?:a |an |some )?"
+        r"(?!(?:\w+ ){0,2}(?:summary|summaries|recap|tldr|tl;dr|digest|overview|list|rundown|changelog|breakdown|report|table)\b)\w"
     )),
     # What a term means, review times and beginner advice are not in PR data either.
     ("a question about how things work", re.compile(r"\bwhat (?:does|do) [^?]{1,50}\bmean\b")),
@@ -296,9 +301,40 @@ _TRAILING_REMARK = re.compile(
     re.I,
 )
 # (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
+# "what merged today that could change behavior in prod? h100s, flashinfer, tp4": after a
+# question, a bare list of names (no verb, no filter word) says what the asker runs
+_SETUP_LIST = re.compile(
+    r"^\s*[\w.+/-]+(?:\s+[\w.+/-]+)?(?:\s*,\s*(?:and\s+)?[\w.+/-]+(?:\s+[\w.+/-]+)?)+\s*[.!]*$"
+)
+_FILTER_WORDS = frozenset(
+    {
+        "only",
+        "just",
+        "merged",
+        "open",
+        "closed",
+        "draft",
+        "drafts",
+        "not",
+        "no",
+        "except",
+        "excluding",
+        "without",
+    }
+    | {"ones", "prs", "please", "pls", "plz", "thanks", "thx", "too", "also", "newest", "oldest", "first"}
+)
+
+
+def setup_list(sentence: str) -> bool:
+    """Whether a sentence is only a list of names ("h100s, flashinfer, tp4"), no filter said."""
+    return bool(_SETUP_LIST.match(sentence)) and not _FILTER_WORDS.intersection(
+        re.findall(r"[a-z]+", sentence.lower())
+    )
+
+
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
 _ASIDE = re.compile(
-    r"\s*[,;]\s*(?:i|i'm|im|we|we're|my|our)\b"
+    r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our)\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
     r"[^?]*$",
     re.I,
@@ -363,7 +399,9 @@ def question_part(text: str) -> str:
         # after a question, a statement is its background ("did anyone revert something yesterday?
         # main has been flaky af"); a bare filter ("only merged ones") is not a statement
         asked = next((k for k, s in enumerate(sentences) if s.endswith("?")), len(sentences))
-        sentences = [s for k, s in enumerate(sentences) if k <= asked or not _STATEMENT.search(s)]
+        sentences = [
+            s for k, s in enumerate(sentences) if k <= asked or not (_STATEMENT.search(s) or setup_list(s))
+        ]
         asking = [s for s in sentences if not _context(s)]
         if asking:
             text = " ".join(asking)
@@ -422,8 +460,8 @@ RANKING_WORDS = frozenset(
 def asks_who(tokens: Sequence[str]) -> bool:
     """Whether the message asks who is behind the PRs (in a command or a thread alike): "who ...",
     "which authors ...", or people ranked ("busiest ppl this week", "top contributors to rocm")."""
-    while tokens and tokens[0] in ("and", "so", "ok", "okay", "also", "but", "then"):
-        tokens = tokens[1:]  # "and who wrote most of those"
+    while tokens and (tokens[0] in ("and", "so", "also", "but", "then") or tokens[0] in SOCIAL_WORDS):
+        tokens = tokens[1:]  # "and who wrote most of those", "merci. who did the port race fixes"
     if not tokens:
         return False
     if tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES:
@@ -585,7 +623,8 @@ _FOREIGN_WORDS = {
     "hoy": "today", "hoje": "today", "ayer": "yesterday", "solo": "only", "sólo": "only", "apenas": "only",
     "sin": "without", "sem": "without", "con": "with", "com": "with", "abiertos": "open", "abiertas": "open",
     "abertos": "open", "fusionados": "merged", "cuántos": "how many", "cuantos": "how many", "quién": "who",
-    "quantos": "how many", "cambios": "changes", "mudanças": "changes", "arreglos": "fixes",
+    "quien": "who", "quem": "who", "hizo": "did", "hicieron": "did", "fez": "did", "fizeram": "did",
+    "y": "and", "quantos": "how many", "cambios": "changes", "mudanças": "changes", "arreglos": "fixes",
     "correcciones": "fixes", "hubo": "", "houve": "", "hay": "", "en": "", "em": "", "los": "", "las": "",
     "el": "", "la": "", "de": "", "del": "", "para": "", "gracias": "thanks", "obrigado": "thanks",
     "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
@@ -618,7 +657,7 @@ _FOREIGN_CUES = frozenset(
         "abiertas",
     }
     | {"cuántos", "cuantos", "combien", "seulement", "offenen", "gemergt", "gemergten", "dernière", "pasada"}
-    | {"passada"}
+    | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (

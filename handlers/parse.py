@@ -53,6 +53,7 @@ from handlers.language import (
     open_phrase,
     out_of_scope,
     question_part,
+    setup_list,
     state_verb,
 )
 from handlers.models import Taxonomy, Window
@@ -153,6 +154,10 @@ _BROKEN_CONTRACTS = {
     "deployment", "deployments", "setup", "prod", "production", "workflow", "workflows", "pipeline",
     "us", "me", "anything", "stuff", "things", "everything", "fleet", "cluster", "service",
 }  # fmt: skip
+_BEHAVIOUR = {"behavior", "behaviour", "behaviors", "behaviours"}
+_ALTERS = {"change", "changes", "changed", "alter", "alters", "affect", "affects"}
+# the words around what breaks or changes for the asker ("could break us", "cld change behavior")
+_BREAK_FRAME = {"break", "breaks", "broke", "cld", "could", "might", "may"} | _BEHAVIOUR | _ALTERS
 _DONE_WORDS = {"fixed", "resolved", "solved", "patched"}  # a fix that happened: merged
 _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 # A state left out ("no drafts", "-merged") keeps the answer's other PRs: `not-draft` in states.
@@ -414,6 +419,16 @@ def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> N
     on stops working, a breaking change ("break the build" is a bug)."""
     at = next((k for k, t in enumerate(tokens) if t in ("break", "breaks", "broke")), -1)  # "could break us"
     broken = _BROKEN_CONTRACTS.intersection(tokens[at + 1 : at + 5]) if at >= 0 else set()
+    # "what merged today that cld change behavior in prod?": behaviour users see changing
+    shift = next(
+        (k for k, t in enumerate(tokens) if t in _BEHAVIOUR and set(tokens[max(k - 2, 0) : k]) & _ALTERS), -1
+    )
+    if shift >= 0 and not broken:
+        at, broken = (
+            shift - 1,
+            {tokens[shift], *_BROKEN_CONTRACTS.intersection(tokens[shift + 1 : shift + 4])},
+        )
+        broken |= _BREAK_FRAME
     if not broken:
         return
     # with the asker's setup read from context, "could break us" asks what changed for it
@@ -422,6 +437,28 @@ def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> N
         st.readings.append(f"'{' '.join(tokens[at : at + 5])}' → breaking changes")
     said = {tokens[at], *broken}
     st.text[:] = [w for w in st.text if w not in said]
+
+
+_COSTS = frozenset(
+    {"sync", "syncs", "synchronization", "copy", "copies", "memcpy", "overhead", "overheads", "bottleneck"}
+    | {"bottlenecks", "allocation", "allocations", "recompilation", "recompilations", "recompiles"}
+    | {"stall", "stalls", "bubble", "bubbles", "padding", "lock", "locks", "contention"}
+)
+_OWNING = frozenset({"owns", "own", "owner", "owners", "maintains", "maintain", "responsible", "knows"})
+_REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
+_SAID_BREAKING = frozenset({"breaking", "deprecation", "deprecations", "deprecated", "deprecate", "renamed"})
+
+
+def _removing_a_cost(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "gpu<->cpu sync removal prs": removing a cost (a sync, a copy, an overhead) makes things
+    faster and breaks nothing users rely on, so the removal is no breaking change."""
+    at = next((k for k, t in enumerate(tokens) if t in _REMOVALS), -1)
+    if at < 0 or not _COSTS.intersection(tokens[max(at - 2, 0) : at + 4]):
+        return
+    if _SAID_BREAKING.intersection(tokens):  # "deprecated or removed": breaking all the same
+        return
+    st.groups[:] = [g for g in st.groups if g != [BREAKING]]
+    st.text[:] = [w for w in st.text if w != tokens[at]]
 
 
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
@@ -458,6 +495,7 @@ def _still_unmerged(_: _Parser, tokens: list[str], st: _State) -> None:
 _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
+    _removing_a_cost,
     _who_frame,
     _fixes_that_happened,
     _open_drafts,
@@ -742,7 +780,7 @@ class _Parser:
         could break us?": a question with no subject of its own, after context describing the
         asker's setup, asks about the platforms and kernel libraries that setup names (any of
         them)."""
-        own = [w for w in st.text if w not in _BROKEN_CONTRACTS | {"break", "breaks", "broke"}]
+        own = [w for w in st.text if w not in _BROKEN_CONTRACTS | _BREAK_FRAME]
         # "was any fix for this merged recently?": a kind of work about what the context describes
         refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
@@ -752,7 +790,10 @@ class _Parser:
         symptom = _SYMPTOM.search(self._context) is not None
         if (st.groups and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
-        if not (_SETUP.search(self._context) or introduction(self._context) or symptom):
+        described = _SETUP.search(self._context) or any(
+            setup_list(s) for s in re.split(r"[?.!;\n]", self._context)
+        )
+        if not (described or introduction(self._context) or symptom):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
         kinds = ("hardware", "kernel", "model") if symptom else ("hardware", "kernel")
         words, _ = tokenize(self._context)
@@ -818,6 +859,10 @@ class _Parser:
             st.readings.append(f"'when … {earliest}' → oldest first")
             st.text[:] = [w for w in st.text if w != earliest]
         ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
+        if not ever_word and window is None and asks_who(tokens):
+            # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
+            # whenever (ownership is not a thing of the last days)
+            ever_word = next((t for t in tokens if t in _OWNING), "")
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest
@@ -890,7 +935,9 @@ class _Parser:
             not _SUMMARY_WORDS.isdisjoint(tokens) and not st.limit
         )
         if digest:  # "can u post the digest for last week": asking to see it, not a word to search
-            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS]
+            # "digest pls, missed it": what the asker did to it (a verb with "it" for object) neither
+            said_of = {a for a, b in itertools.pairwise(tokens) if b in ("it", "that", "this", "them")}
+            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS | said_of]
             st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
         corrected = ""
         if st.corrections:
@@ -1246,8 +1293,13 @@ class _Parser:
                 st.states.append(NOT_STATE + negated)
             return gap + 1
         if re.search(r"[/|]", word):  # "remove the rocm/xpu filter": each of them
-            parts = [self._lookup_topic([part], 0)[0] for part in re.split(r"[/|]", word) if part]
-            if parts and all(parts):
+            words = [part for part in re.split(r"[/|]", word) if part]
+            parts = [self._lookup_topic([part], 0)[0] for part in words]
+            # "skip the mamba/hybrid ones": a word of a named thing's own name names it again
+            said = " ".join(self._name_of(k).lower() for k in parts if k)
+            if any(parts) and all(
+                k or re.search(rf"\b{re.escape(w)}\b", said) for k, w in zip(parts, words, strict=True)
+            ):
                 st.exclude.extend(k for k in parts if k)
                 return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)

@@ -842,9 +842,18 @@ def _hay(pr: PullRequest, cls: Classification) -> str:
 _PLAIN_WORD = re.compile(r"[a-z0-9]+")  # a word of a title, as a free word's prefix match sees it
 
 
+_JOINED = re.compile(r"[a-z]+(?:[-_][a-z]+)*")  # "allreduce", "all-reduce": a compound's spellings
+
+
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
-    return re.compile(r"(?<![a-z0-9])" + re.escape(_singular(word)))
+    stem = _singular(word)
+    if _JOINED.fullmatch(stem) and len(stem.replace("-", "").replace("_", "")) >= 6:
+        # "allreduce" finds "all-reduce" and "all_reduce" (and the other way): how a compound is
+        # written varies from title to title
+        letters = stem.replace("-", "").replace("_", "")
+        return re.compile(r"(?<![a-z0-9])" + r"[\s_-]?".join(re.escape(c) for c in letters))
+    return re.compile(r"(?<![a-z0-9])" + re.escape(stem))
 
 
 def _singular(word: str) -> str:

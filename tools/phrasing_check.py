@@ -156,7 +156,8 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
             await import_file(store, moved, REPO)
             handlers = build_handlers(config, store, clock=lambda: NOW)
             settings = handlers.repo(REPO)
-            names = {t.name.lower(): t.key for t in settings.taxonomy.terms}
+            names = {s.lower(): t.key for t in settings.taxonomy.terms for s in t.spellings}
+            names.update({t.name.lower(): t.key for t in settings.taxonomy.terms})
             for term in settings.taxonomy.terms:
                 for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
                     names.setdefault(part.strip(), term.key)

@@ -1456,3 +1456,25 @@ async def test_a_plus_at_the_start_adds_an_alternative(app: BotHandlers) -> None
     plus = await app.followup(KEY, "+ anything marlin")
     either = await app.command(REPO, "fp8 or marlin last week")
     assert plus.total == either.total and "FP8 or Marlin" in plus.understood, plus.understood
+
+
+async def test_days_of_the_month_and_counts_of_a_count(app: BotHandlers) -> None:
+    """ "which of those after the 20th" is a day of the month (not the 20th PR); "only the ones
+    before feb 20" keeps the thread's start; "and how many of those rocm" after "how many bug
+    fixes" counts ROCm's bug fixes; "y quien los hizo" (Spanish: and who made them) asks who."""
+    await start_thread(app, KEY, "rocm past 3 weeks")
+    after = await app.followup(KEY, "which of those after the 20th")
+    assert after.total == (await app.command(REPO, "rocm since feb 21")).total and after.total, after.title
+    await start_thread(app, KEY, "rocm past 3 weeks")
+    before = await app.followup(KEY, "only the ones before feb 20")
+    expected = await app.command(REPO, "rocm from feb 10 to feb 19")
+    assert before.total == expected.total and before.total, (before.understood, expected.understood)
+    await start_thread(app, KEY, "last week")
+    await app.followup(KEY, "how many bug fixes")
+    counted = await app.followup(KEY, "and how many of those rocm")
+    both = await app.command(REPO, "rocm bug fixes last week")
+    assert counted.title.startswith(f"{both.total} of this thread's"), counted.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "solo bugfixes")
+    people = await app.followup(KEY, "y quien los hizo")
+    assert people.groups and all(g.title.startswith("@") for g in people.groups), people.title

@@ -1153,3 +1153,41 @@ def test_the_n_latest_without_a_time_look_back_as_far_as_needed() -> None:
         q = read(text)
         assert q.whole_history and q.limit and q.sort == -1, text
     assert not read("newest rocm prs").whole_history
+
+
+def test_removing_a_cost_setup_lists_after_a_question_and_compounds_named_twice() -> None:
+    """ "gpu<->cpu sync removal prs" asks for sync removals (a speed-up), not breaking changes; a
+    bare list of names after a question is the asker's setup, read as any of them; "skip the
+    mamba/hybrid ones" leaves Mamba out ("hybrid" is a word of its own name); "cld change
+    behavior in prod" frames the question and searches nothing."""
+    sync = read("gpu<->cpu sync removal prs since feb 1")
+    assert sync.any_of == (("term:gpu-cpu-sync",),) and not sync.text, (sync.any_of, sync.text)
+    assert read("deprecated flag removal prs").any_of == (("change:breaking",),)
+    setup = read("oncall here. what merged today that cld change behavior in prod? h100s, flashinfer, tp4")
+    assert setup.any_of == (("term:h100", "term:flashinfer"),) and not setup.text, (setup.any_of, setup.text)
+    assert setup.states == ("merged",) and days(setup) == ("2026-03-02", "2026-03-02")
+    skip = read("prefix caching prs last 2 weeks but skip the mamba/hybrid ones, we only run dense models")
+    assert skip.exclude == ("term:mamba",) and skip.any_of == (("term:prefix-caching",),), (
+        skip.exclude,
+        skip.any_of,
+    )
+    assert read("anything that changes behavior for users this week").any_of == (("change:breaking",),)
+
+
+def test_owning_code_asks_over_the_whole_history_and_making_things_is_turned_down() -> None:
+    """ "who owns the RL weight transfer code" asks who did that work at any time; "write me a ray
+    actor that ..." asks the bot to write code (a summary or list of PRs is still reading);
+    "digest pls, missed it" is the digest, with nothing to search; "before feb 10" ends the window."""
+    owns = read("who actually owns the RL weight transfer code, need someone to ping about a hang")
+    assert owns.who and owns.whole_history and owns.any_of == (("term:rl",),), (
+        owns.any_of,
+        owns.window_label,
+    )
+    assert read("write me a ray actor that hot swaps lora adapters between rollouts").out_of_scope
+    assert not read("write me a summary of rocm prs this week").out_of_scope
+    assert not read("can you make me a list of lora fixes").out_of_scope
+    digest = read("digest pls, missed it")
+    assert digest.digest and not digest.text, digest.text
+    before = read("rocm prs before feb 10")
+    assert days(before)[1] == "2026-02-09" and before.whole_history, before.window_label
+    assert days(read("rocm prs from feb 3 until feb 10")) == ("2026-02-03", "2026-02-10")

@@ -24,7 +24,7 @@ from handlers.app import RepoSettings
 from handlers.errors import LLMError
 from handlers.models import PRRef, Reply, Text
 from handlers.ports import LLMResult, Store
-from handlers.query import QueryHandler
+from handlers.query import QueryHandler, word_in
 from tests.conftest import FIXTURES
 
 REPO = "vllm-project/vllm"
@@ -822,3 +822,13 @@ async def test_top_n_authors_names_n_people_over_every_pr(loaded: Store) -> None
     ranked = await ask(loaded, f"top 3 authors for rocm {LABELLED_WEEK}")
     everyone = await ask(loaded, f"rocm {LABELLED_WEEK}")
     assert len(ranked.groups) == 3 and ranked.total == everyone.total, (len(ranked.groups), ranked.total)
+
+
+def test_a_compound_word_finds_its_other_spellings() -> None:
+    """ "allreduce" finds "all-reduce" and the other way round; short words and words with digits
+    match as typed (a space inside a short word would find unrelated words)."""
+    assert word_in("allreduce", "enable flashinfer all-reduce by default")
+    assert word_in("all-reduce", "custom allreduce for rocm")
+    assert word_in("prefill", "chunked pre-fill")
+    assert not word_in("token", "to kenya")
+    assert not word_in("h100", "h 100")
