@@ -232,7 +232,9 @@ async def test_a_reported_problem_names_what_the_question_is_about(app: BotHandl
     await app.remember(key, reply.seed)
     fixes = await app.followup(key, "just the fixes pls")
     assert "MI300X" in fixes.understood and "Bug fixes" in fixes.understood, fixes.understood
-    hanging = await app.command(REPO, "our H100 nodes keep hanging since the upgrade. anything merged last week?")
+    hanging = await app.command(
+        REPO, "our H100 nodes keep hanging since the upgrade. anything merged last week?"
+    )
     assert hanging.understood.startswith("H100 ·"), hanging.understood  # any form of the symptom's verb
 
 
