@@ -27,8 +27,9 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime
 
+from handlers.calendar import MIN_YEAR
 from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
@@ -76,6 +77,7 @@ from handlers.models import (
 from handlers.parse import PRONOUNS, STOPWORDS, Query, implies, kind_of, split_states, tokenize, with_window
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic
+from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
 
@@ -976,6 +978,40 @@ def _adds_filter(base: Query, query: Query) -> bool:
 _POINTING = frozenset({"it", "this", "that"})
 
 
+# "any open prs on this still?", "anything else about that?", "related prs": PRs, plural or any,
+# about the PR in focus; not the PR itself ("tell me about it")
+_ON_IT = re.compile(
+    r"\b(?:prs|pull requests|ones|anything|something|others|other prs|more prs|work)\b[^?.!]{0,30}?"
+    r"\b(?:on|about|for|touching|around|like|related to) (?:this|that|it)\b"
+    r"|\b(?:related|similar) (?:prs|ones|work|changes)\b",
+    re.I,
+)
+# Kinds of work say what was done, not what a PR is about
+_WORK_TOPICS = frozenset({"bugfix", "performance", "ci-build", "docs", "new-model"})
+SUBJECT_TOPICS = 2  # at most this many of a PR's topics make its subject
+
+
+async def _related(thread: Thread, number: int, text: str) -> Reply | None:
+    """The PRs about what PR `number` is about (its topics other than kinds of work, ANDed; else
+    its named terms), in the states and time the message asks (any time when it names none);
+    None when the PR is about nothing narrower than a kind of work."""
+    loaded = await thread.load([number])
+    if not loaded:
+        return None
+    found = loaded[0]
+    topics = [t for t in found.cls.topics if t not in _WORK_TOPICS][:SUBJECT_TOPICS]
+    named = sorted(term_index(thread.settings.taxonomy).named(found.pr))[:SUBJECT_TOPICS]
+    groups = tuple((t,) for t in topics) or tuple((f"term:{k}",) for k in named)
+    if not groups:
+        return None
+    asked = thread.parse(_ON_IT.sub(" ", text))
+    if not asked.window_given:  # related work is related whenever it happened
+        since = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
+        asked = with_window(asked, since, asked.until, thread.window_label(since, asked.until))
+    query = replace(asked, any_of=groups, topics=tuple(topics), text="", pr_numbers=())
+    return await switch(thread, Intent("switch", query), fresh=True)
+
+
 def _points(text: str) -> bool:
     """Whether a message points at one PR with "it", "this" or "that"."""
     return bool(_POINTING & set(tokenize(text)[0]))
@@ -996,7 +1032,13 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
     that PR's number: "the oldest of those", "the 2nd one from the fp8 list", "the 2nd one", "the
     mypy one", or "it" / "that" for the PR in focus ("ok what did it change" after a PR's card,
     "when did that land?" under an answer of one PR). A place the list does not have says so."""
-    focus = _pr_in_focus(thread, intent) if _points(text) else 0
+    related = _ON_IT.search(text)
+    focus = _pr_in_focus(thread, intent) if _points(text) or related else 0
+    if focus and related:
+        # "any open prs on this still?" under a PR's card: other PRs about what that PR is about
+        answer = await _related(thread, focus, text)
+        if answer is not None:
+            return answer
     if focus:
         return replace(intent, kind="detail", query=thread.parse(f"#{focus}"), asks=True), f"#{focus} {text}"
     described = _THE_X_ONE.search(text)

@@ -1478,3 +1478,27 @@ async def test_days_of_the_month_and_counts_of_a_count(app: BotHandlers) -> None
     await app.followup(KEY, "solo bugfixes")
     people = await app.followup(KEY, "y quien los hizo")
     assert people.groups and all(g.title.startswith("@") for g in people.groups), people.title
+
+
+async def test_prs_on_the_pr_in_focus_are_about_what_it_is_about(app: BotHandlers) -> None:
+    """ "any related prs?" under a PR's card lists PRs of any time about what that PR is about (its
+    topics other than kinds of work); "any open prs on this still?" asks the same for open ones;
+    "tell me about it" is still the card."""
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "tell me about the first one")
+    assert card.detail is not None
+    work = {"bugfix", "performance", "ci-build", "docs", "new-model"}
+    subject = set((await _topics(app, (card.detail.number,)))[card.detail.number]) - work
+    related = await app.followup(KEY, "any related prs?")
+    assert related.kind == "list" and "any time" in related.understood, related.understood
+    listed = await _topics(app, tuple(i.number for i in related.items))
+    assert subject and listed and all(set(t) & subject for t in listed.values()), (subject, listed)
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "tell me about the first one")
+    still = await app.followup(KEY, "any open prs on this still?")
+    assert "still open" in still.understood or "open" in still.title, still.title
+    assert all(i.status in ("open", "draft") for i in still.items), still.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "tell me about the first one")
+    again = await app.followup(KEY, "tell me about it")
+    assert again.detail is not None and again.detail.number == card.detail.number
