@@ -401,7 +401,7 @@ class FollowupHandler:
                 return await self._llm(thread, text, intent, user)
             return await summary(thread, intent)
         if intent.kind == "count":
-            counted = _counted_filter(thread) if _OF_THOSE.search(text) else None
+            counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
                 asked = intent.query
                 intent = replace(
@@ -497,7 +497,7 @@ class FollowupHandler:
                 return await _switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
                 return await narrow_top(thread, intent)
-            return await narrow(thread, intent)
+            return await _narrow_or_digest(thread, intent, text)
         if self.llm_answers is not None:
             return await self._llm(thread, text, intent, user)
         return await self._offline(thread, intent)
@@ -594,7 +594,7 @@ class FollowupHandler:
                 )
             )
             note = lead or (OFFLINE_NOTE if intent.words and not asked_to_show else "")
-            return await narrow(thread, replace(intent, words=()), note=note)
+            return await _narrow_or_digest(thread, replace(intent, words=()), query.without_time, note)
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
@@ -789,13 +789,37 @@ async def _ranked_person(thread: Thread, position: int) -> str:
     return ranked[position - 1] if 0 < position <= len(ranked) else ""
 
 
-def _counted_filter(thread: Thread) -> Query | None:
-    """The filter of the count the previous message asked ("n how many of those r perf"), so
-    "vs week before?" compares that count; None when it asked no filtered count."""
+def _counted_chain(thread: Thread) -> Query | None:
+    """The filters of the counts asked one after another, each "of those" the one before ("how
+    many are bug fixes", "how many of those are merged"): the count the next "of those" is of."""
     said = [text for role, text in thread.context.turns if role == "user"]
-    if not said or not _how_many(said[-1]):
+    chain: Query | None = None
+    for back in range(1, len(said) + 1):
+        counted = _counted_filter(thread, back)
+        if counted is None:
+            break
+        chain = (
+            counted
+            if chain is None
+            else replace(
+                chain,
+                any_of=(*counted.any_of, *chain.any_of),
+                states=chain.states or counted.states,
+                authors=chain.authors or counted.authors,
+            )
+        )
+        if not _OF_THOSE.search(said[-back]):
+            break  # the first count of the chain counts the thread itself
+    return chain
+
+
+def _counted_filter(thread: Thread, back: int = 1) -> Query | None:
+    """The filter of the count the message `back` messages ago asked ("n how many of those r
+    perf"), so "vs week before?" compares that count; None when it asked no filtered count."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    if len(said) < back or not _how_many(said[-back]):
         return None
-    asked = thread.parse(said[-1])
+    asked = thread.parse(said[-back])
     base = thread.base_query()
     known = {k for g in base.any_of for k in g}
     # what the count added to the thread's question ("drop aiter - how many amd prs total" moved
@@ -1098,6 +1122,35 @@ async def per_topic(thread: Thread) -> Reply:
         groups=groups,
         notes=notes,
     )
+
+
+async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str = "") -> Reply:
+    """A narrowing; under a digest the thread had narrowed ("anything for rl folks", then "which
+    defaults changed"), one that keeps none of the narrowed list is asked of the whole digest when
+    that has some, and says so (a question under a digest is about its week), unless it points at
+    the list ("which of these ...")."""
+    reply = await narrow(thread, intent, note=note)
+    start, before = thread.context.start, thread.context
+    if (
+        reply.kind != "empty"
+        or start is None
+        or start.kind != "digest"
+        or before.pr_numbers == start.pr_numbers
+    ):
+        return reply
+    if _POINTERS & set(tokenize(text)[0]):
+        return reply
+    _restart(thread)
+    wider = await narrow(thread, intent, note=note)
+    if wider.kind == "empty":
+        thread.context = before
+        thread.forget_matches()
+        return reply
+    lead = f"None of the {count_label(len(before.pr_numbers))} this thread had narrowed to match; across the digest:"
+    return replace(wider, notes=(lead, *wider.notes))
+
+
+_POINTERS = frozenset({"these", "those", "them", "here", "above", "list", "thread", "ones"})
 
 
 def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:

@@ -1474,6 +1474,9 @@ async def test_days_of_the_month_and_counts_of_a_count(app: BotHandlers) -> None
     counted = await app.followup(KEY, "and how many of those rocm")
     both = await app.command(REPO, "rocm bug fixes last week")
     assert counted.title.startswith(f"{both.total} of this thread's"), counted.title
+    chained = await app.followup(KEY, "how many of those are merged")  # of ROCm's bug fixes, still
+    merged = await app.command(REPO, "merged rocm bug fixes last week")
+    assert chained.title.startswith(f"{merged.total} of this thread's"), chained.title
     await start_thread(app, KEY, "rocm last week")
     await app.followup(KEY, "solo bugfixes")
     people = await app.followup(KEY, "y quien los hizo")
@@ -1502,3 +1505,22 @@ async def test_prs_on_the_pr_in_focus_are_about_what_it_is_about(app: BotHandler
     await app.followup(KEY, "tell me about the first one")
     again = await app.followup(KEY, "tell me about it")
     assert again.detail is not None and again.detail.number == card.detail.number
+
+
+async def test_a_question_under_a_narrowed_digest_that_keeps_none_asks_the_whole_digest(
+    app: BotHandlers,
+) -> None:
+    """Under the week's digest narrowed to XPU, "which defaults changed" (none of the XPU PRs) is
+    asked of the whole digest and says so; a narrowing the digest has none of either still says
+    none."""
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    await app.followup(KEY, "only the xpu ones")
+    changed = await app.followup(KEY, "which defaults changed")
+    expected = await app.command(REPO, "breaking changes from feb 23 to mar 1")
+    assert changed.kind == "list" and changed.total == expected.total > 0, (changed.title, expected.title)
+    assert any(n.startswith("None of the") and "across the digest" in n for n in changed.notes), changed.notes
+    await app.remember(KEY, digest_seed(digest))
+    await app.followup(KEY, "only the xpu ones")
+    none = await app.followup(KEY, "which of these are about whisper")
+    assert none.kind == "empty", none.title
