@@ -173,13 +173,14 @@ class FollowupHandler:
         decides: "what other X" and "since then", requests to act or for what PRs cannot say, and
         a thread about one PR (its card, the PR it reverts, a new question about a subject)."""
         if (
-            intent.query.any_of
+            (intent.query.any_of or intent.query.authors)
             and _ELSE_OTHER.search(text)
             and not intent.query.pr_numbers
             and not thread.base_query().pr_numbers  # under a PR's card a subject asks anew (below)
         ):
             # "anything else Granite-related still open?", "what other new model architectures got
-            # added this month": that subject, beyond the PRs this thread is about, not within them
+            # added this month", "what else has JartX merged recently": that subject or person,
+            # beyond the PRs this thread is about, not within them
             return await switch(thread, replace(intent, kind="switch"), fresh=True)
         if (
             intent.kind == "switch"
@@ -1036,9 +1037,19 @@ async def _related(thread: Thread, number: int, text: str) -> Reply | None:
     return await switch(thread, Intent("switch", query), fresh=True)
 
 
+_TIME_NOUNS = frozenset(
+    {"week", "weeks", "wk", "wks", "month", "day", "year", "quarter", "time", "period", "weekend"}
+)
+
+
 def _points(text: str) -> bool:
-    """Whether a message points at one PR with "it", "this" or "that"."""
-    return bool(_POINTING & set(tokenize(text)[0]))
+    """Whether a message points at one PR with "it", "this" or "that" ("any reverts that week"
+    points at a time, not a PR)."""
+    tokens = tokenize(text)[0]
+    return any(
+        t in _POINTING and not (k + 1 < len(tokens) and tokens[k + 1].removesuffix("'s") in _TIME_NOUNS)
+        for k, t in enumerate(tokens)
+    )
 
 
 def _pr_in_focus(thread: Thread, intent: Intent) -> int:

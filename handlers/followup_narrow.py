@@ -17,7 +17,7 @@ from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.language import EMPLOYER_NOTE
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
-from handlers.parse import Query, split_states, state_words, tokenize
+from handlers.parse import STATE_WORDS, Query, split_states, state_words, tokenize
 from handlers.query import (
     Match,
     by_time,
@@ -213,7 +213,14 @@ async def summary(thread: Thread, intent: Intent) -> Reply:
 async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
-    words = intent.subject.split()
+    if {"merged", "closed"} & set(intent.query.states):
+        # "top 3 contributors by merged prs?", "who shipped the most": among the merged ones ("who
+        # is working on aiter" asks who did the thread's aiter work, open or not)
+        states_only = replace(
+            intent.query, any_of=(), topics=(), exclude=(), text="", exclude_text=(), authors=()
+        )
+        matches = thread.filtered(matches, states_only) or matches  # none in that state: everyone's
+    words = [w for w in intent.subject.split() if w not in STATE_WORDS]
     found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
     how = "in the title, summary or labels"
     if not found and intent.query.any_of:

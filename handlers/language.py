@@ -221,6 +221,8 @@ OUT_OF_SCOPE = (
         # "best TP/PP config for llama 70b on 4xH100?": tuning advice, not what changed
         r"|\b(?:best|optimal|recommended|ideal) (?:\S+ ){0,3}(?:config|configs|configuration|settings|setup|flags|params|parameters)\b"
         r"|\bis (?:it|this|that) (?:on|enabled|off|disabled) by default\b"
+        # "awq or gptq - which gives better quality on a 24gb card?": a choice between things
+        r"|\bwhich (?:one |of (?:them|the two) )?(?:gives|is|has|performs|runs|works) (?:the )?(?:better|best|faster|fastest|higher|lower)\b"
     )),
     ("a question about what to buy or run", re.compile(
         r"\b(?:should|shud|shld|do|would) (?:i|we|u|you) (?:buy|get|rent|pick|choose)\b"
@@ -230,6 +232,8 @@ OUT_OF_SCOPE = (
     ("a request to run something", re.compile(
         r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:benchmark|profile|measure|reproduce|repro|deploy|install|test)\b"
         r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
+        # "bench qwen3-8b-awq on a 4090 for me and tell me tok/s": an order to measure something
+        r"|^(?:(?:pls|please|hey|ok|okay)\W+)*(?:bench|benchmark|profile|measure|reproduce|repro)\b[^?]*\bfor (?:me|us)\b"
     )),
     ("a request to translate or rewrite", re.compile(r"\btranslat(?:e|ion)\b|\brewrite (?:it|this|the)\b")),
     # Writing code, tests or posts, or opening issues and PRs, is acting, not reading ("can you
@@ -407,6 +411,23 @@ def question_part(text: str) -> str:
             text = " ".join(asking)
     kept = _PURPOSE.sub("", text)
     return kept if kept.strip() else text
+
+
+# How to show the answer, not what to find ("top 5 merges, one line each + github handles pls",
+# "as a table"): every answer lists one line per PR with its author and link already
+_PRESENTATION = re.compile(
+    r"[\s,;]*(?:\b(?:one|1|a|single) (?:line|sentence|bullet)s? (?:each|per (?:pr|item|change))\b"
+    r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
+    r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
+    r"|\b(?:as|in) (?:a )?(?:table|bullets?|bullet points|markdown)\b)",
+    re.I,
+)
+
+
+def without_presentation(text: str) -> str:
+    """`text` without the words that say how to show the answer; `text` when that is all it says."""
+    kept = " ".join(_PRESENTATION.sub(" ", text).split())
+    return kept if kept else text
 
 
 _EMBEDDED_ASK = re.compile(

@@ -55,6 +55,7 @@ from handlers.language import (
     question_part,
     setup_list,
     state_verb,
+    without_presentation,
 )
 from handlers.models import Taxonomy, Window
 from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
@@ -724,7 +725,7 @@ class _Parser:
 
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
-        raw = text if isinstance(text, str) else ("" if text is None else str(text))
+        raw = without_presentation(text if isinstance(text, str) else ("" if text is None else str(text)))
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         tokens, cut = tokenize(asked)
@@ -931,7 +932,9 @@ class _Parser:
             st.text[:] = [w for w in st.text if w not in _TOPIC_NOUNS | {"breakdown", "count", "counts"}]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
         # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)
-        digest = not _DIGEST_WORDS.isdisjoint(tokens) or (
+        # "doing my weekly newsletter, top 5 merges": the asker's own write-up, not the bot's digest
+        own = {k for k, t in enumerate(tokens) if t in _DIGEST_WORDS and "my" in tokens[max(k - 3, 0) : k]}
+        digest = any(t in _DIGEST_WORDS and k not in own for k, t in enumerate(tokens)) or (
             not _SUMMARY_WORDS.isdisjoint(tokens) and not st.limit
         )
         if digest:  # "can u post the digest for last week": asking to see it, not a word to search

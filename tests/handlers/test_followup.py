@@ -1524,3 +1524,24 @@ async def test_a_question_under_a_narrowed_digest_that_keeps_none_asks_the_whole
     await app.followup(KEY, "only the xpu ones")
     none = await app.followup(KEY, "which of these are about whisper")
     assert none.kind == "empty", none.title
+
+
+async def test_that_week_is_a_time_and_who_by_merged_prs_counts_the_merged(app: BotHandlers) -> None:
+    """Under a PR's card, "any reverts that week" asks about the week (not the card again); "top 3
+    contributors by merged prs?" ranks the authors of the merged PRs; "what else has <login>
+    merged" is that person's work beyond the thread."""
+    await start_thread(app, KEY, "last week")
+    card = await app.followup(KEY, "tell me about the first one")
+    assert card.detail is not None
+    reverts = await app.followup(KEY, "any reverts that week")
+    assert reverts.detail is None and "Reverts" in reverts.understood, reverts.title
+    thread = await start_thread(app, KEY, "rocm last week")
+    merged = {n for n, pr in (await _prs(app, thread)).items() if pr.status == "merged"}  # type: ignore[attr-defined]
+    people = await app.followup(KEY, "top 3 contributors by merged prs?")
+    assert people.total == len(merged) < len(thread), (people.title, len(merged), len(thread))
+    await start_thread(app, KEY, "rocm last week")
+    author = (await _prs(app, thread))[thread[0]].author  # type: ignore[attr-defined]
+    elsewhere = await app.followup(KEY, f"what else has {author} merged this month")
+    assert "ROCm" not in elsewhere.understood and f"@{author.lower()}" in elsewhere.understood.lower(), (
+        elsewhere.understood
+    )

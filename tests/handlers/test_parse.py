@@ -1191,3 +1191,25 @@ def test_owning_code_asks_over_the_whole_history_and_making_things_is_turned_dow
     before = read("rocm prs before feb 10")
     assert days(before)[1] == "2026-02-09" and before.whole_history, before.window_label
     assert days(read("rocm prs from feb 3 until feb 10")) == ("2026-02-03", "2026-02-10")
+
+
+def test_how_to_show_an_answer_and_the_askers_own_newsletter_filter_nothing() -> None:
+    """ "top 5 merges of the week, one line each + github handles pls" asks for the top five merged
+    PRs ("one line each", "github handles" say how to show them); "my weekly newsletter" is the
+    asker's own write-up, not the digest; ordering a benchmark and choosing between formats are
+    turned down."""
+    top = read(
+        "doing my weekly vllm newsletter, top 5 merges of the week, one line each + github handles pls"
+    )
+    assert top.limit == 5 and top.states == ("merged",) and not top.text and not top.digest, (
+        top.text,
+        top.digest,
+    )
+    assert not read("rocm prs as a table").text
+    assert read("can u post our weekly digest").digest
+    assert read("bench qwen3-8b-awq on a 4090 for me and tell me tok/s pls").out_of_scope
+    assert not read("benchmark prs this week").out_of_scope and not read("run the digest for me").out_of_scope
+    assert (
+        read("awq or gptq - which gives better quality on a 24gb card?").out_of_scope
+        == "a request for advice"
+    )
