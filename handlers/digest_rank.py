@@ -6,8 +6,8 @@ title words, trained by tools/digest_ranker.py on the expert-written digests of
 tests/fixtures/expert-picks/ (full-batch gradient descent from zero weights, fixed steps: the same
 file every time). Its log-odds, centred on the training set's median PR, nudge the hand weight
 (`LEARNED_SHARE` of a log-odds unit), so a PR with no learned evidence ranks as before.
-Leave-one-week-out over 33 expert weeks it names 708 of 1,302 picks against the hand weights' 655,
-and on seven weeks sealed while it was trained, 152 of 303 against 135 (docs/digest.md); the weights
+Leave-one-week-out over 36 expert weeks it names 766 of 1,436 picks against the hand weights' 713,
+and on ten weeks sealed while it was trained, 211 of 437 (docs/digest.md); the weights
 live in handlers/digest_rank_model.py, written by the tool, never by hand.
 """
 
