@@ -404,16 +404,7 @@ class FollowupHandler:
         if intent.kind == "count":
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
-                asked = intent.query
-                intent = replace(
-                    intent,
-                    query=replace(
-                        asked,
-                        any_of=(*counted.any_of, *asked.any_of),
-                        states=asked.states or counted.states,
-                        authors=asked.authors or counted.authors,
-                    ),
-                )
+                intent = replace(intent, query=_within(intent.query, counted))
             return await count(thread, intent)
         if intent.kind == "who":
             asked = intent.query
@@ -790,6 +781,16 @@ async def _ranked_person(thread: Thread, position: int) -> str:
     return ranked[position - 1] if 0 < position <= len(ranked) else ""
 
 
+def _within(asked: Query, counted: Query) -> Query:
+    """`asked` among what `counted` counted: both filters, the asked states and authors first."""
+    return replace(
+        asked,
+        any_of=(*counted.any_of, *asked.any_of),
+        states=asked.states or counted.states,
+        authors=asked.authors or counted.authors,
+    )
+
+
 def _counted_chain(thread: Thread) -> Query | None:
     """The filters of the counts asked one after another, each "of those" the one before ("how
     many are bug fixes", "how many of those are merged"): the count the next "of those" is of."""
@@ -799,16 +800,7 @@ def _counted_chain(thread: Thread) -> Query | None:
         counted = _counted_filter(thread, back)
         if counted is None:
             break
-        chain = (
-            counted
-            if chain is None
-            else replace(
-                chain,
-                any_of=(*counted.any_of, *chain.any_of),
-                states=chain.states or counted.states,
-                authors=chain.authors or counted.authors,
-            )
-        )
+        chain = counted if chain is None else _within(chain, counted)
         if not _OF_THOSE.search(said[-back]):
             break  # the first count of the chain counts the thread itself
     return chain
