@@ -54,6 +54,14 @@ WEEKDAYS = {
     )
     for name in names
 }
+
+
+def history_start(until: datetime) -> datetime:
+    """The start of "any time" up to `until`: the earliest date PR data can hold (a day before
+    `until` when a clock sits before it)."""
+    return min(datetime(MIN_YEAR, 1, 1, tzinfo=UTC), until - timedelta(days=1))
+
+
 UNITS = {
     "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
     "d": "days", "day": "days", "days": "days",
@@ -81,7 +89,8 @@ _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
-_DAY_LEADS = frozenset({"since", "from", "after", "before", "until", "till", "til", "on"})
+# Words that lead a day in ("since the 15th", "after 20th"): an ordinal after one is a date
+DAY_LEADS = frozenset({"since", "from", "after", "before", "until", "till", "til", "through", "thru", "on"})
 PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
 
 
@@ -595,7 +604,7 @@ class TimeReader:
                 given = self.today.year if month <= self.today.month else self.today.year - 1
             return date(given, month, 1), 1 + used, "month"
         # "since the 15th", and "since 15th" (a day after a word that leads one in)
-        bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in _DAY_LEADS else None
+        bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in DAY_LEADS else None
         day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else bare
         if day_of_month:  # this month's (or last month's)
             day = int(day_of_month.group(1))

@@ -580,6 +580,12 @@ def change_key(words: Sequence[str]) -> tuple[str | None, int]:
     return CHANGE_PREFIX + kind.key, 2 if kind.fix and len(words) > 1 and words[1] in _FIX_WORDS else 1
 
 
+def change_words(key: str) -> frozenset[str]:
+    """The words that ask for a kind of change (`change:breaking`: "deprecated", "removed", ...)."""
+    kind = _CHANGE_BY_KEY.get(key)
+    return kind.words if kind else frozenset()
+
+
 def is_change(key: str) -> bool:
     return key.startswith(CHANGE_PREFIX)
 

@@ -27,12 +27,13 @@ import re
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 
-from handlers.calendar import MIN_YEAR
+from handlers.calendar import UNITS, history_start
 from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
+    LIST_POINTERS,
     NONE_OF,
     NOTHING,
     OFFLINE_LEAD,
@@ -1023,15 +1024,14 @@ async def _related(thread: Thread, number: int, text: str) -> Reply | None:
         return None
     asked = thread.parse(_ON_IT.sub(" ", text))
     if not asked.window_given:  # related work is related whenever it happened
-        since = datetime(MIN_YEAR, 1, 1, tzinfo=UTC)
+        since = history_start(asked.until)
         asked = with_window(asked, since, asked.until, thread.window_label(since, asked.until))
     query = replace(asked, any_of=groups, topics=tuple(topics), text="", pr_numbers=())
     return await switch(thread, Intent("switch", query), fresh=True)
 
 
-_TIME_NOUNS = frozenset(
-    {"week", "weeks", "wk", "wks", "month", "day", "year", "quarter", "time", "period", "weekend"}
-)
+# "that week", "this month": a time, not a PR (the calendar's units, written out)
+_TIME_NOUNS = frozenset(u for u in UNITS if len(u) > 1) | {"quarter", "time", "period", "weekend"}
 
 
 def _points(text: str) -> bool:
@@ -1141,7 +1141,7 @@ async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str
         or before.pr_numbers == start.pr_numbers
     ):
         return reply
-    if _POINTERS & set(tokenize(text)[0]):
+    if (LIST_POINTERS | {"ones"}) & set(tokenize(text)[0]):  # "which of these ...", "the rocm ones"
         return reply
     _restart(thread)
     wider = await narrow(thread, intent, note=note)
@@ -1151,9 +1151,6 @@ async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str
         return reply
     lead = f"None of the {count_label(len(before.pr_numbers))} this thread had narrowed to match; across the digest:"
     return replace(wider, notes=(lead, *wider.notes))
-
-
-_POINTERS = frozenset({"these", "those", "them", "here", "above", "list", "thread", "ones"})
 
 
 def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:

@@ -15,6 +15,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from handlers.calendar import DAY_LEADS
 from handlers.language import (
     PEOPLE_NOUNS,
     SORT_NEWEST,
@@ -490,28 +491,13 @@ def _extreme(tokens: list[str]) -> int:
     return 0
 
 
-_DATE_PREPOSITIONS = {
-    "after",
-    "before",
-    "since",
-    "from",
-    "until",
-    "till",
-    "til",
-    "on",
-    "by",
-    "through",
-    "thru",
-}
-
-
 def _position(tokens: list[str]) -> int:
     """`the first one`, `the 2nd`, `the 12th`, `number 3`, `the last one` -> 1, 2, 12, 3, -1; 0 if none."""
     for i, token in enumerate(tokens):
         nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
         nth = _NTH.match(token)
         before = [t for t in tokens[max(i - 2, 0) : i] if t != "the"]
-        if nth and before[-1:] and before[-1] in _DATE_PREPOSITIONS:
+        if nth and before[-1:] and before[-1] in DAY_LEADS:
             continue  # "which of those after the 15th": a day of the month, not the 15th PR
         if (
             nth

@@ -258,11 +258,14 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     )
 
 
+# Words that point at the list a thread shows ("which of these", "in there", "the list above")
+LIST_POINTERS = frozenset({"these", "those", "them", "there", "here", "thread", "above", "list"})
+
+
 def narrowing_cue(text: str) -> bool:
     """Words that point at the thread's own list ("only", "which of these", "anything fp8 in
     there", "in this thread", "in the list above")."""
-    pointers = {"which", "these", "those", "them", "there", "here", "thread", "above", "list"}
-    return bool(set(tokenize(text)[0]) & (NARROW_CUES | pointers))
+    return bool(set(tokenize(text)[0]) & (NARROW_CUES | LIST_POINTERS | {"which"}))
 
 
 def filter_words(query: Query, base: Query) -> str:

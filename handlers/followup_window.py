@@ -39,11 +39,18 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         if intent.shift == SINCE_THEN and thread.now > context.until:
             return context.until, thread.now  # "any other reverts since the digest": up to now
         return context.until, context.until + span
-    since, until = intent.query.since, intent.query.until
-    if since.year <= MIN_YEAR and thread.context.since < until < thread.context.until - timedelta(hours=1):
-        # "only the ones before nov 10" under November: the thread's PRs up to then, not all history
-        return thread.context.since, until
+    since, until, _ = asked_window(thread, intent.query)
     return since, until
+
+
+def asked_window(thread: Thread, query: Query) -> tuple[datetime, datetime, str]:
+    """The time a message names, read in the thread: an open start that ends inside the thread's
+    window starts where the thread does ("only the ones before nov 10" under November, "which of
+    them came in before the 10th": the thread's PRs up to then, not all history)."""
+    since, until = query.since, query.until
+    if since.year <= MIN_YEAR and thread.context.since < until < thread.context.until - timedelta(hours=1):
+        return thread.context.since, until, thread.window_label(thread.context.since, until)
+    return since, until, query.window_label
 
 
 def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:
@@ -114,7 +121,8 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
         asked = replace(asked, exclude=tuple(k for k in base.exclude if k not in wanted))
     query = _in_thread_window(thread, asked, asked.states or base.states)
     if asked.window_given:  # "what about mi300x specifically, this month": the time asked for
-        query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
+        since, until, label = asked_window(thread, asked)
+        query = replace(query, since=since, until=until, window_label=label)
     # "same but mxfp4" under "top 5 nvfp4 prs": the new subject keeps the thread's count and order
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
@@ -429,9 +437,9 @@ async def open_now(thread: Thread, intent: Intent) -> Reply:
     open now, whenever it was opened (the thread follows that list)."""
     base = thread.base_query()
     asked = replace(intent.query, text=" ".join(intent.words))
-    query = replace(
-        combine(base, asked), since=asked.since, until=asked.until, window_label=asked.window_label
-    )
+    # "which of them came in before the 10th": from the thread's start up to then
+    since, until, label = asked_window(thread, asked)
+    query = replace(combine(base, asked), since=since, until=until, window_label=label)
     query = replace(query, states=asked.states, window_given=True)
     text = add_filters(thread.context.query_text, filter_words(asked, base))
     return await _follow(thread, query, text, subject(thread.settings, query))

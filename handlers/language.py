@@ -148,7 +148,7 @@ _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
 # Phrases of work that got in: "which ci prs went in today", "did the fix make it in", "which new
 # models got support".
 MERGED_PHRASES = (
-    ("went", "in"), ("got", "in"), ("gone", "in"), ("made", "it", "in"), ("make", "it", "in"),
+    ("went", "in"), ("got", "in"), ("gone", "in"), ("came", "in"), ("made", "it", "in"), ("make", "it", "in"),
     ("got", "merged"), ("went", "out"), ("got", "support"), ("gained", "support"), ("got", "added"),
 )  # fmt: skip
 
@@ -327,6 +327,11 @@ _FILTER_WORDS = frozenset(
     }
     | {"ones", "prs", "please", "pls", "plz", "thanks", "thx", "too", "also", "newest", "oldest", "first"}
 )
+
+
+def lists_setup(text: str) -> bool:
+    """Whether any sentence of `text` is only a list of names (the asker's setup)."""
+    return any(setup_list(s) for s in _SENTENCE_END.split(text))
 
 
 def setup_list(sentence: str) -> bool:

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, datetime, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
@@ -27,9 +27,10 @@ from handlers.calendar import (
     Span,
     TimeReader,
     default_window,
+    history_start,
     window_label,
 )
-from handlers.digest_signals import BREAKING, CHANGE_WORDS, change_key, is_change
+from handlers.digest_signals import BREAKING, CHANGE_WORDS, change_key, change_words, is_change
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
@@ -49,11 +50,11 @@ from handlers.language import (
     is_quiet_frame,
     is_set_aside,
     lemmas,
+    lists_setup,
     merged_phrase,
     open_phrase,
     out_of_scope,
     question_part,
-    setup_list,
     state_verb,
     without_presentation,
 )
@@ -447,7 +448,8 @@ _COSTS = frozenset(
 )
 _OWNING = frozenset({"owns", "own", "owner", "owners", "maintains", "maintain", "responsible", "knows"})
 _REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
-_SAID_BREAKING = frozenset({"breaking", "deprecation", "deprecations", "deprecated", "deprecate", "renamed"})
+# "deprecated", "renamed": a breaking change said outright, whatever else was removed
+_SAID_BREAKING = change_words(BREAKING) - _REMOVALS - {"default", "defaults"}
 
 
 def _removing_a_cost(_: _Parser, tokens: list[str], st: _State) -> None:
@@ -791,9 +793,7 @@ class _Parser:
         symptom = _SYMPTOM.search(self._context) is not None
         if (st.groups and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
-        described = _SETUP.search(self._context) or any(
-            setup_list(s) for s in re.split(r"[?.!;\n]", self._context)
-        )
+        described = _SETUP.search(self._context) or lists_setup(self._context)
         if not (described or introduction(self._context) or symptom):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
         kinds = ("hardware", "kernel", "model") if symptom else ("hardware", "kernel")
@@ -877,9 +877,7 @@ class _Parser:
             # window is the whole history rather than the last days; "latest 10 deepgemm
             # changes" asks for the ten most recent, however far back they go
             until = default_window(self.now, self.tz, 1)[1]
-            since = min(
-                datetime(MIN_YEAR, 1, 1, tzinfo=UTC), until - timedelta(days=1)
-            )  # a clock before 1970
+            since = history_start(until)
             label = window_label(since, until, self.tz, self.tz_name)
             if ever or not latest:
                 st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)

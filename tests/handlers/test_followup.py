@@ -1469,6 +1469,10 @@ async def test_days_of_the_month_and_counts_of_a_count(app: BotHandlers) -> None
     before = await app.followup(KEY, "only the ones before feb 20")
     expected = await app.command(REPO, "rocm from feb 10 to feb 19")
     assert before.total == expected.total and before.total, (before.understood, expected.understood)
+    await start_thread(app, KEY, "rocm last week")
+    came = await app.followup(KEY, "which of them came in before the 27th")  # "came in": merged
+    merged = await app.command(REPO, "merged rocm from feb 23 to feb 26")
+    assert came.total == merged.total and came.total, (came.title, merged.title)
     await start_thread(app, KEY, "last week")
     await app.followup(KEY, "how many bug fixes")
     counted = await app.followup(KEY, "and how many of those rocm")
