@@ -259,6 +259,11 @@ class FollowupHandler:
             return _chatter(thread, addressed)
         if intent.kind == "help":
             return thread.capabilities()
+        rest_of = _counted_filter(thread) if _SHOW_REST.match(text) else None
+        if rest_of is not None and rest_of.any_of and not (rest_of.authors or rest_of.states):
+            # "how many of those r just ci/test stuff" then "ok list the rest": the ones not counted
+            left = tuple(k for g in rest_of.any_of for k in g)
+            return await narrow(thread, Intent("narrow", replace(thread.parse(""), exclude=left)))
         if intent.kind == "more":
             return await more(thread)
         if (
@@ -745,6 +750,12 @@ _PERSON_MEANT = re.compile(
     re.I,
 )
 _OF_THOSE = re.compile(r"\b(?:of|among) (?:those|these|them|that)\b", re.I)
+_SHOW_REST = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice|then)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
+    r"(?:(?:show|list|give)(?: me| us)? )?(?:the rest|the others|the other ones|everything else|all the others"
+    r"|the remaining(?: ones)?|what'?s left)(?: of them)?(?: pls| please)?\W*$",
+    re.I,
+)
 _SHOW_THOSE = re.compile(
     r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
     r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"

@@ -55,14 +55,14 @@ IntentKind = Literal[
 MORE_WORDS = {"more", "next", "continue", "moar", "rest"}
 MORE_FILLER = {
     "please", "pls", "show", "give", "me", "the", "page", "some", "ones", "go", "on", "keep", "going",
-    "and", "of", "them", "one", "prs", "results", "10", "ok", "okay",
+    "and", "of", "them", "one", "prs", "results", "10", "ok", "okay", "list",
 }  # fmt: skip
 # Words that carry no filter of their own in "which of these are merged?" or "only the bug fixes".
 FILLER = STOPWORDS | {
     "these", "those", "them", "ones", "one", "are", "is", "were", "show", "filter", "keep", "among",
     "here", "still", "now", "please", "pls", "see", "want", "would", "like", "can", "could", "let",
     "look", "looking", "at", "got", "any", "thread", "list", "above", "shown", "include", "including",
-    "make",
+    "make", "number", "figure",
 }  # fmt: skip
 NARROW_CUES = {"only", "just", "filter", "keep", "ones", "among"}  # "which one matters most?" is a question
 DETAIL_WORDS = {
@@ -210,8 +210,14 @@ def classify(text: str, query: Query) -> Intent:
     position = _position(tokens)
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
-    if query.any_of and (
-        tokens[0] in ("also", "plus", "+") or tokens[-1] in ("too", "also") or tokens[-2:] == ["as", "well"]
+    if (
+        query.any_of
+        and not query.window_given  # "any dsv3 stuff on xpu this month too?": a question of its own
+        and (
+            tokens[0] in ("also", "plus", "+")
+            or tokens[-1] in ("too", "also")
+            or tokens[-2:] == ["as", "well"]
+        )
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
     back_to = ("back", "to") in set(itertools.pairwise(tokens))  # "ok back to xpu, open ones"

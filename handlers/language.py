@@ -54,6 +54,7 @@ FUNCTION_WORDS = _words(
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally together needful moment currently period
+    often always sometimes rarely seldom frequently regularly
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada
@@ -82,7 +83,7 @@ JUDGEMENT_WORDS = _words(
     top best cool good great nice worth worthwhile
     """
 )
-RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh")
+RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh nowadays")
 RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
@@ -93,9 +94,9 @@ RELATION_WORDS = _words(
 # filter nothing ("hey bot what got merged", "anything new in the repo"); the repository's own
 # name is one too (handlers/parse.py adds it).
 SCOPE_WORDS = _words("bot repo repository project codebase upstream")
-# A bare period left over once the time words are read ("recap the week"): the default window is
-# already the recent one, so it filters nothing.
-PERIOD_WORDS = _words("week weeks month months")
+# A bare period left over once the time words are read ("recap the week", "who bumps it these
+# days"): the default window is already the recent one, so it filters nothing.
+PERIOD_WORDS = _words("day days week weeks month months")
 # Domain words: a noun after a subject that names its domain or audience, not a narrower thing
 # ("the cpu backend", "the rocm folks", "mi300x users", "multimodal land"). Set aside when the
 # question has a topic, term or author to attach them to; searched for otherwise.
@@ -192,7 +193,13 @@ OUT_OF_SCOPE = (
     ("a question about what runs where", re.compile(
         r"\b(?:can|does|will|could) vllm (?:run|work|be run|be used)\b|\b(?:can|could) (?:i|we|u|you) (?:run|use) vllm\b"
     )),
-    ("a speed comparison", re.compile(r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b")),
+    ("a speed comparison", re.compile(
+        r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b"
+        # "gaudi3 vs mi300x vs h200 tok/s on llama 70b?": measured numbers of things side by side,
+        # which no PR title holds (a PR that made one faster is another question)
+        r"|\b(?:vs|versus)\b(?: \S+){0,6}? (?:tok(?:en)?s?/s(?:ec)?|t/s|tps|qps|req/s|tokens per sec(?:ond)?)\b"
+        r"|\b(?:tok(?:en)?s?/s(?:ec)?|t/s|tps|qps|req/s)\b(?: \S+){0,6}? (?:vs|versus)\b"
+    )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
         r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
@@ -220,6 +227,8 @@ OUT_OF_SCOPE = (
         r"|\bshould (?:i|we) (?:flip|turn|enable|disable|switch|upgrade|downgrade|roll|deploy|try|migrate)\b"
         # "best TP/PP config for llama 70b on 4xH100?": tuning advice, not what changed
         r"|\b(?:best|optimal|recommended|ideal) (?:\S+ ){0,3}(?:config|configs|configuration|settings|setup|flags|params|parameters)\b"
+        # "whats the right VLLM_CPU_KVCACHE_SPACE for a 192GB box": a value for the asker's setup
+        r"|\bwhat(?:'s| is|s)? the (?:right|correct|best|optimal|recommended|ideal|proper|sane) (?:\S+ ){1,3}?(?:for|to use|on)\b"
         r"|\bis (?:it|this|that) (?:on|enabled|off|disabled) by default\b"
         # "awq or gptq - which gives better quality on a 24gb card?": a choice between things
         r"|\bwhich (?:one |of (?:them|the two) )?(?:gives|is|has|performs|runs|works) (?:the )?(?:better|best|faster|fastest|higher|lower)\b"
@@ -241,7 +250,7 @@ OUT_OF_SCOPE = (
     # draft the launch blog post", "could you open an issue asking for gemma 4 audio")
     ("a request to write something", re.compile(
         r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft|compose) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook|tests?|blog|article|tweet|email|announcement)\b"
-        r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|pr|pull request)\b"
+        r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|bug|pr|pull request)\b"
         # "write me a ray actor that hot swaps lora adapters": making a thing for the asker is
         # writing code, whatever the thing; a summary, list or recap of PRs is reading them
         r"|^(?:(?:pls|please|hey|ok|okay|yo)\W+)*(?:(?:can|could|would|will) (?:you|u) )?(?:write|build|make|code|implement|create) (?:me|us) (?:a |an |some )?"
@@ -301,7 +310,9 @@ _REMARK = re.compile(
 )
 _TRAILING_REMARK = re.compile(
     r"\s*,\s*(?:[\w' ]{0,30}\s(?:is|are|was|seems|looks)\s+)?(?:(?:way|far|much|a bit|kinda|kind of)\s+)?"
-    r"(?:too|so)\s+\w+\s*[.!]*$",
+    r"(?:too|so)\s+\w+\s*[.!]*$"
+    # ", staff mtg in 10", "- standup in 5 min": the asker's hurry, not the question
+    r"|\s*(?:,|\s-+)\s*(?:[\w-]+\s+){0,2}(?:mtg|meeting|standup|stand-up|sync|call|demo)\s+(?:in|at)\s+\d[\w:]*(?:\s*(?:min|mins|minutes|m|h|hrs?))?\W*$",
     re.I,
 )
 # (not a request: "rocm prs, i want merged ones" asks for merged ones; "i need them for ..." is an aside)
@@ -342,6 +353,10 @@ def setup_list(sentence: str) -> bool:
 
 
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
+# "rebasing vllm-ascend next wk 😬", "upgrading tmrw": what the asker is doing, its subject left out
+_DOING = re.compile(
+    r"^\W*(?!(?:any|some|no|every)thing\b)[a-z]{3,}ing\b(?! (?:to|for|on|about|with|in)\b)", re.I
+)
 _ASIDE = re.compile(
     r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our)\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
@@ -409,7 +424,10 @@ def question_part(text: str) -> str:
         # main has been flaky af"); a bare filter ("only merged ones") is not a statement
         asked = next((k for k, s in enumerate(sentences) if s.endswith("?")), len(sentences))
         sentences = [
-            s for k, s in enumerate(sentences) if k <= asked or not (_STATEMENT.search(s) or setup_list(s))
+            s
+            for k, s in enumerate(sentences)
+            if k <= asked
+            or not (_STATEMENT.search(s) or setup_list(s) or (_DOING.match(s) and not s.endswith("?")))
         ]
         asking = [s for s in sentences if not _context(s)]
         if asking:
@@ -422,6 +440,7 @@ def question_part(text: str) -> str:
 # "as a table"): every answer lists one line per PR with its author and link already
 _PRESENTATION = re.compile(
     r"[\s,;]*(?:\b(?:one|1|a|single) (?:line|sentence|bullet)s? (?:each|per (?:pr|item|change))\b"
+    r"|\b(?:a |one )?(?:one|1)-?liners?\b"
     r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
     r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
     r"|\b(?:as|in) (?:a )?(?:table|bullets?|bullet points|markdown)\b)",

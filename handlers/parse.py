@@ -81,9 +81,16 @@ STATE_WORDS = {
     "opened": "opened",
 }
 HELP_WORDS = {"help", "?", "-h", "--help", "usage", "examples"}
+# "bumped every 2 weeks", "each month": a frequency, not the window asked about
+_FREQUENCY_LEADS = frozenset({"every", "each"})
+_PERIOD_AFTER_EVERY = re.compile(
+    r"\d|(?:a|other|couple|few|single|day|week|wk|month|mo|year|yr|quarter|fortnight)s?$"
+)
+# "when did it go away", "when was that merged": asking for a moment in the past
+_WHEN_PAST = frozenset(("when", aux) for aux in ("did", "was", "were", "had", "has", "have", "got"))
 # Asking what the bot itself can do is asking for its help.
 _CAPABILITIES = re.compile(
-    r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what can (?:you|u|i) (?:do|ask|answer)|what do (?:you|u) do"
+    r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
     r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask)"
 )
 STOPWORDS = {
@@ -123,6 +130,12 @@ _NEGATION_GAP = _DETERMINERS | {
     "want", "need", "care", "list", "see", "me", "us",
 }  # fmt: skip
 _MAX_GAP = 6
+# The noun after a topic left out names that topic's work, not something to search for: "just ci
+# fixes", "skip the ci noise", "minus the docs churn".
+_EXCLUDED_HEADS = frozenset({
+    "fix", "fixes", "changes", "stuff", "work", "noise", "spam", "junk", "churn", "clutter", "fluff",
+    "cruft", "chores", "prs", "ones", "things", "bits", "items",
+})  # fmt: skip
 # Nouns that name a topic alone ("models": new models) but are the head of the thing before them
 # in "vision models", "qwen models", "moe models".
 _HEAD_NOUNS = {"model", "models"}
@@ -867,6 +880,10 @@ class _Parser:
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest
+        if not ever_word and window is None and st.groups and _WHEN_PAST & set(itertools.pairwise(tokens)):
+            # "is the neuron backend still in tree? when did it go away": the moment something
+            # happened, whenever it was ("when did that land?" in a thread is about its PR)
+            ever_word = "when"
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )
@@ -1248,6 +1265,10 @@ class _Parser:
             elif word:
                 st.exclude_text.append(word)
             return 1
+        if re.search(r"[/|]", token) and self._either(token, st):
+            # "dsv3/v4", "mi300/325": each part (a name's prefix spelling would take only the first)
+            st.topic_end = i + 1
+            return 1
         key, length, reading = self._lookup(tokens, i)
         if not key:
             return 0
@@ -1309,14 +1330,8 @@ class _Parser:
             return 0
         st.exclude.append(key)
         used = gap + length
-        if tokens[i + used : i + used + 1] and tokens[i + used] in (
-            "fix",
-            "fixes",
-            "changes",
-            "stuff",
-            "work",
-        ):
-            used += 1  # "just ci fixes": the CI work, not every bug fix
+        if tokens[i + used : i + used + 1] and tokens[i + used] in _EXCLUDED_HEADS:
+            used += 1  # "just ci fixes": the CI work, not every bug fix; "skip the ci noise": the CI
         # "excluding deepseek and qwen", "no docs or ci": the list after the negator, all of it
         while i + used + 1 < len(tokens) and tokens[i + used] in ("and", "or", "nor", "&", "+"):
             more, more_length = self._lookup_topic(tokens, i + used + 1)
@@ -1367,8 +1382,18 @@ class _Parser:
         if len(parts) < 2 or (either and re.search(r"[+&]", token)):
             return False
         keys = []
-        for part in parts:
+        for at, part in enumerate(parts):
             key, length, _ = self._lookup([part], 0)
+            if (key is None or length != 1) and at and either:
+                # "dsv3/v4", "mi300/325", "qwen3/3.5": the later parts keep the first one's start
+                key, length = next(
+                    (
+                        (found[0], found[1])
+                        for cut in range(len(parts[0]) - 1, 0, -1)
+                        if (found := self._lookup([parts[0][:cut] + part], 0))[0] is not None
+                    ),
+                    (None, 0),
+                )
             if key is None or length != 1:
                 return False
             keys.append(key)
@@ -1486,6 +1511,10 @@ class _Parser:
         if matched is None:
             return 0
         span, length = matched
+        if i and tokens[i - 1] in _FREQUENCY_LEADS and _PERIOD_AFTER_EVERY.match(tokens[i]):
+            # "they bump it every 2 wks", "each month": how often, not when ("each this month" is when)
+            st.ignored.extend(tokens[i - 1 : i + length])
+            return length
         first = st.window
         if (
             first is not None

@@ -1549,3 +1549,16 @@ async def test_that_week_is_a_time_and_who_by_merged_prs_counts_the_merged(app: 
     assert "ROCm" not in elsewhere.understood and f"@{author.lower()}" in elsewhere.understood.lower(), (
         elsewhere.understood
     )
+
+
+async def test_the_rest_after_a_count_are_the_ones_not_counted(app: BotHandlers) -> None:
+    """ "how many of those are just ci/test stuff" then "ok, show the rest": the thread's PRs the
+    count left out."""
+    await start_thread(app, KEY, "rocm last week")
+    counted = await app.followup(KEY, "how many of those are just ci/test stuff")
+    ci = await app.command(REPO, "rocm ci last week")
+    assert counted.title.startswith(f"{ci.total} of this thread's"), counted.title
+    rest = await app.followup(KEY, "ok, show the rest")
+    expected = await app.command(REPO, "rocm last week without ci")
+    assert rest.kind == "list" and rest.total == expected.total > 0, (rest.title, expected.title)
+    assert {i.number for i in rest.items} == {i.number for i in expected.items}

@@ -1213,3 +1213,60 @@ def test_how_to_show_an_answer_and_the_askers_own_newsletter_filter_nothing() ->
         read("awq or gptq - which gives better quality on a 24gb card?").out_of_scope
         == "a request for advice"
     )
+
+
+def test_how_often_and_when_something_happened_are_not_the_window() -> None:
+    """ "do they bump triton every 3 weeks or so?" asks how often, not about the last three weeks;
+    "each month" likewise, while "how many each this month" is this month; "when did the neuron
+    backend get dropped" asks when, whenever that was; "how often" names no one."""
+    often = read("how often does triton get bumped? every 3 weeks or so?")
+    assert days(often) == DEFAULT and not often.authors and "often" not in often.text.split(), (
+        often.window_label,
+        often.text,
+    )
+    assert days(read("rocm releases each month")) == DEFAULT
+    assert days(read("rocm vs xpu, how many prs each this month?"))[0] == "2026-03-01"
+    gone = read("neuron support, when did it get dropped")
+    assert gone.whole_history and gone.any_of == (("term:neuron",),), (gone.window_label, gone.any_of)
+
+
+def test_measured_numbers_settings_for_a_setup_and_filing_bugs_are_turned_down() -> None:
+    """Numbers measured side by side ("h100 vs mi300x tokens/s for llama 70b"), the right value of
+    a setting for the asker's machine and filing a bug are not in PR data; PRs about throughput
+    still are."""
+    assert (
+        read("h100 vs mi300x tokens/s for llama 70b? need it for a slide").out_of_scope
+        == "a speed comparison"
+    )
+    assert read("qps on b200 vs h200 with deepseek?").out_of_scope == "a speed comparison"
+    assert not read("prs that improved tok/s on mi300x this month").out_of_scope
+    assert read("what's the right max_num_seqs for a 24gb card").out_of_scope == "a request for advice"
+    assert read("could you file a bug for the rocm hang we see").out_of_scope
+    assert read("what can you actually do?").is_help
+
+
+def test_what_a_left_out_topic_is_called_and_slashed_shorthand() -> None:
+    """ "skip the ci churn" leaves CI out and searches nothing; "ci/test" is CI; "dsv3/v4" and
+    "mi300/325" name both things (the later part keeps the first one's start, which a prefix
+    spelling of the first would otherwise swallow); after a question, what the asker is doing
+    ("upgrading the cluster next week") is context, not the window."""
+    skip = read("rocm prs last week, skip the ci churn")
+    assert skip.exclude == ("ci-build",) and not skip.text, (skip.exclude, skip.text)
+    assert read("ci/test prs").any_of == (("ci-build",),)
+    assert read("dsv3/v4 on rocm").any_of[0] == ("term:deepseek-v3", "term:deepseek-v4")
+    assert read("mi300/325 fixes").any_of[0] == ("term:mi300x", "term:mi325x")
+    plans = read("any rocm fixes last week? upgrading the cluster next week")
+    assert days(plans) == LAST_WEEK and plans.any_of == (("rocm",), ("bugfix",)), (
+        plans.window_label,
+        plans.any_of,
+    )
+    assert read("who maintains tpu_inference").any_of == (("term:tpu-inference",),)
+
+
+def test_how_to_write_it_and_the_askers_hurry_search_nothing() -> None:
+    """ "a one-liner per area" asks for the per-topic breakdown ("one-liner" says how to write it);
+    ", standup in 5" is the asker's hurry; neither is searched."""
+    area = read("need a one-liner per area for what merged last week, standup in 5")
+    assert area.per_topic and not area.text and days(area) == LAST_WEEK, (area.text, area.window_label)
+    hurry = read("what merged in rocm last week - sync at 3pm")
+    assert hurry.any_of == (("rocm",),) and not hurry.text and days(hurry) == LAST_WEEK, hurry.text
