@@ -33,6 +33,7 @@ from handlers.calendar import UNITS, history_start
 from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
+    IN_TOTAL,
     LIST_POINTERS,
     NONE_OF,
     NOTHING,
@@ -259,6 +260,9 @@ class FollowupHandler:
             return _chatter(thread, addressed)
         if intent.kind == "help":
             return thread.capabilities()
+        if _how_many(text) and thread.base_query().limit and IN_TOTAL.search(text):
+            # "how many prs merged total this week?" under "top 5 merges": the whole question's count
+            return await count(thread, replace(intent, kind="count"), text)
         rest_of = _counted_filter(thread) if _SHOW_REST.match(text) else None
         if rest_of is not None and rest_of.any_of and not (rest_of.authors or rest_of.states):
             # "how many of those r just ci/test stuff" then "ok list the rest": the ones not counted
@@ -411,7 +415,7 @@ class FollowupHandler:
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
                 intent = replace(intent, query=_within(intent.query, counted))
-            return await count(thread, intent)
+            return await count(thread, intent, text)
         if intent.kind == "who":
             asked = intent.query
             if not asked.window_given:

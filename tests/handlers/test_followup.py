@@ -1562,3 +1562,14 @@ async def test_the_rest_after_a_count_are_the_ones_not_counted(app: BotHandlers)
     expected = await app.command(REPO, "rocm last week without ci")
     assert rest.kind == "list" and rest.total == expected.total > 0, (rest.title, expected.title)
     assert {i.number for i in rest.items} == {i.number for i in expected.items}
+
+
+async def test_a_count_in_total_under_a_top_n_counts_the_whole_question(app: BotHandlers) -> None:
+    """Under "top 5 merges last week", "how many merged in total?" counts every merged PR of the
+    week, not the five shown; "how many of them are rocm" still counts the five."""
+    await start_thread(app, KEY, "top 5 merges last week")
+    total = await app.followup(KEY, "how many prs merged in total?")
+    every = await app.command(REPO, "merged last week")
+    assert total.title.startswith(f"{every.total} PRs in all") and every.total > 5, (total.title, every.title)
+    five = await app.followup(KEY, "how many of them are rocm")
+    assert "of this thread's 5 PRs" in five.title, five.title
