@@ -142,6 +142,10 @@ class FollowupHandler:
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
+        if reply.kind == "detail" and reply.detail and reply.detail.author and asks_who(tokenize(text)[0]):
+            # "who wrote the first one", "who did the kimi_vit one": the card, its author said first
+            said = f"#{reply.detail.number} is by @{reply.detail.author}."
+            reply = replace(reply, notes=(said, *reply.notes))
         updated = _remember_list(context, thread.context)
         if self.limits.max_turns > 0:
             turns = (*updated.turns, ("user", clip(text)), ("bot", clip(describe(reply))))

@@ -1573,3 +1573,16 @@ async def test_a_count_in_total_under_a_top_n_counts_the_whole_question(app: Bot
     assert total.title.startswith(f"{every.total} PRs in all") and every.total > 5, (total.title, every.title)
     five = await app.followup(KEY, "how many of them are rocm")
     assert "of this thread's 5 PRs" in five.title, five.title
+
+
+async def test_who_made_one_pr_of_the_list_is_its_card_with_the_author_said_first(app: BotHandlers) -> None:
+    """ "who wrote the second one" under a list: the second PR's card, its first note naming the
+    author; "tell me about the second one" is the card alone."""
+    listed = await start_thread(app, KEY, "rocm last week")
+    author = (await _prs(app, listed))[listed[1]].author  # type: ignore[attr-defined]
+    who = await app.followup(KEY, "who wrote the second one")
+    assert who.detail is not None and who.detail.number == listed[1], who.title
+    assert who.notes[:1] == (f"#{listed[1]} is by @{author}.",), who.notes
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "tell me about the second one")
+    assert card.detail is not None and not any(" is by @" in n for n in card.notes), card.notes
