@@ -78,7 +78,7 @@ from handlers.models import (
 )
 from handlers.parse import PRONOUNS, STOPWORDS, Query, implies, kind_of, split_states, tokenize, with_window
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler, by_time, by_topic
+from handlers.query import QueryHandler, by_time, by_topic, word_in
 from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
@@ -1013,6 +1013,11 @@ def _adds_filter(base: Query, query: Query) -> bool:
 
 
 _POINTING = frozenset({"it", "this", "that"})
+# "anything ... that could break an OOT plugin?": "that" opening a clause about what came before
+_CLAUSE_AFTER = frozenset({"could", "would", "might", "may", "can", "should", "will", "cld", "wld", "shd"})
+_CLAUSE_BEFORE = frozenset(
+    {"anything", "something", "everything", "nothing", "prs", "ones", "changes", "stuff"}
+)
 
 
 # "any open prs on this still?", "anything else about that?", "related prs": PRs, plural or any,
@@ -1057,8 +1062,15 @@ def _points(text: str) -> bool:
     """Whether a message points at one PR with "it", "this" or "that" ("any reverts that week"
     points at a time, not a PR)."""
     tokens = tokenize(text)[0]
+
+    def clause(k: int) -> bool:
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        return tokens[k] == "that" and (after in _CLAUSE_AFTER or (k > 0 and tokens[k - 1] in _CLAUSE_BEFORE))
+
     return any(
-        t in _POINTING and not (k + 1 < len(tokens) and tokens[k + 1].removesuffix("'s") in _TIME_NOUNS)
+        t in _POINTING
+        and not (k + 1 < len(tokens) and tokens[k + 1].removesuffix("'s") in _TIME_NOUNS)
+        and not clause(k)
         for k, t in enumerate(tokens)
     )
 
@@ -1108,6 +1120,12 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         if 1 < len(found) < len(listed):
             # "the mypy one" when two CI PRs say mypy: those, to pick from ("the 2nd one")
             return await narrow(thread, Intent("narrow", asked, words=tuple(words)))
+        if not found and words:
+            # "when was the quickstart tab one" under a list without it: the one PR of any time
+            # those words describe (the card says it is not among the thread's PRs)
+            one = await _described_anywhere(thread, asked)
+            if one:
+                return replace(intent, kind="detail", query=thread.parse(f"#{one}"), asks=False), f"#{one}"
     if intent.kind != "detail":
         return intent, text
     if intent.extreme:  # "tell me about the oldest of those"
@@ -1129,6 +1147,19 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
             intent, query=thread.parse(f"#{number}")
         ), f"#{number} {text}" if intent.asks else f"#{number}"
     return intent, text
+
+
+async def _described_anywhere(thread: Thread, asked: Query) -> int:
+    """The number of the one PR of the repo's whole history whose title has every word of `asked`
+    (0 when none or several do: the words describe no single PR)."""
+    index = await thread.query.window_index(thread.settings.name)
+    words = asked.text.split()
+    found = [
+        pr.number
+        for pr in index.window(history_start(thread.now), thread.now, ("created", "merged"))
+        if all(word_in(w, pr.title.lower()) for w in words)
+    ]
+    return found[0] if len(found) == 1 else 0
 
 
 async def per_topic(thread: Thread) -> Reply:

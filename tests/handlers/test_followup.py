@@ -1586,3 +1586,25 @@ async def test_who_made_one_pr_of_the_list_is_its_card_with_the_author_said_firs
     await start_thread(app, KEY, "rocm last week")
     card = await app.followup(KEY, "tell me about the second one")
     assert card.detail is not None and not any(" is by @" in n for n in card.notes), card.notes
+
+
+async def test_the_one_described_by_its_words_outside_the_thread_is_found_in_the_history(
+    app: BotHandlers,
+) -> None:
+    """ "tell me about the kv_offload mypy one" under ROCm PRs of last week, none of which it
+    describes: the one PR of any time whose title has those words (Feb 17), said to be outside the
+    thread; words that fit several PRs anywhere ("the mypy one") pick none of them; under that
+    card, "any ci changes that could break our builds?" asks about changes, not the card again."""
+    listed = await start_thread(app, KEY, "rocm last week")
+    assert 34639 not in listed
+    card = await app.followup(KEY, "tell me about the kv_offload mypy one")
+    assert card.detail is not None and card.detail.number == 34639, card.title
+    assert any("not among this thread's PRs" in n for n in card.notes), card.notes
+    await start_thread(app, KEY, "rocm last week")
+    several = await app.followup(KEY, "tell me about the mypy one")
+    assert several.detail is None, several.title
+    # under that card, "that could break" opens a clause; it points at no PR
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "tell me about the kv_offload mypy one")
+    clause = await app.followup(KEY, "any ci changes that could break our builds?")
+    assert clause.detail is None, clause.title
