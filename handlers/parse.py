@@ -86,6 +86,28 @@ _FREQUENCY_LEADS = frozenset({"every", "each"})
 _PERIOD_AFTER_EVERY = re.compile(
     r"\d|(?:a|other|couple|few|single|day|week|wk|month|mo|year|yr|quarter|fortnight)s?$"
 )
+# "does it work on radeon now?", "is X supported": a yes/no question about whether something works
+_WORKS = frozenset({"works", "working", "run", "runs", "running", "supported"})
+_WORK_AFTER = frozenset({"on", "with", "for", "now", "yet", "in", "out", "there"})
+
+
+def _asks_works(tokens: Sequence[str]) -> str:
+    """The word by which a yes/no question asks whether something works ("does X work on Y now",
+    "is X supported"), or "". "is he on the nvfp4 moe work?" names work, it asks nothing of it."""
+    if tokens[:1] not in (["does"], ["do"], ["is"], ["are"]):
+        return ""
+    for k, word in enumerate(tokens):
+        if word in _WORKS:
+            return word
+        if (
+            word == "work"
+            and tokens[0] in ("does", "do")
+            and tokens[k + 1 : k + 2] in ([], *([w] for w in _WORK_AFTER))
+        ):
+            return word
+    return ""
+
+
 # "when did it go away", "when was that merged": asking for a moment in the past
 _WHEN_PAST = frozenset(("when", aux) for aux in ("did", "was", "were", "had", "has", "have", "got"))
 # Asking what the bot itself can do is asking for its help.
@@ -880,6 +902,11 @@ class _Parser:
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest
+        works = _asks_works(tokens) if not ever_word and window is None and st.groups else ""
+        if works:
+            # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
+            # it works is all the work on it so far, not the last days'
+            ever_word = "now" if "now" in tokens else works
         if not ever_word and window is None and st.groups and _WHEN_PAST & set(itertools.pairwise(tokens)):
             # "is the neuron backend still in tree? when did it go away": the moment something
             # happened, whenever it was ("when did that land?" in a thread is about its PR)

@@ -1270,3 +1270,12 @@ def test_how_to_write_it_and_the_askers_hurry_search_nothing() -> None:
     assert area.per_topic and not area.text and days(area) == LAST_WEEK, (area.text, area.window_label)
     hurry = read("what merged in rocm last week - sync at 3pm")
     assert hurry.any_of == (("rocm",),) and not hurry.text and days(hurry) == LAST_WEEK, hurry.text
+
+
+def test_whether_something_works_now_reads_all_the_work_so_far() -> None:
+    """ "does fp8 kv cache work on mi300x now?" asks whether it works: every PR on it so far, not
+    the last days'; "is rocm broken this week" keeps its week."""
+    works = read("does fp8 kv cache actually work on mi300x now?")
+    assert works.whole_history and ("term:mi300x",) in works.any_of, (works.window_label, works.any_of)
+    assert read("is deepseek v4 supported on b200").whole_history
+    assert days(read("is rocm broken this week"))[0] == "2026-03-02"
