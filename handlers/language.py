@@ -54,7 +54,7 @@ FUNCTION_WORDS = _words(
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally together needful moment currently period
-    often always sometimes rarely seldom frequently regularly
+    often always sometimes rarely seldom frequently regularly quick quickly brief briefly
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada
@@ -224,6 +224,8 @@ OUT_OF_SCOPE = (
     ("a request for advice", re.compile(
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
         r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
+        # "what flags should i set??", "which settings should we use": tuning for the asker's setup
+        r"|\b(?:what|which) (?:\S+ )?(?:flags?|settings?|params?|parameters?|options?|values?|config) should (?:i|we)\b"
         r"|\bshould (?:i|we) (?:flip|turn|enable|disable|switch|upgrade|downgrade|roll|deploy|try|migrate)\b"
         # "best TP/PP config for llama 70b on 4xH100?": tuning advice, not what changed
         r"|\b(?:best|optimal|recommended|ideal) (?:\S+ ){0,3}(?:config|configs|configuration|settings|setup|flags|params|parameters)\b"
@@ -282,6 +284,30 @@ OUT_OF_SCOPE = (
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+|\n+")
 _FIRST_PERSON = frozenset(
     {"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"}
+    # Spanish and Portuguese: "tenho uma MI300X no lab", "queria testar", "usamos qwen"
+    | {
+        "tengo",
+        "tenho",
+        "tenemos",
+        "temos",
+        "quiero",
+        "queria",
+        "quería",
+        "queremos",
+        "uso",
+        "usamos",
+        "estoy",
+        "estou",
+        "estamos",
+        "nuestro",
+        "nuestra",
+        "nosso",
+        "nossa",
+        "meu",
+        "minha",
+        "eu",
+        "yo",
+    }
 )
 _ASKS = re.compile(
     r"^\W*(?:(?:ok|okay|so|hey|hi|hello|hiya|greetings|dear \w+|also|and|but)\W+)*"
@@ -353,12 +379,18 @@ def setup_list(sentence: str) -> bool:
 
 
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
-# "rebasing vllm-ascend next wk 😬", "upgrading tmrw": what the asker is doing, its subject left out
-_DOING = re.compile(
-    r"^\W*(?!(?:any|some|no|every)thing\b)[a-z]{3,}ing\b(?! (?:to|for|on|about|with|in)\b)", re.I
+# What an asker is busy with, said without its subject: "doing spec decode experiments (...).",
+# "rebasing vllm-ascend next wk 😬", ", deciding whether to pin a commit" (not "Breaking changes
+# since Oct 15" or "missing anything?": only verbs of the asker's own activity)
+_ACTIVITY = (
+    r"(?:doing|deciding|planning|preparing|writing|working|trying|hoping|looking|wondering|thinking"
+    r"|considering|evaluating|experimenting|debugging|benchmarking|rebasing|upgrading|migrating|testing"
+    r"|building|serving|training|fine-?tuning|justifying|putting together)"
 )
+_DOING = re.compile(rf"^\W*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)", re.I)
 _ASIDE = re.compile(
-    r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our)\b"
+    r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our"
+    r"|mi|mis|nuestro|nuestra|nuestros|meu|minha|nosso|nossa|tengo|tenho|estoy|estou|uso|usamos)\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
     r"[^?]*$",
     re.I,
@@ -378,6 +410,9 @@ _FOR_WHOM = re.compile(
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b",
     re.I,
 )
+# ", deciding whether to pin a commit", ", writing notes for our reading group": what the asker is
+# doing, after the question (words that filter, like "including" or "excluding", are not these)
+_DOING_ASIDE = re.compile(rf"(?:\s*[,;]|\s+[-\u2013\u2014]+)\s*{_ACTIVITY}\b[^?]*$", re.I)
 _OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
 
 
@@ -405,6 +440,7 @@ def question_part(text: str) -> str:
     and without a trailing purpose clause; the whole text when nothing asks."""
     text = text[len(introduction(text)) :]
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
+    text = _DOING_ASIDE.sub("", text) or text
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
     # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
     # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
@@ -480,8 +516,9 @@ def _after_context(sentence: str) -> str:
 def _context(sentence: str) -> bool:
     if "?" in sentence or _ASKS.match(sentence):
         return False
-    words = set(re.findall(r"[a-z']+", sentence.lower()))
-    return bool(words & _FIRST_PERSON) or bool(_WANTS.match(sentence))
+    words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
+    # "doing spec decode experiments (EAGLE3 + DSpark drafts).": what the asker is doing
+    return bool(words & _FIRST_PERSON) or bool(_WANTS.match(sentence) or _DOING.match(sentence))
 
 
 # Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
@@ -661,7 +698,17 @@ _FOREIGN_PHRASES = (
     ("몇개", "how many"), ("몇 개", "how many"), ("머지된", "merged"), ("머지", "merged"), ("열린", "open"),
     ("今週", "this week"), ("先週", "last week"), ("今月", "this month"), ("先月", "last month"),
     ("何件", "how many"), ("マージ", "merged"), ("だけ", "only"),
+    # the topics these askers name most in their own words: multimodal, video, images
+    ("多模态", "multimodal"), ("视频", "video"), ("图像", "image"), ("マルチモーダル", "multimodal"),
+    ("動画", "video"), ("画像", "image"), ("멀티모달", "multimodal"), ("동영상", "video"), ("비디오", "video"),
+    ("최근", "recently"),
 )  # fmt: skip
+# "최근 2주 동안", "2週間", "3个星期": a count of weeks, days or months written with its CJK unit
+_CJK_SPANS = (
+    (re.compile(r"(\d+)\s*(?:주|週間|週|周|个星期|個星期|星期)"), r" past \1 weeks "),
+    (re.compile(r"(\d+)\s*(?:일|日間|日|天)"), r" past \1 days "),
+    (re.compile(r"(\d+)\s*(?:개월|か月|ヶ月|个月|個月)"), r" past \1 months "),
+)
 _FOREIGN_WORDS = {
     # Spanish / Portuguese
     "esta": "this", "semana": "week", "pasada": "last", "passada": "last", "mes": "month", "mês": "month",
@@ -673,6 +720,10 @@ _FOREIGN_WORDS = {
     "correcciones": "fixes", "hubo": "", "houve": "", "hay": "", "en": "", "em": "", "los": "", "las": "",
     "el": "", "la": "", "de": "", "del": "", "para": "", "gracias": "thanks", "obrigado": "thanks",
     "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
+    "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
+    "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks", "quantizado": "quantized", "algún": "any",
+    "algun": "any",
+    "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "", "teve": "", "alguém": "anyone",
     # German
     "diese": "this", "woche": "week", "letzte": "last", "letzten": "last", "monat": "month",
     "heute": "today", "gestern": "yesterday", "nur": "only", "ohne": "without", "mit": "with",
@@ -703,6 +754,7 @@ _FOREIGN_CUES = frozenset(
     }
     | {"cuántos", "cuantos", "combien", "seulement", "offenen", "gemergt", "gemergten", "dernière", "pasada"}
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
+    | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -720,6 +772,9 @@ def in_english(text: str) -> str:
     european = bool(_FOREIGN_CUES & {w.strip("¿?¡!.,") for w in words})
     if not _CJK.search(text) and not european:
         return text
+    text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
+    for pattern, english in _CJK_SPANS:
+        text = pattern.sub(english, text)
     for phrase, english in _FOREIGN_PHRASES:
         text = text.replace(phrase, f" {english} ")
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds

@@ -112,7 +112,7 @@ def _asks_works(tokens: Sequence[str]) -> str:
 _WHEN_PAST = frozenset(("when", aux) for aux in ("did", "was", "were", "had", "has", "have", "got"))
 # Asking what the bot itself can do is asking for its help.
 _CAPABILITIES = re.compile(
-    r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
+    r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i|this bot|the bot|it|this thing) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
     r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask)"
 )
 STOPWORDS = {

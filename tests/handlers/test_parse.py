@@ -1279,3 +1279,32 @@ def test_whether_something_works_now_reads_all_the_work_so_far() -> None:
     assert works.whole_history and ("term:mi300x",) in works.any_of, (works.window_label, works.any_of)
     assert read("is deepseek v4 supported on b200").whole_history
     assert days(read("is rocm broken this week"))[0] == "2026-03-02"
+
+
+def test_what_the_asker_is_doing_and_their_own_language_are_context() -> None:
+    """A sentence about what the asker is doing ("running ablations on EAGLE3 drafts.") or a
+    trailing ", deciding whether to ..." is context; Spanish and Portuguese first-person sentences
+    too; CJK counts of weeks, the ideographic full stop and the names of multimodal work are read;
+    "what flags should i set" is advice; "what can this bot do" is help."""
+    doing = read(
+        "phd student here, running ablations on EAGLE3 drafts with qwen. what spec decode stuff got merged last week??"
+    )
+    assert doing.any_of == (("spec-decode",),) and doing.states == ("merged",), (doing.any_of, doing.states)
+    both = read(
+        "is rocm churn slowing down? compare this week vs last week pls, deciding whether to pin a commit"
+    )
+    assert both.then_since is not None and both.any_of == (("rocm",),), (both.any_of, both.text)
+    area = read("quick breakdown of last week's merges by area pls, writing notes for our reading group")
+    assert area.per_topic and not area.text and days(area) == LAST_WEEK, area.text
+    assert (
+        read("vllm keeps ooming on my 4090, what flags should i set??").out_of_scope == "a request for advice"
+    )
+    assert read("what can this bot actually do?").is_help
+    two_weeks = read("最近 2周 的 rocm PR 有哪些？")
+    assert days(two_weeks)[0] == "2026-02-17" and two_weeks.any_of == (("rocm",),), two_weeks.window_label
+    video = read("先週マージされたPRで、マルチモーダル関係のものを教えてください。")
+    assert video.any_of == (("multimodal",),) and not video.text and days(video) == LAST_WEEK, video.text
+    pt = read("saiu alguma coisa pra ROCm semana passada? tenho uma MI300X no lab e queria testar fp8.")
+    assert pt.any_of == (("rocm",),) and days(pt) == LAST_WEEK, (pt.any_of, pt.text)
+    es = read("hay algún PR para el memory leak en api server? last 2 weeks, nuestro pod sube RAM cada dia")
+    assert days(es)[0] == "2026-02-17" and es.any_of == (("frontend",),), (es.window_label, es.any_of)
