@@ -33,7 +33,6 @@ from handlers.calendar import UNITS, history_start
 from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
-    IN_TOTAL,
     LIST_POINTERS,
     NONE_OF,
     NOTHING,
@@ -49,11 +48,13 @@ from handlers.followup_narrow import (
 from handlers.followup_paging import at_position, head, more, no_such_position, sort
 from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
 from handlers.followup_window import (
+    IN_TOTAL,
     add_alternative,
     ask_anew,
     both,
     compare,
     compare_people,
+    count_whole,
     every_state,
     narrow_top,
     open_now,
@@ -266,7 +267,7 @@ class FollowupHandler:
             return thread.capabilities()
         if _how_many(text) and thread.base_query().limit and IN_TOTAL.search(text):
             # "how many prs merged total this week?" under "top 5 merges": the whole question's count
-            return await count(thread, replace(intent, kind="count"), text)
+            return await count_whole(thread, intent)
         rest_of = _counted_filter(thread) if _SHOW_REST.match(text) else None
         if rest_of is not None and rest_of.any_of and not (rest_of.authors or rest_of.states):
             # "how many of those r just ci/test stuff" then "ok list the rest": the ones not counted
@@ -419,7 +420,7 @@ class FollowupHandler:
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
                 intent = replace(intent, query=_within(intent.query, counted))
-            return await count(thread, intent, text)
+            return await count(thread, intent)
         if intent.kind == "who":
             asked = intent.query
             if not asked.window_given:
@@ -758,15 +759,16 @@ _PERSON_MEANT = re.compile(
     re.I,
 )
 _OF_THOSE = re.compile(r"\b(?:of|among) (?:those|these|them|that)\b", re.I)
+# The opening of a short request: "ok", "so", "can you", "pls"
+_OPENING = r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice|then)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
 _SHOW_REST = re.compile(
-    r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice|then)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
-    r"(?:(?:show|list|give)(?: me| us)? )?(?:the rest|the others|the other ones|everything else|all the others"
-    r"|the remaining(?: ones)?|what'?s left)(?: of them)?(?: pls| please)?\W*$",
+    _OPENING + r"(?:(?:show|list|give)(?: me| us)? )?(?:the rest|the others|the other ones|everything else"
+    r"|all the others|the remaining(?: ones)?|what'?s left)(?: of them)?(?: pls| please)?\W*$",
     re.I,
 )
 _SHOW_THOSE = re.compile(
-    r"^\W*(?:(?:ok|okay|so|and|now|great|cool|nice)\W+)*(?:(?:can you|could you|pls|please)\s+)?"
-    r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"
+    _OPENING
+    + r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"
     r"|^\W*which ones\W*$",
     re.I,
 )
@@ -1154,6 +1156,8 @@ async def _described_anywhere(thread: Thread, asked: Query) -> int:
     (0 when none or several do: the words describe no single PR)."""
     index = await thread.query.window_index(thread.settings.name)
     words = asked.text.split()
+    if not all(index.has_word(w) for w in words):  # a word no title has: no scan of the titles
+        return 0
     found = [
         pr.number
         for pr in index.window(history_start(thread.now), thread.now, ("created", "merged"))

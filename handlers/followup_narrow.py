@@ -9,7 +9,6 @@ them too. Counts and `who` change nothing.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import replace
 from datetime import datetime
@@ -133,27 +132,9 @@ def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:
     )
 
 
-# "how many merged in total?", "how many overall": the whole question's count, not its top N
-IN_TOTAL = re.compile(r"\b(?:in total|total|overall|altogether|all together|in all|all up)\b", re.I)
-
-
-async def count(thread: Thread, intent: Intent, text: str = "") -> Reply:
-    """`how many are merged?`: the thread's PRs the filter keeps, counted by state. Under a list
-    cut to its first N ("top 5 merges"), "how many merged in total?" counts the whole question."""
+async def count(thread: Thread, intent: Intent) -> Reply:
+    """`how many are merged?`: the thread's PRs the filter keeps, counted by state."""
     query = replace(intent.query, text=" ".join(intent.words))
-    base = thread.base_query()
-    if base.limit and IN_TOTAL.search(text):
-        whole = replace(combine(base, query), limit=0, sort=0)
-        if query.window_given:  # "how many merged in total this month?"
-            whole = replace(whole, since=query.since, until=query.until, window_label=query.window_label)
-        found = await thread.query.matches(thread.settings, whole, whole.since, whole.until)
-        return Reply(
-            kind="answer",
-            title=f"{count_label(len(found))} in all: "
-            + understood_line(thread.settings, whole, len(found)).rsplit(" · ", 1)[0],
-            understood=thread.about(),
-            notes=(f"This thread shows the first {base.limit} of them.",),
-        )
     matches = await thread.matches()
     found = thread.filtered(matches, query)
     states: Counter[str] = Counter(m.pr.status for m in found)

@@ -7,6 +7,7 @@ A shift or switch moves the thread: the new window's (or subject's) PRs become i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -204,6 +205,29 @@ async def compare(thread: Thread, window: tuple[datetime, datetime], narrower: Q
         understood=f"{count_label(a.total)} in {first}; {count_label(b.total)} in {second}",
         notes=tuple(lines),
         suggestions=("same for the week before",),
+    )
+
+
+# "how many merged in total?", "how many overall": the whole question's count, not its top N
+IN_TOTAL = re.compile(r"\b(?:in total|total|overall|altogether|all together|in all|all up)\b", re.I)
+
+
+async def count_whole(thread: Thread, intent: Intent) -> Reply:
+    """ "how many prs merged in total?" under "top 5 merges": every PR of the thread's question
+    (and the message's filters, over the time it names if any), not the first N shown."""
+    base = thread.base_query()
+    asked = replace(intent.query, text=" ".join(intent.words))
+    whole = replace(combine(base, asked), limit=0, sort=0)
+    if asked.window_given:  # "how many merged in total this month?"
+        since, until, label = asked_window(thread, asked)
+        whole = replace(whole, since=since, until=until, window_label=label)
+    found = await thread.query.matches(thread.settings, whole, whole.since, whole.until)
+    said = understood_line(thread.settings, whole, len(found)).rsplit(" · ", 1)[0]
+    return Reply(
+        kind="answer",
+        title=f"{count_label(len(found))} in all: {said}",
+        understood=thread.about(),
+        notes=(f"This thread shows the first {base.limit} of them.",),
     )
 
 

@@ -81,14 +81,13 @@ STATE_WORDS = {
     "opened": "opened",
 }
 HELP_WORDS = {"help", "?", "-h", "--help", "usage", "examples"}
-# "bumped every 2 weeks", "each month": a frequency, not the window asked about
+# "bumped every 2 weeks", "each month", "every monday": a frequency, not the window asked about;
+# "how many each this month" points at a time ("this", "last", "the") and is one
 _FREQUENCY_LEADS = frozenset({"every", "each"})
-_PERIOD_AFTER_EVERY = re.compile(
-    r"\d|(?:a|other|couple|few|single|day|week|wk|month|mo|year|yr|quarter|fortnight)s?$"
-)
+_POINTED = frozenset({"this", "that", "last", "past", "next", "previous", "coming", "the", "since", "from"})
 # "does it work on radeon now?", "is X supported": a yes/no question about whether something works
 _WORKS = frozenset({"works", "working", "run", "runs", "running", "supported"})
-_WORK_AFTER = frozenset({"on", "with", "for", "now", "yet", "in", "out", "there"})
+_WORK_AFTER = frozenset({"", "on", "with", "for", "now", "yet", "in", "out", "there"})  # "" : the end
 
 
 def _asks_works(tokens: Sequence[str]) -> str:
@@ -97,13 +96,8 @@ def _asks_works(tokens: Sequence[str]) -> str:
     if tokens[:1] not in (["does"], ["do"], ["is"], ["are"]):
         return ""
     for k, word in enumerate(tokens):
-        if word in _WORKS:
-            return word
-        if (
-            word == "work"
-            and tokens[0] in ("does", "do")
-            and tokens[k + 1 : k + 2] in ([], *([w] for w in _WORK_AFTER))
-        ):
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if word in _WORKS or (word == "work" and tokens[0] in ("does", "do") and after in _WORK_AFTER):
             return word
     return ""
 
@@ -1538,7 +1532,7 @@ class _Parser:
         if matched is None:
             return 0
         span, length = matched
-        if i and tokens[i - 1] in _FREQUENCY_LEADS and _PERIOD_AFTER_EVERY.match(tokens[i]):
+        if i and tokens[i - 1] in _FREQUENCY_LEADS and tokens[i] not in _POINTED:
             # "they bump it every 2 wks", "each month": how often, not when ("each this month" is when)
             st.ignored.extend(tokens[i - 1 : i + length])
             return length
