@@ -54,7 +54,7 @@ FUNCTION_WORDS = _words(
     meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally together needful moment currently period
-    often always sometimes rarely seldom frequently regularly quick quickly brief briefly
+    often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada
@@ -282,32 +282,15 @@ OUT_OF_SCOPE = (
 # nothing is context; so is a trailing purpose ("so i can check ...", "because we ..."). Only the
 # rest is read as the question; a message that is all context is read whole.
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+|\n+")
-_FIRST_PERSON = frozenset(
-    {"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"}
-    # Spanish and Portuguese: "tenho uma MI300X no lab", "queria testar", "usamos qwen"
-    | {
-        "tengo",
-        "tenho",
-        "tenemos",
-        "temos",
-        "quiero",
-        "queria",
-        "quería",
-        "queremos",
-        "uso",
-        "usamos",
-        "estoy",
-        "estou",
-        "estamos",
-        "nuestro",
-        "nuestra",
-        "nosso",
-        "nossa",
-        "meu",
-        "minha",
-        "eu",
-        "yo",
-    }
+# Words of the asker's own person: "i", "our"; in Spanish and Portuguese "tenho uma MI300X no lab",
+# "queria testar", "usamos qwen", "nuestro pod"
+_FOREIGN_FIRST_PERSON = frozenset({
+    "tengo", "tenho", "tenemos", "temos", "quiero", "queria", "quería", "queremos", "uso", "usamos",
+    "estoy", "estou", "estamos", "nuestro", "nuestra", "nuestros", "nosso", "nossa", "meu", "minha", "eu", "yo",
+})  # fmt: skip
+_FIRST_PERSON = (
+    frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"})
+    | _FOREIGN_FIRST_PERSON
 )
 _ASKS = re.compile(
     r"^\W*(?:(?:ok|okay|so|hey|hi|hello|hiya|greetings|dear \w+|also|and|but)\W+)*"
@@ -317,11 +300,20 @@ _ASKS = re.compile(
     re.I,
 )
 # ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
+# What an asker is busy with, said without its subject: "doing spec decode experiments (...).",
+# "Prepping release notes.", "rebasing vllm-ascend next wk 😬", ", deciding whether to pin a commit"
+# (not "Breaking changes since Oct 15" or "missing anything?": only verbs of the asker's own doing)
+_ACTIVITY = (
+    r"(?:doing|deciding|planning|prepping|preparing|drafting|compiling|writing(?: up)?|working(?: on)?"
+    r"|trying|hoping|looking(?! (?:for|at)\b)|wondering|thinking|considering|evaluating|experimenting|debugging|benchmarking"
+    r"|rebasing|upgrading|migrating|testing|building|serving|training|fine-?tuning|justifying"
+    r"|putting together)"
+)
+# ... and what they run into, a sentence of its own ("getting errors on mi300x."), which still
+# describes the setup (after a comma, ", getting rccl errors on startup" is the question's subject)
 _WANTS = re.compile(
-    r"^\W*(?:just |really |only |still )?(?:want|wanna|need|trying|hoping|wondering|curious|been|tried|"
-    r"seeing|getting|running|using|stuck|hitting"
-    # what the asker is busy with: "Prepping release notes.", "working on the changelog"
-    r"|prepping|preparing|drafting|compiling|putting together|working on|writing up|writing)\b"
+    rf"^\W*(?:just |really |only |still )?(?:want|wanna|need|curious|been|tried|stuck|seeing|getting"
+    rf"|hitting|running|using|{_ACTIVITY})\b"
     # "need everything FlashInfer-related that merged ...": the subject left out of a request
     r"(?!\s+(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary|to see|to know|to find))",
     re.I,
@@ -379,18 +371,12 @@ def setup_list(sentence: str) -> bool:
 
 
 _STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
-# What an asker is busy with, said without its subject: "doing spec decode experiments (...).",
-# "rebasing vllm-ascend next wk 😬", ", deciding whether to pin a commit" (not "Breaking changes
-# since Oct 15" or "missing anything?": only verbs of the asker's own activity)
-_ACTIVITY = (
-    r"(?:doing|deciding|planning|preparing|writing|working|trying|hoping|looking|wondering|thinking"
-    r"|considering|evaluating|experimenting|debugging|benchmarking|rebasing|upgrading|migrating|testing"
-    r"|building|serving|training|fine-?tuning|justifying|putting together)"
-)
 _DOING = re.compile(rf"^\W*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)", re.I)
 _ASIDE = re.compile(
-    r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our"
-    r"|mi|mis|nuestro|nuestra|nuestros|meu|minha|nosso|nossa|tengo|tenho|estoy|estou|uso|usamos)\b"
+    # ("mi" only here: a sentence's words would find it in "MI300X"; after a comma it is a word)
+    r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our|mi|mis|"
+    + "|".join(sorted(_FOREIGN_FIRST_PERSON))
+    + r")\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
     r"[^?]*$",
     re.I,
@@ -412,7 +398,9 @@ _FOR_WHOM = re.compile(
 )
 # ", deciding whether to pin a commit", ", writing notes for our reading group": what the asker is
 # doing, after the question (words that filter, like "including" or "excluding", are not these)
-_DOING_ASIDE = re.compile(rf"(?:\s*[,;]|\s+[-\u2013\u2014]+)\s*{_ACTIVITY}\b[^?]*$", re.I)
+_DOING_ASIDE = re.compile(
+    rf"(?:\s*[,;]|\s+[-\u2013\u2014]+)\s*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)[^?]*$", re.I
+)
 _OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
 
 
@@ -721,9 +709,9 @@ _FOREIGN_WORDS = {
     "el": "", "la": "", "de": "", "del": "", "para": "", "gracias": "thanks", "obrigado": "thanks",
     "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
     "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
-    "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks", "quantizado": "quantized", "algún": "any",
-    "algun": "any",
-    "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "", "teve": "", "alguém": "anyone",
+    "algún": "any", "algun": "any", "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks",
+    "quantizado": "quantized", "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "",
+    "teve": "", "alguém": "anyone",
     # German
     "diese": "this", "woche": "week", "letzte": "last", "letzten": "last", "monat": "month",
     "heute": "today", "gestern": "yesterday", "nur": "only", "ohne": "without", "mit": "with",

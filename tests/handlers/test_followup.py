@@ -1573,6 +1573,9 @@ async def test_a_count_in_total_under_a_top_n_counts_the_whole_question(app: Bot
     assert total.title.startswith(f"{every.total} PRs in all") and every.total > 5, (total.title, every.title)
     five = await app.followup(KEY, "how many of them are rocm")
     assert "of this thread's 5 PRs" in five.title, five.title
+    await start_thread(app, KEY, "top 5 merges last week")
+    overall = await app.followup(KEY, "how many merged overall?")  # a word of counting, not searched
+    assert overall.title.startswith(f"{every.total} PRs in all"), overall.title
 
 
 async def test_who_made_one_pr_of_the_list_is_its_card_with_the_author_said_first(app: BotHandlers) -> None:

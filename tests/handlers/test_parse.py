@@ -1296,6 +1296,10 @@ def test_what_the_asker_is_doing_and_their_own_language_are_context() -> None:
     assert both.then_since is not None and both.any_of == (("rocm",),), (both.any_of, both.text)
     area = read("quick breakdown of last week's merges by area pls, writing notes for our reading group")
     assert area.per_topic and not area.text and days(area) == LAST_WEEK, area.text
+    slides = read("moe prs from last week, prepping slides")  # the same verbs as a context sentence
+    assert slides.any_of == (("moe",),) and not slides.text, slides.text
+    rccl = read("can u help me set tp=8 on 8x mi300x, getting rccl errors on startup")  # the subject
+    assert ("term:nccl",) in rccl.any_of or "rccl" in rccl.text, (rccl.any_of, rccl.text)
     assert (
         read("vllm keeps ooming on my 4090, what flags should i set??").out_of_scope == "a request for advice"
     )
