@@ -51,6 +51,7 @@ from handlers.followup_window import (
     IN_TOTAL,
     add_alternative,
     ask_anew,
+    asked_window,
     both,
     compare,
     compare_people,
@@ -445,7 +446,9 @@ class FollowupHandler:
             window = window_of(thread, intent)
             if intent.kind == "compare":
                 return await compare(thread, window, _counted_filter(thread))
-            asked_who = _asked_who_last(thread)
+            # "and the week before?" after a who-answer asks who again; "anything fp8 from the week
+            # before too?" asks for PRs
+            asked_who = _asked_who_last(thread) and not _LIST_REQUEST & set(tokenize(text)[0])
             moved = await shift(thread, window)
             if moved.kind == "list" and _adds_filter(thread.base_query(), query):
                 if _like_for_like(thread, query):  # "any xpu prs the week after?" under ROCm: XPU's
@@ -493,6 +496,13 @@ class FollowupHandler:
             and (narrowing_cue(text) or len(tokenize(text)[0]) <= 4)  # "eagle only", "any with mtp?"
         ):
             return await refine(thread, intent)  # nothing to narrow: the narrower question, asked
+        if intent.kind == "narrow" and intent.query.window_given:
+            # "just the fp8 ones since last week": the thread moved to that time, then narrowed
+            since, until, _ = asked_window(thread, intent.query)
+            if (since, until) != (thread.context.since, thread.context.until):
+                moved = await shift(thread, (since, until))
+                if moved.kind != "list":
+                    return moved
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
@@ -668,9 +678,10 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
     # before the thread moves; only a bare subject ("and lmcache?") repeats the who-question
-    bare = not intent.words and len(intent.query.without_time.split()) <= 4
+    bare = (
+        not intent.words and len(intent.query.without_time.split()) <= 4 and _bare(intent.query.without_time)
+    )
     asked_who = _asked_who_last(thread) and bare
-    bare = bare and _bare(intent.query.without_time)
     same = "same" in tokenize(intent.query.without_time)[0]  # "same for xpu + tpu together"
     asked_count = (_asked_count_last(thread) and (bare or same)) or _how_many(intent.query.without_time)
     moved = await switch(thread, intent)
@@ -700,7 +711,9 @@ def _bare(text: str) -> bool:
     """A follow-up of a few words that names something and asks nothing more ("and merged?",
     "same for nvidia", "xpu?"): it repeats the previous question about that."""
     tokens = tokenize(text)[0]
-    return len(tokens) <= 4 and not {"what", "which", "who", "show", "list", "give", "any"} & set(tokens)
+    return len(tokens) <= 4 and not {"what", "which", "who", "show", "list", "give", "any", "anything"} & set(
+        tokens
+    )
 
 
 def _how_many(text: str) -> bool:
@@ -852,6 +865,9 @@ def _tried_last(thread: Thread) -> str:
     if len(turns) >= 2 and turns[-1][0] == "bot" and turns[-1][1].startswith(NONE_OF):
         return turns[-2][1]
     return ""
+
+
+_LIST_REQUEST = frozenset({"anything", "any", "list", "show", "give"})
 
 
 def _asked_who_last(thread: Thread) -> bool:
@@ -1081,7 +1097,7 @@ def _pr_in_focus(thread: Thread, intent: Intent) -> int:
     """The PR "it" or "that" means: the card the thread showed last (for a question), else the
     thread's only PR (unless the message moves the window); 0 when none is in focus."""
     card = _last_card(thread)
-    if card and intent.kind == "question":
+    if card and intent.kind in ("question", "who"):  # "who wrote this?" under a PR's card
         return card
     only = len(thread.context.pr_numbers) == 1 and intent.kind in ("question", "narrow")
     return thread.context.pr_numbers[0] if only and not intent.query.window_given else 0
@@ -1104,7 +1120,7 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
     described = _THE_X_ONE.search(text)
     if (
         described
-        and intent.kind in ("question", "narrow", "who")
+        and intent.kind in ("question", "narrow", "who", "switch")
         and (intent.words or intent.subject or _filters(intent.query))
     ):
         # "tell me more about the xpu wheel release one": the thread's one PR those words describe
@@ -1115,6 +1131,11 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         asked = replace(NOTHING, text=" ".join(words))
         listed = await thread.matches()
         found = thread.filtered(listed, asked)
+        start = thread.context.start
+        if not found and start is not None and start.pr_numbers != thread.context.pr_numbers:
+            # "whats the marlin one about" after narrowing it away: the one of the first list
+            found = thread.filtered(await thread.load(start.pr_numbers), asked)
+            found = found if len(found) == 1 else []
         if len(found) == 1:
             # "who wrote the gemma4 fa4 fp8 one originally" under reverts: the PR that one reverts
             one = await _linked_pr(thread, text, found[0].pr.number) or found[0].pr.number

@@ -213,6 +213,7 @@ def classify(text: str, query: Query) -> Intent:
     if (
         query.any_of
         and not query.window_given  # "any dsv3 stuff on xpu this month too?": a question of its own
+        and not set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))  # "... the week before too?"
         and (
             tokens[0] in ("also", "plus", "+")
             or tokens[-1] in ("too", "also")
@@ -470,9 +471,12 @@ SHOW_WORDS = {"show", "me", "list", "give", "just", "only", "ones", "pls", "plea
 
 
 def _sort_order(tokens: list[str]) -> int:
-    """`oldest first`, `sort by date` -> +1 (oldest first); `newest first`, `most recent first` -> -1."""
+    """`oldest first`, `sort by date` -> +1 (oldest first); `newest first`, `most recent first`,
+    `the most recent ones` -> -1."""
     words = set(tokens)
-    if not words & SORT_VERBS and not (words & (SORT_OLDEST | SORT_NEWEST) and "first" in words):
+    # "the most recent ones?", "and the newest prs": the list again in that order
+    ordered = "first" in words or bool(words & {"ones", "prs"})
+    if not words & SORT_VERBS and not (words & (SORT_OLDEST | SORT_NEWEST) and ordered):
         return 0
     if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER for t in tokens):
         return 0

@@ -362,7 +362,8 @@ async def every_state(thread: Thread, intent: Intent) -> Reply:
 
 async def refine(thread: Thread, intent: Intent) -> Reply:
     """A narrowing of a thread whose question found nothing ("eagle only" under no open spec
-    decode PRs): the narrower question, asked over the thread's window; the thread follows it."""
+    decode PRs): the narrower question, asked over the thread's window (or the time it names);
+    the thread follows it."""
     base, asked = thread.base_query(), intent.query
     taxonomy = thread.settings.taxonomy
     kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
@@ -371,8 +372,16 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
     kept = tuple(
         g for g in base.any_of if set(g) & within or not any(kind_of(k, taxonomy) in kinds for k in g)
     )
+    said = {k for g in asked.any_of for k in g}
+    if said and all(set(g) & said for g in asked.any_of) and said <= {k for g in base.any_of for k in g}:
+        # "then just list the kimi k3 PRs" under "kimi k3 on 8xH200" (which found none): nothing
+        # narrower exists, so that part of the question alone
+        kept = ()
     query = combine(replace(base, any_of=kept), replace(asked, text=""))
-    query = _in_thread_window(thread, query, query.states)
+    if asked.window_given:  # "then just list the kimi k3 PRs merged since last week": that time
+        query = with_window(query, *asked_window(thread, asked))
+    else:
+        query = _in_thread_window(thread, query, query.states)
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 

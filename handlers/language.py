@@ -57,7 +57,7 @@ FUNCTION_WORDS = _words(
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
     criteria criterion condition conditions tho though
     employee employees employer employers staff
-    topics put try none nothing nada
+    topics put try none nothing nada part parts portion
     """
 )
 ASKING_VERBS = _words(
@@ -223,6 +223,8 @@ OUT_OF_SCOPE = (
     )),
     ("a request for advice", re.compile(
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
+        # "what gpu-memory-utilization should i set??": a value for the asker's own setup
+        r"|\bshould (?:i|we) (?:set|configure|tune|raise|lower|bump|give it)\b"
         r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
         # "what flags should i set??", "which settings should we use": tuning for the asker's setup
         r"|\b(?:what|which) (?:\S+ )?(?:flags?|settings?|params?|parameters?|options?|values?|config) should (?:i|we)\b"
@@ -282,11 +284,13 @@ OUT_OF_SCOPE = (
 # nothing is context; so is a trailing purpose ("so i can check ...", "because we ..."). Only the
 # rest is read as the question; a message that is all context is read whole.
 _SENTENCE_END = re.compile(r"(?<=[.?!;])\s+|\n+")
-# Words of the asker's own person: "i", "our"; in Spanish and Portuguese "tenho uma MI300X no lab",
+# Words of the asker's own person: "i", "our"; in Spanish, Portuguese and German "tenho uma MI300X no lab",
 # "queria testar", "usamos qwen", "nuestro pod"
 _FOREIGN_FIRST_PERSON = frozenset({
     "tengo", "tenho", "tenemos", "temos", "quiero", "queria", "quería", "queremos", "uso", "usamos",
     "estoy", "estou", "estamos", "nuestro", "nuestra", "nuestros", "nosso", "nossa", "meu", "minha", "eu", "yo",
+    # German: "wir fahren MI300X in prod", "ich will wissen ..."
+    "wir", "ich", "unser", "unsere", "unseren", "uns",
 })  # fmt: skip
 _FIRST_PERSON = (
     frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"})
@@ -677,7 +681,7 @@ _FOREIGN_PHRASES = (
     ("上星期", "last week"), ("今天", "today"), ("昨天", "yesterday"), ("本月", "this month"),
     ("这个月", "this month"), ("上个月", "last month"), ("最近", "recently"), ("只看", "only"),
     ("只要", "only"), ("不要", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
-    ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("谁", "who"), ("已合并", "merged"),
+    ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("已合并", "merged"),
     ("合并", "merged"), ("合入", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
     ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
     ("呢", "?"),
@@ -690,6 +694,26 @@ _FOREIGN_PHRASES = (
     ("多模态", "multimodal"), ("视频", "video"), ("图像", "image"), ("マルチモーダル", "multimodal"),
     ("動画", "video"), ("画像", "image"), ("멀티모달", "multimodal"), ("동영상", "video"), ("비디오", "video"),
     ("최근", "recently"),
+    # who wrote it, its details, narrowing: the words of a follow-up
+    ("書いた", "wrote"), ("作者", "author"), ("올렸", "wrote"),
+    ("작성", "wrote"), ("詳細", "details"), ("详情", "details"), ("详细", "details"), ("자세히", "details"),
+    ("상세", "details"), ("これ", "this"), ("この", "this"), ("それ", "that"), ("这个", "this"),
+    ("絞", "only"), ("パフォーマンス", "performance"), ("性能", "performance"),
+    ("성능", "performance"), ("バグ修正", "fixes"), ("버그 수정", "fixes"), ("이번 달", "this month"),
+    ("이번달", "this month"), ("지난 달", "last month"), ("지난달", "last month"), ("그리고", "and"),
+    ("以来", "since"),
+)  # fmt: skip
+_CJK_WHO = re.compile(r"誰|谁|누가|누구")
+# Japanese and Korean put the verb last: "ROCmのは除いて" is "without ROCm", "2番目" the second
+_CJK_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
+                 "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "一": "first", "二": "second",
+                 "三": "third", "四": "fourth", "五": "fifth", "첫": "first", "두": "second", "세": "third",
+                 "네": "fourth", "다섯": "fifth"}  # fmt: skip
+_CJK_ORDER = (
+    (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:の(?:PR|pr)?)?\s*(?:は|を|은|는|을|를)?\s*(?:除いて|除く|除外|以外|제외|빼고)"),
+     lambda m: f" without {m.group(1)} "),
+    (re.compile(r"(\d+|[一二三四五]|첫|두|세|네|다섯)\s*(?:番目|번째|번 째)|第\s*(\d+|[一二三四五])\s*(?:个|個|条|條|篇)?"),
+     lambda m: f" the {_CJK_ORDINALS[m.group(1) or m.group(2)]} one "),
 )  # fmt: skip
 # "최근 2주 동안", "2週間", "3个星期": a count of weeks, days or months written with its CJK unit
 _CJK_SPANS = (
@@ -717,6 +741,12 @@ _FOREIGN_WORDS = {
     "heute": "today", "gestern": "yesterday", "nur": "only", "ohne": "without", "mit": "with",
     "offenen": "open", "offene": "open", "gemergten": "merged", "gemergt": "merged", "wie": "how",
     "viele": "many", "wer": "who", "und": "and", "oder": "or", "danke": "thanks", "die": "", "der": "",
+    "seit": "since", "letzter": "last", "letztem": "last", "letztes": "last", "neue": "new", "neuen": "new",
+    "gibt": "", "gibts": "", "es": "", "bitte": "please", "auch": "also", "für": "for", "fur": "for",
+    "gleichen": "same", "zeitraum": "period", "geschrieben": "wrote", "hat": "", "haben": "", "was": "",
+    "im": "in", "wir": "we", "ich": "i", "unser": "our", "unsere": "our", "fahren": "run", "nutzen": "use",
+    "sachen": "", "speziell": "", "hallo": "hi", "zusammen": "", "ein": "", "eine": "", "den": "",
+    "dem": "", "das": "", "ist": "is", "sind": "are", "welche": "which", "zeig": "show", "mir": "me",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",
@@ -743,6 +773,7 @@ _FOREIGN_CUES = frozenset(
     | {"cuántos", "cuantos", "combien", "seulement", "offenen", "gemergt", "gemergten", "dernière", "pasada"}
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
+    | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -751,6 +782,11 @@ _FOREIGN_TIMES = (
     ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
     ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
 )  # fmt: skip
+
+
+def is_foreign(text: str) -> bool:
+    """Whether `text` is (partly) in a language `in_english` reads: its words are no English typos."""
+    return bool(_CJK.search(text)) or bool(_FOREIGN_CUES & {w.strip("¿?¡!.,").lower() for w in text.split()})
 
 
 def in_english(text: str) -> str:
@@ -763,9 +799,14 @@ def in_english(text: str) -> str:
     text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
     for pattern, english in _CJK_SPANS:
         text = pattern.sub(english, text)
+    for pattern, reorder in _CJK_ORDER:
+        text = pattern.sub(reorder, text)
+    if _CJK_WHO.search(text):  # "これ書いたのは誰？", "누가 올렸어요?": the question word leads in English
+        text = "who " + _CJK_WHO.sub(" ", text)
     for phrase, english in _FOREIGN_PHRASES:
         text = text.replace(phrase, f" {english} ")
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
+    text = re.sub(r"\s+([?!.,;:])", r"\1", text)  # "who this wrote ?": the mark ends the last word
     if european:
         for phrase, english in _FOREIGN_TIMES:
             text = text.replace(phrase, english)

@@ -47,6 +47,7 @@ from handlers.language import (
     in_english,
     introduction,
     is_domain_word,
+    is_foreign,
     is_quiet_frame,
     is_set_aside,
     lemmas,
@@ -251,6 +252,7 @@ class Query:
     until: datetime
     window_label: str
     window_given: bool = False  # False: the repo's default window
+    anytime_label: str = ""  # as a command, the question names one PR: asked over any time (this label)
     topics: tuple[str, ...] = ()  # every topic asked for
     any_of: tuple[tuple[str, ...], ...] = ()  # AND of OR-groups (`rocm or xpu`); one group per topic
     exclude: tuple[str, ...] = ()
@@ -297,6 +299,10 @@ class Query:
         (every PR opened or merged in the window, the open ones among them)."""
         if self.included and set(self.states) <= set(self.included):
             return replace(self, states=())
+        if self.anytime_label:  # "who wrote the online MXFP4 quantization PR?"
+            since = history_start(self.until)
+            notes = (*self.notes, "'the … PR': one PR, so any time.")
+            return replace(self, since=since, window_label=self.anytime_label, window_given=True, notes=notes)
         return self
 
     @property
@@ -342,6 +348,7 @@ class _State:
     author_pronoun: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
+    anytime_label: str = ""  # see Query.anytime_label
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
     up_to_now: bool = False  # "so far", "to date": with no period named, since the start
@@ -443,6 +450,14 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     if at > 0 and tokens[at - 1] == "the":
         st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
         st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
+
+
+def _the_one_pr(tokens: list[str]) -> bool:
+    """Whether the question names one PR by what it did: "the ... pr" (not "prs"), "the ... one"."""
+    if "prs" in tokens or "ones" in tokens or _WEIGHT_WORDS.union({"top", "most"}).intersection(tokens):
+        return False  # "who is the top one for rocm": people ranked
+    end = next((k for k, t in enumerate(tokens) if t in ("pr", "one")), -1)
+    return end > 1 and "the" in tokens[max(end - 6, 0) : end - 1]
 
 
 def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> None:
@@ -654,6 +669,11 @@ _SETUP = re.compile(
     re.I,
 )
 LATEST_ANY_TIME = "No time given: the most recent ones, however far back."
+EARLIEST_ANY_TIME = "No time given: the earliest ones, from the start of the history."
+_POINTERS = frozenset({"that", "this", "those", "these"})
+_PLACE_PREPOSITIONS = frozenset({"on", "for", "with", "in", "of", "about", "to"})
+# "where did model runner v2 start?", "when did the deepseek v4 work begin": its first PRs
+_BEGINNING = ("start", "started", "begin", "began", "begun")
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
@@ -753,6 +773,7 @@ class _Parser:
         self.default_days = default_days
         self.clock = TimeReader(tz, week_start, now, default_days)
         self._context = ""  # the sentences of the message read as context, not as the question
+        self._foreign = False  # the question is (partly) in another language: no typo suggestions
 
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
@@ -760,6 +781,8 @@ class _Parser:
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         tokens, cut = tokenize(asked)
+        # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
+        self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
         _unit_after_last(tokens)
         _start_of(tokens)
         st = _State()
@@ -768,7 +791,8 @@ class _Parser:
         if cut:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
-        asks_help = bool(_CAPABILITIES.match(" ".join(tokens)))  # "what can you do", "how do i use this"
+        # "what can you do", "how do i use this", "hey bot 👋 what can i ask you?" (emoji are no words)
+        asks_help = bool(_CAPABILITIES.match(" ".join(t for t in tokens if any(c.isalnum() for c in t))))
         if (
             not tokens
             or asks_help
@@ -844,6 +868,20 @@ class _Parser:
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
 
+    def _topic_name_words(self, groups: list[list[str]]) -> frozenset[str]:
+        """The words of the names of the named things and of the topics they imply ("prometheus
+        metrics": Metrics (Prometheus); "mooncake connector": KV connector & disaggregation)."""
+        keys = {k for g in groups for k in g}
+        keys |= {t for k in keys for t in implies(k, self.taxonomy)}
+        names = [p for topic in self.taxonomy.topics if topic.key in keys for p in topic.words]
+        names += [t.name.lower() for t in self.taxonomy.terms if term_key(t.key) in keys]
+        return frozenset(
+            word
+            for phrase in names
+            for word in re.split(r"[\s()/,]+", phrase)
+            if len(word) > 2 and word.isalpha()
+        )
+
     def _finish(self, tokens: list[str], st: _State) -> Query:
         self._setup_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
@@ -882,12 +920,15 @@ class _Parser:
         # "did it ever land", "is qwen3.5 supported yet", "has the fix landed already": whether it
         # happened at all, so any time ("not merged yet" is a state, read as such)
         earliest = (
-            next((t for t in ("first", "earliest") if t in tokens), "") if tokens[:1] == ["when"] else ""
+            next((t for t in ("first", "earliest", *_BEGINNING) if t in tokens), "")
+            if tokens[:1] in (["when"], ["where"])
+            else ""
         )
         if earliest and not st.sort:
             st.sort = 1  # "when did the first K3 PRs land?": the earliest ones, whenever that was
-            st.readings.append(f"'when … {earliest}' → oldest first")
-            st.text[:] = [w for w in st.text if w != earliest]
+            st.readings.append(f"'{tokens[0]} … {earliest}' → oldest first")
+        if earliest:
+            st.text[:] = [w for w in st.text if w != earliest and w not in _BEGINNING]
         ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
         if not ever_word and window is None and asks_who(tokens):
             # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
@@ -908,7 +949,15 @@ class _Parser:
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )
-        latest = st.sort == -1 and st.limit > 0 and bool(st.groups or st.authors)
+        # "latest 10 deepgemm changes", "the earliest MRv2 prs": the ends of the whole history
+        beginnings = (
+            st.sort == 1
+            and any(  # "the earliest MRv2 prs"; "mrv2 prs, oldest first" is an order
+                t in ("earliest", "oldest") and tokens[k + 1 : k + 2] not in (["first"], ["to"], ["->"])
+                for k, t in enumerate(tokens)
+            )
+        )
+        latest = (st.sort == -1 and st.limit > 0 or beginnings) and bool(st.groups or st.authors)
         if window is None and (ever or latest or (st.states and set(st.states) <= _STILL_OPEN)):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
@@ -917,12 +966,18 @@ class _Parser:
             until = default_window(self.now, self.tz, 1)[1]
             since = history_start(until)
             label = window_label(since, until, self.tz, self.tz_name)
-            if ever or not latest:
-                st.notes.append(f"'{ever_word}': any time." if ever else OPEN_ANY_TIME)
-            else:
+            if ever:
+                st.notes.append(f"'{ever_word}': any time.")
+            elif latest and st.sort == -1:
                 st.notes.append(LATEST_ANY_TIME)
+            else:
+                st.notes.append(EARLIEST_ANY_TIME if latest and not st.states else OPEN_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
+            if asks_who(tokens) and (st.groups or st.text) and _the_one_pr(tokens):
+                # "who wrote the online MXFP4 quantization PR?" as a command: one PR they know of,
+                # whenever it was (in a thread, "the X one" is one of the thread's PRs)
+                st.anytime_label = window_label(history_start(until), until, self.tz, self.tz_name)
         else:
             since, until = self.clock.resolve(window)
             if window.note:
@@ -946,6 +1001,12 @@ class _Parser:
                 st.domain.remove(word)
                 names = ", ".join(self.vocab.names.get(k, k) for k in keys)
                 st.readings.append(f"'{word}' → any of {names}")
+        if st.groups:
+            # "mooncake connector fixes", "nixl / p/d disagg connector work": a word of the name of a
+            # topic the named things already imply is that topic said again, not a word to search
+            named = self._topic_name_words(st.groups)
+            st.ignored.extend(w for w in st.text if w in named)
+            st.text[:] = [w for w in st.text if w not in named]
         if st.groups or st.authors:
             st.ignored.extend(st.domain)
         else:
@@ -961,11 +1022,16 @@ class _Parser:
                 then_label = window_label(then_since, then_until, self.tz, self.tz_name)
             else:
                 then_since = then_until = None
-        per_topic = "breakdown" in tokens or any(
-            a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False)
+        # "break down last week's prs by area": the phrasal verb is the noun
+        broken_down = ("break", "down") in set(itertools.pairwise(tokens))
+        per_topic = (
+            broken_down
+            or "breakdown" in tokens
+            or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
         )
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
-            st.text[:] = [w for w in st.text if w not in _TOPIC_NOUNS | {"breakdown", "count", "counts"}]
+            said = _TOPIC_NOUNS | {"breakdown", "count", "counts"} | ({"break"} if broken_down else set())
+            st.text[:] = [w for w in st.text if w not in said]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
         # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)
         # "doing my weekly newsletter, top 5 merges": the asker's own write-up, not the bot's digest
@@ -986,6 +1052,7 @@ class _Parser:
             until=until,
             window_label=label or window_label(since, until, self.tz, self.tz_name),
             window_given=window is not None or bool(label),
+            anytime_label=st.anytime_label,
             topics=topics,
             any_of=groups,
             exclude=tuple(t for t in dict.fromkeys(st.exclude) if not any(t in g for g in groups)),
@@ -1497,6 +1564,10 @@ class _Parser:
         if len(word) <= 2 and word.isalpha():  # too short to search: it would match any word start
             st.ignored.append(word)
             return
+        if st.groups and i >= 2 and tokens[i - 1] in _POINTERS and tokens[i - 2] in _PLACE_PREPOSITIONS:
+            # "anything for sm120 / flashinfer on that arch?": a thing the question already named
+            st.ignored.append(word)
+            return
         suggestion = self._suggest(word)
         if suggestion:
             st.typos.setdefault(word, suggestion)
@@ -1504,7 +1575,7 @@ class _Parser:
         st.text.append(word)
 
     def _suggest(self, word: str) -> str | None:
-        if len(word) < 4 or not word.isascii():
+        if len(word) < 4 or not word.isascii() or self._foreign:
             return None
         # imported here: only an unknown word needs it, and it is a noticeable part of `ask`'s start
         from rapidfuzz.distance import OSA

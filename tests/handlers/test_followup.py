@@ -1611,3 +1611,70 @@ async def test_the_one_described_by_its_words_outside_the_thread_is_found_in_the
     await app.followup(KEY, "tell me about the kv_offload mypy one")
     clause = await app.followup(KEY, "any ci changes that could break our builds?")
     assert clause.detail is None, clause.title
+
+
+async def test_the_one_named_after_narrowing_it_away_and_who_wrote_this(app: BotHandlers) -> None:
+    """Under "rocm last week" narrowed to its bug fixes, "what's the wvSplitK one about" is the one
+    PR of the first list those words describe (not a new list); "who wrote this?" under its card
+    names its author above the same card; "and anything quantization from the week before too?"
+    asks for PRs, not who again."""
+    listed = await start_thread(app, KEY, "rocm last week")
+    assert 33762 in listed
+    await app.followup(KEY, "only the bug fixes")
+    assert 33762 not in await _listed(app)
+    card = await app.followup(KEY, "what's the wvSplitK one about")
+    assert card.detail is not None and card.detail.number == 33762, card.title
+    author = (await _prs(app, (33762,)))[33762].author  # type: ignore[attr-defined]
+    who = await app.followup(KEY, "who wrote this?")
+    assert who.detail is not None and who.detail.number == 33762, who.title
+    assert who.notes[:1] == (f"#33762 is by @{author}.",), who.notes
+    more = await app.followup(KEY, "and anything quantization from the week before too?")
+    shown = render_reply_text(more)
+    assert more.kind == "list" and more.items and "Feb 16 – Feb 22" in shown, shown[:300]
+
+
+async def test_a_narrowing_that_names_a_time_moves_there_and_the_newest_ones_reorder(
+    app: BotHandlers,
+) -> None:
+    """ "just the quantization ones since feb 16" under "rocm last week": ROCm quantization PRs
+    from Feb 16 on (the command's answer), not only last week's; "the most recent ones?" lists the
+    thread again newest first."""
+    await start_thread(app, KEY, "rocm last week")
+    narrowed = await app.followup(KEY, "just the quantization ones since feb 16")
+    expected = await app.command(REPO, "rocm quantization since feb 16")
+    assert {i.number for i in narrowed.items} == {i.number for i in expected.items}, (
+        narrowed.title,
+        expected.title,
+    )
+    assert expected.total > len([i for i in (await app.command(REPO, "rocm quantization last week")).items])
+    newest = await app.followup(KEY, "the most recent ones?")
+    assert newest.kind == "list" and "newest first" in newest.title, newest.title
+
+
+async def test_under_an_answer_that_found_nothing_one_part_of_it_alone(app: BotHandlers) -> None:
+    """Under "mi355x lora prs last week" (none), "then just list the mi355x ones since feb 16"
+    asks MI355X alone over that time: nothing narrower than an empty answer exists."""
+    reply = await app.command(REPO, "mi355x lora prs last week")
+    assert reply.seed is not None and reply.total == 0, reply.title
+    await app.remember(KEY, reply.seed)
+    alone = await app.followup(KEY, "then just list the mi355x ones since feb 16")
+    expected = await app.command(REPO, "mi355x since feb 16")
+    assert expected.total > 0 and {i.number for i in alone.items} == {i.number for i in expected.items}, (
+        alone.title,
+        expected.title,
+    )
+
+
+async def test_which_one_and_who_asked_in_japanese_and_korean(app: BotHandlers) -> None:
+    """Verb-last languages say which one and who after the thing: "2番目の詳細" is the second
+    PR's card, "これを書いたのは誰?" its author, "ROCm 빼고" leaves ROCm out."""
+    listed = await start_thread(app, KEY, "quantization last week")
+    card = await app.followup(KEY, "2番目のPRの詳細を教えて")
+    assert card.detail is not None and card.detail.number == listed[1], card.title
+    author = (await _prs(app, (listed[1],)))[listed[1]].author  # type: ignore[attr-defined]
+    who = await app.followup(KEY, "これを書いたのは誰?")
+    assert who.notes[:1] == (f"#{listed[1]} is by @{author}.",), who.notes
+    await start_thread(app, KEY, "quantization last week")
+    without = await app.followup(KEY, "ROCm 빼고 보여줘")
+    topics = await _topics(app, tuple(i.number for i in without.items))
+    assert without.items and not any("rocm" in t for t in topics.values()), without.title

@@ -1312,3 +1312,51 @@ def test_what_the_asker_is_doing_and_their_own_language_are_context() -> None:
     assert pt.any_of == (("rocm",),) and days(pt) == LAST_WEEK, (pt.any_of, pt.text)
     es = read("hay algún PR para el memory leak en api server? last 2 weeks, nuestro pod sube RAM cada dia")
     assert days(es)[0] == "2026-02-17" and es.any_of == (("frontend",),), (es.window_label, es.any_of)
+
+
+def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
+    """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
+    "X, oldest first" orders the usual window."""
+    first = read("show me the earliest deepgemm prs")
+    assert first.whole_history and first.sort == 1, first.window_label
+    began = read("when did the xpu backend work begin?")
+    assert began.whole_history and began.sort == 1 and not began.text, (began.window_label, began.text)
+    ordered = read("quantization prs, oldest first")
+    assert days(ordered) == DEFAULT and ordered.sort == 1, ordered.window_label
+
+
+def test_words_that_repeat_what_the_question_named_are_not_searched() -> None:
+    """A word of the name of a topic the named thing implies ("nixl connector": KV connector) or of
+    the named thing itself ("routed experts capture"), and a thing pointed back at ("on that
+    card"), are the question's subject said again, not words a title must hold."""
+    nixl = read("nixl connector bugfixes this month")
+    assert not nixl.text and ("term:nixl",) in nixl.any_of, (nixl.text, nixl.any_of)
+    card = read("anything merged for the rtx 5090 lately, anything on that card?")
+    assert not card.text, card.text
+    assert read("what's new with that scheduler thing").text  # nothing named before it: searched
+    breakdown = read("break down this month's merges by topic for me")
+    assert breakdown.per_topic and not breakdown.text, breakdown.text
+
+
+def test_a_question_about_one_pr_by_what_it_did_is_asked_over_any_time() -> None:
+    """ "who wrote the X PR?" as a command names one PR the asker knows of: any time (in a thread,
+    "the X one" is one of the thread's PRs, so the parse alone keeps the window)."""
+    one = read("who did the fp8 kv cache for mla PR?")
+    assert days(one) == DEFAULT and one.anytime_label, one.anytime_label
+    asked = one.as_command()
+    assert asked.whole_history and any("any time" in n for n in asked.notes), asked.notes
+    assert not read("who wrote the fp8 prs").anytime_label  # several PRs: the usual window
+    assert not read("who is the top one for rocm").anytime_label  # people ranked
+
+
+def test_other_languages_are_not_typos_and_verb_last_questions_are_read() -> None:
+    """German words are no typos of English ones ("seit" is not "sept"); a German sentence about the
+    asker's own setup is context; Japanese and Korean name what is left out, which one and who
+    after the thing ("rocmは除いて", "3番目", "누가")."""
+    de = read("gibt es seit letzter Woche was neues zu flashinfer? wir nutzen es auf H100 in prod")
+    assert not de.typos and de.any_of == (("term:flashinfer",),), (de.typos, de.any_of)
+    assert de.since.date().isoformat() == LAST_WEEK[0], de.window_label
+    assert read("rocmのは除いてください").exclude == ("rocm",)
+    assert read("xpu 제외하고 보여줘").exclude == ("xpu",)
+    assert read("what gpu-memory-utilization should we set for qwen3 on 2x l40s").out_of_scope
+    assert read("yo bot 🤖 what can i ask you?").is_help
