@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h8"
+VERSION = "h9"
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -62,11 +62,17 @@ def title_tags(title: str) -> set[str]:
 _REPO_OWNER = re.compile(r"(?<![\w./-])[a-z][a-z0-9.-]*/(?=[A-Za-z][\w.]*-[\w.-]*\d)")
 
 
+# Words written in mixed case that CamelCase splitting would cut apart
+_MIXED_CASE = ("MoE", "LoRA")
+
+
 def search_text(title: str) -> str:
-    """The title, then again with identifiers split into words (MoE kept whole); the owner of a
+    """The title, then again with identifiers split into words (MoE, LoRA kept whole); the owner of a
     Hugging Face repo id is left out of both."""
     title = _REPO_OWNER.sub("", title)
-    split = title.replace("MoE", "Moe")
+    split = title
+    for word in _MIXED_CASE:  # "FusedMoEWithLoRA": Fused, MoE, With, LoRA (not "Lo RA")
+        split = split.replace(word, word.capitalize())
     split = _CAMEL_ACRONYM.sub(" ", _CAMEL_LOWER_UPPER.sub(" ", split))
     return f"{title}\n{_SEPARATORS.sub(' ', split)}"
 

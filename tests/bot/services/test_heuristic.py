@@ -66,6 +66,12 @@ def test_identifiers_are_read_as_words(heuristic):
     assert {"rocm", "attention"} <= topics(heuristic, "Split KV cache update for AiterFlashAttention")
 
 
+def test_words_written_in_mixed_case_stay_whole_inside_identifiers(heuristic):
+    """ "ColumnParallelLinearWithLoRA" is LoRA (not "Lo RA"), "SharedFusedMoE" is MoE."""
+    assert "lora" in topics(heuristic, "[Bugfix] Fix bias handling in ColumnParallelLinearWithLoRA")
+    assert "moe" in topics(heuristic, "Speed up SharedFusedMoE weight loading")
+
+
 def test_an_acronyms_plural_is_not_split_into_other_words(heuristic):
     """ "CPUs" is not "CP Us" (context parallel), "TPUs" not "TP Us" (tensor parallel); "HTTPServer"
     is still "HTTP Server"."""
