@@ -205,6 +205,9 @@ OUT_OF_SCOPE = (
         r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
         r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
         r"|\bwhen\b(?: \S+){0,4}? (?:will|gonna|going to) (?:be |get |come )?(?:released|out)\b"
+        # "is vllm 0.25 out yet", "has v0.21.1 been released": a version's release, not a PR
+        r"|\bis (?:vllm )?v?\d+(?:\.\d+)+ (?:out|released|available|live)\b"
+        r"|\bhas (?:vllm )?v?\d+(?:\.\d+)+ (?:been )?(?:released|shipped|tagged|cut)\b"
     )),
     # Why something was decided, and whether CI is healthy: PRs say what changed, not why or how CI is.
     ("a question about reasons", re.compile(r"^\W*(?:why|why'd|whyd)\b")),

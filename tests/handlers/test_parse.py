@@ -1360,3 +1360,11 @@ def test_other_languages_are_not_typos_and_verb_last_questions_are_read() -> Non
     assert read("xpu 제외하고 보여줘").exclude == ("xpu",)
     assert read("what gpu-memory-utilization should we set for qwen3 on 2x l40s").out_of_scope
     assert read("yo bot 🤖 what can i ask you?").is_help
+
+
+def test_whether_a_version_is_out_is_a_release_question() -> None:
+    """ "is vllm 0.31 out yet?" asks about a release, which PR data does not hold; "is qwen3.5
+    support out" asks about PRs."""
+    assert read("is vllm 0.31 out yet? need the b300 fixes").out_of_scope == "a question about release dates"
+    assert read("has v0.30.2 been tagged").out_of_scope == "a question about release dates"
+    assert not read("is qwen3.5 support out").out_of_scope
