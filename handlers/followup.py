@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
@@ -67,7 +68,7 @@ from handlers.followup_window import (
     widen,
     window_of,
 )
-from handlers.language import ACTION_LIMIT, ACTION_REQUEST, asks_who, question_part
+from handlers.language import ACTION_LIMIT, ACTION_REQUEST, asks_who, in_english, is_foreign, question_part
 from handlers.models import (
     Code,
     FollowupLimits,
@@ -132,6 +133,8 @@ class FollowupHandler:
         """Answer one message of a followed thread and store the updated context. Chatter ("thanks!",
         "lol") gets a `quiet` reply, which platforms do not post, unless the bot was addressed."""
         text = text if isinstance(text, str) else str(text)
+        if is_foreign(text):  # "y cuáles son de performance?": read as its English words throughout
+            text = in_english(unicodedata.normalize("NFKC", text).lower())
         thread = Thread(
             settings=settings,
             context=context,
@@ -189,6 +192,9 @@ class FollowupHandler:
             # "anything else Granite-related still open?", "what other new model architectures got
             # added this month", "what else has JartX merged recently": that subject or person,
             # beyond the PRs this thread is about, not within them
+            return await switch(thread, replace(intent, kind="switch"), fresh=True)
+        if (intent.query.any_of or intent.query.authors) and _NEW_QUESTION.search(text):
+            # "separate q — anything for sm120 this month?": a question of its own, not a narrowing
             return await switch(thread, replace(intent, kind="switch"), fresh=True)
         if (
             intent.kind == "switch"
@@ -493,10 +499,11 @@ class FollowupHandler:
             intent.kind in ("narrow", "question")
             and not thread.context.pr_numbers
             and _filters(intent.query)
-            and (narrowing_cue(text) or len(tokenize(text)[0]) <= 4)  # "eagle only", "any with mtp?"
+            # "eagle only", "any with mtp?", "nvm show me all deepep stuff last 2 wks"
+            and (narrowing_cue(text) or len(tokenize(text)[0]) <= 4 or intent.query.window_given)
         ):
             return await refine(thread, intent)  # nothing to narrow: the narrower question, asked
-        if intent.kind == "narrow" and intent.query.window_given:
+        if intent.kind == "narrow" and intent.query.window_given and thread.context.pr_numbers:
             # "just the fp8 ones since last week": the thread moved to that time, then narrowed
             since, until, _ = asked_window(thread, intent.query)
             if (since, until) != (thread.context.since, thread.context.until):
@@ -506,10 +513,10 @@ class FollowupHandler:
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
-            if bare and (
-                _like_for_like(thread, intent.query)
-                or not thread.filtered(await thread.matches(), intent.query)
-            ):
+            like = _like_for_like(thread, intent.query)
+            none = not thread.filtered(await thread.matches(), intent.query)
+            if (bare and (like or none)) or (like and none and not _within_list(text)):
+                # "and which xpu ones landed?" under ROCm PRs: another platform's, none of these
                 # "xpu?" under NVIDIA PRs: another platform, not NVIDIA PRs that mention XPU
                 return await _switch(thread, intent)
             if thread.base_query().limit and not intent.scope:  # "only nvidia" under "top 5 perf"
@@ -591,13 +598,13 @@ class FollowupHandler:
         """The best offline answer to a free question: the thread's PRs it names, or what can be asked."""
         query = intent.query
         refers = narrowing_cue(query.without_time)  # "which of these mention aiter?"
-        if (
-            query.any_of
-            and not refers
-            and (
-                not thread.filtered(await thread.matches(), replace(query, text=""))
-                or (not intent.words and _like_for_like(thread, query))  # "xpu?" under NVIDIA PRs
-            )
+        none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
+        like = bool(query.any_of) and _like_for_like(thread, query)
+        if query.any_of and (
+            (not refers and (none or (not intent.words and like)))  # "xpu?" under NVIDIA PRs
+            or (
+                like and none and not _within_list(query.without_time)
+            )  # "and which xpu ones landed?" under ROCm PRs
         ):
             # "what changed for MI300X users?" in a thread with none of them: the same window's.
             return await _switch(thread, intent)
@@ -868,6 +875,21 @@ def _tried_last(thread: Thread) -> str:
 
 
 _LIST_REQUEST = frozenset({"anything", "any", "list", "show", "give"})
+_KEEP_WORDS = frozenset({"only", "just", "filter", "keep", "among"})
+
+
+def _within_list(text: str) -> bool:
+    """Whether a message asks within the thread's list ("which of these", "anything xpu in there",
+    "only tpu"), not merely for "ones" of something ("and which xpu ones landed?")."""
+    return bool((LIST_POINTERS | _KEEP_WORDS) & set(tokenize(text)[0]))
+
+
+# "separate q -", "different question:", "unrelated, but ...": what follows is asked on its own
+_NEW_QUESTION = re.compile(
+    r"^\W*(?:(?:ok|okay|so|also|btw|and|oh)\W+)?(?:(?:separate|different|unrelated|new|side|random|another|off[- ]topic)"
+    r"\s+(?:q|qs|question|questions|topic|thing)\b|unrelated\b|on another note\b)",
+    re.I,
+)
 
 
 def _asked_who_last(thread: Thread) -> bool:

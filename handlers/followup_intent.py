@@ -154,6 +154,8 @@ WHO_SKIP = {
     "writes", "the", "of", "these", "prs", "contributing", "contributed", "to", "in", "this", "thread",
     "most", "active", "top", "main", "person", "ppl", "folks", "author", "guy", "one",
     "contributor", "contributors", "dev", "devs", "developer", "maintainer", "committer", "there",
+    # the ranking's measure: "top 3 ppl by number of merged PRs"
+    "by", "number", "count", "amount", "merged", "merges", "landed", "pr",
 }  # fmt: skip
 
 
@@ -560,6 +562,8 @@ def _switches(tokens: list[str]) -> bool:
         return True
     if POINTERS & set(tokens) or {("of", "that"), ("of", "it")} & set(itertools.pairwise(tokens)):
         return False  # "and which of those are perf": a narrowing of the thread's own list
+    if tokens[1:2] == ["which"]:
+        return False  # "and which ones are bug fixes?", "y cuáles son de performance?": among them
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)
 
 

@@ -10,6 +10,7 @@ them too. Counts and `who` change nothing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -210,6 +211,22 @@ async def summary(thread: Thread, intent: Intent) -> Reply:
     )
 
 
+def _named_in(
+    thread: Thread, matches: Sequence[Match], words: Sequence[str], query: Query
+) -> tuple[list[Match], str]:
+    """The matches whose title, summary or labels hold every word; else those of the question's
+    topics ("who did the port race fixes": the bug fixes naming the port race, then any bug fix)."""
+    found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
+    if found or not query.any_of:
+        return found, "in the title, summary or labels"
+    terms = term_index(thread.settings.taxonomy)
+    for topic_query in (replace(query, exclude_text=()), replace(query, text="", exclude_text=())):
+        found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
+        if found:
+            break
+    return found, "by topic"
+
+
 async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
@@ -221,19 +238,13 @@ async def who(thread: Thread, intent: Intent) -> Reply:
         )
         matches = thread.filtered(matches, states_only) or matches  # none in that state: everyone's
     words = [w for w in intent.subject.split() if w not in STATE_WORDS]
-    found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
-    how = "in the title, summary or labels"
-    if not found and intent.query.any_of:
-        terms = term_index(thread.settings.taxonomy)
-        # "who did the port race fixes": the bug fixes that name the port race, then any bug fix
-        for topic_query in (
-            replace(intent.query, exclude_text=()),
-            replace(intent.query, text="", exclude_text=()),
-        ):
-            found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
-            if found:
-                break
-        how = "by topic"
+    found, how = _named_in(thread, matches, words, intent.query)
+    start = thread.context.start
+    if not found and words and start is not None and start.pr_numbers != thread.context.pr_numbers:
+        # "who's writing most of the nvfp4 stuff?" after narrowing to MXFP4 on ROCm: the thread's
+        # first list ("nvfp4 vs mxfp4 this year") is what it is about
+        found, how = _named_in(thread, await thread.load(start.pr_numbers), words, intent.query)
+        how = f"{how}, among the thread's first list" if found else how
     what = f"'{intent.subject}'" if words else "these PRs"
     if not found:
         return Reply(

@@ -202,7 +202,7 @@ OUT_OF_SCOPE = (
     )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
-        r"\bnext release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
+        r"\bnext (?:\S+ )?release\b|\brelease date\b|\bwhen\b(?: \S+){0,4}? release\b"
         r"|\bwhen (?:is|will|does|are|'s)\b(?: \S+){0,4}? (?:released|out)\b"
         r"|\bwhen\b(?: \S+){0,4}? (?:will|gonna|going to) (?:be |get |come )?(?:released|out)\b"
         # "is vllm 0.25 out yet", "has v0.21.1 been released": a version's release, not a PR
@@ -228,6 +228,10 @@ OUT_OF_SCOPE = (
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
         # "what gpu-memory-utilization should i set??": a value for the asker's own setup
         r"|\bshould (?:i|we) (?:set|configure|tune|raise|lower|bump|give it)\b"
+        # "what flag am i missing", "which option do we need": a setting for the asker's setup
+        r"|\b(?:what|which) (?:\S+ )?(?:flags?|settings?|params?|parameters?|options?|values?|config) (?:am|are|do|did) (?:i|we) (?:miss|missing|need|forget|forgot)\b"
+        # the order of other languages ("quelle valeur ... je dois mettre"): what value I should set
+        r"|\b(?:what|which)\b[^?]{0,60}\b(?:i|we) (?:should|must) (?:set|use|configure|put)\b"
         r"|\bwhich (?:one )?should (?:i|we)\b|\bdo you recommend\b|\bwould you recommend\b"
         # "what flags should i set??", "which settings should we use": tuning for the asker's setup
         r"|\b(?:what|which) (?:\S+ )?(?:flags?|settings?|params?|parameters?|options?|values?|config) should (?:i|we)\b"
@@ -320,7 +324,9 @@ _ACTIVITY = (
 # describes the setup (after a comma, ", getting rccl errors on startup" is the question's subject)
 _WANTS = re.compile(
     rf"^\W*(?:just |really |only |still )?(?:want|wanna|need|curious|been|tried|stuck|seeing|getting"
-    rf"|hitting|running|using|{_ACTIVITY})\b"
+    rf"|hitting|running|using|{_ACTIVITY}"
+    # "might ping them abt the rust frontend part": what the asker means to do next
+    r"|(?:might|may|will|gonna|going to|planning to|plan to|have to|gotta) (?!be\b)[a-z]+)\b"
     # "need everything FlashInfer-related that merged ...": the subject left out of a request
     r"(?!\s+(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary|to see|to know|to find))",
     re.I,
@@ -390,6 +396,8 @@ _ASIDE = re.compile(
 )
 _PURPOSE = re.compile(
     r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|as (?:i|we)"
+    # ", need it for the 'by the numbers' section of the newsletter": what the answer is for
+    r"|(?:i |we )?need (?:it|this|them|these|those|that) (?:for|by)"
     # "since we ..." is a reason unless it names when ("since we cut the branch on nov 12")
     r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)))\b.*$",
     re.I | re.S,
@@ -513,7 +521,15 @@ def _context(sentence: str) -> bool:
         return False
     words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
     # "doing spec decode experiments (EAGLE3 + DSpark drafts).": what the asker is doing
-    return bool(words & _FIRST_PERSON) or bool(_WANTS.match(sentence) or _DOING.match(sentence))
+    return (
+        bool(words & _FIRST_PERSON)
+        or bool(_CJK_FIRST_PERSON.search(sentence))  # "我们 MI355 和 MI300 都在用": we use both
+        or bool(_WANTS.match(sentence) or _DOING.match(sentence))
+    )
+
+
+# The asker's own person in Chinese, Japanese and Korean (written without spaces, so found inside)
+_CJK_FIRST_PERSON = re.compile(r"我们|我們|咱们|^\s*我|うち[のでは]|私[たはの]|僕|弊社|우리|저희|제가")
 
 
 # Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
@@ -704,7 +720,8 @@ _FOREIGN_PHRASES = (
     ("絞", "only"), ("パフォーマンス", "performance"), ("性能", "performance"),
     ("성능", "performance"), ("バグ修正", "fixes"), ("버그 수정", "fixes"), ("이번 달", "this month"),
     ("이번달", "this month"), ("지난 달", "last month"), ("지난달", "last month"), ("그리고", "and"),
-    ("以来", "since"),
+    ("以来", "since"), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
+    ("添加", "added"), ("加入", "added"), ("加的", "added"), ("追加", "added"), ("추가", "added"),
 )  # fmt: skip
 _CJK_WHO = re.compile(r"誰|谁|누가|누구")
 # Japanese and Korean put the verb last: "ROCmのは除いて" is "without ROCm", "2番目" the second
@@ -738,7 +755,21 @@ _FOREIGN_WORDS = {
     "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
     "algún": "any", "algun": "any", "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks",
     "quantizado": "quantized", "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "",
-    "teve": "", "alguém": "anyone",
+    "teve": "", "alguém": "anyone", "este": "this", "mergeados": "merged", "mergeado": "merged",
+    "mergeadas": "merged", "fusionado": "merged", "cuáles": "which", "cuales": "which", "son": "are",
+    "revirtió": "reverted", "revirtio": "reverted", "reverteu": "reverted", "parte": "part",
+    "visión": "vision", "visão": "vision",
+    # month names (read only in a message recognised as Spanish, Portuguese, French or German)
+    "enero": "january", "febrero": "february", "marzo": "march", "abril": "april", "mayo": "may",
+    "junio": "june", "julio": "july", "agosto": "august", "septiembre": "september",
+    "setiembre": "september", "octubre": "october", "noviembre": "november", "diciembre": "december",
+    "janeiro": "january", "fevereiro": "february", "março": "march", "maio": "may", "junho": "june",
+    "julho": "july", "setembro": "september", "outubro": "october", "novembro": "november",
+    "dezembro": "december", "janvier": "january", "février": "february", "fevrier": "february",
+    "mars": "march", "avril": "april", "mai": "may", "juin": "june", "juillet": "july", "août": "august",
+    "aout": "august", "septembre": "september", "octobre": "october", "novembre": "november",
+    "décembre": "december", "decembre": "december", "januar": "january", "februar": "february",
+    "märz": "march", "juni": "june", "juli": "july", "oktober": "october", "dezember": "december",
     # German
     "diese": "this", "woche": "week", "letzte": "last", "letzten": "last", "monat": "month",
     "heute": "today", "gestern": "yesterday", "nur": "only", "ohne": "without", "mit": "with",
@@ -754,6 +785,9 @@ _FOREIGN_WORDS = {
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",
     "seulement": "only", "sans": "without", "avec": "with", "ouverts": "open", "ouvertes": "open",
+    "quelle": "what", "quel": "what", "quels": "what", "valeur": "value", "je": "i", "nous": "we",
+    "dois": "should", "devrais": "should", "mettre": "set", "pour": "for", "salut": "hi", "sur": "on",
+    "d'avance": "", "une": "", "un": "", "est-ce": "", "qu'il": "", "a-t-il": "",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
@@ -777,6 +811,9 @@ _FOREIGN_CUES = frozenset(
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
+    | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
+    | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
+    | {"parte", "visión", "visão"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -784,6 +821,8 @@ _FOREIGN_TIMES = (
     ("la semaine dernière", "last week"), ("semaine dernière", "last week"), ("el mes pasado", "last month"),
     ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
     ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
+    ("qué más", "what else"), ("que más", "what else"), ("qué mas", "what else"), ("que mais", "what else"),
+    ("quién es", "who is"), ("quien es", "who is"),
 )  # fmt: skip
 
 

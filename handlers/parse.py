@@ -670,6 +670,7 @@ _SETUP = re.compile(
 )
 LATEST_ANY_TIME = "No time given: the most recent ones, however far back."
 EARLIEST_ANY_TIME = "No time given: the earliest ones, from the start of the history."
+_AT_SOME_POINT = frozenset({("at", "some", "point"), ("at", "any", "point"), ("at", "one", "point")})
 _POINTERS = frozenset({"that", "this", "those", "these"})
 _PLACE_PREPOSITIONS = frozenset({"on", "for", "with", "in", "of", "about", "to"})
 # "where did model runner v2 start?", "when did the deepseek v4 work begin": its first PRs
@@ -930,6 +931,9 @@ class _Parser:
         if earliest:
             st.text[:] = [w for w in st.text if w != earliest and w not in _BEGINNING]
         ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
+        if not ever_word and _AT_SOME_POINT & set(zip(tokens, tokens[1:], tokens[2:], strict=False)):
+            ever_word = "at some point"  # "did vllm deprecate autoawq at some point?": ever
+            st.text[:] = [w for w in st.text if w != "point"]
         if not ever_word and window is None and asks_who(tokens):
             # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
             # whenever (ownership is not a thing of the last days)
@@ -1346,6 +1350,10 @@ class _Parser:
                 st.exclude.append(key)
                 return length
             word = token.lstrip("-")
+            if token.startswith("--") and word[:1].isalpha():
+                # "--enforce-eager", "--gpu-memory-utilization": a command-line flag named, not a minus
+                st.text.append(word)
+                return 1
             if STATE_WORDS.get(word) in NEGATABLE_STATES:  # "-draft": the answer without drafts
                 st.states.append(NOT_STATE + STATE_WORDS[word])
             elif word in STATE_WORDS:

@@ -1678,3 +1678,46 @@ async def test_which_one_and_who_asked_in_japanese_and_korean(app: BotHandlers) 
     without = await app.followup(KEY, "ROCm 빼고 보여줘")
     topics = await _topics(app, tuple(i.number for i in without.items))
     assert without.items and not any("rocm" in t for t in topics.values()), without.title
+
+
+async def test_people_ranked_by_a_measure_and_a_separate_question(app: BotHandlers) -> None:
+    """ "top 3 people by number of merged PRs" ranks people (it searched "number"); after a
+    narrowing, "separate q - anything for xpu this week?" asks on its own, not within the
+    narrowed list; "and which xpu ones landed?" under ROCm PRs asks for XPU's ("which of these are
+    xpu?" still looks among these)."""
+    await start_thread(app, KEY, "merged last week")
+    ranked = await app.followup(KEY, "top 3 people by number of merged PRs?")
+    assert ranked.kind == "list" and ranked.groups and "people" in ranked.title, ranked.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "only the bug fixes")
+    separate = await app.followup(KEY, "separate q - anything for xpu last week?")
+    expected = await app.command(REPO, "xpu last week")
+    assert {i.number for i in separate.items} == {i.number for i in expected.items}, separate.title
+    await start_thread(app, KEY, "rocm last week")
+    other = await app.followup(KEY, "and which xpu ones landed?")
+    merged_xpu = await app.command(REPO, "xpu merged last week")
+    assert other.items and {i.number for i in other.items} == {i.number for i in merged_xpu.items}, (
+        other.title
+    )
+    await start_thread(app, KEY, "rocm last week")
+    among = await app.followup(KEY, "which of these are xpu?")
+    assert among.kind == "empty", among.title
+
+
+async def test_who_about_what_the_narrowing_left_out_and_spanish_follow_ups(app: BotHandlers) -> None:
+    """Under "quantization last week" narrowed to its ROCm PRs, "who's doing the mxfp4 stuff?"
+    names the author of the first list's MXFP4 PR (none of the ROCm ones name it); a Spanish
+    follow-up ("y cuáles son bug fixes?") narrows as its English words do."""
+    listed = await start_thread(app, KEY, "quantization last week")
+    assert 35382 in listed  # "fix(mxfp4): return is_monolithic=False when LoRA is enabled ..."
+    await app.followup(KEY, "only the rocm ones")
+    assert 35382 not in await _listed(app)
+    who = await app.followup(KEY, "who's doing the mxfp4 stuff?")
+    author = (await _prs(app, (35382,)))[35382].author  # type: ignore[attr-defined]
+    assert who.kind == "list" and author in render_reply_text(who), render_reply_text(who)[:300]
+    await start_thread(app, KEY, "rocm last week")
+    spanish = await app.followup(KEY, "y cuáles son bug fixes?")
+    english = await app.followup(KEY, "which are bug fixes?")
+    assert spanish.items and {i.number for i in spanish.items} == {i.number for i in english.items}, (
+        spanish.title
+    )

@@ -1368,3 +1368,40 @@ def test_whether_a_version_is_out_is_a_release_question() -> None:
     assert read("is vllm 0.31 out yet? need the b300 fixes").out_of_scope == "a question about release dates"
     assert read("has v0.30.2 been tagged").out_of_scope == "a question about release dates"
     assert not read("is qwen3.5 support out").out_of_scope
+
+
+def test_settings_releases_and_when_it_happened_in_the_ways_people_ask() -> None:
+    """A flag the asker is missing and a value asked in French are advice; the next release of
+    anything is a release date; "at some point" is any time; a toolkit and a number format asked
+    together are both ("modelopt nvfp4"), two formats either; a flag written `--x` is named, not
+    left out; a draft head is speculative decoding, not a draft PR."""
+    assert read("outputs are garbage with tp=2 on gptq, what setting am i missing").out_of_scope
+    assert (
+        read("quelle valeur de max-num-seqs je dois mettre pour 4x L4 ?").out_of_scope
+        == "a request for advice"
+    )
+    assert read("when's the next vllm nightly release with gb300 fixes?").out_of_scope
+    ever = read("was the tokenizer pool removed at some point?")
+    assert ever.whole_history and "point" not in ever.text, (ever.window_label, ever.text)
+    assert read("quark int4 prs").any_of == (("term:quark",), ("term:int4",))
+    assert read("nvfp4 mxfp4 prs").any_of == (("term:nvfp4", "term:mxfp4"),)
+    flag = read("crash with --max-model-len on rocm")
+    assert "max-model-len" in flag.text and not flag.exclude_text, (flag.text, flag.exclude_text)
+    assert read("eagle prs with a draft head change").states == ()
+
+
+def test_the_askers_plans_and_setup_in_any_language_are_context() -> None:
+    """ "might ping them later" and ", need it for the team update" say what the answer is for;
+    "我们 ... 在用" (we use ...) is the asker's setup; Spanish months and "este mes" are times."""
+    plan = read("who did the gdn kernels last week? might ping them about a bug")
+    assert not plan.text and days(plan) == LAST_WEEK, plan.text
+    purpose = read("count the merged xpu prs this month, need it for the quarterly review")
+    assert not purpose.text and purpose.any_of == (("xpu",),), purpose.text
+    zh = read("最近有没有 flashinfer 的 PR? 我们 H100 和 B200 都在用")
+    assert zh.any_of == (("term:flashinfer",),), zh.any_of
+    es = read("hay PRs de rocm mergeados en febrero?")
+    assert days(es) == ("2026-02-01", "2026-02-28") and es.any_of == (("rocm",),), (
+        es.window_label,
+        es.any_of,
+    )
+    assert days(read("¿cuántos PRs de xpu este mes?"))[0] == "2026-03-01"
