@@ -452,6 +452,20 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
 
 
+@per_taxonomy
+def _name_words(taxonomy: Taxonomy) -> dict[str, frozenset[str]]:
+    """The words of each topic's and term's names ("prometheus metrics": Prometheus metrics; "mooncake
+    connector": KV connector & disaggregation, which Mooncake implies), by query key."""
+    split = re.compile(r"[\s()/,]+")
+
+    def words(phrases: Sequence[str]) -> frozenset[str]:
+        return frozenset(w for p in phrases for w in split.split(p.lower()) if len(w) > 2 and w.isalpha())
+
+    found = {topic.key: words(topic.words) for topic in taxonomy.topics}
+    found.update({term_key(t.key): words([t.name]) for t in taxonomy.terms})
+    return found
+
+
 def _the_one_pr(tokens: list[str]) -> bool:
     """Whether the question names one PR by what it did: "the ... pr" (not "prs"), "the ... one"."""
     if "prs" in tokens or "ones" in tokens or _WEIGHT_WORDS.union({"top", "most"}).intersection(tokens):
@@ -869,20 +883,6 @@ class _Parser:
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
 
-    def _topic_name_words(self, groups: list[list[str]]) -> frozenset[str]:
-        """The words of the names of the named things and of the topics they imply ("prometheus
-        metrics": Metrics (Prometheus); "mooncake connector": KV connector & disaggregation)."""
-        keys = {k for g in groups for k in g}
-        keys |= {t for k in keys for t in implies(k, self.taxonomy)}
-        names = [p for topic in self.taxonomy.topics if topic.key in keys for p in topic.words]
-        names += [t.name.lower() for t in self.taxonomy.terms if term_key(t.key) in keys]
-        return frozenset(
-            word
-            for phrase in names
-            for word in re.split(r"[\s()/,]+", phrase)
-            if len(word) > 2 and word.isalpha()
-        )
-
     def _finish(self, tokens: list[str], st: _State) -> Query:
         self._setup_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
@@ -1008,7 +1008,10 @@ class _Parser:
         if st.groups:
             # "mooncake connector fixes", "nixl / p/d disagg connector work": a word of the name of a
             # topic the named things already imply is that topic said again, not a word to search
-            named = self._topic_name_words(st.groups)
+            asked = {k for g in st.groups for k in g}
+            asked |= {t for k in asked for t in implies(k, self.taxonomy)}
+            by_key = _name_words(self.taxonomy)
+            named = frozenset(w for k in asked for w in by_key.get(k, ()))
             st.ignored.extend(w for w in st.text if w in named)
             st.text[:] = [w for w in st.text if w not in named]
         if st.groups or st.authors:
