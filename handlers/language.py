@@ -194,7 +194,7 @@ OUT_OF_SCOPE = (
         r"\b(?:can|does|will|could) vllm (?:run|work|be run|be used)\b|\b(?:can|could) (?:i|we|u|you) (?:run|use) vllm\b"
     )),
     ("a speed comparison", re.compile(
-        r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:faster|better)\b"
+        r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:actually |really |generally )?(?:faster|better)\b"
         # "gaudi3 vs mi300x vs h200 tok/s on llama 70b?": measured numbers of things side by side,
         # which no PR title holds (a PR that made one faster is another question)
         r"|\b(?:vs|versus)\b(?: \S+){0,6}? (?:tok(?:en)?s?/s(?:ec)?|t/s|tps|qps|req/s|tokens per sec(?:ond)?)\b"
@@ -273,7 +273,7 @@ OUT_OF_SCOPE = (
         r"\breview (?:turnaround|time|times|latency|speed)\b|\bturnaround\b|\btime to (?:merge|review|first review)\b"
     )),
     ("a request for advice", re.compile(
-        r"\b(?:good|easy|simple) (?:first )?(?:prs?|issues?|tasks?) (?:for|to)\b|\bfor (?:a )?beginners?\b|\bgood first issue\b"
+        r"\b(?:good|easy|simple) (?:first )?(?:prs?|issues?|tasks?) (?:for|to)\b|\bfor (?:a )?beginners?\b|\bgood first issues?\b"
     )),
     # One repository per command: "does this also cover the tpu-inference repo?"
     ("a question about another repository", re.compile(
@@ -524,10 +524,13 @@ def _context(sentence: str) -> bool:
     return (
         bool(words & _FIRST_PERSON)
         or bool(_CJK_FIRST_PERSON.search(sentence))  # "我们 MI355 和 MI300 都在用": we use both
+        or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
 
 
+# "tô testando numa 5090", "estoy probando": the asker's own activity, in Portuguese and Spanish
+_FOREIGN_DOING = re.compile(r"^\W*(?:tô|to|tou|estou|estamos|estoy)\s+\w+(?:ando|endo|indo)\b", re.I)
 # The asker's own person in Chinese, Japanese and Korean (written without spaces, so found inside)
 _CJK_FIRST_PERSON = re.compile(r"我们|我們|咱们|^\s*我|うち[のでは]|私[たはの]|僕|弊社|우리|저희|제가")
 
@@ -720,7 +723,8 @@ _FOREIGN_PHRASES = (
     ("絞", "only"), ("パフォーマンス", "performance"), ("性能", "performance"),
     ("성능", "performance"), ("バグ修正", "fixes"), ("버그 수정", "fixes"), ("이번 달", "this month"),
     ("이번달", "this month"), ("지난 달", "last month"), ("지난달", "last month"), ("그리고", "and"),
-    ("以来", "since"), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
+    ("以来", "since"), ("어제", "yesterday"), ("오늘", "today"), ("昨日", "yesterday"), ("今日", "today"),
+    ("とか", " or "), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
     ("添加", "added"), ("加入", "added"), ("加的", "added"), ("追加", "added"), ("추가", "added"),
 )  # fmt: skip
 _CJK_WHO = re.compile(r"誰|谁|누가|누구")
@@ -754,6 +758,10 @@ _FOREIGN_WORDS = {
     "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
     "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
     "algún": "any", "algun": "any", "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks",
+    "quais": "which", "último": "last", "ultimo": "last", "última": "last", "ultima": "last",
+    "entraram": "merged", "entrou": "merged", "quando": "when", "próxima": "next", "proxima": "next",
+    "próximo": "next", "sai": "out", "essa": "this", "esse": "this", "nessa": "this", "nesse": "this",
+    "nesta": "this", "neste": "this",
     "quantizado": "quantized", "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "",
     "teve": "", "alguém": "anyone", "este": "this", "mergeados": "merged", "mergeado": "merged",
     "mergeadas": "merged", "fusionado": "merged", "cuáles": "which", "cuales": "which", "son": "are",
@@ -813,7 +821,7 @@ _FOREIGN_CUES = frozenset(
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
     | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
-    | {"parte", "visión", "visão"}
+    | {"parte", "visión", "visão", "quais", "entraram", "entrou", "próxima", "quando"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -848,7 +856,7 @@ def in_english(text: str) -> str:
     for phrase, english in _FOREIGN_PHRASES:
         text = text.replace(phrase, f" {english} ")
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
-    text = re.sub(r"\s+([?!.,;:])", r"\1", text)  # "who this wrote ?": the mark ends the last word
+    text = re.sub(r"\s+([?!.,;:])\s*", r"\1 ", text)  # "who this wrote ?": the mark ends the last word
     if european:
         for phrase, english in _FOREIGN_TIMES:
             text = text.replace(phrase, english)

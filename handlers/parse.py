@@ -684,6 +684,7 @@ _SETUP = re.compile(
 )
 LATEST_ANY_TIME = "No time given: the most recent ones, however far back."
 EARLIEST_ANY_TIME = "No time given: the earliest ones, from the start of the history."
+_CHAT_HISTORY = frozenset({"chat", "conversation", "message", "messages", "prompt"})  # a feature, not time
 _AT_SOME_POINT = frozenset({("at", "some", "point"), ("at", "any", "point"), ("at", "one", "point")})
 _POINTERS = frozenset({"that", "this", "those", "these"})
 _PLACE_PREPOSITIONS = frozenset({"on", "for", "with", "in", "of", "about", "to"})
@@ -934,6 +935,14 @@ class _Parser:
         if not ever_word and _AT_SOME_POINT & set(zip(tokens, tokens[1:], tokens[2:], strict=False)):
             ever_word = "at some point"  # "did vllm deprecate autoawq at some point?": ever
             st.text[:] = [w for w in st.text if w != "point"]
+        if (
+            not ever_word
+            and "history" in tokens
+            and (st.groups or st.authors)
+            and not _CHAT_HISTORY & set(tokens)
+        ):
+            ever_word = "history"  # "the flashinfer version bump history": all of it
+            st.text[:] = [w for w in st.text if w != "history"]
         if not ever_word and window is None and asks_who(tokens):
             # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
             # whenever (ownership is not a thing of the last days)

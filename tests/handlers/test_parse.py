@@ -1405,3 +1405,20 @@ def test_the_askers_plans_and_setup_in_any_language_are_context() -> None:
         es.any_of,
     )
     assert days(read("¿cuántos PRs de xpu este mes?"))[0] == "2026-03-01"
+
+
+def test_history_issues_speed_and_more_words_of_other_languages() -> None:
+    """ "the X bump history" is all of it; good first issues are not PRs; "which one is actually
+    faster" compares speeds; Portuguese `quais ... entraram`, `próxima release` and `tô testando`,
+    Korean `어제` and Japanese `とか` are read."""
+    hist = read("deepgemm version bump history pls")
+    assert hist.whole_history and "history" not in hist.text, (hist.window_label, hist.text)
+    assert not read("chat history fixes").whole_history
+    assert read("any good first issues for a newcomer?").out_of_scope
+    assert read("fp8 vs nvfp4 moe on b200, which is really faster?").out_of_scope == "a speed comparison"
+    pt = read("quais PRs de rocm entraram essa semana? tô testando numa MI300X aqui")
+    assert pt.any_of == (("rocm",),) and pt.states == ("merged",) and not pt.text, (pt.any_of, pt.text)
+    assert read("alguém sabe quando sai a próxima release?").out_of_scope == "a question about release dates"
+    assert days(read("어제 rocm 관련 머지된 거 있어요?")) == ("2026-03-01", "2026-03-01")
+    ja = read("先週のFA4とかXQAとかの変更")
+    assert ja.any_of and days(ja) == LAST_WEEK, (ja.any_of, ja.text)
