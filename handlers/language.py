@@ -335,6 +335,8 @@ _WANTS = re.compile(
 # "hmm that's thin." (dropped when another sentence asks), and a trailing ", way too noisy".
 _REMARK = re.compile(
     r"^\W*(?:maybe|perhaps|probably|i guess|guess|i think|seems|looks like|still nothing|nothing found"
+    # "never heard of it before today lol", "no idea what that is": what the asker knew
+    r"|(?:i(?:'ve| have)? )?never (?:heard|seen|used)|no idea|(?:i )?didn'?t know|first time (?:hearing|seeing)"
     r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much)"
     r"|thanks?(?: you)?(?: so much| a lot| in advance)?\W*$|thx\W*$|ty\W*$|cheers\W*$)\b",
     re.I,

@@ -301,7 +301,7 @@ class Query:
             return replace(self, states=())
         if self.anytime_label:  # "who wrote the online MXFP4 quantization PR?"
             since = history_start(self.until)
-            notes = (*self.notes, "'the … PR': one PR, so any time.")
+            notes = (*self.notes, "No time given: any time.")
             return replace(self, since=since, window_label=self.anytime_label, window_given=True, notes=notes)
         return self
 
@@ -987,9 +987,15 @@ class _Parser:
                 st.notes.append(EARLIEST_ANY_TIME if latest and not st.states else OPEN_ANY_TIME)
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
-            if asks_who(tokens) and (st.groups or st.text) and _the_one_pr(tokens):
-                # "who wrote the online MXFP4 quantization PR?" as a command: one PR they know of,
-                # whenever it was (in a thread, "the X one" is one of the thread's PRs)
+            pairs = set(itertools.pairwise(tokens))
+            if (asks_who(tokens) and (st.groups or st.text) and _the_one_pr(tokens)) or (
+                ("how", "many") in pairs
+                and ("total" in tokens or ("in", "all") in pairs)
+                and (st.groups or st.authors or st.text)
+            ):
+                # "who wrote the online MXFP4 quantization PR?" and "how many Humming PRs are there
+                # total?" as commands: one PR they know of, every one so far, whenever (in a
+                # thread, "the X one" is one of the thread's PRs and a total is the thread's)
                 st.anytime_label = window_label(history_start(until), until, self.tz, self.tz_name)
         else:
             since, until = self.clock.resolve(window)

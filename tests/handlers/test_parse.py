@@ -1422,3 +1422,13 @@ def test_history_issues_speed_and_more_words_of_other_languages() -> None:
     assert days(read("어제 rocm 관련 머지된 거 있어요?")) == ("2026-03-01", "2026-03-01")
     ja = read("先週のFA4とかXQAとかの変更")
     assert ja.any_of and days(ja) == LAST_WEEK, (ja.any_of, ja.text)
+
+
+def test_a_count_in_total_is_every_one_and_what_the_asker_knew_is_a_remark() -> None:
+    """ "how many gdn PRs are there in total?" as a command counts every one so far (in a thread,
+    a total is the thread's); "never heard of it before today" after the question says what the
+    asker knew, not a time."""
+    total = read("how many gdn kernel PRs are there total? never heard of it before today lol")
+    assert days(total) == DEFAULT and "heard" not in total.text, (total.window_label, total.text)
+    assert total.as_command().whole_history, total.as_command().window_label
+    assert days(read("how many rocm prs merged in february total")) == ("2026-02-01", "2026-02-28")
