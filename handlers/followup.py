@@ -31,7 +31,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import UNITS, history_start
-from handlers.followup_intent import PAGE, Intent, asks_count, classify, since_then
+from handlers.followup_intent import NARROW_CUES, PAGE, Intent, asks_count, classify, since_then
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
     LIST_POINTERS,
@@ -68,7 +68,15 @@ from handlers.followup_window import (
     widen,
     window_of,
 )
-from handlers.language import ACTION_LIMIT, ACTION_REQUEST, asks_who, in_english, is_foreign, question_part
+from handlers.language import (
+    ACTION_LIMIT,
+    ACTION_REQUEST,
+    THE_X_ONE,
+    asks_who,
+    in_english,
+    is_foreign,
+    question_part,
+)
 from handlers.models import (
     Code,
     FollowupLimits,
@@ -718,9 +726,7 @@ def _bare(text: str) -> bool:
     """A follow-up of a few words that names something and asks nothing more ("and merged?",
     "same for nvidia", "xpu?"): it repeats the previous question about that."""
     tokens = tokenize(text)[0]
-    return len(tokens) <= 4 and not {"what", "which", "who", "show", "list", "give", "any", "anything"} & set(
-        tokens
-    )
+    return len(tokens) <= 4 and not ({"what", "which", "who"} | _LIST_REQUEST) & set(tokens)
 
 
 def _how_many(text: str) -> bool:
@@ -875,13 +881,12 @@ def _tried_last(thread: Thread) -> str:
 
 
 _LIST_REQUEST = frozenset({"anything", "any", "list", "show", "give"})
-_KEEP_WORDS = frozenset({"only", "just", "filter", "keep", "among"})
 
 
 def _within_list(text: str) -> bool:
     """Whether a message asks within the thread's list ("which of these", "anything xpu in there",
     "only tpu"), not merely for "ones" of something ("and which xpu ones landed?")."""
-    return bool((LIST_POINTERS | _KEEP_WORDS) & set(tokenize(text)[0]))
+    return bool((LIST_POINTERS | (NARROW_CUES - {"ones"})) & set(tokenize(text)[0]))
 
 
 # "separate q -", "different question:", "unrelated, but ...": what follows is asked on its own
@@ -982,14 +987,6 @@ def _last_card(thread: Thread) -> int:
     said = [text for role, text in thread.context.turns if role == "bot"]
     card = re.match(r"#(\d+) .*: #\1$", said[-1]) if said else None  # a card's line: "#N title: #N"
     return int(card.group(1)) if card else 0
-
-
-# "about the xpu wheel release one", "the gemma one": a PR of the thread described by its words
-# "the mypy one", "the /inference/v1/generate change": one PR by its words ("the bug fix part" is
-# a part of the question, so "change", "fix" and "patch" only end the phrase)
-_THE_X_ONE = re.compile(
-    r"\bthe (?:[\w./+-]+ ){1,6}?(?:(?:one|pr)\b(?! (?:of|from)\b)|(?:change|fix|patch)\b(?!\s*\w))", re.I
-)
 
 
 async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
@@ -1139,7 +1136,7 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
             return answer
     if focus:
         return replace(intent, kind="detail", query=thread.parse(f"#{focus}"), asks=True), f"#{focus} {text}"
-    described = _THE_X_ONE.search(text)
+    described = THE_X_ONE.search(text)
     if (
         described
         and intent.kind in ("question", "narrow", "who", "switch")
@@ -1153,10 +1150,8 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         asked = replace(NOTHING, text=" ".join(words))
         listed = await thread.matches()
         found = thread.filtered(listed, asked)
-        start = thread.context.start
-        if not found and start is not None and start.pr_numbers != thread.context.pr_numbers:
-            # "whats the marlin one about" after narrowing it away: the one of the first list
-            found = thread.filtered(await thread.load(start.pr_numbers), asked)
+        if not found:  # "whats the marlin one about" after narrowing it away: the one of the first list
+            found = thread.filtered(await thread.first_list(), asked)
             found = found if len(found) == 1 else []
         if len(found) == 1:
             # "who wrote the gemma4 fa4 fp8 one originally" under reverts: the PR that one reverts

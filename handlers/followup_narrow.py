@@ -239,11 +239,10 @@ async def who(thread: Thread, intent: Intent) -> Reply:
         matches = thread.filtered(matches, states_only) or matches  # none in that state: everyone's
     words = [w for w in intent.subject.split() if w not in STATE_WORDS]
     found, how = _named_in(thread, matches, words, intent.query)
-    start = thread.context.start
-    if not found and words and start is not None and start.pr_numbers != thread.context.pr_numbers:
+    if not found and words:
         # "who's writing most of the nvfp4 stuff?" after narrowing to MXFP4 on ROCm: the thread's
         # first list ("nvfp4 vs mxfp4 this year") is what it is about
-        found, how = _named_in(thread, await thread.load(start.pr_numbers), words, intent.query)
+        found, how = _named_in(thread, await thread.first_list(), words, intent.query)
         how = f"{how}, among the thread's first list" if found else how
     what = f"'{intent.subject}'" if words else "these PRs"
     if not found:

@@ -52,6 +52,14 @@ class Thread:
             self._matches_of = self.context.pr_numbers
         return self._matches
 
+    async def first_list(self) -> list[Match]:
+        """The thread's first list when a narrowing or switch has left it ("what's the marlin one
+        about" after "only nvidia"); none while the thread still shows it."""
+        start = self.context.start
+        if start is None or start.pr_numbers == self.context.pr_numbers:
+            return []
+        return await self.load(start.pr_numbers)
+
     async def load(self, numbers: Sequence[int]) -> list[Match]:
         """PRs of this repo by number, in that order, with their classifications (unknown ones left out)."""
         repo = self.settings.name

@@ -364,9 +364,7 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
     """A narrowing of a thread whose question found nothing ("eagle only" under no open spec
     decode PRs): the narrower question, asked over the thread's window (or the time it names);
     the thread follows it."""
-    base, asked = thread.base_query(), intent.query
-    if asked.included and set(asked.states) <= set(asked.included):
-        asked = replace(asked, states=())  # "incl open": every state, the open ones among them
+    base, asked = thread.base_query(), intent.query.every_state_included()
     taxonomy = thread.settings.taxonomy
     kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
     within = {t for g in asked.any_of for k in g for t in implies(k, taxonomy)}  # "only v3.2" under deepseek
@@ -375,7 +373,7 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
         g for g in base.any_of if set(g) & within or not any(kind_of(k, taxonomy) in kinds for k in g)
     )
     said = {k for g in asked.any_of for k in g}
-    if said and all(set(g) & said for g in asked.any_of) and said <= {k for g in base.any_of for k in g}:
+    if said and said <= {k for g in base.any_of for k in g}:
         # "then just list the kimi k3 PRs" under "kimi k3 on 8xH200" (which found none): nothing
         # narrower exists, so that part of the question alone (not its other words either)
         kept = ()

@@ -537,6 +537,13 @@ _FOREIGN_DOING = re.compile(r"^\W*(?:tô|to|tou|estou|estamos|estoy)\s+\w+(?:and
 _CJK_FIRST_PERSON = re.compile(r"我们|我們|咱们|^\s*我|うち[のでは]|私[たはの]|僕|弊社|우리|저희|제가")
 
 
+# "about the xpu wheel release one", "the gemma one": a PR described by its words; "the mypy one",
+# "the /inference/v1/generate change": one PR by its words ("the bug fix part" is a part of the
+# question, so "change", "fix" and "patch" only end the phrase)
+THE_X_ONE = re.compile(
+    r"\bthe (?:[\w./+-]+ ){1,6}?(?:(?:one|pr)\b(?! (?:of|from)\b)|(?:change|fix|patch)\b(?!\s*\w))", re.I
+)
+
 # Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.
 EMPHASIS = frozenset({"esp", "esp.", "especially", "particularly", "notably", "mainly", "mostly"})
 
@@ -836,17 +843,21 @@ _FOREIGN_TIMES = (
 )  # fmt: skip
 
 
+def _european(text: str) -> bool:
+    """Whether `text` has a word that only Spanish, Portuguese, French or German uses."""
+    return bool(_FOREIGN_CUES & {w.strip("¿?¡!.,").lower() for w in text.split()})
+
+
 def is_foreign(text: str) -> bool:
     """Whether `text` is (partly) in a language `in_english` reads: its words are no English typos."""
-    return bool(_CJK.search(text)) or bool(_FOREIGN_CUES & {w.strip("¿?¡!.,").lower() for w in text.split()})
+    return bool(_CJK.search(text)) or _european(text)
 
 
 def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
-    words = text.split()
-    european = bool(_FOREIGN_CUES & {w.strip("¿?¡!.,") for w in words})
-    if not _CJK.search(text) and not european:
+    european = _european(text)
+    if not european and not _CJK.search(text):
         return text
     text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
     for pattern, english in _CJK_SPANS:

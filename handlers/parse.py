@@ -43,6 +43,7 @@ from handlers.language import (
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
+    THE_X_ONE,
     asks_who,
     in_english,
     introduction,
@@ -294,11 +295,18 @@ class Query:
     # by them); a command with no other state asks for every state (see `as_command`)
     included: tuple[str, ...] = ()
 
+    def every_state_included(self) -> Query:
+        """ "incl open" with no other state asks for every state, the open ones among them."""
+        if self.included and set(self.states) <= set(self.included):
+            return replace(self, states=())
+        return self
+
     def as_command(self) -> Query:
         """The query as a slash command reads it: "incl open" alone adds nothing to the default
         (every PR opened or merged in the window, the open ones among them)."""
-        if self.included and set(self.states) <= set(self.included):
-            return replace(self, states=())
+        included = self.every_state_included()
+        if included is not self:
+            return included
         if self.anytime_label:  # "who wrote the online MXFP4 quantization PR?"
             since = history_start(self.until)
             notes = (*self.notes, "No time given: any time.")
@@ -467,11 +475,11 @@ def _name_words(taxonomy: Taxonomy) -> dict[str, frozenset[str]]:
 
 
 def _the_one_pr(tokens: list[str]) -> bool:
-    """Whether the question names one PR by what it did: "the ... pr" (not "prs"), "the ... one"."""
+    """Whether the question names one PR by what it did ("the online mxfp4 quantization pr", as a
+    thread's "the X one" does), not several ("prs") nor people ranked ("the top one for rocm")."""
     if "prs" in tokens or "ones" in tokens or _WEIGHT_WORDS.union({"top", "most"}).intersection(tokens):
-        return False  # "who is the top one for rocm": people ranked
-    end = next((k for k, t in enumerate(tokens) if t in ("pr", "one")), -1)
-    return end > 1 and "the" in tokens[max(end - 6, 0) : end - 1]
+        return False
+    return bool(THE_X_ONE.search(" ".join(tokens)))
 
 
 def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> None:
