@@ -768,7 +768,7 @@ _FOREIGN_WORDS = {
     "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
     "algún": "any", "algun": "any", "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks",
     "quais": "which", "último": "last", "ultimo": "last", "última": "last", "ultima": "last",
-    "entraram": "merged", "entrou": "merged", "quando": "when", "próxima": "next", "proxima": "next",
+    "entraram": "merged", "entrou": "merged", "entraron": "merged", "entró": "merged", "quando": "when", "próxima": "next", "proxima": "next",
     "próximo": "next", "sai": "out", "essa": "this", "esse": "this", "nessa": "this", "nesse": "this",
     "nesta": "this", "neste": "this",
     "quantizado": "quantized", "quantizada": "quantized", "novo": "new", "nova": "new", "tem": "",
@@ -830,7 +830,7 @@ _FOREIGN_CUES = frozenset(
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
     | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
-    | {"parte", "visión", "visão", "quais", "entraram", "entrou", "próxima", "quando"}
+    | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (

@@ -1420,6 +1420,8 @@ def test_history_issues_speed_and_more_words_of_other_languages() -> None:
     assert pt.any_of == (("rocm",),) and pt.states == ("merged",) and not pt.text, (pt.any_of, pt.text)
     assert read("alguém sabe quando sai a próxima release?").out_of_scope == "a question about release dates"
     assert days(read("어제 rocm 관련 머지된 거 있어요?")) == ("2026-03-01", "2026-03-01")
+    es = read("hola, ¿qué PRs de tpu entraron en octubre?")  # Spanish "came in", as Portuguese "entraram"
+    assert es.states == ("merged",) and not es.text and es.any_of == (("tpu",),), (es.states, es.text)
     ja = read("先週のFA4とかXQAとかの変更")
     assert ja.any_of and days(ja) == LAST_WEEK, (ja.any_of, ja.text)
 
