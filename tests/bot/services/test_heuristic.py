@@ -396,8 +396,14 @@ def test_nvidia_only_launch_features_and_kernels_are_nvidia_work(heuristic):
         "[Quantization] Tune Machete W4A16 GEMM heuristics",
         "[Bugfix] Skip FlashMLA on GPUs with compute capability below 9.0",
         "[Build] Add wheels for gpu arch 8.9",
+        "[Kernel] Compile the marlin kernels for sm_75 too",
+        "Faster rotary embedding on SM8.6",
+        "[Platform] Detect sm_107 devices",
+        "[Vera Rubin] Tune the all-reduce thresholds",
+        "Read the device UUID through NVML",
     ):
         assert "nvidia" in topics(heuristic, title), title
+    assert "blackwell" not in topics(heuristic, "[Platform] Detect sm_107 devices")
     assert "nvidia" not in topics(heuristic, "[ROCm] Enable PDL-like launch overlap for AITER kernels")
     assert "nvidia" not in topics(heuristic, "[CPU] Support the x86 arch 2 ISA level in wheels")
 
