@@ -803,7 +803,9 @@ _OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the oppo
 _ORIGINAL = re.compile(
     r"\b(?:original|originally|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
 )
-_LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})  # say which of two linked PRs
+_LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})
+_FIRST_EVER = frozenset({"original", "oldest", "earliest"})  # "the first X one" is a place in the list
+_LAST_YET = frozenset({"newest", "latest"})  # say which of two linked PRs
 _ITS_REVERT = re.compile(
     r"\b(?:the revert(?:ing)?(?: pr| one)?|what reverted|who reverted|revert of (?:it|this|that))\b", re.I
 )
@@ -1146,13 +1148,25 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         # (as its title says them: "wheel" and "release" are words of CI & build, which every PR
         # of an "only CI" list has)
         said = tokenize(described.group(0))[0][1:-1]
-        words = [w for w in said if w not in STOPWORDS and w not in _LINK_WORDS]
+        # "who wrote the original dspark pr", "the latest fa4 one": the oldest / newest of those
+        end = next((1 if w in _FIRST_EVER else -1 for w in said if w in _FIRST_EVER | _LAST_YET), 0)
+        words = [w for w in said if w not in STOPWORDS and w not in _LINK_WORDS | _FIRST_EVER | _LAST_YET]
         asked = replace(NOTHING, text=" ".join(words))
         listed = await thread.matches()
         found = thread.filtered(listed, asked)
-        if not found:  # "whats the marlin one about" after narrowing it away: the one of the first list
+        if (
+            "original" in said
+            and words
+            and not (len(found) == 1 and await _linked_pr(thread, text, found[0].pr.number))
+        ):
+            found = []  # "the original X pr" is the first there ever was (of a revert: what it reverted)
+        elif not found:
+            # "whats the marlin one about" after narrowing it away: the one of the first list
             found = thread.filtered(await thread.first_list(), asked)
-            found = found if len(found) == 1 else []
+            found = found if len(found) == 1 or end else []
+        if len(found) > 1 and end and words:
+            ordered = sorted(found, key=by_time)
+            found = [ordered[0] if end > 0 else ordered[-1]]
         if len(found) == 1:
             # "who wrote the gemma4 fa4 fp8 one originally" under reverts: the PR that one reverts
             one = await _linked_pr(thread, text, found[0].pr.number) or found[0].pr.number
@@ -1163,7 +1177,7 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         if not found and words:
             # "when was the quickstart tab one" under a list without it: the one PR of any time
             # those words describe (the card says it is not among the thread's PRs)
-            one = await _described_anywhere(thread, asked)
+            one = await _described_anywhere(thread, asked, end)
             if one:
                 return replace(intent, kind="detail", query=thread.parse(f"#{one}"), asks=False), f"#{one}"
     if intent.kind != "detail":
@@ -1189,19 +1203,24 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
     return intent, text
 
 
-async def _described_anywhere(thread: Thread, asked: Query) -> int:
+async def _described_anywhere(thread: Thread, asked: Query, end: int = 0) -> int:
     """The number of the one PR of the repo's whole history whose title has every word of `asked`
-    (0 when none or several do: the words describe no single PR)."""
+    (0 when none or several do: the words describe no single PR); with `end` 1 or -1, the oldest or
+    the newest of several ("the original dspark pr")."""
     index = await thread.query.window_index(thread.settings.name)
     words = asked.text.split()
     if not all(index.has_word(w) for w in words):  # a word no title has: no scan of the titles
         return 0
     found = [
-        pr.number
+        pr
         for pr in index.window(history_start(thread.now), thread.now, ("created", "merged"))
         if all(word_in(w, pr.title.lower()) for w in words)
     ]
-    return found[0] if len(found) == 1 else 0
+    if end and found:
+        return (min if end > 0 else max)(
+            found, key=lambda pr: (pr.merged_at or pr.created_at, pr.number)
+        ).number
+    return found[0].number if len(found) == 1 else 0
 
 
 async def per_topic(thread: Thread) -> Reply:

@@ -458,6 +458,32 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     if at > 0 and tokens[at - 1] == "the":
         st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
         st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
+        return
+    at = _first_pr_at(tokens)
+    if at >= 0:  # "who opened the original dspark pr?", "the very first fa4 pr": the oldest one
+        st.sort, st.limit = 1, 1
+        st.text[:] = [w for w in st.text if w not in ("first", "original", "very")]
+        st.ignored[:] = [w for w in st.ignored if w not in ("first", "original", "very")]
+
+
+_FIRST_OF = frozenset({"first", "original"})
+_NOT_A_PR_BETWEEN = frozenset(
+    {"time", "timer", "timers", "week", "day", "month", "half", "quarter", "one", "of"}
+)
+
+
+def _first_pr_at(tokens: list[str]) -> int:
+    """Where "the (very) first/original <subject> pr" starts: one PR, the first of its subject's
+    ("the first time contributor pr", "the first week of october" are not), or -1."""
+    for k, t in enumerate(tokens):
+        if t not in _FIRST_OF or k == 0 or tokens[k - 1] not in ("the", "very"):
+            continue
+        if tokens[k - 1] == "very" and tokens[k - 2 : k - 1] != ["the"]:
+            continue
+        rest = tokens[k + 1 : k + 6]
+        if "pr" in rest and not _NOT_A_PR_BETWEEN.intersection(rest[: rest.index("pr")]):
+            return k
+    return -1
 
 
 @per_taxonomy
@@ -973,9 +999,12 @@ class _Parser:
         # "latest 10 deepgemm changes", "the earliest MRv2 prs": the ends of the whole history
         beginnings = (
             st.sort == 1
-            and any(  # "the earliest MRv2 prs"; "mrv2 prs, oldest first" is an order
-                t in ("earliest", "oldest") and tokens[k + 1 : k + 2] not in (["first"], ["to"], ["->"])
-                for k, t in enumerate(tokens)
+            and (
+                any(  # "the earliest MRv2 prs"; "mrv2 prs, oldest first" is an order
+                    t in ("earliest", "oldest") and tokens[k + 1 : k + 2] not in (["first"], ["to"], ["->"])
+                    for k, t in enumerate(tokens)
+                )
+                or _first_pr_at(tokens) >= 0  # "the original dspark pr": the first there ever was
             )
         )
         latest = (st.sort == -1 and st.limit > 0 or beginnings) and bool(st.groups or st.authors)

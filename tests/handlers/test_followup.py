@@ -1449,6 +1449,26 @@ async def test_the_original_of_a_revert_described_by_its_words(app: BotHandlers)
     assert "qwen3.5 config" in original.detail.title, original.detail.title
 
 
+async def test_the_original_and_the_oldest_x_one(app: BotHandlers) -> None:
+    """Under last week's spec decode PRs, "who wrote the original eagle pr" is the first EAGLE PR
+    there ever was (the command's answer, from before the thread's week), "the oldest eagle one"
+    the oldest of the thread's and "the latest eagle one" the newest of them."""
+    await start_thread(app, KEY, "spec decode merged last week")
+    listed = await app.followup(KEY, "just the eagle ones")
+    mine = await _listed(app)
+    assert len(mine) >= 2, listed.title
+    await start_thread(app, KEY, "spec decode merged last week")
+    original = await app.followup(KEY, "who wrote the original eagle pr")
+    asked = await app.command(REPO, "who wrote the original eagle pr")
+    assert original.detail and [i.number for i in asked.items] == [original.detail.number], original.title
+    assert original.detail.number not in mine, original.detail.title
+    oldest = await app.followup(KEY, "and the oldest eagle one?")
+    latest = await app.followup(KEY, "who did the latest eagle one")
+    assert oldest.detail and latest.detail, (oldest.title, latest.title)
+    assert {oldest.detail.number, latest.detail.number} <= mine, (oldest.title, latest.title)
+    assert oldest.detail.number != latest.detail.number
+
+
 async def test_a_plus_at_the_start_adds_an_alternative(app: BotHandlers) -> None:
     """ "+ anything marlin" under last week's FP8 PRs asks for either, as "also marlin" does (it
     searched the titles for "anything marlin" within the FP8 PRs)."""

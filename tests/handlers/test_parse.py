@@ -1323,6 +1323,13 @@ def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     assert began.whole_history and began.sort == 1 and not began.text, (began.window_label, began.text)
     ordered = read("quantization prs, oldest first")
     assert days(ordered) == DEFAULT and ordered.sort == 1, ordered.window_label
+    for text in ("who opened the original eplb pr?", "the very first cutlass mla pr", "the first lmcache pr"):
+        one = read(text)  # the first there ever was: one PR, the oldest
+        assert one.whole_history and (one.sort, one.limit) == (1, 1) and not one.text, (text, one.text)
+    week = read("the first rocm pr this week")  # the first of a window asked for
+    assert days(week) == ("2026-03-02", "2026-03-02") and (week.sort, week.limit) == (1, 1)
+    newcomer = read("docs prs from first time contributors")  # a kind of author, not the first PR
+    assert days(newcomer) == DEFAULT and newcomer.limit == 0, newcomer.window_label
 
 
 def test_words_that_repeat_what_the_question_named_are_not_searched() -> None:
