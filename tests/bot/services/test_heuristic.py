@@ -138,6 +138,21 @@ def test_kernel_work_is_not_performance_without_intent(heuristic):
     assert "performance" in topics(heuristic, "[Perf] Optimize detokenizer python logic")
 
 
+def test_tuning_hot_paths_and_early_exits_are_performance_work(heuristic):
+    """Tuning a kernel's configs, taking work out of a hot path, returning early and switching to
+    a fused op are done for speed; fine-tuning a model is not (titles written for this test)."""
+    for title in (
+        "[Kernel] Tune the Triton decode kernel for GQA 8",
+        "Add tunings for the MoE kernel on H20",
+        "[Core] Keep the tokenizer lookup out of the hot path",
+        "Early exit in the block pool when nothing is freed",
+        "[Model] Switch to the fused add-RMSNorm in Phi-4",
+    ):
+        assert "performance" in topics(heuristic, title), title
+    assert "performance" not in topics(heuristic, "[Doc] How to serve a fine-tuned Qwen3 model")
+    assert "performance" not in topics(heuristic, "[LoRA] Support adapters from fine-tuning runs")
+
+
 def test_speeding_up_a_test_is_not_performance(heuristic):
     """Faster CI is CI work, not a performance change of vLLM."""
     found = topics(heuristic, "Speed up macOS smoke test")
