@@ -332,6 +332,14 @@ def test_anthropic_api_and_tool_arguments_are_frontend(heuristic):
     """vLLM's Anthropic Messages endpoint and tool-call arguments are API work."""
     assert "frontend" in topics(heuristic, "[Anthropic] Support system role messages inside messages array")
     assert "frontend" in topics(heuristic, "Move unstreamed tool-arg flush from serving layer to parser")
+    for title in (  # the tools a request carries and the server runs for it (written for this test)
+        "[Bugfix] Accept a tool message whose content is a list of parts",
+        "Start the MCP tool server lazily",
+        "[gpt-oss] Time out the python tool after 30 s",
+        "Return 400 when the tools array is empty",
+        "[Bugfix] Keep special tokens out of the detokenizer output",
+    ):
+        assert "frontend" in topics(heuristic, title), title
 
 
 def test_cpu_inside_an_identifier_is_not_the_cpu_backend(heuristic):
