@@ -451,7 +451,13 @@ def question_part(text: str) -> str:
     # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
     # "we're evaluating MI355X and want to know what landed for ROCm + Qwen": context around an
     # embedded question, which is what the sentence asks
+    said = sentences
     sentences = [_embedded_ask(s) for s in sentences]
+    # "what has mgoin merged lately? he reviewed our pr and im curious what else hes working on":
+    # after a question, a sentence that only wonders is the asker's background, not a second ask
+    first_ask = next((k for k, s in enumerate(said) if s.endswith("?")), len(said))
+    wondering = {k for k, s in enumerate(said) if k > first_ask and not s.endswith("?") and sentences[k] != s}
+    sentences = [s for k, s in enumerate(sentences) if k not in wondering]
     sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
     sentences = [_TRAILING_REMARK.sub("", s) or s for s in sentences]
     if len(sentences) > 1:

@@ -68,6 +68,11 @@ def test_inflections_reach_their_lemma() -> None:
         # a reason clause goes; a "since we ..." that names a date is a time
         ("rocm prs since we need them for the sync", "rocm prs"),
         ("how many merged since we branched on feb 10", "how many merged since we branched on feb 10"),
+        # after a question, a sentence that only wonders is the asker's background
+        (
+            "what did njhill land this week? she fixed our bug and im curious what else shes on",
+            "what did njhill land this week?",
+        ),  # fmt: skip
     ],
 )
 def test_the_asking_part_of_a_chatty_message(message: str, asked: str) -> None:
