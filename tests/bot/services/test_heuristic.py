@@ -342,6 +342,18 @@ def test_anthropic_api_and_tool_arguments_are_frontend(heuristic):
         assert "frontend" in topics(heuristic, title), title
 
 
+def test_copies_and_syncs_between_gpu_and_host_are_not_the_cpu_backend(heuristic):
+    """A GPU<->CPU sync or copy happens on every GPU platform; the CPU backend is its own work
+    (titles written for this test)."""
+    for title in (
+        "[Perf] Remove the GPU<->CPU sync in the sampler",
+        "Make the CPU-GPU copy of block tables non-blocking",
+        "[Core] Avoid CPU syncs when building attention metadata",
+    ):
+        assert "cpu" not in topics(heuristic, title), title
+    assert "cpu" in topics(heuristic, "[CPU] Faster paged attention on the CPU backend")
+
+
 def test_cpu_inside_an_identifier_is_not_the_cpu_backend(heuristic):
     """`seq_lens_cpu_upper_bound`, `SimpleCPU` and `cpu_bytes_to_use` name host-side things; the CPU
     backend's own identifiers start with it (`CpuCommunicator`), and "CPU" alone still counts."""
