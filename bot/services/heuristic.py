@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h9"
+VERSION = "h10"  # h10: a negated word ("non-MoE") is no evidence for a non-hardware topic
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -78,6 +78,7 @@ def search_text(title: str) -> str:
 
 
 _TOKEN = re.compile(r"[a-z0-9]+")
+_NEGATED = re.compile(r"\bnon[- ][a-z0-9][\w.]*")
 
 
 def tokens_of(lowered: str) -> frozenset[str]:
@@ -214,6 +215,7 @@ class _Compiled:
         self.in_identifiers = tuple(ev.get("mask_in_identifiers", ()))
         self._keyword_set = frozenset(ev.get("keywords", ()))
         self.yields_to = tuple(ev.get("yields_to", ()))
+        self.negatable = topic.kind != "hardware"
         self.implies = tuple(ev.get("implies", ()))
 
     def without_identifiers(self, title: str) -> str | None:
@@ -253,6 +255,13 @@ class _Compiled:
             masked = self.mask.sub(" ", lowered)
             if masked != lowered:  # re-tokenising is the expensive part; most titles mask nothing
                 lowered, tokens = masked, tokens_of(masked)
+        if "non" in tokens and self.negatable:
+            # "for non-MoE models", "the non-PP path": what the change is not about (unless the
+            # negated word is itself the evidence: "non-coalesced" access is slow access); a fix
+            # "on non-ROCm platforms" still guards the ROCm code, so platforms keep theirs
+            kept = _NEGATED.sub(lambda m: m.group(0) if m.group(0) in self._keyword_set else " ", lowered)
+            if kept != lowered:
+                lowered, tokens = kept, tokens_of(kept)
         if self.keywords.search(lowered, tokens):
             return True
         if any(p.search(text) for p in self.patterns):

@@ -354,6 +354,16 @@ def test_copies_and_syncs_between_gpu_and_host_are_not_the_cpu_backend(heuristic
     assert "cpu" in topics(heuristic, "[CPU] Faster paged attention on the CPU backend")
 
 
+def test_a_negated_word_is_no_evidence_except_for_a_platform(heuristic):
+    """ "for non-MoE models", "the non-PP path" say what a change is not about; "non-coalesced"
+    access is a performance word itself, and a fix "on non-ROCm platforms" guards ROCm code
+    (titles written for this test)."""
+    assert "moe" not in topics(heuristic, "[Bugfix] Skip the second warmup pass for non-MoE models")
+    assert "distributed" not in topics(heuristic, "Simplify the non-PP path of the model runner")
+    assert "performance" in topics(heuristic, "Fix non-coalesced loads in the paged attention kernel")
+    assert "rocm" in topics(heuristic, "[Bugfix] Do not import aiter on non-ROCm platforms")
+
+
 def test_cpu_inside_an_identifier_is_not_the_cpu_backend(heuristic):
     """`seq_lens_cpu_upper_bound`, `SimpleCPU` and `cpu_bytes_to_use` name host-side things; the CPU
     backend's own identifiers start with it (`CpuCommunicator`), and "CPU" alone still counts."""
