@@ -151,6 +151,9 @@ _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
 MERGED_PHRASES = (
     ("went", "in"), ("got", "in"), ("gone", "in"), ("came", "in"), ("made", "it", "in"), ("make", "it", "in"),
     ("got", "merged"), ("went", "out"), ("got", "support"), ("gained", "support"), ("got", "added"),
+    # "what went into main yesterday", "did it make it into master": into the default branch
+    ("went", "into"), ("got", "into"), ("came", "into"), ("made", "it", "into"), ("make", "it", "into"),
+    ("into", "main"), ("into", "master"), ("in", "main"), ("to", "main"), ("to", "master"),
 )  # fmt: skip
 
 
@@ -812,6 +815,16 @@ _FOREIGN_WORDS = {
     "dois": "should", "devrais": "should", "mettre": "set", "pour": "for", "salut": "hi", "sur": "on",
     "d'avance": "", "une": "", "un": "", "est-ce": "", "qu'il": "", "a-t-il": "",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
+    # Italian
+    "settimana": "week", "scorsa": "last", "scorso": "last", "mese": "month", "oggi": "today",
+    "ieri": "yesterday", "quante": "how many", "quanti": "how many", "chi": "who", "aperte": "open",
+    "aperti": "open", "mergiate": "merged", "mergiati": "merged", "mergiata": "merged", "senza": "without",
+    "qualcosa": "anything", "ciao": "hi", "grazie": "thanks", "questa": "this", "questo": "this",
+    "il": "", "lo": "", "gli": "", "della": "", "dello": "", "delle": "", "dei": "", "di": "", "per": "for",
+    "sul": "on", "sulla": "on", "nuovi": "new", "nuove": "new", "nuovo": "new", "anche": "also",
+    "ancora": "still", "sistemato": "fixed", "sistemati": "fixed", "fatto": "", "hanno": "", "ha": "",
+    "e": "and", "usare": "use", "invece": "", "tipo": "", "si": "", "tutti": "", "mio": "my", "mia": "my",
+    "appena": "", "quella": "", "quello": "",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -837,6 +850,8 @@ _FOREIGN_CUES = frozenset(
     | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
+    | {"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie", "mergiate"}
+    | {"quella", "quello", "invece", "tutti", "usare"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -846,7 +861,44 @@ _FOREIGN_TIMES = (
     ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
     ("qué más", "what else"), ("que más", "what else"), ("qué mas", "what else"), ("que mais", "what else"),
     ("quién es", "who is"), ("quien es", "who is"),
+    ("la settimana scorsa", "last week"), ("settimana scorsa", "last week"), ("il mese scorso", "last month"),
+    ("mese scorso", "last month"), ("questa settimana", "this week"), ("questo mese", "this month"),
+    ("quest'anno", "this year"), ("in tutto", "in total"), ("c'è", "is there"), ("cosa fa", "what does"),
+    ("di preciso", ""), ("qualcuno sa se", ""),
 )  # fmt: skip
+# "quella del bf16": the bf16 one (Italian names a PR by what it is "of")
+_ITALIAN_THE_ONE = re.compile(r"\bquell[aoie] (?:del|della|dello|dei|delle|di|per|sul|sulla) (\S+)", re.I)
+# Russian: its time, state and question words; the rest of a Cyrillic sentence is no title's words
+_CYRILLIC = re.compile(r"[Ѐ-ӿ]")
+_CYRILLIC_RUN = re.compile(r"[Ѐ-ӿ]+")
+_RUSSIAN = tuple(
+    (re.compile(p, re.I), english)
+    for p, english in (
+        (r"на этой неделе|за эту неделю|эту неделю", "this week"),
+        (r"на прошлой неделе|за прошлую неделю|прошлую неделю", "last week"),
+        (r"в этом месяце|за этот месяц", "this month"),
+        (r"в прошлом месяце|за прошлый месяц", "last month"),
+        (r"в этом году|за этот год", "this year"),
+        (r"сегодня", "today"),
+        (r"вчера", "yesterday"),
+        (r"\bсколько\b", "how many"),
+        (r"\bкто\b", "who"),
+        (r"\bчто\b", "what"),
+        (r"\bкакие\b", "which"),
+        (
+            r"\b(?:с|за|раз|)мерд?жили\b|\bвлили\b|\bвлить\b|\b(?:с|за)мерд?жить\b|\bвмерд?жили\b|\bсмерджено\b|\bвлито\b",
+            "merged",
+        ),
+        (r"\bоткрытые\b|\bоткрытых\b", "open"),
+        (r"\bтолько\b", "only"),
+        (r"\bбез\b", "without"),
+        (r"\bможно\b(?: \S+ бота)?", "can you"),
+        (r"\bперезапустить\b", "restart"),
+        (r"\bмо(?:ём|ем|й|ю|его)\b", "my"),
+        (r"\bспасибо\b", "thanks"),
+        (r"\bпривет\b", "hi"),
+    )
+)
 
 
 def _european(text: str) -> bool:
@@ -856,15 +908,18 @@ def _european(text: str) -> bool:
 
 def is_foreign(text: str) -> bool:
     """Whether `text` is (partly) in a language `in_english` reads: its words are no English typos."""
-    return bool(_CJK.search(text)) or _european(text)
+    return bool(_CJK.search(text) or _CYRILLIC.search(text)) or _european(text)
 
 
 def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
     european = _european(text)
-    if not european and not _CJK.search(text):
+    if not european and not _CJK.search(text) and not _CYRILLIC.search(text):
         return text
+    for pattern, english in _RUSSIAN:
+        text = pattern.sub(f" {english} ", text)
+    text = _CYRILLIC_RUN.sub(" ", text)
     text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
     for pattern, english in _CJK_SPANS:
         text = pattern.sub(english, text)
@@ -877,6 +932,7 @@ def in_english(text: str) -> str:
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
     text = re.sub(r"\s+([?!.,;:])\s*", r"\1 ", text)  # "who this wrote ?": the mark ends the last word
     if european:
+        text = _ITALIAN_THE_ONE.sub(r"the \1 one", text)
         for phrase, english in _FOREIGN_TIMES:
             text = text.replace(phrase, english)
         text = " ".join(

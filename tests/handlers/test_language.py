@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from handlers.language import is_function_word, is_set_aside, is_social, lemmas, question_part, state_verb
+from handlers.language import (
+    ACTION_REQUEST,
+    in_english,
+    is_function_word,
+    is_set_aside,
+    is_social,
+    lemmas,
+    question_part,
+    state_verb,
+)
 
 
 @pytest.mark.parametrize(
@@ -77,3 +86,10 @@ def test_inflections_reach_their_lemma() -> None:
 )
 def test_the_asking_part_of_a_chatty_message(message: str, asked: str) -> None:
     assert question_part(message) == asked
+
+
+def test_a_request_to_act_is_one_in_russian_too() -> None:
+    """ "можно перезапустить CI на моём PR?" (can you restart CI on my PR?) asks the bot to act on
+    GitHub, which it cannot, as "can you rerun ci on my pr" does."""
+    assert ACTION_REQUEST.search(in_english("Привет! А можно перезапустить CI на моём PR?").lower())
+    assert not ACTION_REQUEST.search(in_english("что смержили по ROCm сегодня?").lower())

@@ -1314,6 +1314,19 @@ def test_what_the_asker_is_doing_and_their_own_language_are_context() -> None:
     assert days(es)[0] == "2026-02-17" and es.any_of == (("frontend",),), (es.window_label, es.any_of)
 
 
+def test_russian_and_italian_time_state_and_action_words() -> None:
+    """Russian and Italian questions are read by their time, state and question words, as Spanish
+    and German are; "what went into main" is what merged (sentences written for this test)."""
+    ru = read("что влили по ROCm на прошлой неделе?")
+    assert ru.any_of == (("rocm",),) and days(ru) == LAST_WEEK and ru.states == ("merged",), ru.window_label
+    it = read("quante PR per la TPU questo mese?")
+    assert it.any_of == (("tpu",),) and days(it) == ("2026-03-01", "2026-03-02"), it.window_label
+    main = read("what went into main yesterday")
+    assert main.states == ("merged",) and not main.text and days(main) == ("2026-03-01", "2026-03-01"), (
+        main.text
+    )
+
+
 def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
     "X, oldest first" orders the usual window."""
