@@ -29,6 +29,7 @@ answer that already has a topic, term or author (handlers/query.py).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 
@@ -388,7 +389,17 @@ def setup_list(sentence: str) -> bool:
     )
 
 
-_STATEMENT = re.compile(r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b", re.I)
+_STATEMENT = re.compile(
+    r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b"
+    # "saw it got reverted today", "noticed a regression": what the asker saw (the "I" left out)
+    r"|^\W*(?:saw|seen|noticed|heard|read|spotted)\b",
+    re.I,
+)
+# "removed flags/env vars, changed defaults, dropped models": after a question, a list of the kinds
+# of change it means spells the question out; it names no further filter
+_KINDS_OF_CHANGE = re.compile(
+    r"^\W*(?:[a-z]+ed\s+[^,;?]{1,30}[,;]\s*(?:and\s+|or\s+)?){2,}[a-z]+ed\s+[^,;?]{1,30}\W*$", re.I
+)
 _DOING = re.compile(rf"^\W*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)", re.I)
 _ASIDE = re.compile(
     # ("mi" only here: a sentence's words would find it in "MI300X"; after a comma it is a word)
@@ -477,7 +488,12 @@ def question_part(text: str) -> str:
             s
             for k, s in enumerate(sentences)
             if k <= asked
-            or not (_STATEMENT.search(s) or setup_list(s) or (_DOING.match(s) and not s.endswith("?")))
+            or not (
+                _STATEMENT.search(s)
+                or setup_list(s)
+                or (_DOING.match(s) and not s.endswith("?"))
+                or _KINDS_OF_CHANGE.match(s)
+            )
         ]
         asking = [s for s in sentences if not _context(s)]
         if asking:
@@ -520,10 +536,12 @@ def _embedded_ask(sentence: str) -> str:
 
 def _after_context(sentence: str) -> str:
     """A sentence from its first asking clause on, when every clause before it is context."""
-    clauses = re.split(r"\s*,\s*", sentence)
+    # a comma or a spaced dash ends a clause ("prepping release notes — what broke in november?")
+    parts = re.split(r"(\s*,\s*|\s+[-–—]+\s+)", sentence)
+    clauses, marks = parts[::2], parts[1::2]
     for k, clause in enumerate(clauses[1:], start=1):
         if _ASKS.match(clause) and all(_context(c) for c in clauses[:k]):
-            return ", ".join(clauses[k:])
+            return "".join(c + m for c, m in itertools.zip_longest(clauses[k:], marks[k:], fillvalue=""))
     return sentence
 
 

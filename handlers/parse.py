@@ -181,6 +181,8 @@ _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside 
 # "are there merged ...", "did anything land ..." ask for PRs in that state.
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
 _SUPERLATIVES = {"oldest", "newest", "latest", "earliest", "youngest"}
+_LATELY = frozenset({"lately", "recently", "nowadays"})
+_HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
     "compat", "compatibility", "api", "apis", "backward", "backwards", "bc", "clients", "client",
     "interface", "interfaces", "users", "config", "configs", "cli", "flags", "scripts", "integrations",
@@ -662,6 +664,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _SLACK_LINK.sub(r" \1 ", raw)
     raw = unicodedata.normalize("NFKC", raw)
     raw = in_english(_CONTROL.sub(" ", raw).lower())
+    raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []
@@ -1502,9 +1505,11 @@ class _Parser:
         length = open_phrase(tokens, i)
         if not length or (i and is_negator(tokens[i - 1])):
             return 0
-        if tokens[i].startswith("work") and tokens[i - 1 : i] == ["been"] and asks_who(tokens):
-            # "who's been working on flashinfer lately": the people behind the work, done or not
-            # ("who's working on the tpu backend", now: its open PRs)
+        lately = _LATELY.intersection(tokens) or ("these", "days") in set(itertools.pairwise(tokens))
+        if tokens[i].startswith("work") and (tokens[i - 1 : i] == ["been"] or lately) and asks_who(tokens):
+            # "who's been working on flashinfer lately", "who are the folks working on xgrammar these
+            # days": the people behind the recent work, done or not ("who's working on the tpu
+            # backend", now: its open PRs)
             st.ignored.append(" ".join(tokens[i : i + length]))
             return length
         self._read_state(st, "open", " ".join(tokens[i : i + length]))

@@ -1327,6 +1327,27 @@ def test_russian_and_italian_time_state_and_action_words() -> None:
     )
 
 
+def test_what_the_asker_saw_and_the_kinds_they_list_are_not_filters() -> None:
+    """After a question, what the asker saw ("saw it got reverted today") is background and a list
+    of the kinds of change the question means ("removed flags, changed defaults, dropped models")
+    spells it out; context before a spaced dash goes as before a comma; a hedged "breaking-ish" is
+    "breaking"; "folks working on X these days" are people of the recent work, not open PRs; "all-
+    reduce" is distributed work (sentences written for this test)."""
+    seen = read("any open pr for the cutlass mla kernel? saw it got reverted yesterday")
+    assert seen.states == ("open",) and "change:revert" not in str(seen.any_of), seen.any_of
+    kinds = read(
+        "what breaking-ish stuff landed this month? renamed env vars, removed flags, changed defaults"
+    )
+    assert kinds.any_of == (("change:breaking",),) and not kinds.text, (kinds.any_of, kinds.text)
+    dash = read("writing the changelog — what breaking stuff landed this month?")
+    assert dash.any_of == (("change:breaking",),) and not dash.text, (dash.any_of, dash.text)
+    folks = read("who are the people working on lora these days?")
+    assert folks.who and "open" not in folks.states, folks.states
+    assert read("who's working on the tpu backend").states == ("open",)  # now: its open PRs
+    reduce = read("all-reduce prs last week")
+    assert reduce.any_of == (("distributed",),) and not reduce.text, reduce.text
+
+
 def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
     "X, oldest first" orders the usual window."""
