@@ -843,6 +843,19 @@ _FOREIGN_WORDS = {
     "ancora": "still", "sistemato": "fixed", "sistemati": "fixed", "fatto": "", "hanno": "", "ha": "",
     "e": "and", "usare": "use", "invece": "", "tipo": "", "si": "", "tutti": "", "mio": "my", "mia": "my",
     "appena": "", "quella": "", "quello": "",
+    # Dutch ("wie" is German's "how" here; Dutch askers write "wie" rarely in these questions)
+    "hoeveel": "how many", "gemerged": "merged", "gemerget": "merged", "gemergd": "merged", "deze": "this",
+    "vorige": "last", "maand": "month", "vandaag": "today", "gisteren": "yesterday", "zijn": "are",
+    "er": "", "van": "", "waren": "were", "echt": "", "niet": "not", "dingen": "", "graag": "please",
+    "daarvan": "of those", "iemand": "anyone", "mijn": "my", "steeds": "", "gaat": "", "op": "on",
+    "een": "", "met": "with", "verbeteringen": "improvements", "alleen": "only", "zonder": "without",
+    "welk": "which", "welke": "which",
+    # Hindi in Latin script (Hinglish)
+    "kitne": "how many", "kitni": "how many", "kaun": "who", "kisne": "who", "kiske": "who", "sirf": "only",
+    "wale": "ones", "waale": "ones", "dikhao": "show", "pe": "on", "kya": "what",
+    "aur": "and", "aaye": "", "aaya": "", "hue": "", "hua": "", "bhai": "", "yaar": "", "hai": "",
+    "hain": "", "ke": "", "ki": "", "ka": "", "ko": "", "raha": "", "rahe": "", "chala": "run",
+    "mahine": "month", "hafte": "week", "aaj": "today", "abhi": "now", "nahi": "not", "bina": "without",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -870,6 +883,8 @@ _FOREIGN_CUES = frozenset(
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
     | {"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie", "mergiate"}
     | {"quella", "quello", "invece", "tutti", "usare"}
+    | {"hoeveel", "gemerged", "gemerget", "vorige", "deze", "graag", "niet", "iemand", "waarom", "daarvan"}
+    | {"kitne", "kaun", "kisne", "kiske", "sirf", "dikhao", "bhai", "yaar", "mahine", "hafte", "sabse"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -881,9 +896,15 @@ _FOREIGN_TIMES = (
     ("quién es", "who is"), ("quien es", "who is"),
     ("la settimana scorsa", "last week"), ("settimana scorsa", "last week"), ("il mese scorso", "last month"),
     ("mese scorso", "last month"), ("questa settimana", "this week"), ("questo mese", "this month"),
+    ("deze week", "this week"), ("vorige week", "last week"), ("deze maand", "this month"),
+    ("vorige maand", "last month"), ("enig idee waarom", "why"), ("is dat meer of minder dan", "vs"), ("is mahine", "this month"),
+    ("iss mahine", "this month"), ("pichle mahine", "last month"), ("is hafte", "this week"),
+    ("iss hafte", "this week"), ("pichle hafte", "last week"), ("ke liye", "for"), ("kya kya", "what"),
+    ("sabse zyada", "most"), ("sabse jyada", "most"),
     ("quest'anno", "this year"), ("in tutto", "in total"), ("c'è", "is there"), ("cosa fa", "what does"),
     ("di preciso", ""), ("qualcuno sa se", ""),
 )  # fmt: skip
+_HINGLISH_WHO = frozenset({"kiske", "kisne", "kaun", "kiska", "kiski"})
 # "quella del bf16": the bf16 one (Italian names a PR by what it is "of")
 _ITALIAN_THE_ONE = re.compile(r"\bquell[aoie] (?:del|della|dello|dei|delle|di|per|sul|sulla) (\S+)", re.I)
 # Russian: its time, state and question words; the rest of a Cyrillic sentence is no title's words
@@ -953,10 +974,14 @@ def in_english(text: str) -> str:
         text = _ITALIAN_THE_ONE.sub(r"the \1 one", text)
         for phrase, english in _FOREIGN_TIMES:
             text = text.replace(phrase, english)
+        hinglish_who = bool(_HINGLISH_WHO & {w.strip("?!.,").lower() for w in text.split()})
         text = " ".join(
-            _FOREIGN_WORDS.get(w.strip("¿?¡!.,").lower(), w)
+            # a word read as its English one keeps the mark after it ("aaye?" ends the question)
+            _FOREIGN_WORDS[w.strip("¿?¡!.,").lower()] + w[len(w.rstrip("?!.,")) :]
             if w.strip("¿?¡!.,").lower() in _FOREIGN_WORDS
             else w
             for w in text.split()
         )
+        if hinglish_who:  # "is hafte sabse zyada PRs kiske merge hue?": "who" leads in English
+            text = "who " + re.sub(r"\bwho\b", " ", text, count=1)
     return " ".join(text.replace("¿", " ").replace("¡", " ").split())

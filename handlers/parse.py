@@ -118,7 +118,7 @@ STOPWORDS = {
     "whats", "which", "with", "recent", "latest", "get", "find", "give", "tell", "within",
     "this", "last", "past", "since", "by", "only", "just", "ones", "some", "my", "our", "it", "i",
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
-    "after", "between", "or",
+    "after", "between", "or", "etc", "etc.", "e.g.", "eg", "i.e.", "ie",
 }  # fmt: skip
 # Words that leave a topic out, and the verbs of leaving out in a follow-up ("drop the ci ones").
 # Negative auxiliaries count too, typed with or without the apostrophe ("aren't merged", "isnt
@@ -202,6 +202,9 @@ _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {
     "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware",
+    # "by connector", "by backend": kinds of thing the topics and terms sort PRs into, not logins
+    "connector", "connectors", "backend", "backends", "vendor", "vendors", "subsystem", "subsystems",
+    "component", "components",
 }  # fmt: skip
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 # Words that say a window runs up to now, which every window the bot reads does already.

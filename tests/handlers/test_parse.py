@@ -1348,6 +1348,20 @@ def test_what_the_asker_saw_and_the_kinds_they_list_are_not_filters() -> None:
     assert reduce.any_of == (("distributed",),) and not reduce.text, reduce.text
 
 
+def test_dutch_and_hinglish_questions_and_breakdowns_by_a_kind_of_thing() -> None:
+    """Dutch and Hindi-in-Latin-script questions are read by their time, state, question and
+    filter words; "by connector" is a breakdown, not a GitHub login; "etc" is no word to search
+    (sentences written for this test)."""
+    nl = read("Welke XPU PRs zijn vorige week gemerged? Niet de CI dingen graag")
+    assert nl.any_of == (("xpu",),) and "ci-build" in nl.exclude and days(nl) == LAST_WEEK, nl.window_label
+    hi = read("bhai is mahine TPU pe kitne PRs merge hue?")
+    assert hi.any_of == (("tpu",),) and days(hi) == ("2026-03-01", "2026-03-02") and not hi.text, hi.text
+    who = read("yaar pichle hafte sabse zyada PRs kisne merge kiye?")
+    assert who.who and days(who) == LAST_WEEK, (who.who, who.window_label)
+    split = read("kv connector prs this month by connector? nixl vs mooncake etc")
+    assert split.per_topic and not split.authors and not split.text, (split.authors, split.text)
+
+
 def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
     "X, oldest first" orders the usual window."""
