@@ -415,7 +415,11 @@ _PURPOSE = re.compile(
     # ", need it for the 'by the numbers' section of the newsletter": what the answer is for
     r"|(?:i |we )?need (?:it|this|them|these|those|that) (?:for|by)"
     # "since we ..." is a reason unless it names when ("since we cut the branch on nov 12")
-    r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)))\b.*$",
+    r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
+    # "who's the lora person I should ping": what the asker will do with the answer
+    r"|(?:that |whom |who )?(?:(?:i|we) (?:should|could|can|might|need to|have to|ought to|would)"
+    r"|(?:should|could|can|might) (?:i|we)) "
+    r"(?:ping|contact|reach out to|talk to|tag|thank|follow|cc|bug|message|dm)(?= *[?!.]*$))\b.*$",
     re.I | re.S,
 )
 

@@ -182,6 +182,7 @@ _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside 
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
 _SUPERLATIVES = {"oldest", "newest", "latest", "earliest", "youngest"}
 _LATELY = frozenset({"lately", "recently", "nowadays"})
+_BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
     "compat", "compatibility", "api", "apis", "backward", "backwards", "bc", "clients", "client",
@@ -668,6 +669,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = unicodedata.normalize("NFKC", raw)
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
+    raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []

@@ -77,6 +77,9 @@ def test_inflections_reach_their_lemma() -> None:
         # a reason clause goes; a "since we ..." that names a date is a time
         ("rocm prs since we need them for the sync", "rocm prs"),
         ("how many merged since we branched on feb 10", "how many merged since we branched on feb 10"),
+        # what the asker will do with the answer
+        ("who's the xpu person i should ping", "who's the xpu person"),
+        ("which rocm maintainer could we contact?", "which rocm maintainer"),
         # after a question, a sentence that only wonders is the asker's background
         (
             "what did njhill land this week? she fixed our bug and im curious what else shes on",

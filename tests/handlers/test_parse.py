@@ -1344,6 +1344,8 @@ def test_what_the_asker_saw_and_the_kinds_they_list_are_not_filters() -> None:
     folks = read("who are the people working on lora these days?")
     assert folks.who and "open" not in folks.states, folks.states
     assert read("who's working on the tpu backend").states == ("open",)  # now: its open PRs
+    bulk = read("who did the bulk of the eplb work?")
+    assert bulk.who and not bulk.text, bulk.text
     reduce = read("all-reduce prs last week")
     assert reduce.any_of == (("distributed",),) and not reduce.text, reduce.text
 
