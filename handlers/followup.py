@@ -803,9 +803,10 @@ _OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the oppo
 _ORIGINAL = re.compile(
     r"\b(?:original|originally|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
 )
-_LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})
-_FIRST_EVER = frozenset({"original", "oldest", "earliest"})  # "the first X one" is a place in the list
-_LAST_YET = frozenset({"newest", "latest"})  # say which of two linked PRs
+_LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})  # say which of two linked PRs
+# "the original/oldest X one" and "the latest X one" pick an end ("the first X one" is a place in the list)
+_FIRST_EVER = frozenset({"original", "oldest", "earliest"})
+_LAST_YET = frozenset({"newest", "latest"})
 _ITS_REVERT = re.compile(
     r"\b(?:the revert(?:ing)?(?: pr| one)?|what reverted|who reverted|revert of (?:it|this|that))\b", re.I
 )

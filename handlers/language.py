@@ -912,8 +912,8 @@ _HINGLISH_WHO = frozenset({"kiske", "kisne", "kaun", "kiska", "kiski"})
 # "quella del bf16": the bf16 one (Italian names a PR by what it is "of")
 _ITALIAN_THE_ONE = re.compile(r"\bquell[aoie] (?:del|della|dello|dei|delle|di|per|sul|sulla) (\S+)", re.I)
 # Russian: its time, state and question words; the rest of a Cyrillic sentence is no title's words
-_CYRILLIC = re.compile(r"[Ѐ-ӿ]")
-_CYRILLIC_RUN = re.compile(r"[Ѐ-ӿ]+")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_CYRILLIC_RUN = re.compile("[\u0400-\u04ff]+")
 _RUSSIAN = tuple(
     (re.compile(p, re.I), english)
     for p, english in (
