@@ -182,6 +182,9 @@ _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside 
 _ASKS_STATE = {"is", "was", "has", "have", "had"}
 _SUPERLATIVES = {"oldest", "newest", "latest", "earliest", "youngest"}
 _LATELY = frozenset({"lately", "recently", "nowadays"})
+_EXAMPLES = re.compile(
+    r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
+)
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -670,6 +673,9 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
+    # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
+    # before them, which that name already covers (read as more filters, they asked for all at once)
+    raw = _EXAMPLES.sub(" ", raw) if _EXAMPLES.search(raw) and raw.find("(") > 0 else raw
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []

@@ -1344,6 +1344,12 @@ def test_what_the_asker_saw_and_the_kinds_they_list_are_not_filters() -> None:
     folks = read("who are the people working on lora these days?")
     assert folks.who and "open" not in folks.states, folks.states
     assert read("who's working on the tpu backend").states == ("open",)  # now: its open PRs
+    examples = read("any moe kernel work (e.g. fused moe, grouped topk) this week?")
+    assert examples.any_of == (("moe",),) and not examples.text, (examples.any_of, examples.text)
+    etc = read("kv cache quantization prs (turboquant, int4, fp8 kv etc) last month")
+    assert etc.any_of == (("term:kv-cache-quant",),) and not etc.text, (etc.any_of, etc.text)
+    kept = read("rocm prs (merged only)")  # not examples: a filter in brackets
+    assert kept.states == ("merged",)
     bulk = read("who did the bulk of the eplb work?")
     assert bulk.who and not bulk.text, bulk.text
     reduce = read("all-reduce prs last week")
