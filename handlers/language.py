@@ -860,6 +860,16 @@ _FOREIGN_WORDS = {
     "aur": "and", "aaye": "", "aaya": "", "hue": "", "hua": "", "bhai": "", "yaar": "", "hai": "",
     "hain": "", "ke": "", "ki": "", "ka": "", "ko": "", "raha": "", "rahe": "", "chala": "run",
     "mahine": "month", "hafte": "week", "aaj": "today", "abhi": "now", "nahi": "not", "bina": "without",
+    # Polish
+    "ile": "how many", "jakie": "which", "kto": "who", "weszło": "merged", "weszły": "merged",
+    "weszlo": "merged", "zmergowane": "merged", "wrzucił": "", "wrzucil": "", "pr-ów": "prs", "pr-y": "prs",
+    "pr-ow": "prs", "związanych": "", "zwiazanych": "", "z": "", "w": "in", "tylko": "only", "bez": "without",
+    "styczniu": "january", "lutym": "february", "marcu": "march", "kwietniu": "april", "maju": "may",
+    "czerwcu": "june", "lipcu": "july", "sierpniu": "august", "wrześniu": "september",
+    "październiku": "october", "listopadzie": "november", "grudniu": "december",
+    # Turkish
+    "neler": "what", "ne": "what", "kaç": "how many", "kim": "who", "edildi": "", "tarafında": "",
+    "sadece": "only", "hangi": "which", "dla": "for", "od": "since",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -889,6 +899,8 @@ _FOREIGN_CUES = frozenset(
     | {"quella", "quello", "invece", "tutti", "usare"}
     | {"hoeveel", "gemerged", "gemerget", "vorige", "deze", "graag", "niet", "iemand", "waarom", "daarvan"}
     | {"kitne", "kaun", "kisne", "kiske", "sirf", "dikhao", "bhai", "yaar", "mahine", "hafte", "sabse"}
+    | {"ile", "jakie", "weszło", "weszły", "miesiącu", "tygodniu", "wrzucił", "związanych", "pr-ów", "pr-y"}
+    | {"geçen", "hafta", "neler", "edildi", "tarafında", "kaç"}
 )
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
@@ -905,6 +917,10 @@ _FOREIGN_TIMES = (
     ("iss mahine", "this month"), ("pichle mahine", "last month"), ("is hafte", "this week"),
     ("iss hafte", "this week"), ("pichle hafte", "last week"), ("ke liye", "for"), ("kya kya", "what"),
     ("sabse zyada", "most"), ("sabse jyada", "most"),
+    ("w tym miesiącu", "this month"), ("w tym tygodniu", "this week"), ("w zeszłym tygodniu", "last week"),
+    ("w zeszłym miesiącu", "last month"), ("w ostatnim tygodniu", "last week"), ("geçen hafta", "last week"),
+    ("bu hafta", "this week"), ("bu ay", "this month"), ("geçen ay", "last month"), ("merge edildi", "merged"),
+    ("merge edilen", "merged"),
     ("quest'anno", "this year"), ("in tutto", "in total"), ("c'è", "is there"), ("cosa fa", "what does"),
     ("di preciso", ""), ("qualcuno sa se", ""),
 )  # fmt: skip
@@ -944,6 +960,9 @@ _RUSSIAN = tuple(
 )
 
 
+_FOREIGN_TIME_PATTERNS = tuple((re.compile(re.escape(p), re.I), english) for p, english in _FOREIGN_TIMES)
+
+
 def _european(text: str) -> bool:
     """Whether `text` has a word that only Spanish, Portuguese, French or German uses."""
     return bool(_FOREIGN_CUES & {w.strip("¿?¡!.,").lower() for w in text.split()})
@@ -976,8 +995,8 @@ def in_english(text: str) -> str:
     text = re.sub(r"\s+([?!.,;:])\s*", r"\1 ", text)  # "who this wrote ?": the mark ends the last word
     if european:
         text = _ITALIAN_THE_ONE.sub(r"the \1 one", text)
-        for phrase, english in _FOREIGN_TIMES:
-            text = text.replace(phrase, english)
+        for pattern, english in _FOREIGN_TIME_PATTERNS:  # "La semana pasada", "Geçen hafta": any case
+            text = pattern.sub(english, text)
         hinglish_who = bool(_HINGLISH_WHO & {w.strip("?!.,").lower() for w in text.split()})
         text = " ".join(
             # a word read as its English one keeps the mark after it ("aaye?" ends the question)

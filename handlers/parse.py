@@ -185,6 +185,7 @@ _LATELY = frozenset({"lately", "recently", "nowadays"})
 _EXAMPLES = re.compile(
     r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
 )
+_EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -481,6 +482,11 @@ _NOT_A_PR_BETWEEN = frozenset(
 )
 
 
+def _asks_capabilities(tokens: list[str]) -> bool:
+    """ "what can you do", "how do i use this" (emoji are no words)."""
+    return bool(_CAPABILITIES.match(" ".join(t for t in tokens if any(c.isalnum() for c in t))))
+
+
 def _first_pr_at(tokens: list[str]) -> int:
     """Where "the (very) first/original <subject> pr" starts: one PR, the first of its subject's
     ("the first time contributor pr", "the first week of october" are not), or -1."""
@@ -673,6 +679,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
     raw = _EXAMPLES.sub(" ", raw) if _EXAMPLES.search(raw) and raw.find("(") > 0 else raw
@@ -856,7 +863,12 @@ class _Parser:
             st.notes.append(f"Only the first {MAX_TOKENS} words (or {MAX_CHARS} characters) were read.")
         # "help", "help rocm": usage; "help me catch up on rocm": a question asking for help.
         # "what can you do", "how do i use this", "hey bot 👋 what can i ask you?" (emoji are no words)
-        asks_help = bool(_CAPABILITIES.match(" ".join(t for t in tokens if any(c.isalnum() for c in t))))
+        asks_help = _asks_capabilities(tokens) or any(
+            # "hii im new here and my mentor said to use this bot?? how do i use it lol": a sentence
+            # of the message asks how to use the bot
+            _asks_capabilities(tokenize(sentence)[0])
+            for sentence in re.split(r"[.?!]+\s+", raw[:MAX_CHARS])[1:]
+        )
         if (
             not tokens
             or asks_help

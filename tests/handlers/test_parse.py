@@ -1370,6 +1370,21 @@ def test_dutch_and_hinglish_questions_and_breakdowns_by_a_kind_of_thing() -> Non
     assert split.per_topic and not split.authors and not split.text, (split.authors, split.text)
 
 
+def test_set_kk_readings_help_in_a_later_sentence_speech_polish_turkish() -> None:
+    """A later sentence asking how to use the bot is a request for help; speech and transcription
+    are multimodal work; an "exec summary" is a summary; Polish and Turkish time and question
+    words, in any case (sentences written for this test)."""
+    assert read("hi, my team lead told me to try this bot. how do i use it?").is_help
+    speech = read("any speech-to-text or transcription fixes lately")
+    assert ("multimodal",) in speech.any_of and not speech.text, (speech.any_of, speech.text)
+    summary = read("exec summary of last week pls")
+    assert not summary.text and days(summary) == LAST_WEEK, summary.text
+    pl = read("Ile PR-ów dla XPU weszło w tym miesiącu?")
+    assert pl.any_of == (("xpu",),) and days(pl) == ("2026-03-01", "2026-03-02") and not pl.text, pl.text
+    tr = read("Geçen hafta TPU tarafında neler merge edildi?")
+    assert tr.any_of == (("tpu",),) and days(tr) == LAST_WEEK and not tr.text, tr.text
+
+
 def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
     "X, oldest first" orders the usual window."""
