@@ -395,6 +395,7 @@ _STATEMENT = re.compile(
     r"|^\W*(?:saw|seen|noticed|heard|read|spotted)\b",
     re.I,
 )
+_ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 # "removed flags/env vars, changed defaults, dropped models": after a question, a list of the kinds
 # of change it means spells the question out; it names no further filter
 _KINDS_OF_CHANGE = re.compile(
@@ -492,6 +493,7 @@ def question_part(text: str) -> str:
             s
             for k, s in enumerate(sentences)
             if k <= asked
+            or _ASKING_START.match(s)  # "... 70b model? which is better value": asks, "is" or not
             or not (
                 _STATEMENT.search(s)
                 or setup_list(s)

@@ -77,6 +77,11 @@ def test_inflections_reach_their_lemma() -> None:
         # a reason clause goes; a "since we ..." that names a date is a time
         ("rocm prs since we need them for the sync", "rocm prs"),
         ("how many merged since we branched on feb 10", "how many merged since we branched on feb 10"),
+        # a second sentence that opens with a question word asks, with or without its "?"
+        (
+            "h200 or mi325x for a 70b model? which is better value",
+            "h200 or mi325x for a 70b model? which is better value",
+        ),  # fmt: skip
         # what the asker will do with the answer
         ("who's the xpu person i should ping", "who's the xpu person"),
         ("which rocm maintainer could we contact?", "which rocm maintainer"),

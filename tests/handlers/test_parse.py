@@ -1375,6 +1375,7 @@ def test_set_kk_readings_help_in_a_later_sentence_speech_polish_turkish() -> Non
     are multimodal work; an "exec summary" is a summary; Polish and Turkish time and question
     words, in any case (sentences written for this test)."""
     assert read("hi, my team lead told me to try this bot. how do i use it?").is_help
+    assert read("honest opinion: h200 or mi325x for a 70b model? which is better value").out_of_scope
     speech = read("any speech-to-text or transcription fixes lately")
     assert ("multimodal",) in speech.any_of and not speech.text, (speech.any_of, speech.text)
     summary = read("exec summary of last week pls")
