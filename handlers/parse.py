@@ -571,6 +571,24 @@ def _removing_a_cost(_: _Parser, tokens: list[str], st: _State) -> None:
     st.text[:] = [w for w in st.text if w != tokens[at]]
 
 
+_MODEL_NOUNS = frozenset({"model", "models", "architecture", "architectures", "arch", "archs"})
+_DROPPED = _REMOVALS | {"dropped", "drop", "deleted", "delete"}
+
+
+def _models_removed(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "which models got removed this year", "model architectures removed since september": the
+    removals of models (breaking changes whose titles say model: `[Model] Remove X`), not new
+    models, and not titles that say "architectures"."""
+    if not (_MODEL_NOUNS.intersection(tokens) and _DROPPED.intersection(tokens)):
+        return
+    named = [g for g in st.groups if g not in (["new-model"], [BREAKING])]
+    if named:  # "was the grok model removed?": that model's PRs, as asked
+        return
+    st.groups[:] = [[BREAKING]]
+    st.text[:] = [w for w in st.text if w not in _MODEL_NOUNS | _DROPPED] + ["model"]
+    st.readings.append("models removed: breaking changes whose titles say model")
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "busiest ppl this week": the words that frame a question about people filter nothing."""
     if asks_who(tokens):
@@ -606,6 +624,7 @@ _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
     _removing_a_cost,
+    _models_removed,
     _who_frame,
     _fixes_that_happened,
     _open_drafts,

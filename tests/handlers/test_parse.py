@@ -1376,6 +1376,12 @@ def test_set_kk_readings_help_in_a_later_sentence_speech_polish_turkish() -> Non
     words, in any case (sentences written for this test)."""
     assert read("hi, my team lead told me to try this bot. how do i use it?").is_help
     assert read("honest opinion: h200 or mi325x for a 70b model? which is better value").out_of_scope
+    for text in ("which models got removed this year?", "model architectures dropped since january"):
+        removed = read(text)  # removals of models: breaking changes that say model, not new models
+        assert removed.any_of == (("change:breaking",),) and removed.text == "model", (
+            removed.any_of,
+            removed.text,
+        )
     speech = read("any speech-to-text or transcription fixes lately")
     assert ("multimodal",) in speech.any_of and not speech.text, (speech.any_of, speech.text)
     summary = read("exec summary of last week pls")
