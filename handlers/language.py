@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections import ChainMap
 from collections.abc import Iterator, Sequence
 
 
@@ -839,39 +840,6 @@ _FOREIGN_WORDS = {
     "dois": "should", "devrais": "should", "mettre": "set", "pour": "for", "salut": "hi", "sur": "on",
     "d'avance": "", "une": "", "un": "", "est-ce": "", "qu'il": "", "a-t-il": "",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
-    # Italian
-    "settimana": "week", "scorsa": "last", "scorso": "last", "mese": "month", "oggi": "today",
-    "ieri": "yesterday", "quante": "how many", "quanti": "how many", "chi": "who", "aperte": "open",
-    "aperti": "open", "mergiate": "merged", "mergiati": "merged", "mergiata": "merged", "senza": "without",
-    "qualcosa": "anything", "ciao": "hi", "grazie": "thanks", "questa": "this", "questo": "this",
-    "il": "", "lo": "", "gli": "", "della": "", "dello": "", "delle": "", "dei": "", "di": "", "per": "for",
-    "sul": "on", "sulla": "on", "nuovi": "new", "nuove": "new", "nuovo": "new", "anche": "also",
-    "ancora": "still", "sistemato": "fixed", "sistemati": "fixed", "fatto": "", "hanno": "", "ha": "",
-    "e": "and", "usare": "use", "invece": "", "tipo": "", "si": "", "tutti": "", "mio": "my", "mia": "my",
-    "appena": "", "quella": "", "quello": "",
-    # Dutch ("wie" is German's "how" here; Dutch askers write "wie" rarely in these questions)
-    "hoeveel": "how many", "gemerged": "merged", "gemerget": "merged", "gemergd": "merged", "deze": "this",
-    "vorige": "last", "maand": "month", "vandaag": "today", "gisteren": "yesterday", "zijn": "are",
-    "er": "", "van": "", "waren": "were", "echt": "", "niet": "not", "dingen": "", "graag": "please",
-    "daarvan": "of those", "iemand": "anyone", "mijn": "my", "steeds": "", "gaat": "", "op": "on",
-    "een": "", "met": "with", "verbeteringen": "improvements", "alleen": "only", "zonder": "without",
-    "welk": "which", "welke": "which",
-    # Hindi in Latin script (Hinglish)
-    "kitne": "how many", "kitni": "how many", "kaun": "who", "kisne": "who", "kiske": "who", "sirf": "only",
-    "wale": "ones", "waale": "ones", "dikhao": "show", "pe": "on", "kya": "what",
-    "aur": "and", "aaye": "", "aaya": "", "hue": "", "hua": "", "bhai": "", "yaar": "", "hai": "",
-    "hain": "", "ke": "", "ki": "", "ka": "", "ko": "", "raha": "", "rahe": "", "chala": "run",
-    "mahine": "month", "hafte": "week", "aaj": "today", "abhi": "now", "nahi": "not", "bina": "without",
-    # Polish
-    "ile": "how many", "jakie": "which", "kto": "who", "weszło": "merged", "weszły": "merged",
-    "weszlo": "merged", "zmergowane": "merged", "wrzucił": "", "wrzucil": "", "pr-ów": "prs", "pr-y": "prs",
-    "pr-ow": "prs", "związanych": "", "zwiazanych": "", "z": "", "w": "in", "tylko": "only", "bez": "without",
-    "styczniu": "january", "lutym": "february", "marcu": "march", "kwietniu": "april", "maju": "may",
-    "czerwcu": "june", "lipcu": "july", "sierpniu": "august", "wrześniu": "september",
-    "październiku": "october", "listopadzie": "november", "grudniu": "december",
-    # Turkish
-    "neler": "what", "ne": "what", "kaç": "how many", "kim": "who", "edildi": "", "tarafında": "",
-    "sadece": "only", "hangi": "which", "dla": "for", "od": "since",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -897,13 +865,72 @@ _FOREIGN_CUES = frozenset(
     | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
-    | {"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie", "mergiate"}
-    | {"quella", "quello", "invece", "tutti", "usare"}
-    | {"hoeveel", "gemerged", "gemerget", "vorige", "deze", "graag", "niet", "iemand", "waarom", "daarvan"}
-    | {"kitne", "kaun", "kisne", "kiske", "sirf", "dikhao", "bhai", "yaar", "mahine", "hafte", "sabse"}
-    | {"ile", "jakie", "weszło", "weszły", "miesiącu", "tygodniu", "wrzucił", "związanych", "pr-ów", "pr-y"}
-    | {"geçen", "hafta", "neler", "edildi", "tarafında", "kaç"}
 )
+
+# Languages added later keep their words apart: short words mean different things in different
+# languages (Turkish "ne" is "what", French "ne" a negation; Polish "w" is "in"), so a table is
+# read only when a word of its own language is in the message.
+_LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
+    (  # Italian
+        frozenset({"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie"})
+        | {"mergiate", "quella", "quello", "invece", "tutti", "usare"},
+        {
+            "settimana": "week", "scorsa": "last", "scorso": "last", "mese": "month", "oggi": "today",
+            "ieri": "yesterday", "quante": "how many", "quanti": "how many", "chi": "who", "aperte": "open",
+            "aperti": "open", "mergiate": "merged", "mergiati": "merged", "mergiata": "merged",
+            "senza": "without", "qualcosa": "anything", "ciao": "hi", "grazie": "thanks", "questa": "this",
+            "questo": "this", "il": "", "lo": "", "gli": "", "della": "", "dello": "", "delle": "", "dei": "",
+            "di": "", "per": "for", "sul": "on", "sulla": "on", "nuovi": "new", "nuove": "new", "nuovo": "new",
+            "anche": "also", "ancora": "still", "sistemato": "fixed", "sistemati": "fixed", "fatto": "",
+            "hanno": "", "ha": "", "e": "and", "usare": "use", "invece": "", "tipo": "", "si": "",
+            "tutti": "", "mio": "my", "mia": "my", "appena": "", "quella": "", "quello": "",
+        },
+    ),
+    (  # Dutch ("wie", Dutch "who", stays German's "how")
+        frozenset({"hoeveel", "gemerged", "gemerget", "vorige", "deze", "graag", "niet", "iemand", "waarom"})
+        | {"daarvan"},
+        {
+            "hoeveel": "how many", "gemerged": "merged", "gemerget": "merged", "gemergd": "merged",
+            "deze": "this", "vorige": "last", "maand": "month", "vandaag": "today", "gisteren": "yesterday",
+            "zijn": "are", "er": "", "van": "", "waren": "were", "echt": "", "niet": "not", "dingen": "",
+            "graag": "please", "daarvan": "of those", "iemand": "anyone", "mijn": "my", "steeds": "",
+            "gaat": "", "op": "on", "een": "", "met": "with", "verbeteringen": "improvements",
+            "alleen": "only", "zonder": "without", "welk": "which", "welke": "which",
+        },
+    ),
+    (  # Hindi in Latin script (Hinglish)
+        frozenset({"kitne", "kaun", "kisne", "kiske", "sirf", "dikhao", "bhai", "yaar", "mahine", "hafte"})
+        | {"sabse"},
+        {
+            "kitne": "how many", "kitni": "how many", "kaun": "who", "kisne": "who", "kiske": "who",
+            "sirf": "only", "wale": "ones", "waale": "ones", "dikhao": "show", "pe": "on", "kya": "what",
+            "aur": "and", "aaye": "", "aaya": "", "hue": "", "hua": "", "bhai": "", "yaar": "", "hai": "",
+            "hain": "", "ke": "", "ki": "", "ka": "", "ko": "", "raha": "", "rahe": "", "chala": "run",
+            "mahine": "month", "hafte": "week", "aaj": "today", "abhi": "now", "nahi": "not", "bina": "without",
+        },
+    ),
+    (  # Polish
+        frozenset({"ile", "jakie", "weszło", "weszły", "miesiącu", "tygodniu", "wrzucił", "związanych"})
+        | {"pr-ów", "pr-y"},
+        {
+            "ile": "how many", "jakie": "which", "kto": "who", "weszło": "merged", "weszły": "merged",
+            "weszlo": "merged", "zmergowane": "merged", "wrzucił": "", "wrzucil": "", "pr-ów": "prs",
+            "pr-y": "prs", "pr-ow": "prs", "związanych": "", "zwiazanych": "", "z": "", "w": "in",
+            "tylko": "only", "bez": "without", "dla": "for", "od": "since", "styczniu": "january",
+            "lutym": "february", "marcu": "march", "kwietniu": "april", "maju": "may", "czerwcu": "june",
+            "lipcu": "july", "sierpniu": "august", "wrześniu": "september", "październiku": "october",
+            "listopadzie": "november", "grudniu": "december",
+        },
+    ),
+    (  # Turkish
+        frozenset({"geçen", "hafta", "neler", "edildi", "tarafında", "kaç"}),
+        {
+            "neler": "what", "ne": "what", "kaç": "how many", "kim": "who", "edildi": "", "tarafında": "",
+            "sadece": "only", "hangi": "which",
+        },
+    ),
+)  # fmt: skip
+_FOREIGN_CUES = _FOREIGN_CUES.union(*(cues for cues, _ in _LANGUAGE_WORDS))
 # Time phrases whose word order differs from English ("la semana pasada": last week)
 _FOREIGN_TIMES = (
     ("la semana pasada", "last week"), ("semana pasada", "last week"), ("semana passada", "last week"),
@@ -965,9 +992,13 @@ _RUSSIAN = tuple(
 _FOREIGN_TIME_PATTERNS = tuple((re.compile(re.escape(p), re.I), english) for p, english in _FOREIGN_TIMES)
 
 
+def _words_of(text: str) -> set[str]:
+    return {w.strip("¿?¡!.,").lower() for w in text.split()}
+
+
 def _european(text: str) -> bool:
-    """Whether `text` has a word that only Spanish, Portuguese, French or German uses."""
-    return bool(_FOREIGN_CUES & {w.strip("¿?¡!.,").lower() for w in text.split()})
+    """Whether `text` has a word that only one of the languages read by their words uses."""
+    return bool(_FOREIGN_CUES & _words_of(text))
 
 
 def is_foreign(text: str) -> bool:
@@ -978,12 +1009,15 @@ def is_foreign(text: str) -> bool:
 def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
-    european = _european(text)
-    if not european and not _CJK.search(text) and not _CYRILLIC.search(text):
+    said = _words_of(text)
+    european = bool(_FOREIGN_CUES & said)
+    cyrillic = bool(_CYRILLIC.search(text))
+    if not european and not cyrillic and not _CJK.search(text):
         return text
-    for pattern, english in _RUSSIAN:
-        text = pattern.sub(f" {english} ", text)
-    text = _CYRILLIC_RUN.sub(" ", text)
+    if cyrillic:
+        for pattern, english in _RUSSIAN:
+            text = pattern.sub(f" {english} ", text)
+        text = _CYRILLIC_RUN.sub(" ", text)
     text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
     for pattern, english in _CJK_SPANS:
         text = pattern.sub(english, text)
@@ -1000,10 +1034,11 @@ def in_english(text: str) -> str:
         for pattern, english in _FOREIGN_TIME_PATTERNS:  # "La semana pasada", "Geçen hafta": any case
             text = pattern.sub(english, text)
         hinglish_who = bool(_HINGLISH_WHO & {w.strip("?!.,").lower() for w in text.split()})
+        words = ChainMap(*(table for cues, table in _LANGUAGE_WORDS if cues & said), _FOREIGN_WORDS)
         text = " ".join(
             # a word read as its English one keeps the mark after it ("aaye?" ends the question)
-            _FOREIGN_WORDS[w.strip("¿?¡!.,").lower()] + w[len(w.rstrip("?!.,")) :]
-            if w.strip("¿?¡!.,").lower() in _FOREIGN_WORDS
+            words[w.strip("¿?¡!.,").lower()] + w[len(w.rstrip("?!.,")) :]
+            if w.strip("¿?¡!.,").lower() in words
             else w
             for w in text.split()
         )

@@ -482,6 +482,9 @@ _NOT_A_PR_BETWEEN = frozenset(
 )
 
 
+_CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are)\b", re.I)
+
+
 def _asks_capabilities(tokens: list[str]) -> bool:
     """ "what can you do", "how do i use this" (emoji are no words)."""
     return bool(_CAPABILITIES.match(" ".join(t for t in tokens if any(c.isalnum() for c in t))))
@@ -701,7 +704,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
-    raw = _EXAMPLES.sub(" ", raw) if _EXAMPLES.search(raw) and raw.find("(") > 0 else raw
+    raw = _EXAMPLES.sub(" ", raw) if "(" in raw else raw
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []
@@ -887,6 +890,7 @@ class _Parser:
             # of the message asks how to use the bot
             _asks_capabilities(tokenize(sentence)[0])
             for sentence in re.split(r"[.?!]+\s+", raw[:MAX_CHARS])[1:]
+            if _CAPABILITY_VERB.search(sentence)  # most sentences have none: no second tokenizing
         )
         if (
             not tokens
