@@ -840,6 +840,8 @@ _FOREIGN_WORDS = {
     "dois": "should", "devrais": "should", "mettre": "set", "pour": "for", "salut": "hi", "sur": "on",
     "d'avance": "", "une": "", "un": "", "est-ce": "", "qu'il": "", "a-t-il": "",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
+    "fusionnées": "merged", "fusionné": "merged", "fusionnée": "merged", "quelles": "which", "sont": "are",
+    "ne": "", "pas": "not",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -862,7 +864,20 @@ _FOREIGN_CUES = frozenset(
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
-    | {"quelle", "dois", "salut", "valeur", "mergeados", "mergeado", "mergeadas", "este", "cuáles", "cuales"}
+    | {
+        "quelles",
+        "fusionnées",
+        "quelle",
+        "dois",
+        "salut",
+        "valeur",
+        "mergeados",
+        "mergeado",
+        "mergeadas",
+        "este",
+        "cuáles",
+        "cuales",
+    }
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
 )

@@ -1392,6 +1392,17 @@ def test_set_kk_readings_help_in_a_later_sentence_speech_polish_turkish() -> Non
     assert tr.any_of == (("tpu",),) and days(tr) == LAST_WEEK and not tr.text, tr.text
 
 
+def test_a_short_word_is_read_in_its_own_language() -> None:
+    """French "ne ... pas" is a negation and Turkish "ne" a question word: each message reads the
+    short words of its own language (sentences written for this test)."""
+    fr = read("quelles PRs XPU ne sont pas fusionnées cette semaine ?")
+    assert fr.any_of == (("xpu",),) and fr.states == ("not-merged",) and not fr.text, (fr.states, fr.text)
+    tr = read("Geçen hafta ne merge edildi?")
+    assert tr.states == ("merged",) and days(tr) == LAST_WEEK and not tr.text, tr.text
+    it = read("quante PR di TPU la settimana scorsa?")
+    assert it.any_of == (("tpu",),) and days(it) == LAST_WEEK and not it.text, it.text
+
+
 def test_the_beginnings_of_something_are_asked_over_the_whole_history() -> None:
     """ "the earliest X prs" and "when did X begin" ask for its first PRs, whenever they were;
     "X, oldest first" orders the usual window."""
