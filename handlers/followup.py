@@ -87,7 +87,17 @@ from handlers.models import (
     ThreadContext,
     ThreadStart,
 )
-from handlers.parse import PRONOUNS, STOPWORDS, Query, implies, kind_of, split_states, tokenize, with_window
+from handlers.parse import (
+    PRONOUNS,
+    RISK_WORDS,
+    STOPWORDS,
+    Query,
+    implies,
+    kind_of,
+    split_states,
+    tokenize,
+    with_window,
+)
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import QueryHandler, by_time, by_topic, word_in
 from handlers.terms import term_index
@@ -179,7 +189,12 @@ class FollowupHandler:
         if isinstance(read, Reply):
             return read
         text, query = read
-        settled = await self._settled(thread, text, query, classify(text, query))
+        intent = classify(text, query)
+        if self.llm_answers is not None and RISK_WORDS.intersection(tokenize(text)[0]):
+            # "is anything risky here?": a judgement of the thread's PRs, for the model to weigh
+            # (offline: its breaking changes)
+            return await self._llm(thread, text, intent, user)
+        settled = await self._settled(thread, text, query, intent)
         if isinstance(settled, Reply):
             return settled
         intent, text = settled

@@ -188,7 +188,7 @@ OUT_OF_SCOPE = (
     )),
     # Reviews and approvals are not in the PR data the bot keeps.
     ("a question about reviewers", re.compile(
-        r"\bwho(?:'s| is| are)? (?:reviewing|reviewed|approving|approved)\b|\breviewers?\b"
+        r"\bwho(?:'s| is| are)? (?:usually |typically )?(?:reviewing|reviewed|reviews|approving|approved|approves)\b|\breviewers?\b"
     )),
     ("a question about your own setup", re.compile(
         r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b"

@@ -44,6 +44,7 @@ from handlers.language import (
     SORT_OLDEST,
     SORT_VERBS,
     THE_X_ONE,
+    WHO_OPENERS,
     asks_who,
     in_english,
     introduction,
@@ -551,6 +552,25 @@ def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> N
     st.text[:] = [w for w in st.text if w not in said]
 
 
+# "anything risky merged this week?", "any gotchas before we bump?": a judgement of what could go
+# wrong for those who upgrade, which no title states; what can break an upgrade is a breaking change
+RISK_WORDS = frozenset(
+    {"risky", "riskiest", "dangerous", "scary", "worrying", "worrisome", "gotcha", "gotchas"}
+    | {"footgun", "footguns", "landmine", "landmines", "pitfall", "pitfalls"}
+)
+
+
+def _risk_for_upgraders(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "anything risky merged this week?", "rocm gotchas this month": what could break for those who
+    upgrade - breaking changes (within any subject asked; "security risk" is a security question)."""
+    said = RISK_WORDS.intersection(tokens)
+    if not said or "security" in tokens or any(is_change(k) for g in st.groups for k in g):
+        return
+    st.groups.append([BREAKING])
+    st.readings.append(f"'{sorted(said)[0]}' → breaking changes (what could break an upgrade)")
+    st.text[:] = [w for w in st.text if w not in said]
+
+
 _COSTS = frozenset(
     {"sync", "syncs", "synchronization", "copy", "copies", "memcpy", "overhead", "overheads", "bottleneck"}
     | {"bottlenecks", "allocation", "allocations", "recompilation", "recompilations", "recompiles"}
@@ -592,11 +612,32 @@ def _models_removed(_: _Parser, tokens: list[str], st: _State) -> None:
     st.readings.append("models removed: breaking changes whose titles say model")
 
 
+# "who is", "who's been", "who usually does": between "who" and what the people do
+_WHO_AUX = frozenset(
+    {"is", "s", "are", "was", "were", "has", "have", "had", "been", "does", "do", "did", "will", "would"}
+    | {"usually", "mostly", "really", "actually", "currently", "now", "even", "still"}
+)
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
-    """ "busiest ppl this week": the words that frame a question about people filter nothing."""
-    if asks_who(tokens):
-        st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
-        st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
+    """ "busiest ppl this week": the words that frame a question about people filter nothing; nor
+    does the asker's verb for doing the work ("who's driving the mooncake side", "who handles xpu",
+    "who's behind the aiter integration"): the free word right after "who" is how they asked,
+    when the question names what the work is about."""
+    if not asks_who(tokens):
+        return
+    st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
+    st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
+    at = next((k for k, t in enumerate(tokens) if t in WHO_OPENERS), -1)
+    if at < 0:
+        return
+    at += 1
+    while at < len(tokens) and tokens[at] in _WHO_AUX:
+        at += 1
+    verb = tokens[at] if at < len(tokens) else ""
+    if verb in st.text and (st.groups or len(st.text) > 1):
+        st.text.remove(verb)
+        st.ignored.append(verb)
 
 
 def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None:
@@ -626,6 +667,7 @@ def _still_unmerged(_: _Parser, tokens: list[str], st: _State) -> None:
 _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
+    _risk_for_upgraders,
     _removing_a_cost,
     _models_removed,
     _who_frame,

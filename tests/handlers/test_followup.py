@@ -531,6 +531,15 @@ async def test_thread_people_orders_and_states_keep_the_thread(
     assert "people" in before.title and "Feb 16" in before.understood, (before.title, before.understood)
 
 
+async def test_what_is_risky_in_a_thread_is_its_breaking_changes_offline(app: BotHandlers) -> None:
+    """Without a model, "anything risky in there?" under a week's PRs keeps the thread's week and
+    shows its breaking changes (what could break an upgrade), not a search for "risky"."""
+    await start_thread(app, KEY, "merged last week")
+    risky = await app.followup(KEY, "anything risky in there?")
+    assert "Breaking changes" in risky.understood and "risky" not in risky.understood, risky.understood
+    assert risky.items and "Feb 23" in risky.understood, (risky.title, risky.understood)
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"

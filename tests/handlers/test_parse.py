@@ -1530,3 +1530,19 @@ def test_a_count_in_total_is_every_one_and_what_the_asker_knew_is_a_remark() -> 
     assert days(total) == DEFAULT and "heard" not in total.text, (total.window_label, total.text)
     assert total.as_command().whole_history, total.as_command().window_label
     assert days(read("how many rocm prs merged in february total")) == ("2026-02-01", "2026-02-28")
+
+
+def test_risk_for_upgraders_and_the_verbs_people_use_for_doing_the_work() -> None:
+    """Asking what is risky (or the gotchas) is asking what could break an upgrade: breaking
+    changes, within any subject; "security risk" is not. In a question about people, the verb right
+    after "who" is how they asked ("driving", "behind", "handles"), not a word to find in titles;
+    "who reviews X" asks what PRs cannot say (sentences written for this test)."""
+    risky = read("upgrading our cluster next week, any dangerous changes merged lately?")
+    assert ("change:breaking",) in risky.any_of and not risky.text, (risky.any_of, risky.text)
+    scoped = read("xpu gotchas this month?")
+    assert scoped.any_of == (("xpu",), ("change:breaking",)), scoped.any_of
+    assert ("change:breaking",) not in read("security risk fixes this month").any_of
+    for text in ("who's driving the eplb work", "who is behind the nixl connector", "who handles tpu"):
+        people = read(text)
+        assert people.who and people.any_of and not people.text, (text, people.text)
+    assert read("who reviews the xpu prs?").out_of_scope
