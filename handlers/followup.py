@@ -31,7 +31,15 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import UNITS, history_start
-from handlers.followup_intent import NARROW_CUES, PAGE, Intent, asks_count, classify, since_then
+from handlers.followup_intent import (
+    NARROW_CUES,
+    PAGE,
+    QUESTION_WORDS,
+    Intent,
+    asks_count,
+    classify,
+    since_then,
+)
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
     LIST_POINTERS,
@@ -526,6 +534,10 @@ class FollowupHandler:
             and (narrowing_cue(text) or len(tokenize(text)[0]) <= 4 or intent.query.window_given)
         ):
             return await refine(thread, intent)  # nothing to narrow: the narrower question, asked
+        if intent.kind == "question" and intent.query.window_given and _repeats_thread(thread, text, intent):
+            # "were any models dropped in october too" under "which models got removed this year":
+            # the thread's own question, over the time the message names
+            return await shift(thread, window_of(thread, intent))
         if intent.kind == "narrow" and intent.query.window_given and thread.context.pr_numbers:
             # "just the fp8 ones since last week": the thread moved to that time, then narrowed
             since, until, _ = asked_window(thread, intent.query)
@@ -720,6 +732,17 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     if moved.kind == "list" and asked_count:  # "how many bugfixes" then "same for nvidia": counted too
         return await _counted(thread)
     return moved
+
+
+def _repeats_thread(thread: Thread, text: str, intent: Intent) -> bool:
+    """Whether a message asks nothing but the thread's own question again (its subjects and words,
+    or fewer of them, and no question word of its own: "why", "how", "compare", ...)."""
+    asked, base = intent.query, thread.base_query()
+    if not (asked.any_of or intent.words) or QUESTION_WORDS.intersection(tokenize(text)[0]):
+        return False
+    if asked.authors or asked.exclude or asked.states and set(asked.states) - set(base.states):
+        return False
+    return set(asked.any_of) <= set(base.any_of) and set(intent.words) <= set(base.text.split())
 
 
 def _like_for_like(thread: Thread, asked: Query) -> bool:

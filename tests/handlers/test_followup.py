@@ -540,6 +540,17 @@ async def test_what_is_risky_in_a_thread_is_its_breaking_changes_offline(app: Bo
     assert risky.items and "Feb 23" in risky.understood, (risky.title, risky.understood)
 
 
+async def test_the_threads_own_question_with_a_time_moves_the_thread_there(app: BotHandlers) -> None:
+    """Under "which models got removed this year", "were any models dropped last week too" asks
+    the same question over that week (the thread moves there), not whether the thread's PRs are
+    breaking changes (all of them are)."""
+    await start_thread(app, KEY, "which models got removed this year")
+    again = await app.followup(KEY, "were any models dropped last week too")
+    assert "Feb 23" in again.understood and "Breaking changes" in again.understood, again
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.day == 23, context.since
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"
