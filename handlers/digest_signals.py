@@ -199,6 +199,25 @@ _STACK_UPGRADE = re.compile(
     r"(?:\s+version)?(?:\s+to)?\s+v?\d",
     re.I,
 )
+# A dependency's version moved: "Bump flashinfer to v0.6.12", "Update PyTorch to 2.8.0", "[ROCm] Pin
+# apache-tvm-ffi version to 0.1.10", "Bump actions/stale from 9.1.0 to 10.0.0", "[Deps] ...", "Bump
+# FlashMLA" - but not "Bump ... timeout to 150 min" (a setting, not a dependency)
+_DEPENDENCY = re.compile(
+    r"\b(?:bump|bumps|bumped|upgrade|upgrades|upgraded|update|updates|updated|pin|pins|pinned|unpin)\b"
+    r"(?:\s+(?!to\b)[\w./+`-]+){0,3}?\s+(?:to|from\s+\S+\s+to|version(?:\s+to)?|==|>=)\s*[`'\"]?v?\d+(?:\.\d+)+"
+    r"|\b(?:upgrade|update|bump|move|migrate)\s+to\s+[\w./+-]+\s+v?\d+(?:\.\d+)*\b"
+    # "Update DeepGEMM pin to ...", "Update X tag to point to ...", "update to latest deepgemm",
+    # "Update deepgemm to newer version", "Pin helion version", "Pin `openai<1.100`" (not "pin the
+    # metadata tensors", "pinned memory")
+    r"|\b(?:update|upgrade|bump|move)\b(?:\s+[\w./+`-]+){0,3}?\s+(?:pin|tag|commit|to\s+(?:the\s+)?(?:latest|newer|newest))\b"
+    r"|\b(?:pin|pins|pinned|pinning|unpin|repin)\b(?:\s+[\w./+`:-]+){0,5}?\s+(?:versions?|tags?|commits?|revision"
+    r"|wheels?|binary|images?|dependency|dependencies|v?\d+(?:\.\d+)+)\b"
+    r"|\b(?:pin|pins|pinned|unpin|repin)\s+\S*(?:==|>=|<=|<|>)\s*v?\d"
+    r"|^\s*(?:\[[^\]]*\]\s*)*\[(?:deps?|dependencies|dependency)\]"
+    r"|\b(?:bump|bumps|bumped)\b",
+    re.I,
+)
+_NOT_DEPENDENCY = re.compile(r"\b(?:timeouts?|thresholds?|tolerances?|limits?|retries)\b", re.I)
 _DEAD_CODE = re.compile(r"\b(?:dead|unused|redundant|duplicate[d]?|unnecessary)\b", re.I)
 # Words that say the change is small, whatever else it is, or is tooling around the engine
 # (profilers, benchmarks, tracing: 1 of 52 such PRs was an expert's pick over fourteen weeks;
@@ -261,6 +280,7 @@ class Signals:
     series: bool = False  # part k of a numbered series ([3/N]): a larger effort
     security: bool = False
     stack_upgrade: bool = False  # a new PyTorch, CUDA, Python or Transformers for every install
+    dependency: bool = False  # a dependency's version moved (bumped, upgraded, pinned)
     chore: bool = False
     reach: int = 0  # +1 names a broad-reach model family or topic, -1 a narrow-reach platform
     reverted: bool = False  # a PR of the same window reverts this one: its change is gone
@@ -398,6 +418,7 @@ def read_signals(
         performance=bool(_PERF.search(title)) and not claims,
         security=bool(_SECURITY.search(title)) and not maintenance,
         stack_upgrade=stack,
+        dependency=stack or bool(_DEPENDENCY.search(title) and not _NOT_DEPENDENCY.search(title)),
         chore=bool(_CHORE.search(title))
         and not (claims or severe or correct or new_model or removal or stack),
         maintenance=maintenance,
@@ -532,6 +553,15 @@ CHANGE_KINDS = (
         ),
         ("breaking", "default_change"),
         re.compile(r"breaking|remov|drop|renam|deprecat|delet|default|stop|always enable", re.I),
+    ),
+    ChangeKind(
+        "dependency",
+        "Dependency updates",
+        # "any dependency bumps this month?", "what deps got bumped": a version moved; "upgrade" is
+        # left out ("anything to know before we upgrade" is about vLLM itself)
+        frozenset({"bump", "bumps", "bumped", "dependency", "dependencies", "deps", "dep"}),
+        ("dependency",),
+        re.compile(r"bump|upgrad|updat|pin|deps?\b|dependenc", re.I),
     ),
     ChangeKind(
         "revert",

@@ -30,7 +30,7 @@ from handlers.calendar import (
     history_start,
     window_label,
 )
-from handlers.digest_signals import BREAKING, CHANGE_WORDS, change_key, change_words, is_change
+from handlers.digest_signals import BREAKING, CHANGE_PREFIX, CHANGE_WORDS, change_key, change_words, is_change
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
@@ -571,6 +571,47 @@ def _risk_for_upgraders(_: _Parser, tokens: list[str], st: _State) -> None:
     st.text[:] = [w for w in st.text if w not in said]
 
 
+DEPENDENCY = CHANGE_PREFIX + "dependency"
+_UPGRADE_WORDS = frozenset(
+    {"upgrade", "upgrades", "upgraded", "version", "versions", "pin", "pins", "pinned"}
+)
+_VERSION_TOKEN = re.compile(r"^v?\d+(?:\.\d+)*$")
+# "before we bump our pin", "after bumping main", "thinking of bumping vllm": the asker's own upgrade
+_ASKER_BEFORE = frozenset({"we", "i", "im", "ive", "weve", "after", "before", "since", "once"})
+_ASKER_AFTER = frozenset({"our", "my", "vllm", "main", "nightly", "us"})
+
+
+def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
+    """ "transformers upgrades this month", "flashinfer version bumps", "did the pytorch version
+    get bumped": a named library's version moving is a dependency update, and "version" and
+    "upgrade" next to its name are how it was asked, not title words. The asker's own upgrade is
+    context: "breaking changes ... before we bump our pin", "outputs look wrong after upgrade"."""
+    changed = change_words(DEPENDENCY) | {"bumping"}
+    for k, word in enumerate(tokens):
+        if word in changed and (
+            _ASKER_BEFORE.intersection(tokens[max(k - 2, 0) : k])
+            or _ASKER_AFTER.intersection(tokens[k + 1 : k + 2])
+        ):
+            st.groups[:] = [g for g in st.groups if g != [DEPENDENCY]]
+            st.text[:] = [w for w in st.text if w != word]
+            return
+    asked = any(DEPENDENCY in g for g in st.groups)
+    named = parser.vocab.terms.in_text
+    beside = [
+        k
+        for k, t in enumerate(tokens)
+        if t in _UPGRADE_WORDS
+        and (asked or named(" ".join(tokens[max(k - 2, 0) : k])) or named(" ".join(tokens[k + 1 : k + 3])))
+    ]
+    versions = (t for k, t in enumerate(tokens) if k not in st.time_tokens)
+    if not beside or any(_VERSION_TOKEN.match(t) for t in versions):
+        return  # "transformers v5 upgrade work": the work for that version, not only its bumps
+    if not asked:
+        st.groups.append([DEPENDENCY])
+        st.readings.append(f"'{tokens[beside[0]]}' of a named library → dependency updates")
+    st.text[:] = [w for w in st.text if w not in _UPGRADE_WORDS]
+
+
 _COSTS = frozenset(
     {"sync", "syncs", "synchronization", "copy", "copies", "memcpy", "overhead", "overheads", "bottleneck"}
     | {"bottlenecks", "allocation", "allocations", "recompilation", "recompilations", "recompiles"}
@@ -668,6 +709,7 @@ _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,
+    _version_moves,
     _removing_a_cost,
     _models_removed,
     _who_frame,

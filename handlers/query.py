@@ -1264,7 +1264,7 @@ def help_reply(settings: RepoSettings, query: Query | None = None) -> Reply:
         "State: merged, open, draft, closed (unmerged); default: opened or merged in the window; "
         "`no drafts` or `not merged` leaves a state out.",
         "Kinds of change, read from each PR: breaking (removals, deprecations, new defaults), reverts, "
-        "security fixes.",
+        "security fixes, dependency bumps.",
         "People and PRs: @login or by login; #12345 or a PR link for its details. "
         "Combine freely, in any order; a leading minus leaves a topic out; two platforms or model "
         "families together mean either (rocm/xpu, rocm and xpu).",

@@ -272,6 +272,17 @@ def test_a_new_pytorch_cuda_python_or_transformers_for_every_install_ranks_high(
         assert not read_signals(_pr(titles[title.lower()], title)).stack_upgrade, title
 
 
+def test_a_dependency_moving_to_another_version_is_a_dependency_update(shared_data: Path) -> None:
+    """Bumps, upgrades and pins of a package (any package, CI's too) are dependency updates, what
+    "any dependency bumps this month?" asks for; a bumped timeout or a fix for an older version
+    is not (real titles)."""
+    titles = _titles(shared_data)
+    for number in (20358, 24412, 27354, 45169, 49361, 50522, 34950):
+        assert read_signals(_pr(number, titles[number])).dependency, titles[number]
+    for number in (49606, 37219):
+        assert not read_signals(_pr(number, titles[number])).dependency, titles[number]
+
+
 def test_security_outranks_a_plain_feature_and_security_docs_are_not_security() -> None:
     """A security fix weighs more than a new option; documentation about security is a chore."""
     fix = read_signals(_pr(1, "Fix DoS via sample-rate forgery bypassing audio decode duration guard"))

@@ -573,7 +573,8 @@ def test_named_things_from_the_sealed_phrasing_set_are_read() -> None:
     """Failures of the sealed phrasing set, fixed after it was scored: QuickReduce and PyTorch are
     named terms, and "adding" frames a question ("open prs adding support for X")."""
     assert read("mori or quickreduce").any_of == (("term:moriio", "term:quickreduce"),)
-    assert read("did the pytorch version get bumped").any_of == (("term:pytorch",),)
+    # its version moving: a dependency update naming PyTorch (not every PR that says PyTorch)
+    assert read("did the pytorch version get bumped").any_of == (("term:pytorch",), ("change:dependency",))
     q = read("are there any open PRs adding support for Intel Arc B580?")
     assert q.any_of == (("xpu",),) and "adding" not in q.text
 
@@ -1546,3 +1547,20 @@ def test_risk_for_upgraders_and_the_verbs_people_use_for_doing_the_work() -> Non
         people = read(text)
         assert people.who and people.any_of and not people.text, (text, people.text)
     assert read("who reviews the xpu prs?").out_of_scope
+
+
+def test_dependency_bumps_and_a_named_librarys_version_but_not_the_askers_upgrade() -> None:
+    """ "deps bumped", "version bumps" and "upgrades" or "pin" next to a named library ask for
+    dependency updates; the asker's own upgrade ("after we bumped", "before we bump our pin",
+    "after upgrade") is context, and a target version ("transformers v5 upgrade work") asks for
+    that version's work (sentences written for this test)."""
+    for text in ("were any deps bumped last week", "nixl upgrades this month", "lmcache pin changes"):
+        deps = read(text)
+        assert ("change:dependency",) in deps.any_of and not deps.text, (text, deps.any_of, deps.text)
+    for text in (
+        "rocm fixes this week, our outputs broke after we bumped",
+        "deprecations this month? need to know before we bump our vllm pin",
+        "nixl hangs after upgrade, any fixes?",
+        "transformers v5 upgrade work this month",
+    ):
+        assert ("change:dependency",) not in read(text).any_of, text

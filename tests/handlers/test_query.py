@@ -568,6 +568,16 @@ async def test_regressions_are_the_fixes_of_a_regression_not_every_bug_fix(loade
     assert len(numbers(await ask(loaded, f"bug fixes {LABELLED_WEEK}"))) > 20
 
 
+async def test_dependency_bumps_are_the_prs_that_move_a_version(loaded: Store) -> None:
+    """ "any dependency bumps" lists the week's bumps, upgrades and pins (nine that week), not a
+    search for the words "dependency bumps"."""
+    reply = await ask(loaded, f"any dependency bumps {LABELLED_WEEK}?")
+    prs = await loaded.get_prs(REPO, numbers(reply))
+    want = [30525, 33935, 33984, 33994, 34038, 34048, 34233, 34273, 34447]
+    assert sorted(prs) == want, {n: p.title for n, p in prs.items()}
+    assert reply.understood.startswith("Dependency updates"), reply.understood
+
+
 async def test_a_request_to_act_on_github_is_answered_with_what_the_bot_knows(loaded: Store) -> None:
     """ "can you merge #N": the bot only reads; it says so and shows the PR."""
     number = numbers(await ask(loaded, f"rocm {LABELLED_WEEK}"))[0]
