@@ -140,6 +140,28 @@ NEGATING_VERBS = {
 _DETERMINERS = {
     "the", "all", "any", "those", "these", "of", "out", "ones", "that", "which", "are", "is", "just",
 }  # fmt: skip
+# Two-word verbs that leave something out: "leave out", "take out", "cut out", "get rid of"
+_OUT_VERBS = {"leave": "out", "take": "out", "cut": "out", "weed": "out", "strip": "out", "rid": "of"}
+# After "the ones", "those", "the prs": the words saying what they are about may follow a verb too
+_PICKED = frozenset({"ones", "those", "prs", "them"})
+# Negators that always leave out what follows (not "not"/"no": "not sure about rocm")
+_LEAVING_OUT = frozenset({"without", "except", "excluding", "exclude", "minus", "w/o", "sans", "besides"})
+
+
+def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
+    """Whether a word that names no topic is left out by the negator before it: a content word
+    that heads the thing ("without the typo fixes", "hide the lint stuff") or, after "without",
+    "except" and such, ends the clause ("except mamba")."""
+    if not (verb or tokens[i] in _LEAVING_OUT) or i + gap >= len(tokens):
+        return False
+    word, after = tokens[i + gap], tokens[i + gap + 1 : i + gap + 2]
+    if len(word) < 3 or not word.isalpha() or word in STOPWORDS or word in STATE_WORDS:
+        return False
+    if verb:  # "hide the lint stuff", "skip the refactor prs"; "remove python" searches both words
+        return gap > 1 and bool(after) and after[0] in _EXCLUDED_HEADS
+    return not after or after[0] in _EXCLUDED_HEADS or after[0] in (",", "pls", "please")
+
+
 # Between a negator and what it leaves out: auxiliaries ("not yet merged", "never got merged"),
 # relations ("not related to mrv2", "nothing about docs"), and the asking verbs of "don't show me
 # the ci ones". Only these: any other word ends the negation ("not sure about rocm" leaves rocm in).
@@ -1582,14 +1604,18 @@ class _Parser:
                 st.exclude.append(key)
                 st.topic_end = i + 1  # "non-moe models": "models" is its head noun
                 return 1
-        verb = tokens[i] in NEGATING_VERBS
+        verb = tokens[i] in NEGATING_VERBS or (
+            tokens[i] in _OUT_VERBS and tokens[i + 1 : i + 2] == [_OUT_VERBS[tokens[i]]]
+        )  # "leave out the ci ones", "get rid of the docs prs"
         if not (verb or is_negator(tokens[i])) or i + 1 >= len(tokens):
             return 0
         if tokens[i] == "filter" and tokens[i + 1] in ("just", "only", "to", "by", "for", "on"):
             return 0  # "filter to rocm", "filter just the fixes": keeping, not leaving out
         between = _DETERMINERS if verb else _NEGATION_GAP  # "drop the ci ones"; "not related to ci"
-        gap = 1
+        gap = 1 + (tokens[i] in _OUT_VERBS)
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
+            if verb and tokens[i + gap] in _PICKED:  # "remove the ones about rocm": what they are about
+                between = _NEGATION_GAP
             gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
@@ -1609,6 +1635,12 @@ class _Parser:
                 st.exclude.extend(k for k in parts if k)
                 return gap + 1
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
+        if not key and _leaves_out_words(tokens, i, gap, verb):
+            # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
+            st.exclude_text.append(word)
+            return (
+                gap + 1 + (tokens[i + gap + 1 : i + gap + 2] != [] and tokens[i + gap + 1] in _EXCLUDED_HEADS)
+            )
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (verb and key == BREAKING):
             return 0

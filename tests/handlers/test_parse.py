@@ -1564,3 +1564,26 @@ def test_dependency_bumps_and_a_named_librarys_version_but_not_the_askers_upgrad
         "transformers v5 upgrade work this month",
     ):
         assert ("change:dependency",) not in read(text).any_of, text
+
+
+def test_ways_of_leaving_something_out() -> None:
+    """ "remove/hide the ones about X", "leave out", "get rid of" leave a topic out as "drop the
+    X ones" does; after "without", "except" or such a verb a word that names no topic leaves out
+    the PRs that say it ("without the typo fixes"); "not sure about rocm" and "drop support for
+    rocm" leave nothing out (sentences written for this test)."""
+    for text in (
+        "xpu prs, hide the ones touching ci",
+        "xpu prs - leave out the ci ones",
+        "xpu prs, get rid of the ci stuff",
+    ):
+        q = read(text)
+        assert q.any_of == (("xpu",),) and q.exclude == ("ci-build",) and not q.text, (
+            text,
+            q.exclude,
+            q.text,
+        )
+    typo = read("docs prs without the typo fixes")
+    assert typo.any_of == (("docs",),) and typo.exclude_text == ("typo",) and not typo.text, typo
+    assert read("rocm prs except gemma").exclude == ("term:gemma",)
+    assert not read("not sure about rocm, maybe xpu prs").exclude
+    assert not read("did they drop support for rocm").exclude
