@@ -1587,3 +1587,12 @@ def test_ways_of_leaving_something_out() -> None:
     assert read("rocm prs except gemma").exclude == ("term:gemma",)
     assert not read("not sure about rocm, maybe xpu prs").exclude
     assert not read("did they drop support for rocm").exclude
+
+
+def test_ada_cards_and_hybrid_models_are_named_things() -> None:
+    """An RTX 4090, an L40S or an L4 is an Ada (SM89) NVIDIA card, not a number to ignore; "hybrid
+    models" are the Mamba / hybrid SSM family, not new models (sentences written for this test)."""
+    for text in ("anything for rtx 4090 owners this month", "l40s perf prs", "4090 fixes"):
+        assert ("term:ada",) in read(text).any_of, (text, read(text).any_of)
+    hybrid = read("fixes for hybrid models this week")
+    assert ("term:mamba",) in hybrid.any_of and ("new-model",) not in hybrid.any_of, hybrid.any_of
