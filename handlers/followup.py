@@ -32,6 +32,7 @@ from datetime import datetime
 
 from handlers.calendar import UNITS, history_start
 from handlers.followup_intent import (
+    MOST_IMPORTANT,
     NARROW_CUES,
     PAGE,
     QUESTION_WORDS,
@@ -107,10 +108,14 @@ from handlers.parse import (
     with_window,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler, by_time, by_topic, word_in
+from handlers.query import QueryHandler, by_impact, by_time, by_topic, word_in
 from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
+MOST_IMPORTANT_NOTE = (
+    "The most significant of this thread's PRs as I rank them (the kind of change: fixes of wrong "
+    "output, new models, breaking changes, measured speed-ups...); diff sizes are not in my data."
+)
 
 
 class FollowupHandler:
@@ -449,7 +454,10 @@ class FollowupHandler:
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)
-            return await self._detail(thread, text, intent)
+            card = await self._detail(thread, text, intent)
+            if intent.extreme == MOST_IMPORTANT:  # "which one is the biggest change?"
+                card = replace(card, notes=(MOST_IMPORTANT_NOTE, *card.notes))
+            return card
         if intent.kind == "summary":
             if self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)
@@ -1221,8 +1229,9 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
                 return replace(intent, kind="detail", query=thread.parse(f"#{one}"), asks=False), f"#{one}"
     if intent.kind != "detail":
         return intent, text
-    if intent.extreme:  # "tell me about the oldest of those"
-        listed = sorted(await thread.matches(), key=by_time)
+    if intent.extreme:  # "tell me about the oldest of those", "what's the biggest one"
+        important = intent.extreme == MOST_IMPORTANT
+        listed = sorted(await thread.matches(), key=by_impact if important else by_time)
         if not listed:
             return thread.capabilities("This thread has no PRs to pick from")
         pick = (listed[0] if intent.extreme > 0 else listed[-1]).pr.number

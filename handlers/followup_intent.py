@@ -164,7 +164,9 @@ class Intent:
     kind: IntentKind
     query: Query  # the message as the query parser read it (its window is the parser's)
     position: int = 0  # for an ordinal ("the 2nd one"): 1-based place in what the thread showed; -1 last
-    extreme: int = 0  # "the oldest of those": 1 the oldest PR of the thread, -1 the newest
+    # "the oldest of those": 1 the oldest PR of the thread, -1 the newest, MOST_IMPORTANT the most
+    # significant ("what's the biggest one")
+    extreme: int = 0
     limit: int = 0  # with a sort: "newest first, limit 5" shows five
     shift: int = 0  # -1: the window before the thread's, +1: the one after, 0: the query's window
     subject: str = ""  # for `who`: what they work on, as typed
@@ -197,6 +199,7 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("undo", query)
     capped, cap = _without_cap(tokens)  # "newest first, limit 5": an order and a count
     order = _sort_order(capped) or (_order_of(capped) if cap else 0)  # "show me the 10 oldest"
+    order = order or (MOST_IMPORTANT if _BY_IMPORTANCE.search(" ".join(capped)) else 0)
     if order:
         return Intent("sort", query, position=order, limit=cap)
     if (
@@ -206,7 +209,7 @@ def classify(text: str, query: Query) -> Intent:
     head = _head(tokens) or _make_it(tokens)
     if head:
         return Intent("top", query, position=head)
-    extreme = _extreme(tokens)
+    extreme = _extreme(tokens) or (MOST_IMPORTANT if _most_important(tokens) else 0)
     if extreme and not query.pr_numbers:
         return Intent("detail", query, extreme=extreme, asks=bool(set(tokens) & QUESTION_WORDS))
     position = _position(tokens)
@@ -483,6 +486,26 @@ def _sort_order(tokens: list[str]) -> int:
     if not all(t in SORT_CUES | SORT_OLDEST | SORT_NEWEST | LIST_FILLER for t in tokens):
         return 0
     return -1 if words & SORT_NEWEST else 1
+
+
+MOST_IMPORTANT = 2  # an `extreme` and a sort order: the most significant first
+# "what's the biggest one", "which is the most important", "the main one?": the most significant PR
+_MOST_IMPORTANT = re.compile(
+    r"\bthe (?:single )?(?:most (?:important|significant|impactful|notable|interesting|relevant)"
+    r"|biggest|largest|main|key|headline|standout|juiciest)(?: (?:one|pr|change|thing|item))?"
+    r"(?: (?:here|of (?:these|those|them|the lot|the week|this week|all)|in (?:there|here|this list)))?"
+    r"(?: \?)?$"
+)
+# "sort by impact", "most important first", "biggest first": the thread's list by significance
+_BY_IMPORTANCE = re.compile(
+    r"^(?:(?:pls |please )?(?:sort|order|rank)(?:ed)? (?:them |these |those |it )?by (?:impact|importance|significance)"
+    r"|(?:the )?(?:most (?:important|significant|impactful)|biggest|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
+)
+
+
+def _most_important(tokens: list[str]) -> bool:
+    """ "what's the biggest one?" (not "who's the main one for rocm": people)."""
+    return bool(_MOST_IMPORTANT.search(" ".join(tokens))) and not asks_who(tokens)
 
 
 _OLDEST = {"oldest", "earliest"}

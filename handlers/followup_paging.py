@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from handlers.followup_intent import MOST_IMPORTANT
 from handlers.followup_thread import Thread, count_label
 from handlers.models import ItemGroup, Reply
-from handlers.query import Match, by_time, group_by_state, reply_item
+from handlers.query import Match, by_impact, by_time, group_by_state, reply_item
 
 
 async def more(thread: Thread) -> Reply:
@@ -109,11 +110,15 @@ async def head(thread: Thread, count: int) -> Reply:
 
 async def sort(thread: Thread, order: int) -> Reply:
     """`oldest first` (order 1), `newest first` (-1): the thread's list by when each PR merged (or
-    was opened), shown from the start; `more` and `the 2nd one` follow the new order."""
+    was opened), shown from the start; `sort by impact` (MOST_IMPORTANT): most significant first;
+    `more` and `the 2nd one` follow the new order."""
     matches = await thread.matches()
-    ranked = sorted(matches, key=by_time, reverse=order < 0)
+    if order == MOST_IMPORTANT:  # "sort by impact": the answers' own order
+        ranked = sorted(matches, key=by_impact)
+    else:
+        ranked = sorted(matches, key=by_time, reverse=order < 0)
     numbers = tuple(m.pr.number for m in ranked)
     thread.context = replace(thread.context, pr_numbers=numbers, shown=0)
     reply = await head(thread, thread.settings.max_items)
-    first = "newest" if order < 0 else "oldest"
+    first = "most significant" if order == MOST_IMPORTANT else "newest" if order < 0 else "oldest"
     return replace(reply, title=f"This thread's {count_label(len(numbers))}, {first} first")

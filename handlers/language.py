@@ -90,6 +90,7 @@ RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
     around re wrt pertaining mention mentioning title titles description
+    similar similarly likewise equivalent comparable analogous
     """
 )
 # Scope words: the bot, the repository, the project. Every PR the bot knows is in scope, so they

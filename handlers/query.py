@@ -1109,6 +1109,13 @@ def _rank(match: Match) -> tuple[float, bool, float, int]:
     return (-match.cls.impact, pr.status != "merged", -_when(pr).timestamp(), -pr.number)
 
 
+def by_impact(match: Match) -> tuple[int, tuple[float, bool, float, int]]:
+    """The order an answer shows its PRs in: by state (merged first, as the reply groups them),
+    then most significant first."""
+    status = match.pr.status
+    return (STATE_ORDER.index(status) if status in STATE_ORDER else len(STATE_ORDER), _rank(match))
+
+
 def group_by_state(shown: list[Match]) -> list[tuple[str, list[Match]]]:
     states = {m.pr.status for m in shown}
     if len(shown) < GROUP_AT or len(states) < 2:

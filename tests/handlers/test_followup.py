@@ -551,6 +551,24 @@ async def test_the_threads_own_question_with_a_time_moves_the_thread_there(app: 
     assert context is not None and context.since.day == 23, context.since
 
 
+async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: tuple[int, ...]) -> None:
+    """Under "rocm last week" (merged first, most significant first): "what's the biggest one" is the
+    card of the thread's most significant merged PR, whatever order the list was put in since ("oldest first");
+    "sort by impact" puts the list back in that order; "anything similar for xpu?" moves to XPU
+    without searching for "similar"."""
+    await app.followup(KEY, "oldest first")
+    biggest = await app.followup(KEY, "what's the biggest one")
+    assert biggest.kind == "detail" and biggest.detail is not None, biggest
+    assert biggest.detail.number == thread[0], (biggest.detail.number, thread[:3])
+    assert "diff sizes are not in my data" in biggest.notes[0], biggest.notes  # what "biggest" meant
+    ranked = await app.followup(KEY, "sort by impact")
+    assert "most significant first" in ranked.title, ranked.title
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.pr_numbers[:3] == thread[:3], (context.pr_numbers[:5], thread[:5])
+    xpu = await app.followup(KEY, "anything similar for xpu?")
+    assert "Intel XPU" in xpu.understood and "similar" not in xpu.understood, xpu.understood
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"
