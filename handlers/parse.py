@@ -321,6 +321,7 @@ class Query:
     # "by them", "by him": the author of the PR a thread is about (threads resolve it; a command
     # has no one to refer to and says so)
     author_pronoun: bool = False
+    first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
@@ -387,6 +388,7 @@ class _State:
     typos: dict[str, str] = field(default_factory=dict)  # word -> the known word it looks like
     setup: bool = False  # a subject read from context about the asker's setup
     author_pronoun: bool = False
+    first_timers: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     anytime_label: str = ""  # see Query.anytime_label
@@ -682,11 +684,48 @@ _WHO_AUX = frozenset(
 )
 
 
+# "new contributors this month", "first-time authors", "any newcomers?": people whose first PR
+# (in the bot's data) is in the window
+_FIRST_TIMERS = re.compile(
+    r"\b(?:first[- ]time|first|new|newer|brand new|fresh)\s+(?:contributors?|authors?|committers?|people|folks"
+    r"|devs|developers|faces|names|ppl)\b|\b(?:newcomers?|first[- ]?timers?|newbies)\b"
+)
+_FIRST_TIMER_WORDS = frozenset(
+    {
+        "first-time",
+        "first",
+        "time",
+        "new",
+        "newer",
+        "brand",
+        "fresh",
+        "faces",
+        "names",
+        "newcomer",
+        "newcomers",
+    }
+    | {"first-timer", "first-timers", "firsttimers", "newbies"}
+)
+
+
+def _first_timers(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "show me first-time contributors this week", "any new faces in rocm this month?": the
+    people whose first PR is in the window, with their PRs."""
+    if not _FIRST_TIMERS.search(" ".join(tokens)):
+        return
+    st.first_timers = True
+    st.readings.append("first-time contributors: people whose first PR here is in this window")
+    st.groups[:] = [g for g in st.groups if g != ["new-model"]]  # "new" is no new model here
+    st.text[:] = [w for w in st.text if w not in _FIRST_TIMER_WORDS | PEOPLE_NOUNS]
+    st.domain[:] = [w for w in st.domain if w not in _FIRST_TIMER_WORDS | PEOPLE_NOUNS]
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "busiest ppl this week": the words that frame a question about people filter nothing; nor
     does the asker's verb for doing the work ("who's driving the mooncake side", "who handles xpu",
     "who's behind the aiter integration"): the free word right after "who" is how they asked,
-    when the question names what the work is about."""
+    when the question names what the work is about or the word is a verb ("who contributed
+    last week")."""
     if not asks_who(tokens):
         return
     st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
@@ -698,7 +737,10 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     while at < len(tokens) and tokens[at] in _WHO_AUX:
         at += 1
     verb = tokens[at] if at < len(tokens) else ""
-    if verb in st.text and (st.groups or len(st.text) > 1):
+    # with nothing else named, only a verb's form says it is one ("who contributed last week")
+    verb_like = verb.endswith(("ed", "ing")) or verb in ("wrote", "did", "made", "built", "does")
+    verb_like = verb_like and not verb.startswith(("review", "approv"))  # reviews are not in PR data
+    if verb in st.text and (st.groups or len(st.text) > 1 or verb_like):
         st.text.remove(verb)
         st.ignored.append(verb)
 
@@ -734,6 +776,7 @@ _WHOLE_QUESTION_RULES = (
     _version_moves,
     _removing_a_cost,
     _models_removed,
+    _first_timers,
     _who_frame,
     _fixes_that_happened,
     _open_drafts,
@@ -1287,7 +1330,8 @@ class _Parser:
             then_label=then_label,
             sort=st.sort,
             limit=st.limit,
-            who=asks_who(tokens),
+            who=asks_who(tokens) or st.first_timers,
+            first_timers=st.first_timers,
             per_topic=per_topic,
             digest=digest,
             author_pronoun=st.author_pronoun,

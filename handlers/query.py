@@ -163,6 +163,8 @@ class QueryHandler:
             typos = tuple(f"'{word}' → {fix}" for word, fix in query.typos)
             query = replace(fixed, readings=(*typos, *fixed.readings))
         query, matches = await self.resolve(settings, query)
+        if query.first_timers:  # "new contributors this month": the people whose first PR is here
+            matches = await self._first_timers(settings, query, matches)
         matched = len(matches)
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
@@ -184,7 +186,7 @@ class QueryHandler:
             title = (
                 f"{subject(settings, query)} by topic: {_count(len(matches))}"
                 if query.per_topic
-                else people_title(matches, subject(settings, query))
+                else people_title(matches, subject(settings, query), first_timers=query.first_timers)
             )
             notes = (*reply.notes, *([f"And {more} more {what} with fewer PRs."] if more else ()))
             return replace(reply, title=title, groups=groups, notes=notes)
@@ -196,6 +198,12 @@ class QueryHandler:
         ):
             return await self._with_synthesis(settings, reply, matches)
         return reply
+
+    async def _first_timers(self, settings: RepoSettings, query: Query, matches: list[Match]) -> list[Match]:
+        """The matches by authors whose first PR the bot knows of is in the window (bots left out)."""
+        authors = {m.pr.author for m in matches if not m.pr.is_bot}
+        first = await self.store.first_seen(settings.name, authors) if authors else {}
+        return [m for m in matches if m.pr.author in first and first[m.pr.author] >= query.since]
 
     # -- matching --------------------------------------------------------------------------------
     async def matches(
@@ -908,9 +916,11 @@ def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[Item
     return _largest_groups(by_name, TOPICS_SHOWN)
 
 
-def people_title(found: Sequence[Match], what: str) -> str:
+def people_title(found: Sequence[Match], what: str, *, first_timers: bool = False) -> str:
     authors = len({m.pr.author for m in found})
-    return f"{authors} {'person' if authors == 1 else 'people'} on {what}: {_count(len(found))}"
+    who = "first-time contributor" if first_timers else "person"
+    plural = "first-time contributors" if first_timers else "people"
+    return f"{authors} {who if authors == 1 else plural} on {what}: {_count(len(found))}"
 
 
 def ordered(query: Query, matches: list[Match], page: int) -> tuple[list[Match], Query]:

@@ -569,6 +569,20 @@ async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: t
     assert "Intel XPU" in xpu.understood and "similar" not in xpu.understood, xpu.understood
 
 
+async def test_first_time_contributors_are_the_people_whose_first_pr_is_in_the_window(
+    app: BotHandlers,
+) -> None:
+    """ "new contributors last week" over the two-week sample: the people of Feb 23 - Mar 1 with no
+    PR before it (fewer than everyone of the week), each with their PRs."""
+    everyone = await app.command(REPO, "who contributed last week")
+    new = await app.command(REPO, "new contributors last week")
+    assert new.title.split()[1:3] == ["first-time", "contributors"], new.title
+    assert 0 < int(new.title.split()[0]) < int(everyone.title.split()[0]), (new.title, everyone.title)
+    authors = {item.author for group in new.groups for item in group.items}
+    first = await app.store.first_seen(REPO, authors)
+    assert all(first[a] >= datetime(2026, 2, 23, tzinfo=UTC) for a in authors), first
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"

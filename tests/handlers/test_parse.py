@@ -1547,6 +1547,8 @@ def test_risk_for_upgraders_and_the_verbs_people_use_for_doing_the_work() -> Non
         people = read(text)
         assert people.who and people.any_of and not people.text, (text, people.text)
     assert read("who reviews the xpu prs?").out_of_scope
+    everyone = read("who contributed last week")  # a verb alone: everyone of the week, not a search
+    assert everyone.who and not everyone.text, everyone.text
 
 
 def test_dependency_bumps_and_a_named_librarys_version_but_not_the_askers_upgrade() -> None:
