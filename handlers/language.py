@@ -73,6 +73,7 @@ ASKING_VERBS = _words(
 ACTIVITY_WORDS = _words(
     """
     change update news work stuff thing happen happening going progress activity development
+    win wins gain gains
     movement effort contribution patch commit pr prs pull request requests item items highlight
     overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
     addition modification edit tweak support add
@@ -190,6 +191,11 @@ OUT_OF_SCOPE = (
     # Reviews and approvals are not in the PR data the bot keeps.
     ("a question about reviewers", re.compile(
         r"\bwho(?:'s| is| are)? (?:usually |typically )?(?:reviewing|reviewed|reviews|approving|approved|approves)\b|\breviewers?\b"
+    )),
+    # Comments, reactions and discussion are not in it either ("most discussed prs this week").
+    ("a question about discussion", re.compile(
+        r"\bmost (?:discussed|debated|commented|controversial|upvoted|liked|reacted)\b"
+        r"|\b(?:most|lots of|many) comments\b|\bcontroversial\b|\bhot(?:test)? debates?\b"
     )),
     ("a question about your own setup", re.compile(
         r"\bgetting\b(?: \S+){0,4}? errors?\b|\bis it safe\b"

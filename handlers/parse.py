@@ -756,6 +756,31 @@ def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None
         parser._read_state(st, "merged", done)
 
 
+_PR_NOUNS = frozenset({"prs", "pr", "ones", "pull", "requests", "pulls", "?"})
+# "stale prs for rocm", "long-running open lora prs": PRs open for long, oldest first
+_STALE = frozenset(
+    {"stale", "long-running", "longrunning", "long-open", "languishing", "lingering", "neglected"}
+    | {"forgotten", "abandoned", "rotting", "dusty", "stalled", "long-standing", "longstanding"}
+)
+
+
+def _stale(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "stale prs for rocm", "any long-running open lora prs?": open PRs (drafts too), the oldest
+    first, whenever opened - not a search for the word."""
+    at = [k for k, t in enumerate(tokens) if t in _STALE]
+    # said of PRs ("stale prs", "any stale xpu ones?"), not of a cache ("fix stale cache entries")
+    of_prs = any(_PR_NOUNS.intersection(tokens[k + 1 : k + 4]) or k + 1 == len(tokens) for k in at)
+    if not of_prs or st.states and not set(st.states) <= {"open", "draft"}:
+        return
+    said = {tokens[k] for k in at}
+    if not st.states:
+        st.states[:] = ["open", "draft"]
+        st.readings.append(f"'{sorted(said)[0]}' → open, oldest first")
+    st.sort = st.sort or 1
+    st.text[:] = [w for w in st.text if w not in said]
+    st.domain[:] = [w for w in st.domain if w not in said]
+
+
 def _open_drafts(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "open draft prs": drafts are open PRs, so the narrower state is the one asked for."""
     pair = any(a == "open" and b in ("draft", "drafts") for a, b in itertools.pairwise(tokens))
@@ -779,6 +804,7 @@ _WHOLE_QUESTION_RULES = (
     _first_timers,
     _who_frame,
     _fixes_that_happened,
+    _stale,
     _open_drafts,
     _still_unmerged,
 )

@@ -1598,3 +1598,18 @@ def test_ada_cards_and_hybrid_models_are_named_things() -> None:
         assert ("term:ada",) in read(text).any_of, (text, read(text).any_of)
     hybrid = read("fixes for hybrid models this week")
     assert ("term:mamba",) in hybrid.any_of and ("new-model",) not in hybrid.any_of, hybrid.any_of
+
+
+def test_stale_prs_discussion_and_wins() -> None:
+    """ "stale" or "long-running" PRs are open ones, oldest first (a stale cache is a title word);
+    the most discussed PRs are a question PR data cannot answer; "perf wins" are performance work
+    (sentences written for this test)."""
+    stale = read("any stale kv connector prs?")
+    assert stale.states == ("open", "draft") and stale.sort == 1 and not stale.text, (
+        stale.states,
+        stale.text,
+    )
+    assert read("fix for stale prefix cache entries").text  # a cache, searched as said
+    assert read("which prs were the most discussed last month").out_of_scope
+    wins = read("quantization wins this week")
+    assert wins.any_of == (("quantization",),) and not wins.text, wins.text
