@@ -529,3 +529,12 @@ def test_a_keyword_phrase_names_its_plural(heuristic: HeuristicClassifier) -> No
     -s is not doubled ("unit tests" stays as written)."""
     assert "rocm" in topics(heuristic, "Atomics Reduce Counting Optimization for SplitK Skinny GEMMs.")
     assert "ci-build" in topics(heuristic, "Add unit tests for the scheduler")
+
+
+def test_type_checking_is_lint_work_not_a_bug_fix(heuristic: HeuristicClassifier) -> None:
+    """Fixing mypy or type hints is lint work no user sees, not a bug fix, unless the title is
+    tagged as one; a card an Ada GPU names is NVIDIA's (titles written for this test)."""
+    for title in ("[CI] Fix mypy for vllm/attention", "Fix type hints in the scheduler output"):
+        assert "bugfix" not in topics(heuristic, title), title
+    assert "bugfix" in topics(heuristic, "[Bugfix] Fix mypy errors in the kimi tool parser")
+    assert "nvidia" in topics(heuristic, "[Kernel] Tune the fp8 GEMM configs for L40S")
