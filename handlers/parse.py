@@ -810,6 +810,22 @@ _WHOLE_QUESTION_RULES = (
 )
 
 
+# "which area had the most prs last week", "busiest topic this month", "what were the top areas":
+# topics ranked by their PRs, the breakdown
+_AREA_NOUNS = frozenset(
+    {"area", "areas", "topic", "topics", "category", "categories", "subsystem", "subsystems"}
+)
+
+
+def _ranks_topics(tokens: list[str]) -> bool:
+    for k, t in enumerate(tokens):
+        if t in _AREA_NOUNS:
+            before = tokens[max(k - 2, 0) : k]
+            if "which" in before or "what" in before or RANKING_WORDS.intersection(before):
+                return True
+    return False
+
+
 _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
 
 
@@ -1311,9 +1327,16 @@ class _Parser:
             broken_down
             or "breakdown" in tokens
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
+            or _ranks_topics(tokens)
         )
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
-            said = _TOPIC_NOUNS | {"breakdown", "count", "counts"} | ({"break"} if broken_down else set())
+            said = (
+                _TOPIC_NOUNS
+                | _AREA_NOUNS
+                | {"breakdown", "count", "counts"}
+                | ({"break"} if broken_down else set())
+            )
+            said |= RANKING_WORDS if _ranks_topics(tokens) else set()  # "busiest area last week"
             st.text[:] = [w for w in st.text if w not in said]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
         # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)
@@ -1907,6 +1930,14 @@ class _Parser:
             # "they bump it every 2 wks", "each month": how often, not when ("each this month" is when)
             st.ignored.extend(tokens[i - 1 : i + length])
             return length
+        if st.window is None and _compared_with(tokens, i):
+            # "is rocm up or down compared to last month": this month, compared with the last one
+            unit = next((t for t in tokens[i : i + length] if t in _UNITS), None)
+            current = self.clock.read(["this", unit], 0) if unit else None
+            if current is not None:
+                st.time_tokens.update(range(i, i + length))
+                st.window, st.then = current[0], span
+                return length
         first = st.window
         if (
             first is not None
@@ -1928,6 +1959,16 @@ class _Parser:
             st.time_tokens.update(range(i, i + length))
         self._set_window(st, span, tokens[i : i + length])
         return length
+
+
+def _compared_with(tokens: list[str], i: int) -> bool:
+    """Whether the time phrase at `i` is what something is compared with ("vs last week",
+    "compared to last month", "than last year")."""
+    return tokens[i - 1 : i] in (["vs"], ["versus"], ["than"]) or tokens[max(i - 2, 0) : i] in (
+        ["compared", "to"],
+        ["compared", "with"],
+        ["relative", "to"],
+    )
 
 
 def is_negator(token: str) -> bool:

@@ -1613,3 +1613,16 @@ def test_stale_prs_discussion_and_wins() -> None:
     assert read("which prs were the most discussed last month").out_of_scope
     wins = read("quantization wins this week")
     assert wins.any_of == (("quantization",),) and not wins.text, wins.text
+
+
+def test_the_busiest_area_and_a_comparison_with_the_last_period() -> None:
+    """ "which area had the most prs" asks for the breakdown by topic; "compared to last month"
+    with no other time compares this month with the last (sentences written for this test)."""
+    for text in ("which area had the most merges last week", "busiest topic this month"):
+        busiest = read(text)
+        assert busiest.per_topic and not busiest.text, (text, busiest.text)
+    up = read("is xpu activity up compared to last month?")
+    assert days(up) == ("2026-03-01", "2026-03-02") and up.then_label.startswith("Feb 1"), (
+        up.window_label,
+        up.then_label,
+    )
