@@ -816,7 +816,10 @@ _FOREIGN_WORDS = {
     "teve": "", "alguém": "anyone", "este": "this", "mergeados": "merged", "mergeado": "merged",
     "mergeadas": "merged", "fusionado": "merged", "cuáles": "which", "cuales": "which", "son": "are",
     "revirtió": "reverted", "revirtio": "reverted", "reverteu": "reverted", "parte": "part",
-    "visión": "vision", "visão": "vision",
+    "visión": "vision", "visão": "vision", "últimos": "last", "ultimos": "last", "últimas": "last",
+    "ultimas": "last", "meses": "months", "semanas": "weeks", "días": "days", "dias": "days",
+    "ontem": "yesterday", "mexido": "", "mexendo": "", "quero": "", "saber": "", "conversar": "",
+    "falar": "", "sobre": "about",
     # month names (read only in a message recognised as Spanish, Portuguese, French or German)
     "enero": "january", "febrero": "february", "marzo": "march", "abril": "april", "mayo": "may",
     "junio": "june", "julio": "july", "agosto": "august", "septiembre": "september",
@@ -944,6 +947,18 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "listopadzie": "november", "grudniu": "december",
         },
     ),
+    (  # Indonesian
+        frozenset({"berapa", "udah", "sudah", "yg", "bulan", "minggu", "dong", "aja", "gak", "nggak"})
+        | {"terkait", "siapa", "kemarin", "di-merge", "dimerge"},
+        {
+            "berapa": "how many", "udah": "", "sudah": "", "yg": "", "yang": "", "bulan": "month",
+            "minggu": "week", "ini": "this", "lalu": "last", "kemarin": "yesterday", "dong": "", "aja": "only",
+            "saja": "only", "terkait": "about", "ada": "", "gak": "not", "nggak": "not", "tidak": "not",
+            "masih": "still", "juga": "also", "terus": "and", "siapa": "who", "apa": "what", "di-merge": "merged",
+            "dimerge": "merged", "di": "", "ke": "", "arah": "", "mana": "", "lagi": "", "trend-nya": "",
+            "trendnya": "", "buat": "for", "untuk": "for", "tanpa": "without",
+        },
+    ),
     (  # Turkish
         frozenset({"geçen", "hafta", "neler", "edildi", "tarafında", "kaç"}),
         {
@@ -971,7 +986,9 @@ _FOREIGN_TIMES = (
     ("w tym miesiącu", "this month"), ("w tym tygodniu", "this week"), ("w zeszłym tygodniu", "last week"),
     ("w zeszłym miesiącu", "last month"), ("w ostatnim tygodniu", "last week"), ("geçen hafta", "last week"),
     ("bu hafta", "this week"), ("bu ay", "this month"), ("geçen ay", "last month"), ("merge edildi", "merged"),
-    ("merge edilen", "merged"),
+    ("merge edilen", "merged"), ("bulan ini", "this month"), ("minggu ini", "this week"),
+    ("minggu lalu", "last week"), ("bulan lalu", "last month"), ("hari ini", "today"),
+    ("nos últimos", "in the last"), ("nas últimas", "in the last"), ("en los últimos", "in the last"),
     ("quest'anno", "this year"), ("in tutto", "in total"), ("c'è", "is there"), ("cosa fa", "what does"),
     ("di preciso", ""), ("qualcuno sa se", ""),
 )  # fmt: skip

@@ -24,6 +24,7 @@ from handlers.calendar import (
     MONTHS,
     NUMBER_WORDS,
     TIME_VOCAB,
+    WEEKDAYS,
     Span,
     TimeReader,
     default_window,
@@ -720,6 +721,25 @@ def _first_timers(_: _Parser, tokens: list[str], st: _State) -> None:
     st.domain[:] = [w for w in st.domain if w not in _FIRST_TIMER_WORDS | PEOPLE_NOUNS]
 
 
+_CI_WORDS = frozenset(
+    {"ci", "build", "builds", "docker", "dockerfile", "wheel", "wheels", "cmake", "test", "tests", "pipeline"}
+    | {"pipelines", "nightly", "packaging", "buildkite", "image", "images", "pypi", "cd"}
+)
+
+
+def _release_notes(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "... for this week's release notes", "writing the changelog": what the asker writes, not
+    release engineering (CI & build) unless a CI word says so."""
+    pairs = set(itertools.pairwise(tokens))
+    if not ({("release", "notes"), ("release", "note")} & pairs or "changelog" in tokens):
+        return
+    if not _CI_WORDS.intersection(tokens):
+        st.groups[:] = [g for g in st.groups if g != ["ci-build"]]
+    said = {"release", "notes", "note", "changelog"}
+    st.text[:] = [w for w in st.text if w not in said]
+    st.domain[:] = [w for w in st.domain if w not in said]
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "busiest ppl this week": the words that frame a question about people filter nothing; nor
     does the asker's verb for doing the work ("who's driving the mooncake side", "who handles xpu",
@@ -802,6 +822,7 @@ _WHOLE_QUESTION_RULES = (
     _removing_a_cost,
     _models_removed,
     _first_timers,
+    _release_notes,
     _who_frame,
     _fixes_that_happened,
     _stale,
@@ -843,6 +864,16 @@ def _unit_after_last(tokens: list[str]) -> None:
 
 
 _MID = {"mid", "middle"}
+
+
+def _weekday_of_a_date(tokens: list[str]) -> None:
+    """ "merged Mon Nov 16 - Sun Nov 22": a weekday before a date names that date's day, not a day
+    of its own (it read as this Monday, and the range as a third time)."""
+    for k in range(len(tokens) - 2, -1, -1):
+        after = tokens[k + 1]
+        dated = after in MONTHS or (after.isdigit() and tokens[k + 2 : k + 3] and tokens[k + 2] in MONTHS)
+        if tokens[k].rstrip(",.") in WEEKDAYS and dated:
+            del tokens[k]
 
 
 def _start_of(tokens: list[str]) -> None:
@@ -1068,6 +1099,7 @@ class _Parser:
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
         _unit_after_last(tokens)
+        _weekday_of_a_date(tokens)
         _start_of(tokens)
         st = _State()
         if asked != raw[:MAX_CHARS]:
@@ -1333,7 +1365,7 @@ class _Parser:
             said = (
                 _TOPIC_NOUNS
                 | _AREA_NOUNS
-                | {"breakdown", "count", "counts"}
+                | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
                 | ({"break"} if broken_down else set())
             )
             said |= RANKING_WORDS if _ranks_topics(tokens) else set()  # "busiest area last week"

@@ -1626,3 +1626,18 @@ def test_the_busiest_area_and_a_comparison_with_the_last_period() -> None:
         up.window_label,
         up.then_label,
     )
+
+
+def test_dated_weekdays_release_notes_portuguese_and_indonesian_times() -> None:
+    """A weekday before a date is that date's ("Mon Feb 16 - Sun Feb 22"); the release notes the
+    asker writes are no CI & build work; Portuguese "nos últimos N meses" and Indonesian "bulan
+    ini" / "minggu lalu" are times (sentences written for this test)."""
+    dated = read("merged Mon Feb 16 - Sun Feb 22 for the release notes")
+    assert days(dated) == ("2026-02-16", "2026-02-22") and not dated.any_of, (
+        dated.window_label,
+        dated.any_of,
+    )
+    pt = read("quais PRs de XPU entraram nos últimos 2 meses?")
+    assert pt.any_of == (("xpu",),) and days(pt)[0] == "2026-01-02", pt.window_label
+    idn = read("berapa PR TPU yang di-merge minggu lalu?")
+    assert idn.any_of == (("tpu",),) and days(idn) == LAST_WEEK and not idn.text, (idn.window_label, idn.text)
