@@ -158,7 +158,7 @@ EXPERT = Path(__file__).resolve().parents[1] / "fixtures" / "expert-picks"
 def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -> None:
     """Expert digests of forty-eight weeks (written blind, in the examples' format, ~40 picks each;
     tests/fixtures/expert-picks): the offline digest proper names more than half of their picks:
-    56 % (1,101 of 1,960) with the learned nudge of handlers/digest_rank.py, trained on 47 of these
+    56 % (1,103 of 1,960) with the learned nudge of handlers/digest_rank.py, trained on all of these
     weeks. That in-sample figure is a regression guard, not the quality: the honest figures are
     leave-one-week-out and the weeks scored before they were trained on (43-57 % per round,
     docs/digest.md records each); the hand weights alone fall under this guard. Every pick is
