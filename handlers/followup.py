@@ -113,8 +113,8 @@ from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
 MOST_IMPORTANT_NOTE = (
-    "The most significant of this thread's PRs as I rank them (the kind of change: fixes of wrong "
-    "output, new models, breaking changes, measured speed-ups...); diff sizes are not in my data."
+    "Ranked by significance as I read it (the kind of change: fixes of wrong output, new models, "
+    "breaking changes, measured speed-ups...); diff sizes are not in my data."
 )
 
 
@@ -449,8 +449,26 @@ class FollowupHandler:
                 )
             return await head(thread, intent.position)
         if intent.kind == "sort":
+            if intent.asks and self.llm_answers is not None:  # "which five matter most?": a judgement
+                return await self._llm(thread, text, intent, user)
             ordered = await sort(thread, intent.position)
-            return await head(thread, intent.limit) if intent.limit else ordered
+            if not intent.limit:
+                return ordered
+            top = await head(thread, intent.limit)
+            if intent.position == MOST_IMPORTANT and top.kind == "list":  # "which five matter most?"
+                total = len(thread.context.pr_numbers)
+                if intent.limit >= total:
+                    title = f"All {count_label(total)} in this thread, most significant first"
+                elif intent.limit == 1:
+                    title = f"The most significant of this thread's {total}"
+                else:
+                    title = f"The {intent.limit} most significant of this thread's {total}"
+                top = replace(
+                    top,
+                    title=title,
+                    notes=(MOST_IMPORTANT_NOTE, *top.notes),
+                )
+            return top
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)

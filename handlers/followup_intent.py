@@ -202,6 +202,9 @@ def classify(text: str, query: Query) -> Intent:
     order = order or (MOST_IMPORTANT if _BY_IMPORTANCE.search(" ".join(capped)) else 0)
     if order:
         return Intent("sort", query, position=order, limit=cap)
+    most = _most_important_ones(tokens, query)
+    if most:  # "which five matter most?", "the 3 biggest ones": the thread's top by significance
+        return Intent("sort", query, position=MOST_IMPORTANT, limit=most, asks=True)  # a judgement
     if (
         asks_who(tokens) and set(tokens) & PEOPLE_NOUNS
     ):  # "who are the top authors there?": people, not a place
@@ -210,8 +213,9 @@ def classify(text: str, query: Query) -> Intent:
     if head:
         return Intent("top", query, position=head)
     extreme = _extreme(tokens) or (MOST_IMPORTANT if _most_important(tokens) else 0)
-    if extreme and not query.pr_numbers:
-        return Intent("detail", query, extreme=extreme, asks=bool(set(tokens) & QUESTION_WORDS))
+    if extreme and not query.pr_numbers:  # "the most important one" asks for a judgement too
+        asks = bool(set(tokens) & QUESTION_WORDS) or extreme == MOST_IMPORTANT
+        return Intent("detail", query, extreme=extreme, asks=asks)
     position = _position(tokens)
     if position and not query.pr_numbers:
         return Intent("detail", query, position=position, asks=bool(set(tokens) & QUESTION_WORDS))
@@ -501,6 +505,28 @@ _BY_IMPORTANCE = re.compile(
     r"^(?:(?:pls |please )?(?:sort|order|rank)(?:ed)? (?:them |these |those |it )?by (?:impact|importance|significance)"
     r"|(?:the )?(?:most (?:important|significant|impactful)|biggest|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
 )
+
+
+_IMPORTANCE = re.compile(
+    r"\b(?:most (?:important|significant|impactful|notable|relevant|interesting)|biggest|largest"
+    r"|matters? (?:the )?most|key|main|headline)\b"
+)
+_SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
+
+
+def _most_important_ones(tokens: list[str], query: Query) -> int:
+    """How many PRs "which five matter most?", "top 5 most important ones", "the 3 biggest ones",
+    "what are the most important ones" ask for (five when no number is said); 0 when the message
+    asks something else (people, another subject or time)."""
+    joined = " ".join(tokens)
+    if not _IMPORTANCE.search(joined) or asks_who(tokens) or query.any_of or query.window_given:
+        return 0
+    counts = [count_word(t) for t in tokens if 0 < count_word(t) <= 20]
+    if not (counts or _SEVERAL.intersection(tokens) or "matter" in tokens or "matters" in tokens):
+        return 0
+    if counts:
+        return counts[0]
+    return 1 if "one" in tokens and not _SEVERAL.intersection(tokens) else 5  # "which one matters most?"
 
 
 def _most_important(tokens: list[str]) -> bool:

@@ -567,6 +567,11 @@ async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: t
     assert context is not None and context.pr_numbers[:3] == thread[:3], (context.pr_numbers[:5], thread[:5])
     xpu = await app.followup(KEY, "anything similar for xpu?")
     assert "Intel XPU" in xpu.understood and "similar" not in xpu.understood, xpu.understood
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "newest first")
+    top = await app.followup(KEY, "which three would you say matter most?")
+    assert top.title.startswith("The 3 most significant"), top.title
+    assert [i.number for i in top.items] == list(thread[:3]), ([i.number for i in top.items], thread[:3])
 
 
 async def test_first_time_contributors_are_the_people_whose_first_pr_is_in_the_window(
