@@ -272,7 +272,7 @@ OUT_OF_SCOPE = (
     # write me a python script that benchmarks vllm", "write me a unit test for ...", "can you
     # draft the launch blog post", "could you open an issue asking for gemma 4 audio")
     ("a request to write something", re.compile(
-        r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft|compose) (?:me |us )?(?:a |an |some )?(?:\w+ ){0,2}(?:script|code|program|function|snippet|notebook|tests?|blog|article|tweet|email|announcement)\b"
+        r"(?:\b(?:can|could|would|will) (?:you|u)(?: \S+)? |^(?:pls |please )?)(?:write|generate|draft|compose|prepare) (?:me |us )?(?:a |an |some )?(?:\S+ ){0,3}(?:script|code|program|function|snippet|notebook|tests?|blog|article|tweet|email|announcement|comparison|deck|slides|essay|paper|whitepaper|memo|proposal|pitch)\b"
         r"|\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:open|file|create|raise|submit) (?:a |an |new )?(?:\w+ )?(?:issue|ticket|bug report|bug|pr|pull request)\b"
         # "write me a ray actor that hot swaps lora adapters": making a thing for the asker is
         # writing code, whatever the thing; a summary, list or recap of PRs is reading them

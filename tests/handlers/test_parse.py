@@ -1641,3 +1641,11 @@ def test_dated_weekdays_release_notes_portuguese_and_indonesian_times() -> None:
     assert pt.any_of == (("xpu",),) and days(pt)[0] == "2026-01-02", pt.window_label
     idn = read("berapa PR TPU yang di-merge minggu lalu?")
     assert idn.any_of == (("tpu",),) and days(idn) == LAST_WEEK and not idn.text, (idn.window_label, idn.text)
+
+
+def test_a_request_to_write_a_document_is_turned_down_a_summary_is_not() -> None:
+    """ "could you write me a blog post / a comparison" asks for writing PRs cannot supply; "can
+    you write a summary of last week" asks for what the digest is (sentences written for this test)."""
+    assert read("could you write us a short comparison of the rocm and cuda backends?").out_of_scope
+    assert read("can you please draft a memo on the spec decode work for my boss").out_of_scope
+    assert not read("can you write a summary of last week").out_of_scope
