@@ -55,7 +55,15 @@ from handlers.followup_narrow import (
     summary,
     who,
 )
-from handlers.followup_paging import at_position, head, more, no_such_position, sort
+from handlers.followup_paging import (
+    MOST_IMPORTANT_NOTE,
+    at_position,
+    head,
+    more,
+    most_significant,
+    no_such_position,
+    sort,
+)
 from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
 from handlers.followup_window import (
     IN_TOTAL,
@@ -112,10 +120,6 @@ from handlers.query import QueryHandler, by_impact, by_time, by_topic, word_in
 from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
-MOST_IMPORTANT_NOTE = (
-    "Ranked by significance as I read it (the kind of change: fixes of wrong output, new models, "
-    "breaking changes, measured speed-ups...); diff sizes are not in my data."
-)
 
 
 class FollowupHandler:
@@ -451,24 +455,10 @@ class FollowupHandler:
         if intent.kind == "sort":
             if intent.asks and self.llm_answers is not None:  # "which five matter most?": a judgement
                 return await self._llm(thread, text, intent, user)
+            if intent.position == MOST_IMPORTANT and intent.limit:  # "which five matter most?"
+                return await most_significant(thread, intent.limit)
             ordered = await sort(thread, intent.position)
-            if not intent.limit:
-                return ordered
-            top = await head(thread, intent.limit)
-            if intent.position == MOST_IMPORTANT and top.kind == "list":  # "which five matter most?"
-                total = len(thread.context.pr_numbers)
-                if intent.limit >= total:
-                    title = f"All {count_label(total)} in this thread, most significant first"
-                elif intent.limit == 1:
-                    title = f"The most significant of this thread's {total}"
-                else:
-                    title = f"The {intent.limit} most significant of this thread's {total}"
-                top = replace(
-                    top,
-                    title=title,
-                    notes=(MOST_IMPORTANT_NOTE, *top.notes),
-                )
-            return top
+            return await head(thread, intent.limit) if intent.limit else ordered
         if intent.kind == "detail":
             if intent.asks and self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)

@@ -493,24 +493,23 @@ def _sort_order(tokens: list[str]) -> int:
 
 
 MOST_IMPORTANT = 2  # an `extreme` and a sort order: the most significant first
+# The words that ask for significance, shared by the three readings below
+_SIGNIFICANT = (
+    r"most (?:important|significant|impactful|notable|interesting|relevant)|biggest|largest|main|key|headline"
+)
 # "what's the biggest one", "which is the most important", "the main one?": the most significant PR
 _MOST_IMPORTANT = re.compile(
-    r"\bthe (?:single )?(?:most (?:important|significant|impactful|notable|interesting|relevant)"
-    r"|biggest|largest|main|key|headline|standout|juiciest)(?: (?:one|pr|change|thing|item))?"
+    rf"\bthe (?:single )?(?:{_SIGNIFICANT}|standout|juiciest)(?: (?:one|pr|change|thing|item))?"
     r"(?: (?:here|of (?:these|those|them|the lot|the week|this week|all)|in (?:there|here|this list)))?"
     r"(?: \?)?$"
 )
 # "sort by impact", "most important first", "biggest first": the thread's list by significance
 _BY_IMPORTANCE = re.compile(
     r"^(?:(?:pls |please )?(?:sort|order|rank)(?:ed)? (?:them |these |those |it )?by (?:impact|importance|significance)"
-    r"|(?:the )?(?:most (?:important|significant|impactful)|biggest|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
+    rf"|(?:the )?(?:{_SIGNIFICANT}|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
 )
-
-
-_IMPORTANCE = re.compile(
-    r"\b(?:most (?:important|significant|impactful|notable|relevant|interesting)|biggest|largest"
-    r"|matters? (?:the )?most|key|main|headline)\b"
-)
+# "which five matter most?", "the 3 biggest ones": several of them
+_IMPORTANCE = re.compile(rf"\b(?:{_SIGNIFICANT}|matters? (?:the )?most)\b")
 _SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
 
 
@@ -521,12 +520,11 @@ def _most_important_ones(tokens: list[str], query: Query) -> int:
     joined = " ".join(tokens)
     if not _IMPORTANCE.search(joined) or asks_who(tokens) or query.any_of or query.window_given:
         return 0
-    counts = [count_word(t) for t in tokens if 0 < count_word(t) <= 20]
-    if not (counts or _SEVERAL.intersection(tokens) or "matter" in tokens or "matters" in tokens):
-        return 0
-    if counts:
-        return counts[0]
-    return 1 if "one" in tokens and not _SEVERAL.intersection(tokens) else 5  # "which one matters most?"
+    count = next((n for n in map(count_word, tokens) if 0 < n <= 20), 0)
+    several = bool(_SEVERAL.intersection(tokens))
+    if count or not (several or "matter" in tokens or "matters" in tokens):
+        return count
+    return 1 if "one" in tokens and not several else 5  # "which one matters most?"
 
 
 def _most_important(tokens: list[str]) -> bool:

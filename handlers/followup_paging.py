@@ -108,6 +108,29 @@ async def head(thread: Thread, count: int) -> Reply:
     )
 
 
+MOST_IMPORTANT_NOTE = (
+    "Ranked by significance as I read it (the kind of change: fixes of wrong output, new models, "
+    "breaking changes, measured speed-ups...); diff sizes are not in my data."
+)
+
+
+async def most_significant(thread: Thread, count: int) -> Reply:
+    """ "which five matter most?", "the 3 biggest ones": the list by significance, its first
+    `count`, saying what the order rests on."""
+    await sort(thread, MOST_IMPORTANT)
+    top = await head(thread, count)
+    if top.kind != "list":
+        return top
+    total = len(thread.context.pr_numbers)
+    if count >= total:
+        title = f"All {count_label(total)} in this thread, most significant first"
+    elif count == 1:
+        title = f"The most significant of this thread's {total}"
+    else:
+        title = f"The {count} most significant of this thread's {total}"
+    return replace(top, title=title, notes=(MOST_IMPORTANT_NOTE, *top.notes))
+
+
 async def sort(thread: Thread, order: int) -> Reply:
     """`oldest first` (order 1), `newest first` (-1): the thread's list by when each PR merged (or
     was opened), shown from the start; `sort by impact` (MOST_IMPORTANT): most significant first;

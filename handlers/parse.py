@@ -721,21 +721,19 @@ def _first_timers(_: _Parser, tokens: list[str], st: _State) -> None:
     st.domain[:] = [w for w in st.domain if w not in _FIRST_TIMER_WORDS | PEOPLE_NOUNS]
 
 
-_CI_WORDS = frozenset(
-    {"ci", "build", "builds", "docker", "dockerfile", "wheel", "wheels", "cmake", "test", "tests", "pipeline"}
-    | {"pipelines", "nightly", "packaging", "buildkite", "image", "images", "pypi", "cd"}
-)
+_RELEASE_NOTES = frozenset({"release", "notes", "note", "changelog"})
 
 
-def _release_notes(_: _Parser, tokens: list[str], st: _State) -> None:
+def _release_notes(parser: _Parser, tokens: list[str], st: _State) -> None:
     """ "... for this week's release notes", "writing the changelog": what the asker writes, not
-    release engineering (CI & build) unless a CI word says so."""
+    release engineering (CI & build) unless another word of the question names that topic."""
     pairs = set(itertools.pairwise(tokens))
     if not ({("release", "notes"), ("release", "note")} & pairs or "changelog" in tokens):
         return
-    if not _CI_WORDS.intersection(tokens):
+    other = (t for t in tokens if t not in _RELEASE_NOTES)
+    if not any(parser._lookup_topic([t], 0)[0] == "ci-build" for t in other):
         st.groups[:] = [g for g in st.groups if g != ["ci-build"]]
-    said = {"release", "notes", "note", "changelog"}
+    said = _RELEASE_NOTES
     st.text[:] = [w for w in st.text if w not in said]
     st.domain[:] = [w for w in st.domain if w not in said]
 
@@ -832,10 +830,17 @@ _WHOLE_QUESTION_RULES = (
 
 
 # "which area had the most prs last week", "busiest topic this month", "what were the top areas":
-# topics ranked by their PRs, the breakdown
-_AREA_NOUNS = frozenset(
-    {"area", "areas", "topic", "topics", "category", "categories", "subsystem", "subsystems"}
-)
+# topics ranked by their PRs, the breakdown (of the breakdown's nouns, those naming an area)
+_AREA_NOUNS = _TOPIC_NOUNS & {
+    "area",
+    "areas",
+    "topic",
+    "topics",
+    "category",
+    "categories",
+    "subsystem",
+    "subsystems",
+}
 
 
 def _ranks_topics(tokens: list[str]) -> bool:
@@ -848,13 +853,15 @@ def _ranks_topics(tokens: list[str]) -> bool:
 
 
 _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
+# the word before what something is compared with: "than last", "vs last week", "compared to/with"
+_COMPARED_LEADS = ("than", "vs", "versus", "compared")
 
 
 def _unit_after_last(tokens: list[str]) -> None:
     """ "more rocm prs this month than last?": the second range is the last *month* (the unit of
     the first), so "than last" / "vs the previous" get the unit they leave out."""
     for k in range(len(tokens) - 1):
-        if tokens[k] in ("than", "vs", "versus", "compared") and tokens[k + 1] in ("last", "previous"):
+        if tokens[k] in _COMPARED_LEADS and tokens[k + 1] in ("last", "previous"):
             if k + 2 < len(tokens) and tokens[k + 2] in _UNITS | {"weeks", "months", "days", "years"}:
                 continue
             unit = next((t for t in reversed(tokens[:k]) if t in _UNITS), None)
@@ -1355,20 +1362,16 @@ class _Parser:
                 then_since = then_until = None
         # "break down last week's prs by area": the phrasal verb is the noun
         broken_down = ("break", "down") in set(itertools.pairwise(tokens))
+        ranked = _ranks_topics(tokens)  # "which area had the most prs", "busiest topic"
         per_topic = (
             broken_down
             or "breakdown" in tokens
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
-            or _ranks_topics(tokens)
+            or ranked
         )
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
-            said = (
-                _TOPIC_NOUNS
-                | _AREA_NOUNS
-                | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
-                | ({"break"} if broken_down else set())
-            )
-            said |= RANKING_WORDS if _ranks_topics(tokens) else set()  # "busiest area last week"
+            said = _TOPIC_NOUNS | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
+            said |= ({"break"} if broken_down else set()) | (RANKING_WORDS if ranked else set())
             st.text[:] = [w for w in st.text if w not in said]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
         # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)
@@ -1763,9 +1766,8 @@ class _Parser:
         if not key and _leaves_out_words(tokens, i, gap, verb):
             # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
             st.exclude_text.append(word)
-            return (
-                gap + 1 + (tokens[i + gap + 1 : i + gap + 2] != [] and tokens[i + gap + 1] in _EXCLUDED_HEADS)
-            )
+            head = tokens[i + gap + 1 : i + gap + 2]  # "the typo fixes": its head noun goes with it
+            return gap + 1 + bool(head and head[0] in _EXCLUDED_HEADS)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (verb and key == BREAKING):
             return 0
@@ -1996,10 +1998,10 @@ class _Parser:
 def _compared_with(tokens: list[str], i: int) -> bool:
     """Whether the time phrase at `i` is what something is compared with ("vs last week",
     "compared to last month", "than last year")."""
-    return tokens[i - 1 : i] in (["vs"], ["versus"], ["than"]) or tokens[max(i - 2, 0) : i] in (
-        ["compared", "to"],
-        ["compared", "with"],
-        ["relative", "to"],
+    before = tokens[max(i - 2, 0) : i]
+    return bool(before) and (
+        before[-1] in _COMPARED_LEADS
+        or (before[-1] in ("to", "with") and before[:1] in (["compared"], ["relative"]) and len(before) == 2)
     )
 
 
