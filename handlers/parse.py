@@ -144,7 +144,7 @@ _DETERMINERS = {
 # Two-word verbs that leave something out: "leave out", "take out", "cut out", "get rid of"
 _OUT_VERBS = {"leave": "out", "take": "out", "cut": "out", "weed": "out", "strip": "out", "rid": "of"}
 # After "the ones", "those", "the prs": the words saying what they are about may follow a verb too
-_PICKED = frozenset({"ones", "those", "prs", "them"})
+_PICKED = frozenset({"ones", "those", "prs", "them", "anything", "everything"})
 # Negators that always leave out what follows (not "not"/"no": "not sure about rocm")
 _LEAVING_OUT = frozenset({"without", "except", "excluding", "exclude", "minus", "w/o", "sans", "besides"})
 
@@ -1739,7 +1739,8 @@ class _Parser:
             return 0
         if tokens[i] == "filter" and tokens[i + 1] in ("just", "only", "to", "by", "for", "on"):
             return 0  # "filter to rocm", "filter just the fixes": keeping, not leaving out
-        between = _DETERMINERS if verb else _NEGATION_GAP  # "drop the ci ones"; "not related to ci"
+        # "drop the ci ones", "leave out anything about docs"; "not related to ci"
+        between = _DETERMINERS | _PICKED if verb else _NEGATION_GAP
         gap = 1 + (tokens[i] in _OUT_VERBS)
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
             if verb and tokens[i + gap] in _PICKED:  # "remove the ones about rocm": what they are about

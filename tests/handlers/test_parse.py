@@ -1649,3 +1649,22 @@ def test_a_request_to_write_a_document_is_turned_down_a_summary_is_not() -> None
     assert read("could you write us a short comparison of the rocm and cuda backends?").out_of_scope
     assert read("can you please draft a memo on the spec decode work for my boss").out_of_scope
     assert not read("can you write a summary of last week").out_of_scope
+
+
+def test_review_cases_written_after_the_round() -> None:
+    """Five sentences written at review, unseen by the rules they test: a judgement of risk, a
+    dependency bump with a platform, a who-verb, leaving out "anything about" a topic, and
+    first-timers of a platform."""
+    scary = read("any scary changes for gemma users this month?")
+    assert ("change:breaking",) in scary.any_of and not scary.text, (scary.any_of, scary.text)
+    deps = read("were any deps bumped for the cpu backend in october")
+    assert deps.any_of == (("change:dependency",), ("cpu",)) and not deps.text, (deps.any_of, deps.text)
+    pushing = read("who's been pushing the lmcache integration lately")
+    assert pushing.who and pushing.any_of == (("term:lmcache",),) and not pushing.text, pushing.text
+    docs = read("leave out anything about docs, what merged for tpu yesterday")
+    assert docs.exclude == ("docs",) and docs.any_of == (("tpu",),) and not docs.text, (
+        docs.any_of,
+        docs.text,
+    )
+    new = read("first-timers in xpu land last month")
+    assert new.first_timers and new.who and new.any_of == (("xpu",),), new.any_of
