@@ -538,3 +538,20 @@ def test_type_checking_is_lint_work_not_a_bug_fix(heuristic: HeuristicClassifier
         assert "bugfix" not in topics(heuristic, title), title
     assert "bugfix" in topics(heuristic, "[Bugfix] Fix mypy errors in the kimi tool parser")
     assert "nvidia" in topics(heuristic, "[Kernel] Tune the fp8 GEMM configs for L40S")
+
+
+def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: HeuristicClassifier) -> None:
+    """Titles written for this test: "AR" next to a fusion or a backend is an all-reduce
+    (distributed); enabling CUDA graphs for something is performance work, fixing them is not;
+    the command line is the frontend's; a container image and an output placeholder are not
+    multimodal."""
+    assert "distributed" in topics(heuristic, "[Kernel] Fuse AR+RMSNorm for the Llama decoder")
+    assert "distributed" in topics(heuristic, "Pick the FI AR backend from the world size")
+    assert "distributed" not in topics(heuristic, "[Model] Add the BAGEL AR-only checkpoint loader")
+    assert "performance" in topics(heuristic, "[MM] Enable encoder CUDA graph for Pixtral")
+    assert "performance" in topics(heuristic, "Support full cudagraph capture for the mamba mixer")
+    assert "performance" not in topics(heuristic, "[Bugfix] Fix full cudagraph capture for the mamba mixer")
+    assert "frontend" in topics(heuristic, "[Feature] Add a --max-log-len CLI option")
+    assert "multimodal" not in topics(heuristic, "[CI/Build] Slim the runtime image by 1GB")
+    assert "multimodal" not in topics(heuristic, "[Core] Drop output placeholders on preemption")
+    assert "multimodal" in topics(heuristic, "[Bugfix] Fix mm placeholder offsets for Qwen2-VL")
