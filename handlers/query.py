@@ -314,8 +314,10 @@ class QueryHandler:
         displayed = [m for group in groups for m in group[1]]
         order = [m.pr.number for m in displayed] + [m.pr.number for m in matches[len(shown) :]]
         understood = understood_line(settings, query, len(matches))
+        counts = _alternative_counts(settings, query, matches)
+        if counts:  # "rocm vs xpu": the comparison leads, not a note under ten PRs
+            understood += ": " + "; ".join(counts)
         notes = list(_query_notes(settings, query))
-        notes += _alternative_counts(settings, query, matches)
         overflow = len(matches) - len(shown)
         if overflow:
             notes.append(f"Reply `more` in this thread for the next {min(overflow, settings.max_items)}.")
@@ -783,10 +785,10 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def _alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[Match]) -> list[str]:
-    """For "rocm or xpu" and "rocm vs xpu": how many of the PRs each alternative has, so the list
-    also answers the comparison (`ROCm 30 · Intel XPU 13`)."""
+    """For "rocm or xpu" and "rocm vs xpu": how many of the PRs each alternative has, so the
+    answer's first line also answers the comparison (`ROCm 30 · Intel XPU 13`)."""
     terms = term_index(settings.taxonomy)
-    notes = []
+    out = []
     for group in query.any_of:
         if len(group) < 2:
             continue
@@ -794,12 +796,14 @@ def _alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[
         for key in group:
             one = matcher(Query(query.since, query.until, "", any_of=((key,),)), terms)
             counts.append((topic_name(settings, key), sum(1 for m in matches if one(m.pr, m.cls))))
+        counts.sort(key=lambda c: -c[1])
         both = " (some PRs count for more than one)" if sum(n for _, n in counts) > len(matches) else ""
-        notes.append("Of these: " + " · ".join(f"{name} {n}" for name, n in counts) + both + ".")
+        out.append(" · ".join(f"{name} {n}" for name, n in counts) + both)
     if len(query.authors) > 1:  # "DarkLight1337 vs Isotr0py": who has how many
         by_author = Counter(m.pr.author.lower() for m in matches)
-        notes.append("Of these: " + " · ".join(f"@{a} {by_author[a.lower()]}" for a in query.authors) + ".")
-    return notes
+        ranked = sorted(query.authors, key=lambda a: -by_author[a.lower()])
+        out.append(" · ".join(f"@{a} {by_author[a.lower()]}" for a in ranked))
+    return out
 
 
 def content_ok(query: Query, pr: PullRequest, cls: Classification, terms: TermIndex | None = None) -> bool:

@@ -410,7 +410,10 @@ async def test_rocm_vs_xpu_lists_both_and_counts_each(loaded: Store) -> None:
     rocm = len(numbers(await ask(loaded, f"rocm {LABELLED_WEEK}")))
     xpu = len(numbers(await ask(loaded, f"xpu {LABELLED_WEEK}")))
     assert rocm and xpu
-    assert any(n.startswith(f"Of these: ROCm {rocm} · Intel XPU {xpu}") for n in versus.notes), versus.notes
+    # the comparison is the answer's first line, larger first
+    counts = sorted([(rocm, "ROCm"), (xpu, "Intel XPU")], reverse=True)
+    said = " · ".join(f"{name} {n}" for n, name in counts)
+    assert versus.understood.endswith(f"PRs: {said}"), versus.understood
 
 
 async def test_this_week_vs_last_week_counts_both_ranges(loaded: Store) -> None:
@@ -746,7 +749,7 @@ async def test_two_people_asked_together_are_each_counted(loaded: Store) -> None
     reply = await ask(loaded, f"njhill vs mgoin {LABELLED_WEEK}")
     prs = await loaded.get_prs(REPO, numbers(reply))
     mine = sum(1 for p in prs.values() if p.author.lower() == "njhill")
-    assert any(n.startswith("Of these: @njhill") and f"@njhill {mine}" in n for n in reply.notes), reply.notes
+    assert f"@njhill {mine}" in reply.understood.split(": ", 1)[1], reply.understood
 
 
 async def test_a_wider_window_suggestion_drops_the_words_leading_into_the_time(loaded: Store) -> None:

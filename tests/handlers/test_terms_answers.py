@@ -99,3 +99,19 @@ async def test_a_term_can_be_left_out(app: BotHandlers) -> None:
     """`quantization -fp8` drops the PRs that name FP8."""
     reply = await app.command(REPO, f"quantization -fp8 {WINDOW}")
     assert reply.items and all("fp8" not in item.title.lower() for item in reply.items)
+
+
+async def test_a_family_inside_a_topic_is_asked_for_itself(app: BotHandlers, store: Store) -> None:
+    """`sparse attention` is the sparse-attention PRs (sparse MLA, DSA), not every attention PR;
+    `blackwell ultra` is the B300 / GB300 term, not all Blackwell work (questions written for
+    this test)."""
+    sparse = await app.command(REPO, f"sparse attention {WINDOW}")
+    attention = await app.command(REPO, f"attention {WINDOW}")
+    assert sparse.seed and attention.seed
+    titles = await store.get_prs(REPO, sparse.seed.pr_numbers)
+    assert titles and all(
+        re.search(r"sparse|\bdsa\b|\bnsa\b", pr.title, re.IGNORECASE) for pr in titles.values()
+    ), [pr.title for pr in titles.values()]
+    assert set(sparse.seed.pr_numbers) < set(attention.seed.pr_numbers)
+    ultra = await app.command(REPO, f"blackwell ultra {WINDOW}")
+    assert ultra.understood.startswith("B300 / GB300 ·"), ultra.understood
