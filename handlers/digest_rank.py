@@ -6,9 +6,11 @@ title words, trained by tools/digest_ranker.py on the expert-written digests of
 tests/fixtures/expert-picks/ (full-batch gradient descent from zero weights, fixed steps: the same
 file every time). Its log-odds, centred on the training set's median PR, nudge the hand weight
 (`LEARNED_SHARE` of a log-odds unit), so a PR with no learned evidence ranks as before.
-Leave-one-week-out over 39 expert weeks it names 848 of 1,569 picks against the hand weights' 767,
-and on thirteen weeks sealed while it was trained, 271 of 570 (docs/digest.md); the weights
-live in handlers/digest_rank_model.py, written by the tool, never by hand.
+Leave-one-week-out over 49 expert weeks it names 1,060 of 2,003 picks against the hand weights'
+941 (docs/digest.md records every round, and the weeks scored before they were trained on); the
+weights live in handlers/digest_rank_model.py, written by the tool, never by hand. Answers rank
+their PRs by the same weight (`weight`), so a digest and `/vllm rocm last week` agree on what
+comes first.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from handlers import digest_rank_model
-from handlers.digest_signals import Signals
+from handlers.digest_signals import Signals, score
 
 LEARNED_SHARE = 0.35  # a log-odds unit of the learned model is worth this much hand weight
 _TAGS = re.compile(r"\[([^\[\]]{1,40})\]")
@@ -74,3 +76,12 @@ def nudge(title: str, signals: Signals, topics: Iterable[str], hand: float) -> f
     if not digest_rank_model.WEIGHTS:
         return 0.0
     return round(LEARNED_SHARE * log_odds(features(title, signals, topics, hand)), 4)
+
+
+def weight(title: str, signals: Signals, topics: Iterable[str], impact: float, *, merged: bool) -> float:
+    """How much a maintainer would care about one PR: the hand-set score plus the learned nudge.
+    The digest ranks its points by it and answers list their PRs by it, so the PRs a digest
+    singles out are the ones `/vllm rocm last week` shows first."""
+    topics = tuple(topics)
+    hand = score(signals, impact, merged=merged)
+    return round(hand + nudge(title, signals, topics, hand), 4)

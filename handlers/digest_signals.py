@@ -498,6 +498,12 @@ def read_all(
     return {n: replace(s, reverted=True) if n in gone else s for n, s in found.items()}
 
 
+def read_one(pr: PullRequest, topics: Sequence[str], taxonomy: Taxonomy) -> Signals:
+    """One PR's signals as `read_all` reads them, without the links a window gives (a revert
+    found by its quoted title, work reverted in the same window): what an answer ranks by."""
+    return read_signals(pr, topics, None, _reach_table(taxonomy).of(topics, pr.title))
+
+
 class _Reach:
     """What a taxonomy says of reach, looked up by key: -1 when a PR's topics or the terms its
     title names include a narrow-reach one (the audience is the platform's), else +1 when they

@@ -66,7 +66,10 @@ class Thread:
         found = await self.store.get_prs(repo, numbers)
         prs = [found[n] for n in numbers if n in found]
         classes = await self.classifications.for_prs(repo, prs) if prs else {}
-        return [Match(pr, classes[pr.number]) for pr in prs if pr.number in classes]
+        matches = [Match(pr, classes[pr.number]) for pr in prs if pr.number in classes]
+        if not matches:
+            return matches
+        return self.query.weigh(self.settings, await self.query.window_index(repo), matches)
 
     def parse(self, text: str) -> Query:
         query = self.query.parse(self.settings, text, self.now)

@@ -27,7 +27,8 @@ from cachetools import LRUCache
 
 from handlers.calendar import local_midnight, window_label
 from handlers.citations import Guard
-from handlers.digest_signals import change_name, is_change, is_change_of, revert_names
+from handlers.digest_rank import weight as significance
+from handlers.digest_signals import Signals, change_name, is_change, is_change_of, read_one, revert_names
 from handlers.language import ACTION_NOTE
 from handlers.models import (
     Classification,
@@ -61,6 +62,7 @@ STATE_PHRASES = {
 GROUP_AT = 6  # shown items from which a mixed-state answer is grouped by state
 WIDER_DAYS = 30
 REPLY_CACHE_SIZE = 512
+WEIGHT_CACHE_SIZE = 50_000  # PR weights kept: four years of a repo as busy as vLLM
 SYNTHESIS_MIN_PRS = 3
 SYNTHESIS_MAX_PRS = 40
 SYNTHESIS_CHARS = 1200  # the paragraph is cut at a word boundary beyond this
@@ -70,6 +72,9 @@ SYNTHESIS_CHARS = 1200  # the paragraph is cut at a word boundary beyond this
 class Match:
     pr: PullRequest
     cls: Classification
+    # How much a maintainer would care (handlers/digest_rank.weight): the digest's own ranking,
+    # so an answer shows first the PRs the digest singles out. 0 until `QueryHandler.weigh`.
+    weight: float = 0.0
 
 
 class QueryHandler:
@@ -102,6 +107,9 @@ class QueryHandler:
         self._replies: LRUCache[tuple[object, ...], tuple[str, Reply]] | None = (
             LRUCache(maxsize=reply_cache_size) if reply_cache_size > 0 else None
         )
+        # Each PR's weight by its content, topics and state, kept across index rebuilds: an
+        # ingest changes a few PRs, so the next answer reads the signals of those alone.
+        self._weights: LRUCache[tuple[object, ...], float] = LRUCache(maxsize=WEIGHT_CACHE_SIZE)
         # Each repo's PRs by time, valid while the store's data version holds (see WindowIndex).
         self._indexes: dict[str, tuple[str, WindowIndex]] = {}
         self._index_locks: dict[str, asyncio.Lock] = {}
@@ -252,8 +260,35 @@ class QueryHandler:
                 found.append(Match(pr, cls))
         if words:
             query, found = _apply_words(query, words, found)
+        found = self.weigh(settings, index, found)
         found.sort(key=_rank)
         return query, found
+
+    def weigh(self, settings: RepoSettings, index: WindowIndex, matches: Sequence[Match]) -> list[Match]:
+        """`matches` with their weights: what the digest's ranking makes of each (its signals,
+        topics and impact, and whether a later PR reverted it), read once per PR content."""
+        out = []
+        for m in matches:
+            reverted = bool(index.revert_links(m.pr.number)[1])
+            key = (
+                settings.name,
+                m.pr.number,
+                m.pr.content_hash,
+                m.cls.topics,
+                m.cls.impact,
+                m.pr.status,
+                reverted,
+            )
+            value = self._weights.get(key)
+            if value is None:
+                signals: Signals = read_one(m.pr, m.cls.topics, settings.taxonomy)
+                signals = replace(signals, reverted=reverted)
+                merged = m.pr.status == "merged"
+                value = self._weights[key] = significance(
+                    m.pr.title, signals, m.cls.topics, m.cls.impact, merged=merged
+                )
+            out.append(replace(m, weight=value))
+        return out
 
     async def _typos_only(self, settings: RepoSettings, query: Query) -> bool:
         """Whether every look-alike word of the question is a word no stored PR ever used (nor an
@@ -546,7 +581,10 @@ class QueryHandler:
                     1,
                 ),  # fmt: skip
             )
-        matches = sorted((Match(pr, classes[pr.number]) for pr in prs), key=_rank)
+        index = await self.window_index(settings.name)
+        matches = sorted(
+            self.weigh(settings, index, [Match(pr, classes[pr.number]) for pr in prs]), key=_rank
+        )
         notes = [n for n in query.notes if n == ACTION_NOTE]
         notes += [f"Not in the bot's data: {', '.join(f'#{n}' for n in missing)}."] if missing else []
         since = min(m.pr.created_at for m in matches)
@@ -638,6 +676,7 @@ class WindowIndex:
         self._login_letters: list[tuple[str, str]] | None = None  # (letters only, login)
         self._words: tuple[list[str], Counter[str]] | None = None  # title words -> PRs (built when needed)
         self._reverts: dict[int, tuple[int, ...]] | None = None  # revert -> the PRs it undoes (when needed)
+        self._reverted_by: dict[int, tuple[int, ...]] = {}  # PR -> the reverts that undo it (with _reverts)
         self._classes: dict[int, Classification] = {}
         self._by: dict[str, tuple[list[float], list[int]]] = {}
         for name, attr in (("created", "created_at"), ("merged", "merged_at"), ("closed", "closed_at")):
@@ -698,8 +737,12 @@ class WindowIndex:
                 if found:
                     reverts[pr.number] = found
             self._reverts = reverts
-        by = tuple(sorted(n for n, targets in self._reverts.items() if number in targets))
-        return self._reverts.get(number, ()), by
+            undone: dict[int, list[int]] = {}
+            for revert, targets in sorted(reverts.items()):
+                for target in targets:
+                    undone.setdefault(target, []).append(revert)
+            self._reverted_by = {target: tuple(by) for target, by in undone.items()}
+        return self._reverts.get(number, ()), self._reverted_by.get(number, ())
 
     def title_words(self) -> tuple[list[str], Counter[str]]:
         """Every word of every title and label, sorted, with how many PRs use it."""
@@ -1117,13 +1160,14 @@ def _narrowed(query: Query) -> bool:
     )
 
 
-def _rank(match: Match) -> tuple[float, bool, float, int]:
-    """Impact first, then merged before the rest, then the most recent."""
+def _rank(match: Match) -> tuple[float, float, bool, float, int]:
+    """Weight first (the digest's ranking; impact alone for a match not weighed), then merged
+    before the rest, then the most recent."""
     pr = match.pr
-    return (-match.cls.impact, pr.status != "merged", -_when(pr).timestamp(), -pr.number)
+    return (-match.weight, -match.cls.impact, pr.status != "merged", -_when(pr).timestamp(), -pr.number)
 
 
-def by_impact(match: Match) -> tuple[int, tuple[float, bool, float, int]]:
+def by_impact(match: Match) -> tuple[int, tuple[float, float, bool, float, int]]:
     """The order an answer shows its PRs in: by state (merged first, as the reply groups them),
     then most significant first."""
     status = match.pr.status

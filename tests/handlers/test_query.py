@@ -21,6 +21,8 @@ from bot.services.pr_record import pull_request_from_record
 from bot.services.prompt_files import load_prompt
 from bot.services.taxonomy import load_taxonomy
 from handlers.app import RepoSettings
+from handlers.digest_rank import weight as significance
+from handlers.digest_signals import read_one
 from handlers.errors import LLMError
 from handlers.models import PRRef, Reply, Text
 from handlers.ports import LLMResult, Store
@@ -269,17 +271,31 @@ async def test_default_window_is_said_when_no_time_given(loaded: Store) -> None:
 
 
 # -- ranking, limits, follow-up seed --------------------------------------------------------------------
-async def test_answer_is_ranked_by_impact_then_merged_then_recency(loaded: Store) -> None:
-    """Higher-impact PRs come first; at equal impact merged ones precede open ones, newest first."""
+async def test_answer_is_ranked_as_the_digest_ranks_then_merged_then_recency(loaded: Store) -> None:
+    """An answer lists first what the weekly digest would single out (the same weight: signals,
+    impact and the learned nudge); at equal weight merged ones precede open ones, newest first."""
     reply = await ask(loaded, f"rocm {LABELLED_WEEK}")
     prs = await loaded.get_prs(REPO, numbers(reply))
     service = ClassificationService(loaded, HEURISTIC, HEURISTIC)
     classes = await service.for_prs(REPO, list(prs.values()))
+
+    def weight_of(n: int) -> float:
+        cls = classes[n]
+        signals = read_one(prs[n], cls.topics, TAX)
+        return significance(prs[n].title, signals, cls.topics, cls.impact, merged=prs[n].status == "merged")
+
     keys = [
-        (-classes[n].impact, prs[n].status != "merged", -(prs[n].merged_at or prs[n].created_at).timestamp())
+        (-weight_of(n), prs[n].status != "merged", -(prs[n].merged_at or prs[n].created_at).timestamp())
         for n in numbers(reply)[reply.seed.shown if reply.seed else 0 :]
     ]
     assert keys == sorted(keys)
+    # what a reader notices: the first page is not CI and test chores while real work waits behind
+    first = numbers(reply)[: len(reply.items)]
+    chores = [n for n in first if read_one(prs[n], classes[n].topics, TAX).maintenance]
+    later = [
+        n for n in numbers(reply)[len(first) :] if not read_one(prs[n], classes[n].topics, TAX).maintenance
+    ]
+    assert not (chores and later), ([prs[n].title for n in chores], [prs[n].title for n in later[:3]])
 
 
 async def test_long_answers_show_max_items_and_say_how_many_more(loaded: Store) -> None:
