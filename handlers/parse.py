@@ -681,8 +681,12 @@ def _models_removed(_: _Parser, tokens: list[str], st: _State) -> None:
 # "who is", "who's been", "who usually does": between "who" and what the people do
 _WHO_AUX = frozenset(
     {"is", "s", "are", "was", "were", "has", "have", "had", "been", "does", "do", "did", "will", "would"}
+    | {"should", "can", "could", "shall", "must", "might"}
     | {"usually", "mostly", "really", "actually", "currently", "now", "even", "still"}
+    # the asker as the subject: "who do i ping about X", "who should we ask", "quem eu pingo"
+    | {"i", "we", "u", "you", "eu", "nós", "nos", "yo"}
 )
+_OTHER_WHO = frozenset({"quem", "quien", "quién", "wer", "qui"})  # "quem eu pingo sobre cudagraph?"
 
 
 # "new contributors this month", "first-time authors", "any newcomers?": people whose first PR
@@ -748,7 +752,7 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         return
     st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
-    at = next((k for k, t in enumerate(tokens) if t in WHO_OPENERS), -1)
+    at = next((k for k, t in enumerate(tokens) if t in WHO_OPENERS or t in _OTHER_WHO), -1)
     if at < 0:
         return
     at += 1

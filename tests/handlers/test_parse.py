@@ -1551,6 +1551,18 @@ def test_risk_for_upgraders_and_the_verbs_people_use_for_doing_the_work() -> Non
     assert everyone.who and not everyone.text, everyone.text
 
 
+def test_who_the_asker_should_ping_is_a_question_about_people_not_a_search() -> None:
+    """ "who do i ping about X", "who should we ask about X", in Portuguese too: the asker and
+    their verb are how they asked; the subject is X (sentences written for this test)."""
+    for text in (
+        "who do i ping about the nixl stuff?",
+        "who should we ask re: aiter",
+        "quem eu pergunto sobre nixl?",
+    ):
+        people = read(text)
+        assert people.who and people.any_of and not people.text, (text, people.any_of, people.text)
+
+
 def test_dependency_bumps_and_a_named_librarys_version_but_not_the_askers_upgrade() -> None:
     """ "deps bumped", "version bumps" and "upgrades" or "pin" next to a named library ask for
     dependency updates; the asker's own upgrade ("after we bumped", "before we bump our pin",
