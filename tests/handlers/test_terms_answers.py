@@ -110,7 +110,7 @@ async def test_a_family_inside_a_topic_is_asked_for_itself(app: BotHandlers, sto
     assert sparse.seed and attention.seed
     titles = await store.get_prs(REPO, sparse.seed.pr_numbers)
     assert titles and all(
-        re.search(r"sparse|\bdsa\b|\bnsa\b", pr.title, re.IGNORECASE) for pr in titles.values()
+        re.search(r"sparse|indexer|\bdsa\b|\bnsa\b", pr.title, re.IGNORECASE) for pr in titles.values()
     ), [pr.title for pr in titles.values()]
     assert set(sparse.seed.pr_numbers) < set(attention.seed.pr_numbers)
     ultra = await app.command(REPO, f"blackwell ultra {WINDOW}")

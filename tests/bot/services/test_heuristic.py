@@ -56,7 +56,7 @@ def test_conventional_commit_prefix_is_a_tag(heuristic):
 
 def test_keywords_match_whole_words_only(heuristic):
     """ "amd" inside "command" and "fix" inside "prefix" are not evidence."""
-    assert topics(heuristic, "Refactor command line parsing of prefix options") == set()
+    assert topics(heuristic, "Refactor command registry of prefix options") == set()
 
 
 def test_identifiers_are_read_as_words(heuristic):
