@@ -50,6 +50,7 @@ from handlers.followup_narrow import (
     OFFLINE_NOTE,
     count,
     filter_phrase,
+    first_timers,
     narrow,
     narrowing_cue,
     summary,
@@ -312,6 +313,18 @@ class FollowupHandler:
             return _chatter(thread, addressed)
         if intent.kind == "help":
             return thread.capabilities()
+        if query.first_timers:
+            # "any first-timers among them?", "how many first-timers the month before?": the
+            # thread's PRs by first-time contributors (over the other window, when one is named)
+            window = window_of(thread, intent) if intent.kind == "shift" else (query.since, query.until)
+            if (intent.kind == "shift" or query.window_given) and window != (
+                thread.context.since,
+                thread.context.until,
+            ):
+                moved = await shift(thread, window)
+                if moved.kind != "list":
+                    return moved
+            return await first_timers(thread, intent, counted=_how_many(text))
         if _how_many(text) and thread.base_query().limit and IN_TOTAL.search(text):
             # "how many prs merged total this week?" under "top 5 merges": the whole question's count
             return await count_whole(thread, intent)

@@ -154,6 +154,45 @@ async def count(thread: Thread, intent: Intent) -> Reply:
     )
 
 
+async def first_timers(thread: Thread, intent: Intent, *, counted: bool) -> Reply:
+    """ "any first-timers among them?", "how many are first-time contributors?": the thread's PRs
+    by people whose first PR the bot knows of is in the thread's window, as the command's
+    `new contributors this month` counts them; listed, they become the thread's list."""
+    base = thread.base_query()
+    if base.limit or base.who:
+        # under "top 5 merges of the week" or "top 10 contributors in november": the whole
+        # question's PRs (as `how many in total?` counts them), not the few shown
+        whole = replace(base, limit=0, sort=0, who=False)
+        matches = await thread.query.matches(thread.settings, whole, whole.since, whole.until)
+        counted = True  # the thread's list stays what it showed
+    else:
+        matches = await thread.matches()
+    found = await thread.query.first_timer_matches(thread.settings, base.since, matches)
+    people = len({m.pr.author for m in found})
+    said = f"{people} first-time contributor{'' if people == 1 else 's'}"
+    if counted or not found:
+        title = (
+            f"{said} in this thread's question: {count_label(len(found))} of its {count_label(len(matches))}"
+            if found
+            else f"{NONE_OF} {count_label(len(matches))} are by first-time contributors"
+        )
+        return Reply(
+            kind="answer" if found or counted else "empty",
+            title=title,
+            understood=thread.about(),
+            notes=("First-time: the person's first PR the bot knows of is in this window.",)
+            + (("The thread's list is unchanged.",) if not found else ()),
+        )
+    asked = replace(base, first_timers=True)
+    reply = thread.query.list_reply(thread.settings, asked, thread.context.query_text, found)
+    _narrowed_to(thread, replace(NOTHING, text="first-time contributors"), reply)
+    notes = [
+        f"Narrowed this thread's {count_label(len(matches))} to the {count_label(len(found))} of {said}."
+    ]
+    notes += [n for n in reply.notes if n.startswith("Reply `more`")]
+    return replace(reply, title=f"{said}: {count_label(len(found))} (in this thread)", notes=tuple(notes))
+
+
 SUMMARY_TOPICS = 3  # topics named in a summary
 SUMMARY_PRS = 3  # heaviest PRs listed under it
 

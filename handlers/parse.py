@@ -170,13 +170,18 @@ _NEGATION_GAP = _DETERMINERS | {
     "yet", "be", "been", "being", "get", "got", "gotten", "getting", "related", "relating", "to", "about",
     "involving", "touching", "regarding", "mentioning", "for", "on", "in", "show", "include", "including",
     "want", "need", "care", "list", "see", "me", "us",
+    "version", "versions",  # "besides the version bumps": what is bumped
 }  # fmt: skip
+# A relative clause after the PRs a verb of leaving out picks: "drop the ones that only touch ci".
+_RELATIVE = frozenset(
+    {"that", "which", "only", "just", "touch", "touches", "mention", "mentions", "are", "is"}
+)
 _MAX_GAP = 6
 # The noun after a topic left out names that topic's work, not something to search for: "just ci
 # fixes", "skip the ci noise", "minus the docs churn".
 _EXCLUDED_HEADS = frozenset({
     "fix", "fixes", "changes", "stuff", "work", "noise", "spam", "junk", "churn", "clutter", "fluff",
-    "cruft", "chores", "prs", "ones", "things", "bits", "items",
+    "cruft", "chores", "prs", "ones", "things", "bits", "items", "bumps", "upgrades", "updates",
 })  # fmt: skip
 # Nouns that name a topic alone ("models": new models) but are the head of the thing before them
 # in "vision models", "qwen models", "moe models".
@@ -1248,7 +1253,14 @@ class _Parser:
             st.readings.append(f"'{tokens[0]} … {earliest}' → oldest first")
         if earliest:
             st.text[:] = [w for w in st.text if w != earliest and w not in _BEGINNING]
-        ever_word = next((t for t in tokens if t in ("ever", "yet", "already")), "")
+        ever_word = next(  # "first ever PR" defines a first-timer; it names no time
+            (
+                t
+                for k, t in enumerate(tokens)
+                if t in ("ever", "yet", "already") and not (t == "ever" and tokens[k - 1 : k] == ["first"])
+            ),
+            "",
+        )
         if not ever_word and _AT_SOME_POINT & set(zip(tokens, tokens[1:], tokens[2:], strict=False)):
             ever_word = "at some point"  # "did vllm deprecate autoawq at some point?": ever
             st.text[:] = [w for w in st.text if w != "point"]
@@ -1748,7 +1760,7 @@ class _Parser:
         gap = 1 + (tokens[i] in _OUT_VERBS)
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
             if verb and tokens[i + gap] in _PICKED:  # "remove the ones about rocm": what they are about
-                between = _NEGATION_GAP
+                between = _NEGATION_GAP | _RELATIVE  # "drop the ones that only touch ci" too
             gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"

@@ -172,7 +172,7 @@ class QueryHandler:
             query = replace(fixed, readings=(*typos, *fixed.readings))
         query, matches = await self.resolve(settings, query)
         if query.first_timers:  # "new contributors this month": the people whose first PR is here
-            matches = await self._first_timers(settings, query, matches)
+            matches = await self.first_timer_matches(settings, query.since, matches)
         matched = len(matches)
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
@@ -207,11 +207,14 @@ class QueryHandler:
             return await self._with_synthesis(settings, reply, matches)
         return reply
 
-    async def _first_timers(self, settings: RepoSettings, query: Query, matches: list[Match]) -> list[Match]:
-        """The matches by authors whose first PR the bot knows of is in the window (bots left out)."""
+    async def first_timer_matches(
+        self, settings: RepoSettings, since: datetime, matches: Sequence[Match]
+    ) -> list[Match]:
+        """The matches by authors whose first PR the bot knows of is on or after `since` (the
+        window's start; bots left out): in a command and in a thread alike."""
         authors = {m.pr.author for m in matches if not m.pr.is_bot}
         first = await self.store.first_seen(settings.name, authors) if authors else {}
-        return [m for m in matches if m.pr.author in first and first[m.pr.author] >= query.since]
+        return [m for m in matches if m.pr.author in first and first[m.pr.author] >= since]
 
     # -- matching --------------------------------------------------------------------------------
     async def matches(

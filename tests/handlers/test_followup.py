@@ -588,6 +588,40 @@ async def test_first_time_contributors_are_the_people_whose_first_pr_is_in_the_w
     assert all(first[a] >= datetime(2026, 2, 23, tzinfo=UTC) for a in authors), first
 
 
+async def test_first_timers_asked_in_a_thread_are_the_commands_first_timers(app: BotHandlers) -> None:
+    """Under "rocm last week", "any first-timers among them?" keeps the PRs of the people the
+    command `new contributors` would name for ROCm that week, and "how many first-time contributors
+    are there?" counts them (sentences written for this test)."""
+    direct = await app.command(REPO, "new contributors in rocm last week")
+    assert direct.seed is not None and direct.seed.pr_numbers, direct
+    expected = set(direct.seed.pr_numbers)
+    await start_thread(app, KEY, "rocm last week")
+    counted = await app.followup(KEY, "how many first-time contributors are there?")
+    assert counted.title.startswith(
+        f"{len({i.author for g in direct.groups for i in g.items})} first-time"
+    ), (
+        counted.title,
+        direct.title,
+    )
+    listed = await app.followup(KEY, "any first-timers among them?")
+    assert listed.kind == "list" and "(in this thread)" in listed.title, listed
+    context = await app.store.get_thread(KEY)
+    assert context is not None and set(context.pr_numbers) == expected, (context.pr_numbers, expected)
+
+
+async def test_first_timers_under_a_top_n_list_are_the_whole_questions(app: BotHandlers) -> None:
+    """Under "top 3 merges last week", "any first-time contributors i could shout out?" counts the
+    first-timers of every PR merged last week (as `new contributors` would), not of the three
+    shown; "first ever PR" defines them and names no time (sentences written for this test)."""
+    direct = await app.command(REPO, "new contributors with merged prs last week")
+    people = int(direct.title.split()[0])
+    await start_thread(app, KEY, "top 3 merges last week")
+    asked = await app.followup(
+        KEY, "any first-time contributors i could shout out? ppl whose first ever PR got merged"
+    )
+    assert asked.title.startswith(f"{people} first-time"), (asked.title, direct.title)
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"

@@ -1563,6 +1563,18 @@ def test_who_the_asker_should_ping_is_a_question_about_people_not_a_search() -> 
         assert people.who and people.any_of and not people.text, (text, people.any_of, people.text)
 
 
+def test_leaving_out_version_bumps_and_the_ones_that_touch_something() -> None:
+    """ "anything besides the version bumps?" leaves the dependency updates out (it asked for
+    them); "drop the ones that only touch ci" leaves CI out (it searched "drop"); "not only rocm
+    but xpu too" still asks for both (sentences written for this test)."""
+    for text in ("anything besides the version bumps?", "tpu without the dependency bumps"):
+        read_ = read(text)
+        assert read_.exclude == ("change:dependency",) and ("change:dependency",) not in read_.any_of, text
+    dropped = read("drop the ones that only touch ci")
+    assert dropped.exclude == ("ci-build",) and not dropped.text, (dropped.exclude, dropped.text)
+    assert read("not only rocm but xpu too").any_of == (("rocm", "xpu"),)
+
+
 def test_dependency_bumps_and_a_named_librarys_version_but_not_the_askers_upgrade() -> None:
     """ "deps bumped", "version bumps" and "upgrades" or "pin" next to a named library ask for
     dependency updates; the asker's own upgrade ("after we bumped", "before we bump our pin",
