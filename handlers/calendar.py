@@ -267,6 +267,17 @@ class TimeReader:
         end = add_months(start, 1)
         return Span(end - timedelta(days=7), end), 3 + found[1]
 
+    def _week_of_day(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "the week of nov 9", "week of 11/16": the week (the repo's week start) holding that
+        day, not the day alone."""
+        if list(t[i : i + 2]) != ["week", "of"]:
+            return None
+        found = self._date(t, i + 2)
+        if not found or found[2] != "day":
+            return None
+        start = week_start_of(found[0], self.week_start)
+        return Span(start, start + timedelta(days=7)), 2 + found[1]
+
     @staticmethod
     def _whole_history(t: Sequence[str], i: int) -> int:
         """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "all-time",
@@ -316,8 +327,8 @@ class TimeReader:
         whole = self._whole_history(t, i)
         if whole:  # "all time", "since the start", "since forever": every PR there is
             return Span(date(MIN_YEAR, 1, 1), today + timedelta(days=1), note="The whole history."), whole
-        edge = self._week_of_month(t, i)
-        if edge:  # "the last week of october": its last seven days
+        edge = self._week_of_month(t, i) or self._week_of_day(t, i)
+        if edge:  # "the last week of october": its last seven days; "the week of nov 9": that week
             return edge
         if tok in ("last", "previous") and nxt in PERIODS and list(t[i + 2 : i + 4]) == ["or", "so"]:
             # "last month or so": about that long back from today, not the calendar month before

@@ -496,9 +496,11 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     if st.limit or "pr" not in tokens or "prs" in tokens:
         return
     at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
-    if at > 0 and tokens[at - 1] == "the":
+    most = next((k for k in range(2, len(tokens)) if tokens[k - 2 : k + 1] == ["the", "most", "recent"]), -1)
+    if at > 0 and tokens[at - 1] == "the" or most > 0:  # "the latest xpu pr", "the most recent one"
+        at = at if at > 0 and tokens[at - 1] == "the" else most
         st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
-        st.ignored[:] = [w for w in st.ignored if w != tokens[at]]
+        st.ignored[:] = [w for w in st.ignored if w not in (tokens[at], "most")]
         return
     at = _first_pr_at(tokens)
     if at >= 0:  # "who opened the original dspark pr?", "the very first fa4 pr": the oldest one

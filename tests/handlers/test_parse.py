@@ -1563,6 +1563,22 @@ def test_who_the_asker_should_ping_is_a_question_about_people_not_a_search() -> 
         assert people.who and people.any_of and not people.text, (text, people.any_of, people.text)
 
 
+def test_the_week_of_a_day_and_the_most_recent_pr() -> None:
+    """ "the week of feb 4" is the week holding Feb 4 (Monday Feb 2 - Sunday Feb 8), not the day;
+    "what's the most recent deepgemm pr" is the newest one however far back, as "the latest" is
+    (sentences written for this test)."""
+    assert days(read("rocm the week of feb 4")) == ("2026-02-02", "2026-02-08")
+    assert days(read("weekly digest for the week of 2026-02-10")) == ("2026-02-09", "2026-02-15")
+    recent = read("what's the most recent deepgemm pr")
+    latest = read("the latest deepgemm pr")
+    assert (
+        (recent.sort, recent.limit, recent.since)
+        == (latest.sort, latest.limit, latest.since)
+        == (-1, 1, latest.since)
+    )
+    assert recent.since < NOW - timedelta(days=365), recent.since
+
+
 def test_leaving_out_version_bumps_and_the_ones_that_touch_something() -> None:
     """ "anything besides the version bumps?" leaves the dependency updates out (it asked for
     them); "drop the ones that only touch ci" leaves CI out (it searched "drop"); "not only rocm
