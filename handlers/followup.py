@@ -31,6 +31,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import UNITS, history_start
+from handlers.digest_signals import is_change
 from handlers.followup_intent import (
     MOST_IMPORTANT,
     NARROW_CUES,
@@ -661,7 +662,9 @@ class FollowupHandler:
     async def _offline(self, thread: Thread, intent: Intent, lead: str = "") -> Reply:
         """The best offline answer to a free question: the thread's PRs it names, or what can be asked."""
         query = intent.query
-        refers = narrowing_cue(query.without_time)  # "which of these mention aiter?"
+        # "which of these mention aiter?"; "anything breaking?", "any reverts?": a kind of change
+        # asked in a thread is asked of its PRs (none of them is the answer, not another subject)
+        refers = narrowing_cue(query.without_time) or all(is_change(k) for g in query.any_of for k in g)
         none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
         like = bool(query.any_of) and _like_for_like(thread, query)
         if query.any_of and (

@@ -622,6 +622,16 @@ async def test_first_timers_under_a_top_n_list_are_the_whole_questions(app: BotH
     assert asked.title.startswith(f"{people} first-time"), (asked.title, direct.title)
 
 
+async def test_a_kind_of_change_asked_in_a_thread_is_asked_of_its_prs(app: BotHandlers) -> None:
+    """Under "mi300x last week", "anything breaking?" and "any reverts?" ask about the thread's
+    MI300X PRs (none of them, said so), not about every PR of the week (sentences written for
+    this test)."""
+    await start_thread(app, KEY, "mi300x last week")
+    for text in ("anything breaking?", "any reverts?"):
+        reply = await app.followup(KEY, text)
+        assert "MI300X" in (reply.understood + reply.title), (text, reply.title, reply.understood)
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"
