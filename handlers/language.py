@@ -60,6 +60,8 @@ FUNCTION_WORDS = _words(
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada part parts portion
+    non-technical nontechnical high-level highlevel concise succinct layman laymans eli5 jargon-free
+    max maximum tops
     """
 )
 ASKING_VERBS = _words(
@@ -820,6 +822,11 @@ _FOREIGN_WORDS = {
     "ultimas": "last", "meses": "months", "semanas": "weeks", "días": "days", "dias": "days",
     "ontem": "yesterday", "mexido": "", "mexendo": "", "quero": "", "saber": "", "conversar": "",
     "falar": "", "sobre": "about",
+    # "se mergearon", "corremos X en H200", "lo de ROCm no me interesa": merged, the asker's setup,
+    # and what the asker leaves out
+    "mergearon": "merged", "mergearam": "merged", "mergeó": "merged", "mergeo": "merged",
+    "corremos": "we run", "rodamos": "we run", "usamos": "we use", "lo": "",
+    "me": "", "interesa": "interested", "interesan": "interested", "interessa": "interested",
     # month names (read only in a message recognised as Spanish, Portuguese, French or German)
     "enero": "january", "febrero": "february", "marzo": "march", "abril": "april", "mayo": "may",
     "junio": "june", "julio": "july", "agosto": "august", "septiembre": "september",

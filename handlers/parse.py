@@ -27,6 +27,7 @@ from handlers.calendar import (
     WEEKDAYS,
     Span,
     TimeReader,
+    add_months,
     default_window,
     history_start,
     window_label,
@@ -171,7 +172,10 @@ _NEGATION_GAP = _DETERMINERS | {
     "involving", "touching", "regarding", "mentioning", "for", "on", "in", "show", "include", "including",
     "want", "need", "care", "list", "see", "me", "us",
     "version", "versions",  # "besides the version bumps": what is bumped
+    "interested", "into",  # "not interested in rocm", "not into the ci stuff"
 }  # fmt: skip
+# Between a negator and a state verb, the asker's own intent: "don't want to ship", "no need to merge".
+_ASKER_WANTS = frozenset({"want", "wanna", "need", "going", "gonna", "plan", "planning", "trying", "try"})
 # A relative clause after the PRs a verb of leaving out picks: "drop the ones that only touch ci".
 _RELATIVE = frozenset(
     {"that", "which", "only", "just", "touch", "touches", "mention", "mentions", "are", "is"}
@@ -1767,6 +1771,8 @@ class _Parser:
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
         negated = "merged" if word == "merging" else STATE_WORDS.get(word) or state_verb(word)
+        if negated and _ASKER_WANTS & set(tokens[i + 1 : i + gap]):
+            return 0  # "dont want to ship something half-baked": what the asker does, not a PR's state
         if negated in NEGATABLE_STATES:  # "no drafts", "drop the open ones", "not merged"
             if not (negated == "merged" and "closed" in st.states):  # "closed without merging" stays closed
                 st.states.append(NOT_STATE + negated)
@@ -1975,6 +1981,24 @@ class _Parser:
                 st.time_tokens.update(range(i, i + len(phrase)))
                 st.up_to_now = True
                 return len(phrase)
+        first = st.window
+        lead = tokens[i - 2 : i] if i >= 2 and tokens[i - 1] == "the" else tokens[i - 1 : i]
+        if (
+            first is not None
+            and st.then is None
+            and tokens[i : i + 2] in ([u, "before"] for u in _UNITS)
+            and lead[:1]
+            and lead[0] in _COMPARED_LEADS
+            and first.start is not None
+            and first.end is not None
+        ):
+            # "last week vs the week before": the same length of time just before the first (a
+            # calendar month, quarter or year before one: "last month vs the month before")
+            months = {"month": 1, "mo": 1, "quarter": 3, "year": 12, "yr": 12}.get(tokens[i], 0)
+            start = add_months(first.start, -months) if months else first.start - (first.end - first.start)
+            st.then = Span(start, first.start)
+            st.time_tokens.update(range(i, i + 2))
+            return 2
         matched = self.clock.read(tokens, i)
         if matched is None:
             return 0

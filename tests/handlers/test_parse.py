@@ -1579,6 +1579,24 @@ def test_the_week_of_a_day_and_the_most_recent_pr() -> None:
     assert recent.since < NOW - timedelta(days=365), recent.since
 
 
+def test_the_askers_intent_style_and_the_period_before_are_no_filters() -> None:
+    """What the asker will do ("don't want to merge anything risky") is no PR state; how the
+    answer should read ("non-technical", "3 bullets max") searches nothing; "last month vs the
+    month before" compares with the calendar month before; "not interested in xpu" leaves XPU out
+    (sentences written for this test)."""
+    intent = read("any reverts in the last week? we don't want to merge anything half done")
+    assert intent.states == () and ("change:revert",) in intent.any_of, (intent.states, intent.any_of)
+    styled = read("a non-technical summary of last week's merges, 3 bullets max")
+    assert not styled.text and styled.limit == 3, (styled.text, styled.limit)
+    compared = read("rocm last month vs the month before")
+    assert compared.then_since is not None and compared.then_until is not None
+    assert (compared.then_since.date().isoformat(), compared.then_until.date().isoformat()) == (
+        "2026-01-01",
+        "2026-02-01",
+    ), (compared.then_since, compared.then_until)
+    assert read("not interested in xpu, what merged last week").exclude == ("xpu",)
+
+
 def test_leaving_out_version_bumps_and_the_ones_that_touch_something() -> None:
     """ "anything besides the version bumps?" leaves the dependency updates out (it asked for
     them); "drop the ones that only touch ci" leaves CI out (it searched "drop"); "not only rocm
