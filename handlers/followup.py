@@ -664,7 +664,9 @@ class FollowupHandler:
         query = intent.query
         # "which of these mention aiter?"; "anything breaking?", "any reverts?": a kind of change
         # asked in a thread is asked of its PRs (none of them is the answer, not another subject)
-        refers = narrowing_cue(query.without_time) or all(is_change(k) for g in query.any_of for k in g)
+        refers = narrowing_cue(query.without_time) or (
+            bool(query.any_of) and all(is_change(k) for g in query.any_of for k in g)
+        )
         none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
         like = bool(query.any_of) and _like_for_like(thread, query)
         if query.any_of and (
