@@ -93,6 +93,7 @@ RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
     around re wrt pertaining mention mentioning title titles description
+    tagged labeled labelled marked
     similar similarly likewise equivalent comparable analogous
     """
 )

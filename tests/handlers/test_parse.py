@@ -1595,6 +1595,8 @@ def test_the_askers_intent_style_and_the_period_before_are_no_filters() -> None:
         "2026-02-01",
     ), (compared.then_since, compared.then_until)
     assert read("not interested in xpu, what merged last week").exclude == ("xpu",)
+    tagged = read("everything labelled [ROCm] last week")  # how PRs are tagged is no search word
+    assert tagged.any_of == (("rocm",),) and not tagged.text, (tagged.any_of, tagged.text)
 
 
 def test_leaving_out_version_bumps_and_the_ones_that_touch_something() -> None:
