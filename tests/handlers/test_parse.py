@@ -206,8 +206,10 @@ def test_everyday_names_for_platforms_parallelism_and_apis_are_topics() -> None:
     """ "intel gpu", "wide ep", "context parallel" and "anthropic messages api" were word searches;
     the Anthropic Messages API is now a named term of its own (it implies API & frontend)."""
     assert read("intel gpu").any_of == (("xpu",),) and read("intel gpu").text == ""
-    for phrase in ("wide ep", "context parallel", "sequence parallelism", "dcp"):
+    for phrase in ("wide ep", "sequence parallelism"):
         assert read(phrase).any_of == (("distributed",),) and read(phrase).text == "", phrase
+    for phrase in ("context parallel", "dcp"):  # context parallelism: a named kind of distributed work
+        assert read(phrase).any_of == (("term:context-parallel",),) and read(phrase).text == "", phrase
     anthropic = read("anthropic messages api")
     assert anthropic.any_of == (("term:anthropic-api",),) and anthropic.text == ""
 
