@@ -269,6 +269,14 @@ def _named_in(
 async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
+    base = thread.base_query()
+    if base.authors and "else" in tokenize(intent.query.without_time)[0]:
+        # "who else worked on dsv4 this month" under someone's PRs: the other people, over the
+        # whole window, not the thread's own author again
+        everyone = await thread.query.matches(
+            thread.settings, replace(base, authors=()), base.since, base.until
+        )
+        matches = [m for m in everyone if m.pr.author.lower() not in base.authors]
     if {"merged", "closed"} & set(intent.query.states):
         # "top 3 contributors by merged prs?", "who shipped the most": among the merged ones ("who
         # is working on aiter" asks who did the thread's aiter work, open or not)

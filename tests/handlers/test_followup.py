@@ -632,6 +632,18 @@ async def test_a_kind_of_change_asked_in_a_thread_is_asked_of_its_prs(app: BotHa
         assert "MI300X" in (reply.understood + reply.title), (text, reply.title, reply.understood)
 
 
+async def test_who_else_under_someones_prs_names_the_other_people(app: BotHandlers) -> None:
+    """Under "rocm prs by gshtras last week", "who else did rocm work?" names the other people
+    with ROCm PRs that week, not gshtras again (sentences written for this test)."""
+    direct = await app.command(REPO, "who worked on rocm last week")
+    assert direct.seed is not None
+    everyone = {pr.author.lower() for pr in (await app.store.get_prs(REPO, direct.seed.pr_numbers)).values()}
+    await start_thread(app, KEY, "rocm prs by gshtras last week")
+    others = await app.followup(KEY, "who else did rocm work?")
+    authors = {item.author.lower() for group in others.groups for item in group.items}
+    assert len(authors) > 1 and "gshtras" not in authors and authors <= everyone, (others.title, authors)
+
+
 async def test_which_of_those_narrows_and_what_about_keeps_the_kind_of_work(app: BotHandlers) -> None:
     """ "and which of those are perf" narrows the thread (it moved to all perf PRs); under
     "bug fixes last week", "what about rocm" is ROCm's bug fixes, while under "rocm last week"
