@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from handlers.digest_rank import nudge
+from handlers.digest_rank import weight
 from handlers.digest_signals import Signals, read_all, score
 from handlers.models import (
     Classification,
@@ -98,14 +98,16 @@ class DigestFacts:
     topics: tuple[TopicFacts, ...] = ()  # non-empty topics, largest first
     signals: Mapping[int, Signals] = field(default_factory=dict)
     scope: str = "opened_or_merged"
-    learned: Mapping[int, float] = field(default_factory=dict)  # handlers/digest_rank's nudge per PR
+    weights: Mapping[int, float] = field(default_factory=dict)  # handlers/digest_rank.weight per prose PR
 
     def topic(self, key: str) -> TopicFacts | None:
         return next((t for t in self.topics if t.key == key), None)
 
     def weight(self, number: int) -> float:
-        """How much a maintainer would care: impact plus the signals of handlers/digest_signals."""
-        return round(self.hand_weight(number) + self.learned.get(number, 0.0), 4)
+        """How much a maintainer would care (handlers/digest_rank.weight: impact, the signals of
+        handlers/digest_signals and the learned nudge); the hand weight for a PR outside the prose."""
+        found = self.weights.get(number)
+        return found if found is not None else self.hand_weight(number)
 
     def hand_weight(self, number: int) -> float:
         """The weight of the hand-set rules alone (impact and signals)."""
@@ -156,16 +158,17 @@ def compute_facts(
     facts = DigestFacts(
         repo, window, tuple(chosen), tuple(prose), classes, status, counts, areas, topics, signals, scope
     )
-    learned = {
-        pr.number: nudge(
+    weights = {
+        pr.number: weight(
             pr.title,
             signals.get(pr.number, Signals()),
             classes[pr.number].topics if pr.number in classes else (),
-            facts.hand_weight(pr.number),
+            facts.impact(pr.number),
+            merged=status[pr.number] == "merged",
         )
         for pr in prose
     }
-    return replace(facts, learned=learned)
+    return replace(facts, weights=weights)
 
 
 def topic_totals(
