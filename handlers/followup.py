@@ -317,14 +317,11 @@ class FollowupHandler:
         if query.first_timers:
             # "any first-timers among them?", "how many first-timers the month before?": the
             # thread's PRs by first-time contributors (over the other window, when one is named)
-            window = window_of(thread, intent) if intent.kind == "shift" else (query.since, query.until)
-            if (intent.kind == "shift" or query.window_given) and window != (
-                thread.context.since,
-                thread.context.until,
-            ):
-                moved = await shift(thread, window)
-                if moved.kind != "list":
-                    return moved
+            if intent.kind == "shift" or query.window_given:
+                window = window_of(thread, intent) if intent.kind == "shift" else (query.since, query.until)
+                stopped = await _moved_to(thread, window)
+                if stopped is not None:
+                    return stopped
             return await first_timers(thread, intent, counted=_how_many(text))
         if _how_many(text) and thread.base_query().limit and IN_TOTAL.search(text):
             # "how many prs merged total this week?" under "top 5 merges": the whole question's count
@@ -495,10 +492,9 @@ class FollowupHandler:
                 return await who(thread, intent)
             # "who were the top 10 contributors in october": the thread moved there (if it is not
             # there already), then who, the time words no part of what they worked on
-            if (asked.since, asked.until) != (thread.context.since, thread.context.until):
-                moved = await shift(thread, (asked.since, asked.until))
-                if moved.kind != "list":
-                    return moved
+            stopped = await _moved_to(thread, (asked.since, asked.until))
+            if stopped is not None:
+                return stopped
             again = classify(asked.without_time, thread.parse(asked.without_time))
             return await who(thread, again if again.kind == "who" else intent)
         if intent.kind == "open_now":
@@ -571,10 +567,9 @@ class FollowupHandler:
         if intent.kind == "narrow" and intent.query.window_given and thread.context.pr_numbers:
             # "just the fp8 ones since last week": the thread moved to that time, then narrowed
             since, until, _ = asked_window(thread, intent.query)
-            if (since, until) != (thread.context.since, thread.context.until):
-                moved = await shift(thread, (since, until))
-                if moved.kind != "list":
-                    return moved
+            stopped = await _moved_to(thread, (since, until))
+            if stopped is not None:
+                return stopped
         if intent.kind == "narrow":
             # A bare subject ("qwen?"): narrow when the thread has some, else move to it.
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
@@ -748,6 +743,15 @@ def _contradicts(base: Query, asked: Query) -> bool:
 async def _counted(thread: Thread) -> Reply:
     """The thread's (new) list counted: "how many" asked with a move of its window or subject."""
     return await count(thread, Intent("count", thread.parse("how many")))
+
+
+async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply | None:
+    """The thread moved to `window` when it is elsewhere, before the message is answered there;
+    the move's own reply when it found nothing to list, else None."""
+    if window == (thread.context.since, thread.context.until):
+        return None
+    moved = await shift(thread, window)
+    return None if moved.kind == "list" else moved
 
 
 async def _switch(thread: Thread, intent: Intent) -> Reply:

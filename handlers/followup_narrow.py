@@ -163,7 +163,7 @@ async def first_timers(thread: Thread, intent: Intent, *, counted: bool) -> Repl
         # under "top 5 merges of the week" or "top 10 contributors in november": the whole
         # question's PRs (as `how many in total?` counts them), not the few shown
         whole = replace(base, limit=0, sort=0, who=False)
-        matches = await thread.query.matches(thread.settings, whole, whole.since, whole.until)
+        matches = await thread.query.matches(thread.settings, whole)
         counted = True  # the thread's list stays what it showed
     else:
         matches = await thread.matches()
@@ -273,9 +273,7 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     if base.authors and "else" in tokenize(intent.query.without_time)[0]:
         # "who else worked on dsv4 this month" under someone's PRs: the other people, over the
         # whole window, not the thread's own author again
-        everyone = await thread.query.matches(
-            thread.settings, replace(base, authors=()), base.since, base.until
-        )
+        everyone = await thread.query.matches(thread.settings, replace(base, authors=()))
         matches = [m for m in everyone if m.pr.author.lower() not in base.authors]
     if {"merged", "closed"} & set(intent.query.states):
         # "top 3 contributors by merged prs?", "who shipped the most": among the merged ones ("who

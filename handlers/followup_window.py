@@ -221,7 +221,7 @@ async def count_whole(thread: Thread, intent: Intent) -> Reply:
     if asked.window_given:  # "how many merged in total this month?"
         since, until, label = asked_window(thread, asked)
         whole = replace(whole, since=since, until=until, window_label=label)
-    found = await thread.query.matches(thread.settings, whole, whole.since, whole.until)
+    found = await thread.query.matches(thread.settings, whole)
     said = understood_line(thread.settings, whole, len(found)).rsplit(" · ", 1)[0]
     return Reply(
         kind="answer",
