@@ -500,9 +500,11 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     if st.limit or "pr" not in tokens or "prs" in tokens:
         return
     at = next((k for k, t in enumerate(tokens) if t in _SUPERLATIVES), -1)
-    most = next((k for k in range(2, len(tokens)) if tokens[k - 2 : k + 1] == ["the", "most", "recent"]), -1)
-    if at > 0 and tokens[at - 1] == "the" or most > 0:  # "the latest xpu pr", "the most recent one"
-        at = at if at > 0 and tokens[at - 1] == "the" else most
+    if not (at > 0 and tokens[at - 1] == "the"):  # "the most recent deepgemm pr" is "the latest"
+        at = next(
+            (k for k in range(2, len(tokens)) if tokens[k - 2 : k + 1] == ["the", "most", "recent"]), -1
+        )
+    if at > 0:  # "the latest xpu pr", "the most recent one"
         st.sort, st.limit = (1 if tokens[at] in ("oldest", "earliest") else -1), 1
         st.ignored[:] = [w for w in st.ignored if w not in (tokens[at], "most")]
         return
@@ -1982,13 +1984,11 @@ class _Parser:
                 st.up_to_now = True
                 return len(phrase)
         first = st.window
-        lead = tokens[i - 2 : i] if i >= 2 and tokens[i - 1] == "the" else tokens[i - 1 : i]
         if (
             first is not None
             and st.then is None
             and tokens[i : i + 2] in ([u, "before"] for u in _UNITS)
-            and lead[:1]
-            and lead[0] in _COMPARED_LEADS
+            and _compared_with(tokens, i)
             and first.start is not None
             and first.end is not None
         ):
@@ -2040,7 +2040,9 @@ class _Parser:
 
 def _compared_with(tokens: list[str], i: int) -> bool:
     """Whether the time phrase at `i` is what something is compared with ("vs last week",
-    "compared to last month", "than last year")."""
+    "compared to last month", "than last year", "vs the week before")."""
+    if i and tokens[i - 1] == "the":
+        i -= 1
     before = tokens[max(i - 2, 0) : i]
     return bool(before) and (
         before[-1] in _COMPARED_LEADS

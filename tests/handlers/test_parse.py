@@ -1597,6 +1597,8 @@ def test_the_askers_intent_style_and_the_period_before_are_no_filters() -> None:
         "2026-02-01",
     ), (compared.then_since, compared.then_until)
     assert read("not interested in xpu, what merged last week").exclude == ("xpu",)
+    compared_to = read("rocm prs last month compared to the month before")  # "compared to" leads too
+    assert compared_to.then_since is not None and compared_to.then_since.date().isoformat() == "2026-01-01"
     tagged = read("everything labelled [ROCm] last week")  # how PRs are tagged is no search word
     assert tagged.any_of == (("rocm",),) and not tagged.text, (tagged.any_of, tagged.text)
 
