@@ -15,6 +15,7 @@ from datetime import datetime
 
 from handlers.calendar import window_label
 from handlers.citations import cap
+from handlers.language import is_domain_word
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
 from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, tokenize, with_window
 from handlers.ports import ClassificationSource, Store
@@ -101,7 +102,15 @@ class Thread:
         # the narrowing words are a sentence of their own: after a question with context ("any
         # rocm prs last week? we run mi300x"), words run on would read as more of the context
         original = original.rstrip()
-        return self.parse(f"{original}{'' if original[-1:] in '?.!' else '.'} {filters}")
+        read = self.parse(f"{original}{'' if original[-1:] in '?.!' else '.'} {filters}")
+        # The narrowing words were written by filter_words: a word of the domain there ("only the
+        # kernel work" under DeepSeek-V4 stored `kernel`) was searched for, though in a question
+        # that names a subject the same word is frame ("deepseek v4 kernel stuff"). Read back as
+        # frame, the thread would lose it at its next step ("and last month?").
+        searched = [w for w in dict.fromkeys(filters.split()) if is_domain_word(w) and w in read.ignored]
+        if searched:
+            read = replace(read, text=" ".join(dict.fromkeys((*read.text.split(), *searched))))
+        return read
 
     def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
         return window_label(

@@ -77,3 +77,18 @@ async def test_a_thread_about_specific_prs_has_no_window_to_move(app: BotHandler
     since = thread.context.since
     reply = await shift(thread, (since - WEEK, since))
     assert reply.kind == "help" and "specific PRs" in reply.title
+
+
+async def test_a_searched_word_of_a_narrowing_stays_when_the_thread_moves(app: BotHandlers) -> None:
+    """`only the kernel ones`, then `and the week before?`: still the ROCm PRs about kernels, a
+    week earlier (the word was searched when narrowing; read back it had become frame)."""
+    narrowed = await app.followup(KEY, "only the kernel ones")
+    assert "matching 'kernel'" in narrowed.title
+    thread = await thread_at(app, KEY)
+    since = thread.context.since
+    moved = await app.followup(KEY, "and the week before?")
+    assert "matching 'kernel'" in moved.title and "ROCm" in moved.title
+    after = await thread_at(app, KEY)
+    assert (after.context.since, after.context.until) == (since - WEEK, since)
+    prs = await app.store.get_prs(after.settings.name, after.context.pr_numbers)
+    assert all("kernel" in pr.title.lower() for pr in prs.values())

@@ -50,6 +50,7 @@ TERMS = [
     ("deepseek v3", r"deepseek[-_ ]?(v3|r1)|dsv3|dsr1"),
     ("step3", r"step[-_ ]?3"),
     ("gfx950", r"gfx950|mi35[05]"),
+    ("qwen next", r"qwen[-_ ]?3?[-_ ]?next"),  # titles say Qwen3-Next, Qwen3Next and Qwen-Next
 ]
 
 
