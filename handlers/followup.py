@@ -234,10 +234,17 @@ class FollowupHandler:
             # "anything else Granite-related still open?", "what other new model architectures got
             # added this month", "what else has JartX merged recently": that subject or person,
             # beyond the PRs this thread is about, not within them
-            return await switch(thread, replace(intent, kind="switch"), fresh=True)
+            return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
         if (intent.query.any_of or intent.query.authors) and _NEW_QUESTION.search(text):
             # "separate q — anything for sm120 this month?": a question of its own, not a narrowing
-            return await switch(thread, replace(intent, kind="switch"), fresh=True)
+            return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
+        if intent.query.any_of and _WHOLE_SUBJECT.search(text) and not _POINTED.search(text):
+            # "and who merged the most rocm stuff overall in november?" under MI355X perf work:
+            # the subject as a whole, none of the thread's narrowing kept (nor what the message
+            # takes back: "nvfp4 vs mxfp4 overall, not just moe")
+            back = _taken_back_keys(thread, _NOT_JUST.sub("forget ", text))
+            asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
+            return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
         if (
             intent.kind == "switch"
             and since_then(text)
@@ -443,7 +450,7 @@ class FollowupHandler:
                         return switched
                 return await self._dispatch(thread, rest, user, addressed)  # the move, as any other
         if intent.kind == "switch":
-            return await _switch(thread, intent)
+            return await _switched(thread, intent, text)
         if intent.kind == "add":
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
@@ -752,6 +759,28 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
         return None
     moved = await shift(thread, window)
     return None if moved.kind == "list" else moved
+
+
+# "overall", "in general": the subject named as a whole, not within the thread's narrowing
+_WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
+_POINTED = re.compile(r"\b(?:these|those|them|of it|in there|this thread)\b", re.I)
+
+
+async def _switched(thread: Thread, intent: Intent, text: str, *, fresh: bool = False) -> Reply:
+    """The thread moved to another subject (see _switch; `fresh` as for `switch`); when the message
+    asks who ("and who merged the most nvidia stuff in october?" under ROCm PRs), who is behind
+    the PRs it moved to."""
+    moved = await switch(thread, intent, fresh=True) if fresh else await _switch(thread, intent)
+    if moved.kind == "list" and fresh and _how_many(text):
+        return await _counted(thread)  # "how many removals is that overall (all authors)?"
+    named = any(login.lower() in text.lower() for login in intent.query.authors)
+    if moved.kind != "list" or not asks_who(tokenize(text)[0]) or named:
+        # "quién es yewentao256? qué más hizo": that person's PRs, not who ("who else besides
+        # him": the other people, below)
+        return moved
+    rest = intent.query.without_time
+    again = classify(rest, thread.parse(rest))
+    return await who(thread, again if again.kind == "who" else Intent("who", thread.parse("who")))
 
 
 async def _switch(thread: Thread, intent: Intent) -> Reply:

@@ -21,6 +21,7 @@ from handlers.language import (
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
+    asks_others,
     asks_who,
     is_function_word,
     is_interjection,
@@ -352,10 +353,11 @@ def _who(tokens: list[str], query: Query) -> Intent:
     )  # "ok, who's driving it": not "ok"
     first = tokens[at] if tokens[at : at + 1] else ""
     verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
+    others = set(asks_others(" ".join(tokens)).split())  # "who else besides him": not what they did
     subject = " ".join(
         t
         for k, t in enumerate(tokens)
-        if k != verb and t not in WHO_SKIP and not is_set_aside(t) and not t.isdigit()
+        if k != verb and t not in WHO_SKIP and t not in others and not is_set_aside(t) and not t.isdigit()
     )
     return Intent("who", query, subject=subject)
 

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
-from handlers.language import EMPLOYER_NOTE
+from handlers.language import EMPLOYER_NOTE, asks_others
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
 from handlers.parse import STATE_WORDS, Query, split_states, state_words, tokenize
 from handlers.query import (
@@ -255,10 +255,16 @@ def _named_in(
 ) -> tuple[list[Match], str]:
     """The matches whose title, summary or labels hold every word; else those of the question's
     topics ("who did the port race fixes": the bug fixes naming the port race, then any bug fix)."""
+    terms = term_index(thread.settings.taxonomy)
+    if words and query.any_of and not query.text:
+        # every word was read as a topic or named thing ("who else is active on mrv2", "who did
+        # the perf work"): its PRs by topic, not only the titles that repeat the word
+        found = [m for m in matches if content_ok(replace(query, exclude_text=()), m.pr, m.cls, terms)]
+        if found:
+            return found, "by topic"
     found = [m for m in matches if all(w in _hay(m) for w in words)] if words else list(matches)
     if found or not query.any_of:
         return found, "in the title, summary or labels"
-    terms = term_index(thread.settings.taxonomy)
     for topic_query in (replace(query, exclude_text=()), replace(query, text="", exclude_text=())):
         found = [m for m in matches if content_ok(topic_query, m.pr, m.cls, terms)]
         if found:
@@ -270,7 +276,7 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
     base = thread.base_query()
-    if base.authors and "else" in tokenize(intent.query.without_time)[0]:
+    if base.authors and asks_others(" ".join(tokenize(intent.query.without_time)[0])):
         # "who else worked on dsv4 this month" under someone's PRs: the other people, over the
         # whole window, not the thread's own author again
         everyone = await thread.query.matches(thread.settings, replace(base, authors=()))

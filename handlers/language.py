@@ -49,18 +49,19 @@ FUNCTION_WORDS = _words(
     of in on at to for from by with without into onto upon over under about above below across
     along around through throughout during within among amongst between per via toward towards
     and or but nor so yet also too as than then if else just only even still already again ever
-    not no please pls plz kindly very really quite pretty much many more most few less least lot
+    not no please pls plz kindly very really quite pretty much many more most few couple less least lot
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    meant sorry oops whoops actually wait hold filter filters keep stretch extend specific state states split
+    meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
-    usually typically normally generally together needful moment currently period
+    usually typically normally generally general together needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada part parts portion
     non-technical nontechnical high-level highlevel concise succinct layman laymans eli5 jargon-free
+    bullet bullets bulleted bulletpoints
     max maximum tops
     """
 )
@@ -112,7 +113,7 @@ DOMAIN_WORDS = _words(
     backend platform side team folks people ppl peeps guys crew land area front world space
     ecosystem community camp corner category topic bucket user customer owner maintainer contributor
     gpu card hardware hw device chip accelerator box machine
-    kernel kernels input inputs endpoint endpoints
+    kernel kernels input inputs endpoint endpoints format formats
     code codepath codepaths path stack support integration implementation impl module logic
     """
 )  # the kind of thing a name is: "cutlass kernels", "video input", "the messages endpoint"
@@ -151,6 +152,9 @@ STATE_VERBS = {
 OPEN_PHRASES = (
     ("in", "flight"), ("in", "progress"), ("in", "the", "works"),
     ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
+    # "anything close to merging", "about to land", "ready to merge": not in yet
+    ("close", "to", "merging"), ("close", "to", "merge"), ("close", "to", "landing"), ("near", "merging"),
+    ("about", "to", "merge"), ("about", "to", "land"), ("ready", "to", "merge"), ("ready", "to", "land"),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
 # Phrases of work that got in: "which ci prs went in today", "did the fix make it in", "which new
@@ -440,7 +444,9 @@ _PURPOSE = re.compile(
 # aside about the asker, not what is asked
 _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
-    r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b",
+    r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b"
+    # the meetings and write-ups alone: "for standup", "for sync tomorrow"
+    r"|[\s,;]*\bfor (?:standup|stand-up|sync|syncs|meeting|meetings|newsletter|slides|retro)\b",
     re.I,
 )
 # ", deciding whether to pin a commit", ", writing notes for our reading group": what the asker is
@@ -526,7 +532,7 @@ _PRESENTATION = re.compile(
     r"|\b(?:a |one )?(?:one|1)-?liners?\b"
     r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
     r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
-    r"|\b(?:as|in) (?:a )?(?:table|bullets?|bullet points|markdown)\b)",
+    r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b)",
     re.I,
 )
 
@@ -596,6 +602,19 @@ WHO_OPENERS = ("who", "who's", "whos")
 WHO_PHRASES = ("which authors", "which people", "which contributors", "what authors")
 
 
+# "who else", "who besides him", "anyone other than them": people other than those the thread is about
+_OTHERS = re.compile(
+    r"\b(?:else|(?:besides|except|excluding|other than|apart from|aside from) (?:him|her|them|me|us))\b"
+)
+
+
+def asks_others(text: str) -> str:
+    """The words of `text` that ask for other people than the thread's ("else", "besides him");
+    "" when none do."""
+    return " ".join(found.group(0) for found in _OTHERS.finditer(text.lower()))
+
+
+_SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody", "any1"})
 PEOPLE_NOUNS = frozenset(
     {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}
     | {"colleagues", "teammates", "engineers", "individuals"}
@@ -615,6 +634,10 @@ def asks_who(tokens: Sequence[str]) -> bool:
         return False
     if tokens[0] in WHO_OPENERS or " ".join(tokens[:2]) in WHO_PHRASES:
         return True
+    if tokens[0] in ("is", "are", "was", "were") and tokens[2:3] == ["else"]:
+        tokens = tokens[1:]  # "is anyone else on it?"
+    if tokens[0] in _SOMEONE and tokens[1:2] == ["else"]:
+        return True  # "anyone else working on that?": other people
     # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
     ranked = tokens[0] == "which" and "most" in tokens
     return any(

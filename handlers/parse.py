@@ -75,6 +75,7 @@ STATE_WORDS = {
     "merged": "merged",
     "merge": "merged",
     "merges": "merged",
+    "merging": "merged",  # "what has njhill been merging": what got merged (was corrected to "serving")
     "open": "open",
     "still-open": "open",
     "closed": "closed",
@@ -173,6 +174,7 @@ _NEGATION_GAP = _DETERMINERS | {
     "want", "need", "care", "list", "see", "me", "us",
     "version", "versions",  # "besides the version bumps": what is bumped
     "interested", "into",  # "not interested in rocm", "not into the ci stuff"
+    "a", "an",  # "anything that isn't a ci change"
 }  # fmt: skip
 # Between a negator and a state verb, the asker's own intent: "don't want to ship", "no need to merge".
 _ASKER_WANTS = frozenset({"want", "wanna", "need", "going", "gonna", "plan", "planning", "trying", "try"})
@@ -219,6 +221,9 @@ _EXAMPLES = re.compile(
     r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
 )
 _EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
+# "a few bullet points for our sync": the shape of the answer (no PR is about bullets); one word
+# so that "5 bullet points" is a count of five like "5 bullets"
+_BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -755,6 +760,27 @@ def _release_notes(parser: _Parser, tokens: list[str], st: _State) -> None:
     st.domain[:] = [w for w in st.domain if w not in said]
 
 
+# A question pointing back at what was said before it: "who works on that stuff?", "anything on
+# that?", "who touched it last" ("anything merged that could break us": a relative clause)
+_POINTS_BACK = re.compile(
+    r"\b(?:on|about|for|with|to|in|re|around|touching|touched|touch)\s+(?:that|this|it|those|these)\b(?!\s+(?:week|month|year|day|period|window|time))"
+    r"|\b(?:that|this|those|these)\s+(?:stuff|area|thing|things|part|side|code|codepath|path|one|ones|bit|bits)\b"
+    r"|\b(?:that|it)\s*$"
+)
+
+
+def _who_verb(tokens: Sequence[str]) -> str:
+    """The word right after "who" (and its auxiliaries): how the asker says doing the work
+    ("who handles xpu", "who usually reviews ..."); "" when there is none."""
+    at = next((k for k, t in enumerate(tokens) if t in WHO_OPENERS or t in _OTHER_WHO), -1)
+    if at < 0:
+        return ""
+    at += 1
+    while at < len(tokens) and tokens[at] in _WHO_AUX:
+        at += 1
+    return tokens[at] if at < len(tokens) else ""
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "busiest ppl this week": the words that frame a question about people filter nothing; nor
     does the asker's verb for doing the work ("who's driving the mooncake side", "who handles xpu",
@@ -765,13 +791,7 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         return
     st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
-    at = next((k for k, t in enumerate(tokens) if t in WHO_OPENERS or t in _OTHER_WHO), -1)
-    if at < 0:
-        return
-    at += 1
-    while at < len(tokens) and tokens[at] in _WHO_AUX:
-        at += 1
-    verb = tokens[at] if at < len(tokens) else ""
+    verb = _who_verb(tokens)
     # with nothing else named, only a verb's form says it is one ("who contributed last week")
     verb_like = verb.endswith(("ed", "ing")) or verb in ("wrote", "did", "made", "built", "does")
     verb_like = verb_like and not verb.startswith(("review", "approv"))  # reviews are not in PR data
@@ -948,6 +968,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
+    raw = _BULLET_POINTS.sub(" bullets ", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
     raw = _EXAMPLES.sub(" ", raw) if "(" in raw else raw
@@ -1182,7 +1203,9 @@ class _Parser:
         could break us?": a question with no subject of its own, after context describing the
         asker's setup, asks about the platforms and kernel libraries that setup names (any of
         them)."""
-        own = [w for w in st.text if w not in _BROKEN_CONTRACTS | _BREAK_FRAME]
+        # "... who usually reviews / works on that stuff?": the who's own verb is how they asked
+        said = _BROKEN_CONTRACTS | _BREAK_FRAME | ({_who_verb(tokens)} if asks_who(tokens) else set())
+        own = [w for w in st.text if w not in said]
         # "was any fix for this merged recently?": a kind of work about what the context describes
         refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
@@ -1193,23 +1216,31 @@ class _Parser:
         if (st.groups and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
         described = _SETUP.search(self._context) or lists_setup(self._context)
-        if not (described or introduction(self._context) or symptom):
+        # "I have a small patch for the CPU backend. who works on that stuff?": the question points
+        # back at what the context names, whatever the context says about the asker
+        pointed = not st.groups and _POINTS_BACK.search(" ".join(tokens)) is not None
+        if not (described or introduction(self._context) or symptom or pointed):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
-        kinds = ("hardware", "kernel", "model") if symptom else ("hardware", "kernel")
+        kinds = ("hardware", "kernel", "model") if symptom or pointed else ("hardware", "kernel")
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0
         while i < len(words):
             key, length = self._lookup_topic(words, i)
             kind = kind_of(key, self.taxonomy) if key else ""
-            if key and (kind in kinds or (is_term(key) and not kind)) and key not in found:
+            if key and (kind in kinds or (is_term(key) and not kind) or pointed) and key not in found:
                 found.append(key)
             i += max(length, 1)
         if found:
             st.groups.append(found)
             st.setup = True
             names = ", ".join(self._name_of(k) for k in found)
-            st.readings.append(f"{names} from what you said about your setup (any of them)")
+            about = (
+                "what 'that' points back to"
+                if pointed and not described
+                else "what you said about your setup"
+            )
+            st.readings.append(f"{names} from {about} (any of them)")
 
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
@@ -1763,6 +1794,18 @@ class _Parser:
             return 0
         if tokens[i] == "filter" and tokens[i + 1] in ("just", "only", "to", "by", "for", "on"):
             return 0  # "filter to rocm", "filter just the fixes": keeping, not leaving out
+        if tokens[i] in ("not", "no") and tokens[i + 1] in ("just", "only", "merely", "simply"):
+            # "compare nvfp4 to mxfp4, not just moe": wider than that, so it is neither left out
+            # nor asked for
+            at = i + 2
+            while at < len(tokens) and tokens[at] in _DETERMINERS:
+                at += 1  # "not just the fixes"
+            key, length = self._lookup_topic(tokens, at) if at < len(tokens) else (None, 0)
+            if key and not {"but", "also", "too", "plus"} & set(tokens[at + length : at + length + 4]):
+                # ("not only rocm but xpu too": both, read as alternatives below)
+                st.ignored.append(" ".join(tokens[i : at + length]))
+                return at + length - i
+            return 0
         # "drop the ci ones", "leave out anything about docs"; "not related to ci"
         between = _DETERMINERS | _PICKED if verb else _NEGATION_GAP
         gap = 1 + (tokens[i] in _OUT_VERBS)
@@ -1809,6 +1852,8 @@ class _Parser:
                 break
             st.exclude.append(more)
             used += 1 + more_length
+            if tokens[i + used : i + used + 1] and tokens[i + used] in _EXCLUDED_HEADS:
+                used += 1  # "not ci or test fixes": the fixes of tests, not every bug fix
         return used
 
     def _under_way(self, tokens: list[str], i: int, st: _State) -> int:
@@ -1853,6 +1898,9 @@ class _Parser:
         parts = [p for p in re.split(r"[/|+&]", token) if p]
         if len(parts) < 2 or (either and re.search(r"[+&]", token)):
             return False
+        named = [p for p in parts if not is_domain_word(p)]
+        if named and len(named) < len(parts):  # "perf/kernel work": the kind of thing, beside it
+            parts = named
         keys = []
         for at, part in enumerate(parts):
             key, length, _ = self._lookup([part], 0)

@@ -1854,3 +1854,39 @@ async def test_who_about_what_the_narrowing_left_out_and_spanish_follow_ups(app:
     assert spanish.items and {i.number for i in spanish.items} == {i.number for i in english.items}, (
         spanish.title
     )
+
+
+async def test_who_questions_in_a_thread_about_another_subject_or_other_people(app: BotHandlers) -> None:
+    """In a thread, a who-question naming its own subject moves there and names people: under
+    "rocm last week", "and who merged the most nvidia stuff overall?" is who did NVIDIA work (as
+    the command says); under AndreasKaratzas's PRs, "who else besides him is active on rocm?"
+    and "anyone else working on that?" name other people (sentences written for this test)."""
+    direct = await app.command(REPO, "who merged the most nvidia stuff last week")
+    want = {item.author.lower() for group in direct.groups for item in group.items}
+    await start_thread(app, KEY, "rocm last week")
+    reply = await app.followup(KEY, "and who merged the most nvidia stuff overall?")
+    got = {item.author.lower() for group in reply.groups for item in group.items}
+    assert want and got == want, (reply.title, got ^ want)
+    for text in ("who else besides him is active on rocm?", "anyone else working on that?"):
+        await start_thread(app, KEY, "rocm prs by AndreasKaratzas last week")
+        others = await app.followup(KEY, text)
+        authors = {item.author.lower() for group in others.groups for item in group.items}
+        assert len(authors) > 1 and "andreaskaratzas" not in authors, (text, others.title, authors)
+
+
+async def test_overall_asks_for_the_whole_subject_and_not_just_takes_a_filter_back(app: BotHandlers) -> None:
+    """Under ROCm bug fixes, "how many rocm prs overall?" counts every ROCm PR of the week; under
+    "fp8 moe last week", "how does fp8 compare to nvfp4 overall, not just moe?" counts both
+    formats' PRs, MoE or not (sentences written for this test)."""
+    rocm = await app.command(REPO, "rocm last week")
+    await start_thread(app, KEY, "rocm bug fixes last week")
+    counted = await app.followup(KEY, "how many rocm prs overall?")
+    assert str(rocm.total) in counted.title, (counted.title, rocm.total)
+    either = await app.command(REPO, "fp8 or nvfp4 last week")
+    await start_thread(app, KEY, "fp8 moe last week")
+    compared = await app.followup(KEY, "how does fp8 compare to nvfp4 overall, not just moe?")
+    assert compared.total == either.total and "MoE" not in compared.understood, (
+        compared.understood,
+        compared.total,
+        either.total,
+    )

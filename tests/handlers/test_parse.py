@@ -1732,3 +1732,56 @@ def test_review_cases_written_after_the_round() -> None:
     )
     new = read("first-timers in xpu land last month")
     assert new.first_timers and new.who and new.any_of == (("xpu",),), new.any_of
+
+
+def test_bullets_are_the_shape_of_the_answer_not_a_subject() -> None:
+    """ "bullet points" asks for a shape, never for PRs saying "bullet"; with a number it is a count,
+    as "5 bullets" is (sentences written for this test)."""
+    assert read("recap the week in 3 bullet points").limit == 3
+    for text in (
+        "last week's cpu merges as bullet points",
+        "need a couple of bullet points on xpu for standup",
+        "bullets on tpu work pls",
+    ):
+        q = read(text)
+        assert q.any_of and not q.text, (text, q.text)
+
+
+def test_merging_is_merged_and_close_to_merging_is_open() -> None:
+    """ "what has X been merging" asks for what got merged (it was corrected to "serving"); work
+    "close to merging" or "ready to merge" is not in yet (sentences written for this test)."""
+    assert read("what has mgoin been merging lately").states == ("merged",)
+    assert read("who has been merging the most xpu stuff").states == ("merged",)
+    for text in ("any tpu prs close to merging?", "which lora prs are ready to merge"):
+        q = read(text)
+        assert q.states == ("open",) and not q.text, (text, q.states, q.text)
+
+
+def test_negations_over_a_and_over_a_list_with_its_head_noun() -> None:
+    """ "that isn't a docs change" leaves docs out; "not docs or test fixes" leaves out docs and
+    CI without asking for bug fixes; "not just the fixes" neither leaves fixes out nor asks for them
+    (sentences written for this test)."""
+    q = read("xpu prs that isn't a docs change")
+    assert q.any_of == (("xpu",),) and q.exclude == ("docs",)
+    q = read("cpu work, not docs or test fixes")
+    assert q.any_of == (("cpu",),) and set(q.exclude) == {"docs", "ci-build"}
+    q = read("tpu prs, not just the fixes")
+    assert q.any_of == (("tpu",),) and not q.exclude
+
+
+def test_a_kind_of_thing_beside_a_slash_and_actual_are_frame() -> None:
+    """ "the actual perf/kernel work": performance; "kernel" is the kind of thing, "actual" how
+    it was said (sentences written for this test)."""
+    q = read("rocm: only the actual perf/kernel work")
+    assert q.any_of == (("rocm",), ("performance",)) and not q.text, (q.any_of, q.text)
+
+
+def test_a_question_pointing_back_takes_its_subject_from_what_came_before() -> None:
+    """ "I have a draft for the xpu backend. who works on that stuff usually?": XPU; "... anything
+    merged that could break us?" is a relative clause, not a pointer (sentences written for this test)."""
+    q = read("I have a draft for the xpu backend. who works on that stuff usually?")
+    assert q.who and q.any_of == (("xpu",),) and not q.text, (q.any_of, q.text)
+    q = read("we're adding a new speculative decoding method. who worked on that recently?")
+    assert q.who and q.any_of == (("spec-decode",),)
+    q = read("the docs team asked me. anything merged this week that could break us?")
+    assert q.any_of == (("change:breaking",),)
