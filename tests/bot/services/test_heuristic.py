@@ -555,3 +555,16 @@ def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: Heuristic
     assert "multimodal" not in topics(heuristic, "[CI/Build] Slim the runtime image by 1GB")
     assert "multimodal" not in topics(heuristic, "[Core] Drop output placeholders on preemption")
     assert "multimodal" in topics(heuristic, "[Bugfix] Fix mm placeholder offsets for Qwen2-VL")
+
+
+def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClassifier) -> None:
+    """Titles written for this test: using less memory and retuning kernel configs are performance
+    work; an HTTP error status the server returns and a structured-output backend are API work."""
+    assert "performance" in topics(heuristic, "[Core] Lower peak memory while loading sharded weights")
+    assert "performance" in topics(heuristic, "Reduce activation memory of the sampler for long prompts")
+    assert "performance" in topics(heuristic, "[ROCm] Retune gfx942 fused MoE configs")
+    assert "performance" not in topics(heuristic, "[Test] Reduce memory of test_llava to avoid OOM in CI")
+    assert "frontend" in topics(heuristic, "[Bugfix] Respond with 404 for an unknown LoRA adapter name")
+    assert "frontend" in topics(heuristic, "Return 422 instead of 500 for a malformed response_format")
+    assert "frontend" in topics(heuristic, "Bump llguidance to 1.8")
+    assert "frontend" not in topics(heuristic, "[Kernel] Support head size 256 with block size 400")
