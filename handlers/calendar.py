@@ -10,7 +10,7 @@ start by `TimeReader`; the digest, the scheduler and the CLI use `previous_week`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
@@ -585,6 +585,11 @@ class TimeReader:
             return self.today, 1, "day"
         if tok in ("yesterday", "yday", "yest", "ystd"):  # "merged yday"
             return self.today - timedelta(days=1), 1, "day"
+        holiday = _holiday(t, i)
+        if holiday:  # "since halloween", "after thanksgiving": the last one, today's included
+            rule, used = holiday
+            when = rule(self.today.year)
+            return (when if when <= self.today else rule(self.today.year - 1)), used, "day"
         match = _ISO_DATE.match(tok)
         if match:
             try:
@@ -662,6 +667,50 @@ class TimeReader:
             window.note = f"There is no ISO week {year}-W{week:02d}; showing the default window instead."
             return window
         return Span(start, start + timedelta(days=7))
+
+
+def _nth_weekday(year: int, month: int, weekday: int, n: int) -> date:
+    """The n-th `weekday` (0 = Monday) of a month; n = -1 for the last."""
+    if n < 0:
+        last = add_months(date(year, month, 1), 1) - timedelta(days=1)
+        return last - timedelta(days=(last.weekday() - weekday) % 7)
+    first = date(year, month, 1)
+    return first + timedelta(days=(weekday - first.weekday()) % 7 + 7 * (n - 1))
+
+
+# Days people name by their holiday ("since thanksgiving", "before christmas"), each as a rule for
+# its date in a year (US-style for the movable ones).
+_HOLIDAYS: dict[tuple[str, ...], Callable[[int], date]] = {
+    ("halloween",): lambda y: date(y, 10, 31),
+    ("christmas",): lambda y: date(y, 12, 25),
+    ("xmas",): lambda y: date(y, 12, 25),
+    ("christmas", "eve"): lambda y: date(y, 12, 24),
+    ("new", "year"): lambda y: date(y, 1, 1),
+    ("new", "years"): lambda y: date(y, 1, 1),
+    ("new", "year", "day"): lambda y: date(y, 1, 1),
+    ("new", "years", "day"): lambda y: date(y, 1, 1),
+    ("new", "year", "eve"): lambda y: date(y, 12, 31),
+    ("new", "years", "eve"): lambda y: date(y, 12, 31),
+    ("nye",): lambda y: date(y, 12, 31),
+    ("valentine",): lambda y: date(y, 2, 14),
+    ("valentines",): lambda y: date(y, 2, 14),
+    ("valentines", "day"): lambda y: date(y, 2, 14),
+    ("valentine", "day"): lambda y: date(y, 2, 14),
+    ("thanksgiving",): lambda y: _nth_weekday(y, 11, 3, 4),
+    ("black", "friday"): lambda y: _nth_weekday(y, 11, 3, 4) + timedelta(days=1),
+    ("labor", "day"): lambda y: _nth_weekday(y, 9, 0, 1),
+    ("memorial", "day"): lambda y: _nth_weekday(y, 5, 0, -1),
+}
+_HOLIDAY_LONGEST = max(len(k) for k in _HOLIDAYS)
+
+
+def _holiday(t: Sequence[str], i: int) -> tuple[Callable[[int], date], int] | None:
+    """The holiday named at t[i] (the longest name) and how many tokens name it."""
+    for length in range(_HOLIDAY_LONGEST, 0, -1):
+        rule = _HOLIDAYS.get(tuple(t[i : i + length]))
+        if rule is not None:
+            return rule, length
+    return None
 
 
 def _period_end(day: date, kind: str) -> date:

@@ -55,7 +55,7 @@ FUNCTION_WORDS = _words(
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
-    usually typically normally generally general together needful moment currently period
+    usually typically normally generally general together left remaining needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
     criteria criterion condition conditions tho though
     employee employees employer employers staff
@@ -155,6 +155,7 @@ OPEN_PHRASES = (
     # "anything close to merging", "about to land", "ready to merge": not in yet
     ("close", "to", "merging"), ("close", "to", "merge"), ("close", "to", "landing"), ("near", "merging"),
     ("about", "to", "merge"), ("about", "to", "land"), ("ready", "to", "merge"), ("ready", "to", "land"),
+    ("left", "to", "merge"), ("left", "to", "land"), ("yet", "to", "merge"), ("yet", "to", "land"),
 )  # fmt: skip
 _OPEN_LONGEST = max(len(p) for p in OPEN_PHRASES)
 # Phrases of work that got in: "which ci prs went in today", "did the fix make it in", "which new

@@ -224,6 +224,10 @@ _EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
 # "a few bullet points for our sync": the shape of the answer (no PR is about bullets); one word
 # so that "5 bullet points" is a count of five like "5 bullets"
 _BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
+# "rocm prs with ci left out", "with the docs ones excluded": what follows "with" is left out
+_WITH_LEFT_OUT = re.compile(
+    r"\bwith ((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+) (?:left out|excluded|filtered out|taken out)\b"
+)
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -969,6 +973,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
+    raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
     raw = _EXAMPLES.sub(" ", raw) if "(" in raw else raw

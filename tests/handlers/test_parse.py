@@ -1785,3 +1785,27 @@ def test_a_question_pointing_back_takes_its_subject_from_what_came_before() -> N
     assert q.who and q.any_of == (("spec-decode",),)
     q = read("the docs team asked me. anything merged this week that could break us?")
     assert q.any_of == (("change:breaking",),)
+
+
+def test_holidays_name_their_last_day() -> None:
+    """ "since halloween", "since thanksgiving", "before christmas": the most recent one up to
+    today, the movable ones by their US rule (sentences written for this test; today is Monday
+    Mar 2 2026)."""
+    assert days(read("new models since halloween"))[0] == "2025-10-31"
+    assert days(read("rocm prs since thanksgiving"))[0] == "2025-11-27"
+    assert days(read("fixes since new year"))[0] == "2026-01-01"
+    assert days(read("what merged on valentine's day")) == ("2026-02-14", "2026-02-14")
+    assert not read("new models since halloween").text
+
+
+def test_what_is_left_and_what_a_with_clause_leaves_out() -> None:
+    """ "what's left open for tpu": open TPU PRs (nothing searched); "still left to merge": open;
+    "rocm prs with ci left out": ROCm without CI; "hotfixes" are bug fixes (sentences written for
+    this test)."""
+    left = read("what's left open for tpu")
+    assert left.any_of == (("tpu",),) and left.states == ("open",) and not left.text
+    assert read("anything still left to merge for xpu").states == ("open",)
+    out = read("rocm prs with ci left out")
+    assert out.any_of == (("rocm",),) and out.exclude == ("ci-build",) and not out.text
+    assert read("any hotfixes yesterday").any_of == (("bugfix",),)
+    assert read("cu130 wheel changes").terms == ("cuda-13",)
