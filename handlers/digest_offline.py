@@ -265,7 +265,7 @@ _KIND_LEAD = {"fix": "Fix", "performance": "Performance", "feature": "Feature", 
 MAX_TITLE = 80  # characters of a PR title quoted in a point (the full title is one click away)
 MAX_AREA_PRS = 10
 MAX_GROUP_PRS = 4  # sub-bullets of one point
-MIN_GUARANTEED = 0.5  # the weight an area's best PR needs for the area to be sure of a point
+MIN_WEIGHT = 0.5  # below this weight a PR is no point of the digest proper, whatever room is left
 MAX_CITED = 40
 PROPER_BUDGET = 6000  # Markdown characters of the digest proper
 # What the estimate below cannot see exactly (a whitespace run collapsed, a URL in a title shown
@@ -420,8 +420,8 @@ def choose_points(facts: DigestFacts, taxonomy: Taxonomy, *, frame: int) -> dict
     has outside its areas (title, takeaways, counts line).
 
     PRs are picked one by one, heaviest first (weight, then the size of their group, merged
-    first): each area's heaviest PR first (busiest areas first, "Other changes" last), then
-    the heaviest anywhere, while the Markdown budget and MAX_CITED last. The picked PRs are then
+    first) wherever they are, while the Markdown budget and MAX_CITED last and their weight is at
+    least MIN_WEIGHT. The picked PRs are then
     arranged by their groups: a group with one pick is one point, a group with several is a
     point with one sub-bullet per PR (as the examples group the `ModelState` work)."""
     picks_by_area: list[list[_Pick]] = []
@@ -466,17 +466,14 @@ def choose_points(facts: DigestFacts, taxonomy: Taxonomy, *, frame: int) -> dict
         budget -= need
         mine.append(pick)
 
-    other = [i for i, area in enumerate(facts.areas) if area.key == "other"]
-    for index, picks in enumerate(picks_by_area):
-        # An area is guaranteed a point only for work worth one (not when its best is a CI chore).
-        if picks and index not in other and facts.weight(picks[0].pr.number) >= MIN_GUARANTEED:
-            take(picks[0])
-    taken = {p.pr.number for v in chosen.values() for p in v}
-    rest = [p for picks in picks_by_area for p in picks if p.pr.number not in taken]
-    for pick in sorted(rest, key=lambda p: (-_pick_weight(facts, p), -p.pr.number)):
-        # Room left in the budget is no reason to cite a typo fix: below MIN_GUARANTEED the digest
+    # No area is sure of a point: expert digests follow the week's work, not the taxonomy's areas
+    # (guaranteeing each area its best PR named 1,108 of 2,093 expert picks leave-one-week-out over
+    # 51 weeks, picking by weight alone 1,120)
+    everything = [p for picks in picks_by_area for p in picks]
+    for pick in sorted(everything, key=lambda p: (-_pick_weight(facts, p), -p.pr.number)):
+        # Room left in the budget is no reason to cite a typo fix: below MIN_WEIGHT the digest
         # proper stops and the rest stays in "All PRs by area".
-        if facts.weight(pick.pr.number) < MIN_GUARANTEED:
+        if facts.weight(pick.pr.number) < MIN_WEIGHT:
             break
         take(pick)
     out: dict[int, list[DigestPoint]] = {}

@@ -21,6 +21,7 @@ from handlers.language import (
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
+    WHO_DOING_VERBS,
     asks_others,
     asks_who,
     is_function_word,
@@ -293,6 +294,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("narrow", query, scope=scope)
     if words and not asks and set(tokens) & NARROW_CUES and len(words) <= 3:
         return Intent("narrow", query, words=words)  # "only the triton ones": free text narrows
+    if words and len(words) <= 3 and tokens[:1] == ["which"] and set(tokens) & (POINTERS | {"ones"}):
+        return Intent("narrow", query, words=words)  # "which of those are kernels?": those that say it
     return Intent("question", query, words=words, asks=True)
 
 
@@ -352,7 +355,8 @@ def _who(tokens: list[str], query: Query) -> Intent:
         0,
     )  # "ok, who's driving it": not "ok"
     first = tokens[at] if tokens[at : at + 1] else ""
-    verb = at if len(first) > 4 and first.endswith(("ing", "ed")) else -1  # "who reverted them"
+    doing = (len(first) > 4 and first.endswith(("ing", "ed"))) or first in WHO_DOING_VERBS
+    verb = at if doing else -1  # "who reverted them", "who made most of these"
     others = set(asks_others(" ".join(tokens)).split())  # "who else besides him": not what they did
     subject = " ".join(
         t

@@ -615,6 +615,9 @@ def asks_others(text: str) -> str:
     return " ".join(found.group(0) for found in _OTHERS.finditer(text.lower()))
 
 
+# Irregular verbs of doing the work after "who" ("who made most of these", "who wrote it"): the
+# question's frame, as the regular ones ending in -ed or -ing are
+WHO_DOING_VERBS = frozenset({"wrote", "did", "made", "built", "does", "ran", "led", "drove", "took", "sent"})
 _SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody", "any1"})
 PEOPLE_NOUNS = frozenset(
     {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}

@@ -46,6 +46,7 @@ from handlers.language import (
     SORT_OLDEST,
     SORT_VERBS,
     THE_X_ONE,
+    WHO_DOING_VERBS,
     WHO_OPENERS,
     asks_who,
     in_english,
@@ -797,7 +798,7 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
     verb = _who_verb(tokens)
     # with nothing else named, only a verb's form says it is one ("who contributed last week")
-    verb_like = verb.endswith(("ed", "ing")) or verb in ("wrote", "did", "made", "built", "does")
+    verb_like = verb.endswith(("ed", "ing")) or verb in WHO_DOING_VERBS
     verb_like = verb_like and not verb.startswith(("review", "approv"))  # reviews are not in PR data
     if verb in st.text and (st.groups or len(st.text) > 1 or verb_like):
         st.text.remove(verb)

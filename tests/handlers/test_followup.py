@@ -1890,3 +1890,17 @@ async def test_overall_asks_for_the_whole_subject_and_not_just_takes_a_filter_ba
         compared.total,
         either.total,
     )
+
+
+async def test_which_of_those_with_a_word_narrows_and_who_made_them_names_people(app: BotHandlers) -> None:
+    """ "which of those are kernels?" narrows the thread to the PRs saying it (was "I can't answer
+    that offline"); "who made the most of these?" names their authors ("made" is how it was
+    asked, not a word to search) (sentences written for this test)."""
+    await start_thread(app, KEY, "quantization last week")
+    narrowed = await app.followup(KEY, "which of those are kernels?")
+    assert narrowed.kind == "list" and "'kernels'" in narrowed.title, narrowed.title
+    listed = await _prs(app, tuple(await _listed(app)))
+    assert listed and all("kernel" in pr.title.lower() for pr in listed.values())
+    people = await app.followup(KEY, "who made the most of these?")
+    authors = {item.author for group in people.groups for item in group.items}
+    assert authors and authors <= {pr.author for pr in listed.values()}, (people.title, authors)
