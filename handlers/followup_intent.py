@@ -294,7 +294,7 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("narrow", query, scope=scope)
     if words and not asks and set(tokens) & NARROW_CUES and len(words) <= 3:
         return Intent("narrow", query, words=words)  # "only the triton ones": free text narrows
-    if words and len(words) <= 3 and tokens[:1] == ["which"] and set(tokens) & (POINTERS | {"ones"}):
+    if words and len(words) <= 3 and not has_filter and _which_are(tokens):
         return Intent("narrow", query, words=words)  # "which of those are kernels?": those that say it
     return Intent("question", query, words=words, asks=True)
 
@@ -341,6 +341,22 @@ def _after_polite(tokens: list[str]) -> list[str]:
     while at < len(tokens) and (tokens[at] in _POLITE or (tokens[at] in _ASKING and at + 1 < len(tokens))):
         at += 1
     return tokens[at:] or tokens
+
+
+_SAYS = frozenset(
+    {"are", "is", "mention", "mentions", "touch", "touches", "involve", "involves", "say", "says"}
+)
+
+
+def _which_are(tokens: list[str]) -> bool:
+    """ "which of those are kernels?", "which ones mention nixl": the thread's PRs that say a word
+    ("which of these matter for consumer gpus" asks a judgement, not a word)."""
+    if tokens[:1] != ["which"]:
+        return False
+    at = 1
+    while at < len(tokens) and tokens[at] in POINTERS | {"of", "ones", "one"}:
+        at += 1
+    return at > 1 and tokens[at : at + 1] != [] and tokens[at] in _SAYS
 
 
 def _who(tokens: list[str], query: Query) -> Intent:

@@ -659,6 +659,9 @@ EMPLOYER = re.compile(
     r"\b(?:amd|nvidia|intel|google|meta|red ?hat|ibm|aws|amazon|microsoft|huawei|company|vendor)"
     r"(?:'s)? (?:people|folks|employees|engineers|devs|staff|team|teams|ppl)\b"
     r"|\bemployees?\b|\bemployers?\b|\bwho (?:works|work) (?:at|for)\b"
+    # "anyone from red hat", "folks at nvidia": people of a company
+    r"|\b(?:anyone|anybody|someone|somebody|everyone|people|folks|ppl|devs|engineers|guys) (?:from|at) "
+    r"(?:amd|nvidia|intel|google|meta|red ?hat|ibm|aws|amazon|microsoft|huawei)\b"
 )
 EMPLOYER_NOTE = "I can't tell who works where (PRs don't say); a company's name is read as its platform."
 

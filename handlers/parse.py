@@ -247,6 +247,7 @@ _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
+_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {
     "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware",
@@ -1663,6 +1664,8 @@ class _Parser:
                 return 0
             if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS or nxt in _TOPIC_NOUNS:
                 return 0  # "sort by newest", "by date": an order; "by topic": a breakdown
+            if nxt in _ANYONE:  # "prs by anyone from red hat": no one in particular
+                return 2
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
                 return 2

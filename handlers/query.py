@@ -183,6 +183,17 @@ class QueryHandler:
         readings += await self._comparison(settings, query, matches)
         if readings:
             query = replace(query, notes=(*query.notes, *readings))
+        if not matches and query.who and "open" in query.states and not query.authors:
+            # "who's working on the rust frontend?" with nothing open: the people behind its work
+            # of the last WIDER_DAYS days, merged or not, said as such
+            until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
+            since = until - timedelta(days=WIDER_DAYS)
+            label = window_label(since, until, settings.tz, settings.tz_name)
+            recent = replace(query, states=(), since=since, until=until, window_label=label)
+            matches = await self.matches(settings, recent)
+            if matches:
+                note = f"No PR of it is open now; these are the people behind its PRs of the {WIDER_DAYS} days {label}."
+                query = replace(recent, notes=(*recent.notes, note))
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)

@@ -1809,3 +1809,15 @@ def test_what_is_left_and_what_a_with_clause_leaves_out() -> None:
     assert out.any_of == (("rocm",),) and out.exclude == ("ci-build",) and not out.text
     assert read("any hotfixes yesterday").any_of == (("bugfix",),)
     assert read("cu130 wheel changes").terms == ("cuda-13",)
+
+
+def test_anyone_from_a_company_gemm_and_offloading_to_the_cpu() -> None:
+    """ "prs by anyone from red hat": nobody's login, the company noted; "gemm" is GEMM, never
+    corrected to Gemma; "kv cache offloading to cpu" is KV offloading, not the CPU backend
+    (sentences written for this test)."""
+    q = read("nixl prs by anyone from red hat")
+    assert not q.authors and not q.text and any("who works where" in n for n in q.notes), q
+    q = read("fp8 gemm perf on hopper")
+    assert ("term:gemm",) in q.any_of and not q.typos, (q.any_of, q.typos)
+    q = read("kv cache offloading to cpu fixes")
+    assert q.any_of == (("term:kv-offload",), ("bugfix",)), q.any_of

@@ -249,9 +249,9 @@ async def test_every_word_of_the_question_must_match_even_when_an_answer_would_s
 
 
 async def test_a_typo_looking_word_that_matches_prs_is_kept_with_a_note(store: Store) -> None:
-    """`rocm gemm` ('did you mean gemma?'): recent PRs name GEMM, so it is followed as a word."""
-    await store.upsert_prs([merged(1, "[ROCm] faster GEMM tuning", NOW - timedelta(days=2))])
-    reply = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm gemm", CHANNEL)
+    """`rocm mxfp6` ('did you mean mxfp4?'): recent PRs name MXFP6, so it is followed as a word."""
+    await store.upsert_prs([merged(1, "[ROCm] faster MXFP6 MoE kernels", NOW - timedelta(days=2))])
+    reply = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm mxfp6", CHANNEL)
     assert reply.kind == "answer"
-    assert any("Searched as words" in n and "did you mean gemma?" in n for n in reply.notes)
-    assert [s.question for s in await store.list_subscriptions()] == ["rocm gemm"]
+    assert any("Searched as words" in n and "did you mean mxfp4?" in n for n in reply.notes)
+    assert [s.question for s in await store.list_subscriptions()] == ["rocm mxfp6"]

@@ -121,3 +121,17 @@ async def test_a_family_inside_a_topic_is_asked_for_itself(app: BotHandlers, sto
         assert set(family.seed.pr_numbers) < set(broad.seed.pr_numbers), asked
     ultra = await app.command(REPO, f"blackwell ultra {WINDOW}")
     assert ultra.understood.startswith("B300 / GB300 ·"), ultra.understood
+
+
+async def test_who_is_working_on_something_with_nothing_open_names_its_recent_people(
+    app: BotHandlers,
+) -> None:
+    """ "who's working on tpu?" when no TPU PR is open: the people behind its PRs of the last 30
+    days, said as such, rather than an empty answer (a sentence written for this test)."""
+    reply = await app.command(REPO, "who's working on tpu?")
+    recent = await app.command(REPO, "tpu prs in the last 30 days")
+    assert recent.seed is not None and reply.groups, reply.title
+    assert any("No PR of it is open now" in n for n in reply.notes), reply.notes
+    authors = {i.author for g in reply.groups for i in g.items}
+    prs = await app.store.get_prs(REPO, recent.seed.pr_numbers)
+    assert authors <= {pr.author for pr in prs.values()}
