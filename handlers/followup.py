@@ -118,7 +118,7 @@ from handlers.parse import (
     with_window,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler, by_impact, by_time, by_topic, word_in
+from handlers.query import QueryHandler, by_impact, by_kind, by_time, by_topic, word_in
 from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
@@ -550,6 +550,9 @@ class FollowupHandler:
             _restart(thread)
         if intent.query.per_topic:  # "break it down by topic", "count per topic"
             return await per_topic(thread)
+        kind = _which_kind(text)
+        if kind:  # "which models do they cover?": the named things of that kind, counted
+            return await per_kind(thread, kind)
         if (
             intent.kind in ("narrow", "question")
             and not intent.words
@@ -1328,6 +1331,37 @@ async def _described_anywhere(thread: Thread, asked: Query, end: int = 0) -> int
             found, key=lambda pr: (pr.merged_at or pr.created_at, pr.number)
         ).number
     return found[0].number if len(found) == 1 else 0
+
+
+# "which models do they cover?", "what gpus are these for?": the thread's PRs by the things of
+# that kind they name
+_WHICH_KIND = re.compile(
+    r"\b(?:which|what)\s+(models?|model families|architectures|gpus?|hardware|platforms?|chips?|accelerators?)"
+    r"\s+(?:do|does|did|are|were|is)\s+(?:they|these|those|them|it)\b",
+    re.I,
+)
+
+
+def _which_kind(text: str) -> str:
+    found = _WHICH_KIND.search(text)
+    if not found:
+        return ""
+    return "model" if found.group(1).lower().startswith(("model", "architecture")) else "hardware"
+
+
+async def per_kind(thread: Thread, kind: str) -> Reply:
+    """The thread's PRs counted by the models (or hardware) they name, most PRs first, three PRs
+    each (a PR counts for each)."""
+    matches = await thread.matches()
+    asked = {k for group in thread.base_query().any_of for k in group}  # "rocm perf prs": not ROCm again
+    groups, more = by_kind(thread.settings, matches, kind, asked)
+    what = "models" if kind == "model" else "hardware"
+    if not groups:
+        title = f"None of this thread's {count_label(len(matches))} names a model or hardware of its own"
+    else:
+        title = f"The {what} this thread's {count_label(len(matches))} name"
+    notes = (f"And {more} more with fewer PRs.",) if more else ()
+    return Reply(kind="answer", title=title, understood=thread.about(), groups=groups, notes=notes)
 
 
 async def per_topic(thread: Thread) -> Reply:

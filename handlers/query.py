@@ -17,7 +17,7 @@ import re
 import time
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
@@ -44,7 +44,16 @@ from handlers.models import (
     ThreadSeed,
     Window,
 )
-from handlers.parse import STATE_WORDS, Query, is_negator, left_out, parse_query, split_states, state_words
+from handlers.parse import (
+    STATE_WORDS,
+    Query,
+    is_negator,
+    kind_of,
+    left_out,
+    parse_query,
+    split_states,
+    state_words,
+)
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
 
@@ -974,6 +983,22 @@ def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[Item
     for m in found:
         for key in m.cls.topics:
             by_name.setdefault(topic_name(settings, key), []).append(m)
+    return _largest_groups(by_name, TOPICS_SHOWN)
+
+
+def by_kind(
+    settings: RepoSettings, found: Sequence[Match], kind: str, skip: Collection[str] = ()
+) -> tuple[tuple[ItemGroup, ...], int]:
+    """As `by_topic`, over the things of one kind the PRs name or are classified under ("model":
+    Qwen3.5, DeepSeek-V4; "hardware": ROCm, MI355X, Blackwell), but `skip` (what the question
+    already named); a PR counts for each."""
+    terms = term_index(settings.taxonomy)
+    by_name: dict[str, list[Match]] = {}
+    for m in found:
+        keys = (*m.cls.topics, *(f"term:{k}" for k in terms.named_cached(m.pr)))
+        for key in dict.fromkeys(keys):
+            if key not in skip and kind_of(key, settings.taxonomy) == kind:
+                by_name.setdefault(topic_name(settings, key), []).append(m)
     return _largest_groups(by_name, TOPICS_SHOWN)
 
 

@@ -1904,3 +1904,19 @@ async def test_which_of_those_with_a_word_narrows_and_who_made_them_names_people
     people = await app.followup(KEY, "who made the most of these?")
     authors = {item.author for group in people.groups for item in group.items}
     assert authors and authors <= {pr.author for pr in listed.values()}, (people.title, authors)
+
+
+async def test_which_models_or_gpus_do_they_cover_counts_the_named_things(app: BotHandlers) -> None:
+    """ "which models do these cover?" under quantization PRs groups them by the model families
+    they name; "what gpus are these for?" under ROCm PRs by the hardware they name, not ROCm
+    again (sentences written for this test)."""
+    await start_thread(app, KEY, "quantization last week")
+    models = await app.followup(KEY, "which models do these cover?")
+    assert models.groups, models.title
+    for group in models.groups:
+        name = group.title.split(" · ")[0]
+        assert name not in ("Quantization", "ROCm", "NVIDIA"), group.title
+    await start_thread(app, KEY, "rocm last week")
+    gpus = await app.followup(KEY, "what gpus are these for?")
+    names = [group.title.split(" · ")[0] for group in gpus.groups]
+    assert names and "ROCm" not in names, names
