@@ -559,7 +559,8 @@ def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: Heuristic
 
 def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: using less memory and retuning kernel configs are performance
-    work; an HTTP error status the server returns and a structured-output backend are API work."""
+    work; an HTTP error status the server returns and a structured-output backend are API work;
+    adding a model architecture by its class name is a new model."""
     assert "performance" in topics(heuristic, "[Core] Lower peak memory while loading sharded weights")
     assert "performance" in topics(heuristic, "Reduce activation memory of the sampler for long prompts")
     assert "performance" in topics(heuristic, "[ROCm] Retune gfx942 fused MoE configs")
@@ -568,3 +569,7 @@ def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClas
     assert "frontend" in topics(heuristic, "Return 422 instead of 500 for a malformed response_format")
     assert "frontend" in topics(heuristic, "Bump llguidance to 1.8")
     assert "frontend" not in topics(heuristic, "[Kernel] Support head size 256 with block size 400")
+    assert "new-model" in topics(heuristic, "[Model] Add GraniteMoeHybridForSequenceClassification")
+    assert "new-model" in topics(heuristic, "Support XLMRobertaForMaskedLM")
+    assert "new-model" not in topics(heuristic, "Add OlmoForCausalLM to the LoRA test list")
+    assert "new-model" not in topics(heuristic, "[Bugfix] Add missing packed_modules_mapping to GptOssForCausalLM")
