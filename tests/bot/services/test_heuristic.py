@@ -572,4 +572,6 @@ def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClas
     assert "new-model" in topics(heuristic, "[Model] Add GraniteMoeHybridForSequenceClassification")
     assert "new-model" in topics(heuristic, "Support XLMRobertaForMaskedLM")
     assert "new-model" not in topics(heuristic, "Add OlmoForCausalLM to the LoRA test list")
-    assert "new-model" not in topics(heuristic, "[Bugfix] Add missing packed_modules_mapping to GptOssForCausalLM")
+    assert "new-model" not in topics(
+        heuristic, "[Bugfix] Add missing packed_modules_mapping to GptOssForCausalLM"
+    )
