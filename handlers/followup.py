@@ -1357,7 +1357,8 @@ async def per_kind(thread: Thread, kind: str) -> Reply:
     groups, more = by_kind(thread.settings, matches, kind, asked)
     what = "models" if kind == "model" else "hardware"
     if not groups:
-        title = f"None of this thread's {count_label(len(matches))} names a model or hardware of its own"
+        named = "a model family" if kind == "model" else "a GPU or platform"
+        title = f"None of this thread's {count_label(len(matches))} names {named} beyond what it asked for"
     else:
         title = f"The {what} this thread's {count_label(len(matches))} name"
     notes = (f"And {more} more with fewer PRs.",) if more else ()
