@@ -1014,7 +1014,19 @@ _INCLUDING = frozenset({"incl", "including", "include", "inc", "plus"})
 _AUXILIARIES = frozenset(
     {"did", "does", "do", "will", "would", "has", "have", "had", "to", "gonna", "should"}
 )
-_COMPARING = frozenset({"compare", "comparing", "comparison", "compared", "contrast"})
+_COMPARING = frozenset(
+    {
+        "compare",
+        "comparing",
+        "comparison",
+        "compared",
+        "contrast",
+        "diff",
+        "difference",
+        "differences",
+        "delta",
+    }
+)
 _SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
     "related",
@@ -1190,12 +1202,16 @@ class _Parser:
                 or self._under_way(tokens, i, st)
                 or self._state(token, st)
             )
-            joiner = ""
+            said, joiner = joiner, ""
             if step:
                 i += step
                 continue
             if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
                 joiner = "or"
+            elif said == "or" and token in ("the", "a", "an", "any") and st.topic_end == i - 1:
+                # "the responses api or the anthropic endpoint": still either one (when a named
+                # thing of the same kind came right before the "or")
+                joiner = "or the"
             elif token in EMPHASIS and st.emphasis is None:  # "rocm, esp aiter": aiter first
                 st.emphasis = (i, len(st.groups))
             elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
@@ -1775,9 +1791,23 @@ class _Parser:
             return 1
         if reading:
             st.readings.append(reading)
+        if joiner == "or the":  # an alternative past an article only to a thing of the same kind
+            last = st.groups[-1][-1] if st.groups else ""
+            joiner = (
+                "or" if last and self._kind_or_term_kind(last) == self._kind_or_term_kind(key) != "" else ""
+            )
         self._add_key(st, key, joiner)
         st.topic_end = i + length
         return length
+
+    def _kind_or_term_kind(self, key: str) -> str:
+        """A key's kind for joining alternatives: its platform/model/format/kernel kind, or for a
+        named feature ("Responses API") the term's own kind."""
+        kind = kind_of(key, self.taxonomy)
+        if kind or not is_term(key):
+            return kind
+        term = self.taxonomy.term(key[5:])
+        return term.kind if term else ""
 
     @staticmethod
     def _add_key(st: _State, key: str, joiner: str) -> None:

@@ -1821,3 +1821,13 @@ def test_anyone_from_a_company_gemm_and_offloading_to_the_cpu() -> None:
     assert ("term:gemm",) in q.any_of and not q.typos, (q.any_of, q.typos)
     q = read("kv cache offloading to cpu fixes")
     assert q.any_of == (("term:kv-offload",), ("bugfix",)), q.any_of
+
+
+def test_or_reaches_past_an_article_and_a_difference_compares_two_ranges() -> None:
+    """ "the responses api or the anthropic endpoint": either one; "the difference between last
+    week and this week for rocm": the two weeks compared, not one range over both, and "difference"
+    searched for nothing (sentences written for this test)."""
+    q = read("changes to the responses api or the anthropic endpoint")
+    assert q.any_of == (("term:responses-api", "term:anthropic-api"),), q.any_of
+    q = read("the difference between last week and this week for xpu")
+    assert days(q) == LAST_WEEK and q.then_since is not None and not q.text, (days(q), q.text)
