@@ -514,6 +514,14 @@ class FollowupHandler:
             return await compare_people(thread, intent)  # "compare with mgoin, who has more merged?"
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
+            start = thread.context.start
+            if (
+                intent.kind == "compare"
+                and _BOTH_PERIODS.search(text)
+                and start is not None
+                and (start.since, start.until) != (thread.context.since, thread.context.until)
+            ):  # "compare the two weeks" after "the week before?": this window and the first one
+                window = (start.since, start.until)
             if intent.kind == "compare":
                 return await compare(thread, window, _counted_filter(thread))
             # "and the week before?" after a who-answer asks who again; "anything fp8 from the week
@@ -764,6 +772,8 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
     return None if moved.kind == "list" else moved
 
 
+# "compare the two weeks", "both months side by side": the thread's window and the one it began with
+_BOTH_PERIODS = re.compile(r"\b(?:the (?:two|2)|both) (?:weeks|months|periods|windows|days|quarters)\b", re.I)
 # "overall", "in general": the subject named as a whole, not within the thread's narrowing
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
 _POINTED = re.compile(r"\b(?:these|those|them|of it|in there|this thread)\b", re.I)

@@ -241,7 +241,10 @@ OUT_OF_SCOPE = (
     )),
     # How things work, not what changed: "what's the difference between awq and gptq".
     ("a question about how things work", re.compile(
-        r"\bdifference between\b|\bdifferences between\b|\bexplain (?:how|what|why|the)\b|\bhow does \S+(?: \S+)? work\b"
+        r"\bdifference between\b|\bdifferences between\b|\bhow does \S+(?: \S+)? work\b"
+        # "explain the difference", not "explain the first one" (a PR of the list: its card)
+        r"|\bexplain (?:how|what|why|the(?! (?:first|second|third|fourth|fifth|last|latest|oldest|newest|top"
+        r"|\d+(?:st|nd|rd|th)?|one|pr|change|revert)\b))\b"
         r"|\bis \S+(?: \S+){0,3} still (?:the )?default\b|\bwhat(?:'s| is) the default\b"
     )),
     ("a request for advice", re.compile(

@@ -1920,3 +1920,17 @@ async def test_which_models_or_gpus_do_they_cover_counts_the_named_things(app: B
     gpus = await app.followup(KEY, "what gpus are these for?")
     names = [group.title.split(" · ")[0] for group in gpus.groups]
     assert names and "ROCm" not in names, names
+
+
+async def test_compare_the_two_weeks_and_explain_the_first_one(app: BotHandlers) -> None:
+    """After "what about the week before?", "compare the two weeks" compares that week with the
+    thread's first (not the last 14 days); "explain the first one" is the first PR's card, not a
+    question about how things work (sentences written for this test)."""
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "what about the week before?")
+    compared = await app.followup(KEY, "compare the two weeks")
+    assert "Feb 16 – Feb 22" in compared.title and "Feb 23 – Mar 1" in compared.title, compared.title
+    first = (await app.command(REPO, "rocm last week")).items[0].number
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "explain the first one")
+    assert card.kind == "detail" and card.detail is not None and card.detail.number == first, card.title
