@@ -570,6 +570,18 @@ CHANGE_KINDS = (
         re.compile(r"bump|upgrad|updat|pin|deps?\b|dependenc", re.I),
     ),
     ChangeKind(
+        "feature",
+        "New features",
+        # "what new features landed for spec decode": new capabilities a user can reach (an API,
+        # option, backend, kernel, integration), as the digest's feature signal reads them
+        frozenset({"feature", "features"}),
+        ("feature",),
+        re.compile(
+            r"add|support|introduc|implement|enabl|allow|expos|integrat|restor|extensib|in-tree|compatib",
+            re.I,
+        ),
+    ),
+    ChangeKind(
         "revert",
         "Reverts",
         frozenset({"revert", "reverts", "reverted", "rollback", "rollbacks"}),

@@ -55,7 +55,7 @@ FUNCTION_WORDS = _words(
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
-    usually typically normally generally general together left remaining diff difference differences needful moment currently period
+    usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
     criteria criterion condition conditions tho though
     employee employees employer employers staff

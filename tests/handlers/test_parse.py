@@ -1432,7 +1432,7 @@ def test_words_that_repeat_what_the_question_named_are_not_searched() -> None:
     assert not nixl.text and ("term:nixl",) in nixl.any_of, (nixl.text, nixl.any_of)
     card = read("anything merged for the rtx 5090 lately, anything on that card?")
     assert not card.text, card.text
-    assert read("what's new with that scheduler thing").text  # nothing named before it: searched
+    assert read("what's new with that warmup thing").text  # nothing named before it: searched
     breakdown = read("break down this month's merges by topic for me")
     assert breakdown.per_topic and not breakdown.text, breakdown.text
 
@@ -1831,3 +1831,15 @@ def test_or_reaches_past_an_article_and_a_difference_compares_two_ranges() -> No
     assert q.any_of == (("term:responses-api", "term:anthropic-api"),), q.any_of
     q = read("the difference between last week and this week for xpu")
     assert days(q) == LAST_WEEK and q.then_since is not None and not q.text, (days(q), q.text)
+
+
+def test_features_the_scheduler_long_context_and_docker_images() -> None:
+    """ "new features for X" asks for new capabilities (not PRs saying "features"); the v1
+    scheduler and the Docker image are named things, "v1" how vLLM's engine is called
+    (sentences written for this test)."""
+    q = read("new features for kv connectors since october")
+    assert ("change:feature",) in q.any_of and not q.text, (q.any_of, q.text)
+    q = read("v1 scheduler or async scheduling changes")
+    assert q.any_of == (("term:scheduler",),) and not q.text, (q.any_of, q.text)
+    q = read("did the docker image change this week")
+    assert q.any_of == (("term:docker-image",),), q.any_of
