@@ -450,7 +450,9 @@ _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b"
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
-    r"|[\s,;]*\bfor (?:standup|stand-up|sync|syncs|meeting|meetings|newsletter|slides|retro)\b",
+    # (at the end of a clause: "fixes for sync bugs" searches "sync")
+    r"|[\s,;]*\bfor (?:standup|stand-up|sync|syncs|meeting|meetings|newsletter|slides|retro)\b"
+    r"(?=\s*(?:$|[.,;:!?)]|tomorrow\b|today\b|tonight\b|later\b|this\b|next\b|on\b))",
     re.I,
 )
 # ", deciding whether to pin a commit", ", writing notes for our reading group": what the asker is

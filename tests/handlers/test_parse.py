@@ -1745,6 +1745,7 @@ def test_bullets_are_the_shape_of_the_answer_not_a_subject() -> None:
     ):
         q = read(text)
         assert q.any_of and not q.text, (text, q.text)
+    assert read("any fixes for sync bugs in spec decode").text == "sync"  # a meeting only at the end
 
 
 def test_merging_is_merged_and_close_to_merging_is_open() -> None:
