@@ -1844,3 +1844,20 @@ def test_features_the_scheduler_long_context_and_docker_images() -> None:
     assert q.any_of == (("term:scheduler",),) and not q.text, (q.any_of, q.text)
     q = read("did the docker image change this week")
     assert q.any_of == (("term:docker-image",),), q.any_of
+
+
+def test_more_names_people_type_for_hardware_and_libraries() -> None:
+    """Grace Hopper is Hopper (GH200), Grace Blackwell GB200, MI250 the MI200 series, Gaudi 3
+    Gaudi, "flash attention 3" FlashAttention (not "the first 3"), Outlines a structured-output
+    backend (sentences written for this test)."""
+    for text, key in (
+        ("grace hopper fixes", "term:hopper"),
+        ("anything for grace blackwell", "term:gb200"),
+        ("mi250 support", "term:mi200"),
+        ("gaudi3 prs", "term:gaudi"),
+        ("outlines backend changes", "term:structured-outputs"),
+    ):
+        q = read(text)
+        assert (key,) in q.any_of and not q.text, (text, q.any_of, q.text)
+    fa = read("flash attention 3 prs")
+    assert fa.any_of == (("term:flash-attention",),) and not fa.limit, (fa.any_of, fa.limit)
