@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from cachetools import LRUCache
 
-from handlers.calendar import local_midnight, window_label
+from handlers.calendar import default_window, local_midnight, window_label
 from handlers.citations import Guard
 from handlers.digest_rank import weight as significance
 from handlers.digest_signals import Signals, change_name, is_change, is_change_of, read_one, revert_names
@@ -195,8 +195,7 @@ class QueryHandler:
         if not matches and query.who and "open" in query.states and not query.authors:
             # "who's working on the rust frontend?" with nothing open: the people behind its work
             # of the last WIDER_DAYS days, merged or not, said as such
-            until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
-            since = until - timedelta(days=WIDER_DAYS)
+            since, until = default_window(now, settings.tz, WIDER_DAYS)
             label = window_label(since, until, settings.tz, settings.tz_name)
             recent = replace(query, states=(), since=since, until=until, window_label=label)
             matches = await self.matches(settings, recent)
