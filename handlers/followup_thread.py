@@ -15,7 +15,6 @@ from datetime import datetime
 
 from handlers.calendar import window_label
 from handlers.citations import cap
-from handlers.language import is_domain_word
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
 from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, tokenize, with_window
 from handlers.ports import ClassificationSource, Store
@@ -103,11 +102,11 @@ class Thread:
         # rocm prs last week? we run mi300x"), words run on would read as more of the context
         original = original.rstrip()
         read = self.parse(f"{original}{'' if original[-1:] in '?.!' else '.'} {filters}")
-        # The narrowing words were written by filter_words: a word of the domain there ("only the
-        # kernel work" under DeepSeek-V4 stored `kernel`) was searched for, though in a question
-        # that names a subject the same word is frame ("deepseek v4 kernel stuff"). Read back as
-        # frame, the thread would lose it at its next step ("and last month?").
-        searched = [w for w in dict.fromkeys(filters.split()) if is_domain_word(w) and w in read.ignored]
+        # The narrowing words were written by filter_words, and every free word there was searched
+        # when the thread narrowed: read back beside the question's subject, a word can read as
+        # frame ("only the kernel work" under DeepSeek-V4 stored `kernel`; "deepseek v4 kernel
+        # stuff" sets it aside), and the thread would lose it at its next step ("and last month?").
+        searched = [w for w in dict.fromkeys(filters.split()) if w in read.ignored]
         if searched:
             read = replace(read, text=" ".join(dict.fromkeys((*read.text.split(), *searched))))
         return read
