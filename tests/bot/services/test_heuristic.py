@@ -540,38 +540,48 @@ def test_type_checking_is_lint_work_not_a_bug_fix(heuristic: HeuristicClassifier
     assert "nvidia" in topics(heuristic, "[Kernel] Tune the fp8 GEMM configs for L40S")
 
 
+_JARGON = (
+    ("distributed", "[Kernel] Fuse AR+RMSNorm for the Llama decoder", True),
+    ("distributed", "Pick the FI AR backend from the world size", True),
+    ("distributed", "[Model] Add the BAGEL AR-only checkpoint loader", False),
+    ("performance", "[MM] Enable encoder CUDA graph for Pixtral", True),
+    ("performance", "Support full cudagraph capture for the mamba mixer", True),
+    ("performance", "[Bugfix] Fix full cudagraph capture for the mamba mixer", False),
+    ("frontend", "[Feature] Add a --max-log-len CLI option", True),
+    ("multimodal", "[CI/Build] Slim the runtime image by 1GB", False),
+    ("multimodal", "[Core] Drop output placeholders on preemption", False),
+    ("multimodal", "[Bugfix] Fix mm placeholder offsets for Qwen2-VL", True),
+)
+
+
 def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: "AR" next to a fusion or a backend is an all-reduce
     (distributed); enabling CUDA graphs for something is performance work, fixing them is not;
     the command line is the frontend's; a container image and an output placeholder are not
     multimodal."""
-    assert "distributed" in topics(heuristic, "[Kernel] Fuse AR+RMSNorm for the Llama decoder")
-    assert "distributed" in topics(heuristic, "Pick the FI AR backend from the world size")
-    assert "distributed" not in topics(heuristic, "[Model] Add the BAGEL AR-only checkpoint loader")
-    assert "performance" in topics(heuristic, "[MM] Enable encoder CUDA graph for Pixtral")
-    assert "performance" in topics(heuristic, "Support full cudagraph capture for the mamba mixer")
-    assert "performance" not in topics(heuristic, "[Bugfix] Fix full cudagraph capture for the mamba mixer")
-    assert "frontend" in topics(heuristic, "[Feature] Add a --max-log-len CLI option")
-    assert "multimodal" not in topics(heuristic, "[CI/Build] Slim the runtime image by 1GB")
-    assert "multimodal" not in topics(heuristic, "[Core] Drop output placeholders on preemption")
-    assert "multimodal" in topics(heuristic, "[Bugfix] Fix mm placeholder offsets for Qwen2-VL")
+    for topic, title, want in _JARGON:
+        assert (topic in topics(heuristic, title)) == want, (topic, title)
+
+
+_MEMORY_RETUNE_HTTP_CLASSES = (
+    ("performance", "[Core] Lower peak memory while loading sharded weights", True),
+    ("performance", "Reduce activation memory of the sampler for long prompts", True),
+    ("performance", "[ROCm] Retune gfx942 fused MoE configs", True),
+    ("performance", "[Test] Reduce memory of test_llava to avoid OOM in CI", False),
+    ("frontend", "[Bugfix] Respond with 404 for an unknown LoRA adapter name", True),
+    ("frontend", "Return 422 instead of 500 for a malformed response_format", True),
+    ("frontend", "Bump llguidance to 1.8", True),
+    ("frontend", "[Kernel] Support head size 256 with block size 400", False),
+    ("new-model", "[Model] Add GraniteMoeHybridForSequenceClassification", True),
+    ("new-model", "Support XLMRobertaForMaskedLM", True),
+    ("new-model", "Add OlmoForCausalLM to the LoRA test list", False),
+    ("new-model", "[Bugfix] Add missing packed_modules_mapping to GptOssForCausalLM", False),
+)
 
 
 def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: using less memory and retuning kernel configs are performance
     work; an HTTP error status the server returns and a structured-output backend are API work;
     adding a model architecture by its class name is a new model."""
-    assert "performance" in topics(heuristic, "[Core] Lower peak memory while loading sharded weights")
-    assert "performance" in topics(heuristic, "Reduce activation memory of the sampler for long prompts")
-    assert "performance" in topics(heuristic, "[ROCm] Retune gfx942 fused MoE configs")
-    assert "performance" not in topics(heuristic, "[Test] Reduce memory of test_llava to avoid OOM in CI")
-    assert "frontend" in topics(heuristic, "[Bugfix] Respond with 404 for an unknown LoRA adapter name")
-    assert "frontend" in topics(heuristic, "Return 422 instead of 500 for a malformed response_format")
-    assert "frontend" in topics(heuristic, "Bump llguidance to 1.8")
-    assert "frontend" not in topics(heuristic, "[Kernel] Support head size 256 with block size 400")
-    assert "new-model" in topics(heuristic, "[Model] Add GraniteMoeHybridForSequenceClassification")
-    assert "new-model" in topics(heuristic, "Support XLMRobertaForMaskedLM")
-    assert "new-model" not in topics(heuristic, "Add OlmoForCausalLM to the LoRA test list")
-    assert "new-model" not in topics(
-        heuristic, "[Bugfix] Add missing packed_modules_mapping to GptOssForCausalLM"
-    )
+    for topic, title, want in _MEMORY_RETUNE_HTTP_CLASSES:
+        assert (topic in topics(heuristic, title)) == want, (topic, title)
