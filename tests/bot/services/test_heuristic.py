@@ -566,6 +566,7 @@ def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: Heuristic
 _MEMORY_RETUNE_HTTP_CLASSES = (
     ("performance", "[Core] Lower peak memory while loading sharded weights", True),
     ("performance", "Reduce activation memory of the sampler for long prompts", True),
+    ("performance", "Trim the memory footprint of the sampler by 30%", True),
     ("performance", "[ROCm] Retune gfx942 fused MoE configs", True),
     ("performance", "[Test] Reduce memory of test_llava to avoid OOM in CI", False),
     ("frontend", "[Bugfix] Respond with 404 for an unknown LoRA adapter name", True),
