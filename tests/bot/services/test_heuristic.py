@@ -586,3 +586,23 @@ def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClas
     adding a model architecture by its class name is a new model."""
     for topic, title, want in _MEMORY_RETUNE_HTTP_CLASSES:
         assert (topic in topics(heuristic, title)) == want, (topic, title)
+
+
+_HOST_SIDE_CPU = (
+    ("cpu", "[KV Offload] Free the CPU tier's pinned blocks on shutdown", False),
+    ("cpu", "Support CPU weight offloading for MoE experts", False),
+    ("cpu", "[OffloadingConnector] Count CPU hits in the scheduler stats", False),
+    ("cpu", "[CPU] Offload the sampler's argsort to oneDNN", True),
+    ("cpu", "[CPU] Faster AVX512 paged attention", True),
+    ("rocm", "[CPU] Use zentorch for W8A8 linear layers on AMD", False),
+    ("rocm", "Enable EPYC-tuned thread pinning on AMD machines", False),
+    ("rocm", "[Kernel] Faster fused MoE on AMD MI355X", True),
+)
+
+
+def test_offloading_to_the_cpu_and_amd_cpus_are_not_backend_work(heuristic: HeuristicClassifier) -> None:
+    """Titles written for this test: in a title about offloading, "CPU" is where the KV cache or
+    weights go (host memory), not the CPU backend; "AMD" next to zentorch, Zen or EPYC is AMD's
+    CPUs, not ROCm. A `[CPU]` tag still claims the PR."""
+    for topic, title, want in _HOST_SIDE_CPU:
+        assert (topic in topics(heuristic, title)) == want, (topic, title)
