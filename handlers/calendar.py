@@ -422,12 +422,13 @@ class TimeReader:
                 end = max(today + timedelta(days=1), day + timedelta(days=1))
                 return Span(day, end), 1 + length
             return None
-        if tok in ("before", "until", "till", "til", "through", "thru"):
-            # "rocm prs before nov 10": everything up to that day (before it: not that day itself)
+        if tok in ("before", "until", "till", "til", "through", "thru", "by"):
+            # "rocm prs before nov 10": everything up to that day (before it: not that day itself);
+            # "by friday", "by oct 31": up to and including it (a login never reads as a date)
             found = self._date(t, i + 1)
             if found and found[2] != "invalid":
-                day, length, _ = found
-                end = day if tok == "before" else day + timedelta(days=1)
+                day, length, kind = found
+                end = day if tok == "before" else _period_end(day, kind)  # "until may": may's end
                 if end > date(MIN_YEAR, 1, 2):
                     return Span(date(MIN_YEAR, 1, 1), end), 1 + length
             return None
@@ -549,6 +550,9 @@ class TimeReader:
 
     def _range(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """`D`, `D..D`, `D to D`, `D and D` (after between), or a month (`feb`, `feb 2026`)."""
+        shared = self._day_before_a_month(t, i)
+        if shared:
+            return shared
         first = self._date(t, i)
         if first is None:
             return None
@@ -569,6 +573,28 @@ class TimeReader:
         if kind == "invalid":
             return self._invalid(), length
         return Span(start, _period_end(start, kind)), length
+
+    def _day_before_a_month(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "between 1 and 15 of october", "from the 3rd to the 10th of nov", "10-20 november": a
+        range whose first day names no month takes the month of the day that ends it."""
+        lead = i + 1 if t[i : i + 1] == ["the"] else i
+        day = _ORDINAL.match(t[lead]) if lead < len(t) else None
+        if not day or not 1 <= int(day.group(1)) <= 31 or lead + 2 >= len(t) or t[lead + 1] not in RANGE_SEPS:
+            return None
+        if t[lead + 1] == "and" and t[i - 1 : i] != ["between"]:  # "rocm 2 and 3 of nov" is no range
+            return None
+        second = self._date(t, lead + 2)
+        if second is None or second[2] != "day" or not _names_a_month(t[lead + 2 : lead + 2 + second[1]]):
+            return None
+        end_day, end_len, _ = second
+        month_start = end_day.replace(day=1)
+        if int(day.group(1)) > end_day.day:  # "between the 25th and the 3rd of nov": from october
+            month_start = add_months(month_start, -1)
+        try:
+            start = month_start.replace(day=int(day.group(1)))
+        except ValueError:
+            return self._invalid(), lead + 2 + end_len - i
+        return Span(start, end_day + timedelta(days=1)), lead + 2 + end_len - i
 
     def _invalid(self) -> Span:
         window = self._last_days(self.default_days)
@@ -619,6 +645,12 @@ class TimeReader:
             if given is None:
                 given = self.today.year if month <= self.today.month else self.today.year - 1
             return date(given, month, 1), 1 + used, "month"
+        # "the 15th of october", "15 of oct": a day and the month it is of
+        lead = i + 1 if tok == "the" else i
+        of_month = _ORDINAL.match(t[lead]) if lead < len(t) else None
+        if of_month and t[lead + 1 : lead + 2] == ["of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
+            given, used = self._explicit_year(t, lead + 3)
+            return self._month_day(given, MONTHS[t[lead + 2]], int(of_month.group(1)), lead - i + 3 + used)
         # "since the 15th", and "since 15th" (a day after a word that leads one in)
         bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in DAY_LEADS else None
         day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else bare
@@ -633,6 +665,8 @@ class TimeReader:
         if day_match and nxt in MONTHS and 1 <= int(day_match.group(1)) <= 31:  # "20 feb"
             given, used = self._explicit_year(t, i + 2)
             return self._month_day(given, MONTHS[nxt], int(day_match.group(1)), 2 + used)
+        if tok in WEEKDAYS:  # "until friday", "from monday to wednesday": the last one, today's included
+            return self._weekday(WEEKDAYS[tok]), 1, "day"
         return None
 
     def _explicit_year(self, t: Sequence[str], i: int) -> tuple[int | None, int]:
@@ -711,6 +745,10 @@ def _holiday(t: Sequence[str], i: int) -> tuple[Callable[[int], date], int] | No
         if rule is not None:
             return rule, length
     return None
+
+
+def _names_a_month(tokens: Sequence[str]) -> bool:
+    return any(tok in MONTHS or _SLASH_DATE.match(tok) or _ISO_DATE.match(tok) for tok in tokens)
 
 
 def _period_end(day: date, kind: str) -> date:

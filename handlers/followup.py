@@ -1260,7 +1260,12 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
     described = THE_X_ONE.search(text)
     if (
         described
-        and intent.kind in ("question", "narrow", "who", "switch")
+        and (
+            intent.kind in ("question", "narrow", "who", "switch")
+            # "what was the gemma one about? and who wrote the original kernel pr": "original" moved
+            # no time the asker named (it reads as any time), so this still points at one PR
+            or (intent.kind == "shift" and not intent.query.time_text)
+        )
         and (intent.words or intent.subject or _filters(intent.query))
     ):
         # "tell me more about the xpu wheel release one": the thread's one PR those words describe
@@ -1448,7 +1453,15 @@ async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query,
     last = [said for _, said in thread.context.turns[-2:]]
     named = [n for said in last for n in re.findall(r"#(\d{3,9})", said)]
     named = named if len(set(named)) == 1 else []
-    if named:
+    asked = [said for role, said in thread.context.turns[-2:] if role == "user"]
+    # "how many of those are from vanshbhatia-amd?" then "what has he been working on since then":
+    # the person the last question named
+    people = (
+        (await thread.query.with_logins(thread.settings, thread.parse(asked[-1]))).authors if asked else ()
+    )
+    if len(set(people)) == 1:
+        authors = [people[0]]
+    elif named:
         shown = await thread.load([int(named[-1])])
         authors = [m.pr.author.lower() for m in shown if m.pr.author]
     elif _asked_who_last(thread) and await thread.matches():

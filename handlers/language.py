@@ -449,6 +449,8 @@ _PURPOSE = re.compile(
 _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b"
+    # "for my team standup", "for our team's weekly sync": the audience's meeting is the purpose too
+    r"(?:'s)?(?:\s+(?:weekly|daily|monthly|standup|stand-up|sync|syncs|meeting|meetings|call|report|notes|update|slides))*\b"
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
     # (at the end of a clause: "fixes for sync bugs" searches "sync")
     r"|[\s,;]*\bfor (?:standup|stand-up|sync|syncs|meeting|meetings|newsletter|slides|retro)\b"

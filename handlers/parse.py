@@ -109,6 +109,11 @@ def _asks_works(tokens: Sequence[str]) -> str:
     return ""
 
 
+_STILL_ACTIVE = {
+    ("still", "active"), ("still", "around"), ("still", "contributing"), ("still", "maintained"),
+    ("still", "alive"), ("last", "active"), ("stopped", "contributing"), ("stop", "contributing"),
+    ("gone", "quiet"), ("went", "quiet"), ("gone", "inactive"), ("still", "contribute"),
+}  # fmt: skip
 # "when did it go away", "when was that merged": asking for a moment in the past
 _WHEN_PAST = frozenset(("when", aux) for aux in ("did", "was", "were", "had", "has", "have", "got"))
 # Asking what the bot itself can do is asking for its help.
@@ -264,6 +269,7 @@ _UP_TO_NOW = (
     ("till", "now"),
     ("until", "now"),
     ("up", "to", "now"),
+    ("by", "now"),
 )
 _WEIGHT_WORDS = {
     "impactful",
@@ -279,8 +285,10 @@ _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
-    "tldr", "tl;dr",
+    "tldr", "tl;dr", "nutshell", "gist",
 }  # fmt: skip
+# the shape asked of a summary, just before the word ("a short high level summary")
+_SUMMARY_SHAPE = {"short", "shorter", "simple", "simpler", "high", "level", "low", "plain", "tl", "dr"}
 OPEN_ANY_TIME = "No time given: every PR still open, whenever it was opened."
 _SOMEONE = {"author", "person", "guy", "contributor", "dev", "developer"}
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
@@ -926,6 +934,27 @@ def _weekday_of_a_date(tokens: list[str]) -> None:
             del tokens[k]
 
 
+def _shape_of_summary(tokens: list[str]) -> set[str]:
+    """The words that say how to write a summary, not what it is about: the summary words and the
+    shape words just before one ("a short high level summary"), "keep it simple", "in a nutshell",
+    "in plain english", "(i'm) not technical" ("summary of fixes for short prompts" keeps "short")."""
+    said = set(_SUMMARY_WORDS)
+    for k, token in enumerate(tokens):
+        if token in _SUMMARY_WORDS:
+            j = k - 1
+            while j >= 0 and tokens[j] in _SUMMARY_SHAPE | {"a", "an", "very", "really", "quick", "brief"}:
+                said.add(tokens[j])
+                j -= 1
+        before = tokens[max(k - 2, 0) : k]
+        if before == ["keep", "it"]:  # "keep it simple / short"
+            said.add(token)
+        if before[-1:] == ["in"] and token in ("plain", "simple", "layman", "laymans"):  # "in plain english"
+            said.update(tokens[k : k + 2])
+        if token == "technical" and before[-1:] and before[-1] in ("not", "non", "less"):
+            said.update(("technical", "non"))
+    return said
+
+
 def _start_of(tokens: list[str]) -> None:
     """ "since (the) start of the month", "beginning of this week", "the whole month": the period
     so far, as "this month" reads; "start of nov" is Nov 1, "mid october" Oct 15."""
@@ -946,6 +975,16 @@ def _start_of(tokens: list[str]) -> None:
             return
         if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
             tokens[k] = "this"  # "stretch it to the whole month": this month
+            return
+        if (
+            tokens[k] == "end"
+            and tokens[k + 1 : k + 2] == ["of"]
+            and k + 2 < len(tokens)
+            and tokens[k + 2] in MONTHS
+        ):
+            first = k - 1 if k and tokens[k - 1] == "the" else k  # "by the end of october": its last day
+            last = {2: 28, 4: 30, 6: 30, 9: 30, 11: 30}.get(MONTHS[tokens[k + 2]], 31)
+            tokens[first : k + 3] = [tokens[k + 2], str(last)]
             return
         if tokens[k] not in ("start", "beginning") or tokens[k + 1 : k + 2] != ["of"] or k + 2 >= len(tokens):
             continue
@@ -1315,6 +1354,35 @@ class _Parser:
             st.readings.append(f"'{tokens[0]} … {earliest}' → oldest first")
         if earliest:
             st.text[:] = [w for w in st.text if w != earliest and w not in _BEGINNING]
+        # "when was tpu-inference last bumped?", "when did we last touch the tpu backend", "when was
+        # the latest flashinfer upgrade": the newest such PR, however long ago ("last week" is time)
+        asks_when = tokens[:1] == ["when"] and not earliest and bool(st.groups or st.authors)
+        last = next(
+            (
+                t
+                for k, t in enumerate(tokens)
+                if asks_when and k >= 2 and t in ("last", "latest") and k not in st.time_tokens
+            ),
+            "",
+        )
+        # "is DarkLight1337 still active?", "has woosuk stopped contributing", "is the tpu backend
+        # still maintained": whether the work goes on, which the newest PRs show, however old
+        still = " ".join(min(_STILL_ACTIVE & set(itertools.pairwise(tokens)), default=()))
+        if still:
+            st.text[:] = [w for w in st.text if w not in still.split()]
+        if still and window is None and not st.sort:
+            st.sort, st.limit = -1, st.limit or 5
+            st.readings.append(f"'{still}' → the newest PRs, any time")
+        else:
+            still = ""
+        if last and not st.sort:
+            st.sort, st.limit = -1, st.limit or 1
+            st.readings.append(f"'when … {last}' → the newest one")
+            # "when did the deepgemm pin last move": the verb after "last" is the event, not a word
+            # to search for (a topic or term there was read as one already)
+            k = tokens.index(last)
+            event = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1] != "time" else ""
+            st.text[:] = [w for w in st.text if w not in ("last", "latest", "time", event)]
         ever_word = next(  # "first ever PR" defines a first-timer; it names no time
             (
                 t
@@ -1341,6 +1409,8 @@ class _Parser:
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest
+        if not ever_word and window is None and still:
+            ever_word = still
         works = _asks_works(tokens) if not ever_word and window is None and st.groups else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
@@ -1461,7 +1531,7 @@ class _Parser:
         if digest:  # "can u post the digest for last week": asking to see it, not a word to search
             # "digest pls, missed it": what the asker did to it (a verb with "it" for object) neither
             said_of = {a for a, b in itertools.pairwise(tokens) if b in ("it", "that", "this", "them")}
-            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS | said_of]
+            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS | said_of | _shape_of_summary(tokens)]
             st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
         corrected = ""
         if st.corrections:
@@ -1906,10 +1976,12 @@ class _Parser:
         if not length or (i and is_negator(tokens[i - 1])):
             return 0
         lately = _LATELY.intersection(tokens) or ("these", "days") in set(itertools.pairwise(tokens))
-        if tokens[i].startswith("work") and (tokens[i - 1 : i] == ["been"] or lately) and asks_who(tokens):
+        been = tokens[i - 1 : i] == ["been"]
+        if tokens[i].startswith("work") and ((been or lately) and asks_who(tokens) or been):
             # "who's been working on flashinfer lately", "who are the folks working on xgrammar these
             # days": the people behind the recent work, done or not ("who's working on the tpu
-            # backend", now: its open PRs)
+            # backend", now: its open PRs); "what has he been working on since then": what he did
+            # over that time, landed or not (the perfect looks back over a period)
             st.ignored.append(" ".join(tokens[i : i + length]))
             return length
         self._read_state(st, "open", " ".join(tokens[i : i + length]))

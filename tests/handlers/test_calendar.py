@@ -97,3 +97,30 @@ def test_a_query_window_is_the_digest_window_type() -> None:
     week = last_full_week(MONDAY_MORNING, UTC)
     assert (query.window.since, query.window.until) == (week.since, week.until)
     assert window_key(query.window) == window_key(week)
+
+
+def test_ranges_sharing_a_month_deadlines_and_month_ends() -> None:
+    """On Wednesday Mar 4: a range whose first day names no month takes the month that ends it
+    (`between 3 and 17 of february`); `by` a day or month is up to and including it (`by friday`,
+    `by january` is all of January), `by now` any time, `the end of <month>` its last day; a
+    login after `by` is still a person."""
+    tax = load_taxonomy("vllm")
+    cases = {
+        "between 3 and 17 of february": "Feb 3 – Feb 17, 2026 (UTC)",
+        "from the 2nd to the 9th of feb": "Feb 2 – Feb 9, 2026 (UTC)",
+        "between 10 and 20 february": "Feb 10 – Feb 20, 2026 (UTC)",
+        "between the 25th and the 2nd of march": "Feb 25 – Mar 2, 2026 (UTC)",
+        "since the 12th of january": "Jan 12 – Mar 4, 2026 (UTC)",
+        "by friday": "any time up to Feb 27, 2026 (UTC)",
+        "until monday": "any time up to Mar 2, 2026 (UTC)",
+        "by january": "any time up to Jan 31, 2026 (UTC)",
+        "by the end of january": "any time up to Jan 31, 2026 (UTC)",
+        "since the end of january": "Jan 31 – Mar 4, 2026 (UTC)",
+        "by now": "any time up to Mar 4, 2026 (UTC)",
+    }
+    for words, label in cases.items():
+        query = parse_query(f"rocm prs {words}", tax, now=WEDNESDAY)
+        assert (query.window_label, query.topics, query.text, query.authors) == (label, ("rocm",), "", ()), (
+            words
+        )
+    assert parse_query("rocm prs by mgoin", tax, now=WEDNESDAY).authors == ("mgoin",)

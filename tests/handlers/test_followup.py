@@ -1562,6 +1562,27 @@ async def test_the_original_of_a_revert_described_by_its_words(app: BotHandlers)
     assert "qwen3.5 config" in original.detail.title, original.detail.title
 
 
+async def test_a_described_one_and_its_original_asked_together(app: BotHandlers) -> None:
+    """Under the reverts since Feb 16, "what was the qwen3.5 config one? and who wrote the original
+    pr" is the card of the PR that revert reverts: "original" points at a PR, it moves no time
+    (the thread does not widen to every revert ever)."""
+    await start_thread(app, KEY, "reverts since feb 16")
+    both = await app.followup(KEY, "what was the qwen3.5 config one? and who wrote the original pr")
+    assert both.detail and not both.detail.title.startswith("Revert"), both.title
+    assert "qwen3.5 config" in both.detail.title, both.detail.title
+
+
+async def test_he_is_the_person_the_last_question_named(app: BotHandlers) -> None:
+    """Under last week's ROCm PRs, after "how many of those are by <login>?", "and what has he
+    been working on" is that person's (not whoever else wrote the thread's PRs)."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, tuple(numbers))
+    busiest = Counter(pr.author.lower() for pr in prs.values() if pr.author).most_common(1)[0][0]
+    await app.followup(KEY, f"how many of those are by {busiest}?")
+    his = await app.followup(KEY, "and what has he been working on")
+    assert his.items and {i.author.lower() for i in his.items} == {busiest}, his.title
+
+
 async def test_the_original_and_the_oldest_x_one(app: BotHandlers) -> None:
     """Under last week's spec decode PRs, "who wrote the original eagle pr" is the first EAGLE PR
     there ever was (the command's answer, from before the thread's week), "the oldest eagle one"

@@ -866,6 +866,36 @@ def test_a_summary_of_a_whole_window_is_the_digest() -> None:
     assert not four.digest and four.limit == 4 and four.text == ""
 
 
+def test_how_a_summary_should_read_is_no_search_word() -> None:
+    """ "a brief low level recap of last week for our team's weekly sync" is the digest with
+    nothing to search; "in a nutshell" asks for one too; "keep it simple" says how; a shape word
+    that is not about the summary still searches ("summary of fixes for short prompts")."""
+    for text in (
+        "a brief low level recap of last week for our team's weekly sync",
+        "what happened last week in a nutshell",
+        "recap last week, keep it simple pls",
+        "overview of the week in plain english",
+    ):
+        q = read(text)
+        assert q.digest and q.text == "", text
+    assert read("summary of fixes for short prompts last week").text == "short prompts"
+
+
+def test_when_something_last_happened_and_whether_someone_is_still_active() -> None:
+    """ "when did the deepgemm pin last move" is the newest such PR of any time; "is mgoin still
+    around?" and "has the tpu backend gone quiet" the newest five, any time; "what has he been
+    working on" looks back over a period (any state), "what is he working on" is open work."""
+    last = read("when did the deepgemm pin last move")
+    assert (last.sort, last.limit, days(last), last.text) == (-1, 1, ANY_TIME, "")
+    for text in ("is mgoin still around?", "has the tpu backend gone quiet"):
+        q = read(text)
+        assert (q.sort, q.limit, days(q)) == (-1, 5, ANY_TIME), text
+        assert q.text in ("mgoin", ""), text
+    assert read("is rocm still active this month").text == ""
+    assert read("what has he been working on lately").states == ()
+    assert read("what is he working on").states == ("open",)
+
+
 def test_people_ranked_typos_of_kinds_of_change_and_what_runs_where() -> None:
     """ "busiest ppl this week 👀" and "top contributors to rocm" ask who; "regresions" is
     regressions; "when v0.27 will be released" and "can vllm run on apple m3 mac" are turned
