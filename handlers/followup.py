@@ -488,6 +488,11 @@ class FollowupHandler:
             if self.llm_answers is not None:
                 return await self._llm(thread, text, intent, user)
             return await summary(thread, intent)
+        if intent.kind == "count" and _another_person(thread, intent.query) and not _OF_THOSE.search(text):
+            # "how many did mgoin have in the same period" under njhill's PRs: mgoin's, counted
+            # ("how many of those are from mgoin" counts within the thread)
+            moved = await other_person(thread, replace(intent, kind="switch"))
+            return await _counted(thread) if moved.kind == "list" else moved
         if intent.kind == "count":
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
@@ -503,6 +508,8 @@ class FollowupHandler:
             if stopped is not None:
                 return stopped
             again = classify(asked.without_time, thread.parse(asked.without_time))
+            if again.kind == "who":  # the people it leaves out stay out ("if you leave him out")
+                again = replace(again, query=replace(again.query, exclude_authors=asked.exclude_authors))
             return await who(thread, again if again.kind == "who" else intent)
         if intent.kind == "open_now":
             return await open_now(thread, intent)
@@ -541,10 +548,17 @@ class FollowupHandler:
                 # "how many were there the week before?": counted, over the other window
                 return await _counted(thread)
             return moved
+        if (
+            query.exclude_authors
+            and intent.kind in ("narrow", "question", "who")
+            and not (query.any_of or query.states or query.authors or query.text)
+            and _asked_who_last(thread)
+        ):
+            # "and if you leave him out?", "excluding @x, who's top?" after a who-answer: who
+            # again, without that person
+            return await who(thread, replace(intent, kind="who", subject=""))
         # "ok list harry mellor's" under cyrus's PRs: another person, the same filters
-        base_authors = set(thread.base_query().authors)
-        other = query.authors and base_authors and not base_authors & set(query.authors)
-        if intent.kind in ("narrow", "question") and other:
+        if intent.kind in ("narrow", "question") and _another_person(thread, query):
             return await other_person(thread, intent)
         if (
             intent.kind in ("narrow", "question")
@@ -1018,6 +1032,12 @@ _NEW_QUESTION = re.compile(
 )
 
 
+def _another_person(thread: Thread, query: Query) -> bool:
+    """Whether `query` names people and the thread is about other people's PRs."""
+    base_authors = set(thread.base_query().authors)
+    return bool(query.authors and base_authors and not base_authors & set(query.authors))
+
+
 def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
     said = [text for role, text in thread.context.turns if role == "user"]
@@ -1146,6 +1166,8 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
         return await other_person(thread, Intent("switch", corrected))
     if query.author_pronoun and not _drops_author(text):  # "by them" (not "forget the author")
         query, text = await _their_author(thread, query, text)
+    if query.pronoun_left_out:  # "and if you leave him out?": everyone but that person
+        query, text = await _their_author(thread, query, text, left_out=True)
     return text, query
 
 
@@ -1445,10 +1467,19 @@ SMALL_REF = 100  # "#2" in a thread is a place in its list when the list is that
 _ABOUT_ONE = {"narrow", "who", "count", "question"}
 
 
-async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query, str]:
+_LEFT_OUT_PRONOUN = re.compile(
+    r"\b(?:(?:do ?n[o']?t |not )?(?:count|counting)|leave|leaving|ignore|ignoring|drop|dropping|skip|skipping"
+    r"|exclude|excluding|remove|removing|without|except|minus|besides) (?:him|her)(?: out)?\b",
+    re.I,
+)
+
+
+async def _their_author(
+    thread: Thread, query: Query, text: str, *, left_out: bool = False
+) -> tuple[Query, str]:
     """ "by them", "from that author": the author of the PR the last message asked about, else
     the one author of the thread's PRs (in the query, and in the text the thread will follow),
-    or a note when there is no single one."""
+    or a note when there is no single one. `left_out` ("leave him out"): that person is left out."""
     # the PR the last exchange was about: named in the question, or the card the bot answered with
     last = [said for _, said in thread.context.turns[-2:]]
     named = [n for said in last for n in re.findall(r"#(\d{3,9})", said)]
@@ -1470,6 +1501,9 @@ async def _their_author(thread: Thread, query: Query, text: str) -> tuple[Query,
         authors = [min(busiest, key=lambda a: (-busiest[a], a))] if busiest else []  # as the who-answer ranks
     else:
         authors = list(dict.fromkeys(m.pr.author.lower() for m in await thread.matches() if m.pr.author))
+    if len(authors) == 1 and left_out:
+        said = _LEFT_OUT_PRONOUN.sub(f"not by @{authors[0]}", text)
+        return replace(query, exclude_authors=(*query.exclude_authors, authors[0])), said
     if len(authors) == 1:
         said = re.sub(
             rf"\b(?:by|from)\s+(?:(?:{'|'.join(sorted(PRONOUNS))})|(?:that|the|same|this)\s+\w+)\b",

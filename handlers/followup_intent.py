@@ -150,6 +150,9 @@ LIST_FILLER = MORE_FILLER | {
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
+_RANKED_PERSON = re.compile(
+    r"\bwho(?:'s| is| was|s)? (?:the )?(?:top|first|second|third|next|number (?:one|two|1|2))\b(?! (?:one|pr|prs|change|fix)\b)"
+)
 WHO_SKIP = {
     "who", "who's", "whos", "which", "authors", "people", "is", "are", "was", "were", "working",
     "works", "worked", "work", "on", "about", "for", "behind", "doing", "does", "did", "wrote",
@@ -158,6 +161,8 @@ WHO_SKIP = {
     "contributor", "contributors", "dev", "devs", "developer", "maintainer", "committer", "there",
     # the ranking's measure: "top 3 ppl by number of merged PRs"
     "by", "number", "count", "amount", "merged", "merges", "landed", "pr",
+    # a place in the ranking, and "if we leave him out": "who's second if we don't count him"
+    "second", "third", "next", "runner-up", "if", "we", "you", "i",
 }  # fmt: skip
 
 
@@ -184,7 +189,14 @@ def classify(text: str, query: Query) -> Intent:
     tokens, _ = tokenize(text)
     words = tuple(w for w in query.text.split() if w not in FILLER)
     asks = bool(set(tokens) & QUESTION_WORDS) or "?" in str(text)
-    has_filter = bool(query.any_of or query.exclude or query.states or query.authors or query.exclude_text)
+    has_filter = bool(
+        query.any_of
+        or query.exclude
+        or query.states
+        or query.authors
+        or query.exclude_text
+        or query.exclude_authors
+    )
     if not tokens or query.is_help or (tokens[0] in HELP_WORDS and len(tokens) == 1):
         return Intent("help", query)
     if set(tokens) & MORE_WORDS and set(tokens) <= MORE_WORDS | MORE_FILLER:
@@ -210,6 +222,9 @@ def classify(text: str, query: Query) -> Intent:
     if (
         asks_who(tokens) and set(tokens) & PEOPLE_NOUNS
     ):  # "who are the top authors there?": people, not a place
+        return _who(tokens, query)
+    if _RANKED_PERSON.search(" ".join(tokens)):
+        # "excluding @x, who's top?", "who is second": a place among people, not a PR's
         return _who(tokens, query)
     head = _head(tokens) or _make_it(tokens)
     if head:

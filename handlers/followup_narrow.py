@@ -281,6 +281,17 @@ async def who(thread: Thread, intent: Intent) -> Reply:
         # whole window, not the thread's own author again
         everyone = await thread.query.matches(thread.settings, replace(base, authors=()))
         matches = [m for m in everyone if m.pr.author.lower() not in base.authors]
+    if intent.query.exclude_authors:  # "and if you leave him out?", "excluding @x, who's top?"
+        left_out = set(intent.query.exclude_authors)
+        if (
+            base.authors
+            and set(base.authors) <= left_out
+            and not asks_others(" ".join(tokenize(intent.query.without_time)[0]))
+        ):
+            # "who is second if we don't count him" after the thread moved to his PRs: everyone's
+            # over the thread's window, as "who else" asks
+            matches = await thread.query.matches(thread.settings, replace(base, authors=()))
+        matches = [m for m in matches if m.pr.author.lower() not in left_out]
     if {"merged", "closed"} & set(intent.query.states):
         # "top 3 contributors by merged prs?", "who shipped the most": among the merged ones ("who
         # is working on aiter" asks who did the thread's aiter work, open or not)
@@ -288,14 +299,19 @@ async def who(thread: Thread, intent: Intent) -> Reply:
             intent.query, any_of=(), topics=(), exclude=(), text="", exclude_text=(), authors=()
         )
         matches = thread.filtered(matches, states_only) or matches  # none in that state: everyone's
-    words = [w for w in intent.subject.split() if w not in STATE_WORDS]
+    left_out = set(intent.query.exclude_authors)
+    words = [  # "excluding @x, who's top?": the person left out, and the words leaving them out, are no subject
+        w
+        for w in intent.subject.split()
+        if w not in STATE_WORDS and not (left_out and (w.lstrip("@") in left_out or w in _LEAVING_OUT))
+    ]
     found, how = _named_in(thread, matches, words, intent.query)
     if not found and words:
         # "who's writing most of the nvfp4 stuff?" after narrowing to MXFP4 on ROCm: the thread's
         # first list ("nvfp4 vs mxfp4 this year") is what it is about
         found, how = _named_in(thread, await thread.first_list(), words, intent.query)
         how = f"{how}, among the thread's first list" if found else how
-    what = f"'{intent.subject}'" if words else "these PRs"
+    what = f"'{' '.join(words)}'" if words else "these PRs"
     if not found:
         return Reply(
             kind="empty",
@@ -329,6 +345,12 @@ def narrowing_cue(text: str) -> bool:
     return bool(set(tokenize(text)[0]) & (NARROW_CUES | LIST_POINTERS | {"which"}))
 
 
+_LEAVING_OUT = frozenset(
+    {"excluding", "except", "without", "not", "by", "minus", "besides", "leave", "leaving", "out", "count"}
+    | {"counting", "don't", "dont", "do", "ignore", "ignoring", "skip", "skipping", "drop", "dropping"}
+)
+
+
 def filter_words(query: Query, base: Query) -> str:
     """A narrowing as command words the parser reads back the same way (minus what `base` has);
     a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
@@ -338,6 +360,7 @@ def filter_words(query: Query, base: Query) -> str:
     words += [f"@{login}" for login in query.authors]
     words += query.text.split()
     words += [f"-{w}" for w in query.exclude_text]
+    words += [f"not by @{login}" for login in query.exclude_authors if login not in base.exclude_authors]
     return " ".join(words)
 
 
@@ -357,6 +380,8 @@ def filter_phrase(settings: RepoSettings, query: Query) -> str:
         parts.append(" or ".join(labels))
     if query.authors:
         parts.append("by " + ", ".join(f"@{a}" for a in query.authors))
+    if query.exclude_authors:
+        parts.append("not by " + ", ".join(f"@{a}" for a in query.exclude_authors))
     if query.text:
         parts.append(f"'{query.text}'")
     return ", ".join(parts) or "that"
@@ -373,6 +398,7 @@ def combine(base: Query, narrow: Query) -> Query:
         authors=narrow.authors or base.authors,
         text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
         exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
+        exclude_authors=tuple(dict.fromkeys((*base.exclude_authors, *narrow.exclude_authors))),
         notes=(),
         typos=(),
         corrected="",

@@ -157,6 +157,9 @@ _PICKED = frozenset({"ones", "those", "prs", "them", "anything", "everything"})
 _LEAVING_OUT = frozenset({"without", "except", "excluding", "exclude", "minus", "w/o", "sans", "besides"})
 
 
+_CLAUSE_OPENERS = ("who", "what", "which", "how", "when", "where", "whats", "any", "anything", "list", "show")
+
+
 def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
     """Whether a word that names no topic is left out by the negator before it: a content word
     that heads the thing ("without the typo fixes", "hide the lint stuff") or, after "without",
@@ -168,7 +171,8 @@ def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
         return False
     if verb:  # "hide the lint stuff", "skip the refactor prs"; "remove python" searches both words
         return gap > 1 and bool(after) and after[0] in _EXCLUDED_HEADS
-    return not after or after[0] in _EXCLUDED_HEADS or after[0] in (",", "pls", "please")
+    # "excluding mgoin, who's top?": a question word opens the next clause (commas are gone)
+    return not after or after[0] in _EXCLUDED_HEADS or after[0] in (",", "pls", "please", *_CLAUSE_OPENERS)
 
 
 # Between a negator and what it leaves out: auxiliaries ("not yet merged", "never got merged"),
@@ -328,6 +332,7 @@ class Query:
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
+    exclude_authors: tuple[str, ...] = ()  # "not by @x", "excluding x": lower-case logins left out
     pr_repo: str | None = None  # owner/name from a PR URL
     is_help: bool = False
     typos: tuple[tuple[str, str], ...] = ()  # (word, the known word it looks like): ("rcom", "rocm")
@@ -350,6 +355,7 @@ class Query:
     # "by them", "by him": the author of the PR a thread is about (threads resolve it; a command
     # has no one to refer to and says so)
     author_pronoun: bool = False
+    pronoun_left_out: bool = False  # "leave him out", "not counting her": the person meant, left out
     first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
@@ -410,6 +416,7 @@ class _State:
     authors: list[str] = field(default_factory=list)
     text: list[str] = field(default_factory=list)
     exclude_text: list[str] = field(default_factory=list)
+    exclude_authors: list[str] = field(default_factory=list)
     prs: list[int] = field(default_factory=list)
     pr_repo: str | None = None
     window: Span | None = None
@@ -417,6 +424,7 @@ class _State:
     typos: dict[str, str] = field(default_factory=dict)  # word -> the known word it looks like
     setup: bool = False  # a subject read from context about the asker's setup
     author_pronoun: bool = False
+    pronoun_left_out: bool = False
     first_timers: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
@@ -1549,6 +1557,7 @@ class _Parser:
             authors=tuple(dict.fromkeys(st.authors)),
             text=" ".join(dict.fromkeys(st.text))[:200],
             exclude_text=tuple(dict.fromkeys(st.exclude_text)),
+            exclude_authors=tuple(dict.fromkeys(st.exclude_authors)),
             pr_numbers=tuple(dict.fromkeys(st.prs))[:10],
             pr_repo=st.pr_repo,
             typos=tuple(st.typos.items()),
@@ -1567,6 +1576,7 @@ class _Parser:
             per_topic=per_topic,
             digest=digest,
             author_pronoun=st.author_pronoun,
+            pronoun_left_out=st.pronoun_left_out,
             out_of_scope=st.out_of_scope,
             prefer=tuple(dict.fromkeys(prefer)),
             included=tuple(st.included),
@@ -1719,6 +1729,9 @@ class _Parser:
             st.notes.append("Chat mentions can't be matched to GitHub users: write @github-login.")
             return 1
         if token.startswith("@") and len(token) > 1:
+            if _leaves_out(tokens, i) and _LOGIN.match(token[1:]):  # "excluding @x", "not @x"
+                st.exclude_authors.append(token[1:])
+                return 1
             return self._add_author(token[1:], st, 1)
         if token.startswith("author:") and len(token) > 7:
             return self._add_author(token[7:], st, 1)
@@ -1732,6 +1745,12 @@ class _Parser:
         ):
             st.author_pronoun = True  # "any other open PRs from same author?"
             return 3
+        if token in ("him", "her") and _pronoun_left_out(tokens, i):
+            # "and if you leave him out?", "who's second if we don't count him": the person the
+            # thread means, left out (the verb and "out" are the phrase's frame)
+            st.pronoun_left_out = True
+            st.text[:] = [w for w in st.text if w not in _LEAVE_OUT_VERBS]
+            return 2 if tokens[i + 1 : i + 2] == ["out"] else 1
         if token in ("he", "she", "his", "her", "him") and i + 1 < len(tokens):  # "what else did he do"
             st.author_pronoun = True
             return 1
@@ -1754,6 +1773,10 @@ class _Parser:
                 return 2
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
+                return 2
+            if _leaves_out(tokens, i) and _LOGIN.match(nxt.lstrip("@")):
+                # "rocm prs not by @x", "except the ones by x": everyone else's
+                st.exclude_authors.append(nxt.lstrip("@"))
                 return 2
             return self._add_author(nxt.lstrip("@"), st, 2)
         return 0
@@ -2207,6 +2230,33 @@ def _compared_with(tokens: list[str], i: int) -> bool:
         before[-1] in _COMPARED_LEADS
         or (before[-1] in ("to", "with") and before[:1] in (["compared"], ["relative"]) and len(before) == 2)
     )
+
+
+_LEAVE_OUT_VERBS = frozenset(
+    {"leave", "leaving", "count", "counting", "ignore", "ignoring", "drop", "dropping", "skip", "skipping"}
+    | {"exclude", "excluding", "remove", "removing", "without", "except", "minus", "besides"}
+)
+
+
+def _pronoun_left_out(tokens: list[str], i: int) -> bool:
+    """Whether the pronoun at `i` is left out: "leave him out", "without her", "don't count him"
+    ("count him" alone counts him)."""
+    before = tokens[i - 1] if i else ""
+    if before in ("count", "counting"):
+        return any(is_negator(t) for t in tokens[max(i - 3, 0) : i - 1])
+    return before in _LEAVE_OUT_VERBS
+
+
+_THOSE_BY = frozenset({"the", "ones", "those", "prs", "pr", "any", "anything", "stuff", "work", "changes"})
+
+
+def _leaves_out(tokens: list[str], i: int) -> bool:
+    """Whether the `by` (or `@login`) at `i` is left out: "not by", "except the ones by", "without
+    any prs by", "excluding @x"."""
+    k = i - 1
+    while k >= 0 and i - k <= 4 and tokens[k] in _THOSE_BY:
+        k -= 1
+    return k >= 0 and (is_negator(tokens[k]) or tokens[k] == "besides")
 
 
 def is_negator(token: str) -> bool:

@@ -337,7 +337,7 @@ class QueryHandler:
 
     async def with_logins(self, settings: RepoSettings, query: Query) -> Query:
         """`query` with the bare logins among its free words read as authors (see `_logins_as_authors`)."""
-        if not query.text:
+        if not (query.text or query.exclude_text):
             return query
         return _logins_as_authors(query, await self.window_index(settings.name))
 
@@ -884,6 +884,9 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
     words = query.text.split()
     without = query.exclude_text
     only_topics = not any(is_term(k) or is_change(k) for g in groups for k in g)
+    if query.exclude_authors:  # "not by @x": everyone else's PRs that match the rest
+        rest, left_out = matcher(replace(query, exclude_authors=()), terms), set(query.exclude_authors)
+        return lambda pr, cls: pr.author.lower() not in left_out and rest(pr, cls)
 
     if only_topics and not exclude and not words and not without:  # classified topics decide alone
         if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
@@ -1064,6 +1067,16 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
         if names and (login := index.login_for_name(first, last)):
             found[f"{first} {last}"] = login
     found.update({w: login for w in words if not _in_name(w, found) and (login := index.login_for(w))})
+    # "rocm prs excluding AndreasKaratzas", "not by @x" spelt as a name: that person left out
+    left_out = {w: login for w in query.exclude_text if (login := index.login_for(w))}
+    if left_out:
+        query = replace(
+            query,
+            exclude_text=tuple(w for w in query.exclude_text if w not in left_out),
+            exclude_authors=tuple(dict.fromkeys((*query.exclude_authors, *left_out.values()))),
+            readings=(*query.readings, *(f"'{w}' → not by @{login}" for w, login in left_out.items())),
+            names=(*query.names, *left_out.items()),  # a thread reads "excluding @login" back
+        )
     if not found:
         return query
     used = {part for w in found for part in w.split()}
@@ -1268,12 +1281,14 @@ def _states_phrase(states: Sequence[str]) -> str:
 def subject(settings: RepoSettings, query: Query) -> str:
     """What was asked about: `ROCm + Bug fixes, not CI & build, by @alice, matching 'aiter'`."""
     parts = [" or ".join(topic_name(settings, t) for t in group) for group in query.any_of]
-    filtered = query.exclude or query.authors or query.text or query.exclude_text
+    filtered = query.exclude or query.authors or query.text or query.exclude_text or query.exclude_authors
     head = " + ".join(parts) or ("PRs" if filtered else "All PRs")
     if query.exclude:
         head += ", not " + ", ".join(topic_name(settings, t) for t in query.exclude)
     if query.authors:
         head += " by " + ", ".join(f"@{a}" for a in query.authors)
+    if query.exclude_authors:
+        head += ", not by " + ", ".join(f"@{a}" for a in query.exclude_authors)
     if query.text:
         head += f" matching '{query.text}' in titles, summaries or labels"
     if query.exclude_text:

@@ -623,7 +623,7 @@ def _filters(query: Query) -> bool:
     """Whether the question narrows the PRs at all (topics, named terms, exclusions, people, words)."""
     return bool(
         query.any_of or query.topics or query.terms or query.exclude or query.authors or query.text
-        or query.exclude_text
+        or query.exclude_text or query.exclude_authors
     )  # fmt: skip
 
 

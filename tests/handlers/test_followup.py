@@ -1583,6 +1583,36 @@ async def test_he_is_the_person_the_last_question_named(app: BotHandlers) -> Non
     assert his.items and {i.author.lower() for i in his.items} == {busiest}, his.title
 
 
+async def test_a_person_left_out_of_a_command_a_ranking_and_a_count_for_another(app: BotHandlers) -> None:
+    """Sentences written for this test, over last week's ROCm PRs and their busiest author B:
+    "rocm prs last week not by B" and "... except the ones by B" are everyone else's (the total
+    less B's, none of B's); after "who merged the most rocm prs last week", "and if you leave him
+    out?" and "excluding B, who's top?" rank the others; under B's ROCm PRs, "how many did C have
+    in the same period" counts C's (not "0 of B's")."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, tuple(numbers))
+    ranked = Counter(pr.author.lower() for pr in prs.values() if pr.author).most_common()
+    (busiest, theirs), (other, others) = ranked[0], ranked[1]
+    for text in (f"rocm prs last week not by {busiest}", f"rocm prs last week except the ones by @{busiest}"):
+        left = await app.command(REPO, text)
+        assert left.total == len(numbers) - theirs, (text, left.title, left.understood)
+        assert busiest not in {i.author.lower() for i in left.items}, text
+    ranking = await app.command(REPO, "who merged the most rocm prs last week")
+    first, second = ([g.items[0].author.lower() for g in ranking.groups] + ["", ""])[:2]
+    for text in ("and if you leave him out?", f"excluding {first}, who's top?"):
+        await start_thread(app, KEY, "who merged the most rocm prs last week")
+        rest = await app.followup(KEY, text)
+        people = [g.items[0].author.lower() for g in rest.groups]
+        assert second and first not in people and people[0] == second, (text, rest.title, people[:3])
+    await start_thread(app, KEY, f"rocm prs by {busiest} last week")
+    counted = await app.followup(KEY, f"how many did {other} have in the same period")
+    said = f"{others} PR" if others == 1 else f"{others} PRs"
+    assert counted.title.endswith(said) and f"by @{other}" in counted.understood.lower(), (
+        counted.title,
+        counted.understood,
+    )
+
+
 async def test_the_original_and_the_oldest_x_one(app: BotHandlers) -> None:
     """Under last week's spec decode PRs, "who wrote the original eagle pr" is the first EAGLE PR
     there ever was (the command's answer, from before the thread's week), "the oldest eagle one"
