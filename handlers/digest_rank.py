@@ -6,8 +6,8 @@ title words, trained by tools/digest_ranker.py on the expert-written digests of
 tests/fixtures/expert-picks/ (full-batch gradient descent from zero weights, fixed steps: the same
 file every time). Its log-odds, centred on the training set's median PR, nudge the hand weight
 (`LEARNED_SHARE` of a log-odds unit), so a PR with no learned evidence ranks as before.
-Leave-one-week-out over 52 expert weeks it names 1,167 of 2,135 picks against the hand weights'
-1,025 (docs/digest.md records every round, and the weeks scored before they were trained on); the
+Leave-one-week-out over 53 expert weeks it names 1,199 of 2,179 picks against the hand weights'
+1,047 (docs/digest.md records every round, and the weeks scored before they were trained on); the
 weights live in handlers/digest_rank_model.py, written by the tool, never by hand. Answers rank
 their PRs by the same weight (`weight`), so a digest and `/vllm rocm last week` agree on what
 comes first.
