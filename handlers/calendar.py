@@ -562,6 +562,8 @@ class TimeReader:
             second = self._date(t, j + 1)
             if second is not None:
                 end_day, end_len, end_kind = second
+                if end_day < start and t[j + 1] in WEEKDAYS:  # "from monday to friday": the one after
+                    end_day += timedelta(days=7)
                 end = _period_end(end_day, end_kind)
                 note = ""
                 if end <= start:

@@ -111,7 +111,8 @@ def test_ranges_sharing_a_month_deadlines_and_month_ends() -> None:
     """On Wednesday Mar 4: a range whose first day names no month takes the month that ends it
     (`between 3 and 17 of february`); `by` a day or month is up to and including it (`by friday`,
     `by january` is all of January), `by now` any time, `the end of <month>` its last day; a
-    login after `by` is still a person."""
+    login after `by` is still a person; a range of two weekdays ends on the first such day after
+    its start."""
     cases = {
         "between 3 and 17 of february": "Feb 3 – Feb 17, 2026 (UTC)",
         "from the 2nd to the 9th of feb": "Feb 2 – Feb 9, 2026 (UTC)",
@@ -124,6 +125,8 @@ def test_ranges_sharing_a_month_deadlines_and_month_ends() -> None:
         "by the end of january": "any time up to Jan 31, 2026 (UTC)",
         "since the end of january": "Jan 31 – Mar 4, 2026 (UTC)",
         "by now": "any time up to Mar 4, 2026 (UTC)",
+        "from monday to friday": "Mar 2 – Mar 4, 2026 (UTC)",  # the friday after it, not before
+        "from friday to monday": "Feb 27 – Mar 2, 2026 (UTC)",
     }
     _read_on_wednesday(cases)
     assert parse_query("rocm prs by mgoin", load_taxonomy("vllm"), now=WEDNESDAY).authors == ("mgoin",)
