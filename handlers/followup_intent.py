@@ -189,7 +189,7 @@ def classify(text: str, query: Query) -> Intent:
     tokens, _ = tokenize(text)
     words = tuple(w for w in query.text.split() if w not in FILLER)
     asks = bool(set(tokens) & QUESTION_WORDS) or "?" in str(text)
-    has_filter = bool(
+    has_filter = bool(  # every narrowing but free words, which `words` holds
         query.any_of
         or query.exclude
         or query.states

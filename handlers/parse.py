@@ -406,6 +406,21 @@ class Query:
     def pr_number(self) -> int | None:
         return self.pr_numbers[0] if self.pr_numbers else None
 
+    @property
+    def narrows(self) -> bool:
+        """Whether the question narrows the PRs by what they are about or who wrote them (topics,
+        named terms, exclusions, people, words); states and time are not counted here."""
+        return bool(
+            self.any_of
+            or self.topics
+            or self.terms
+            or self.exclude
+            or self.authors
+            or self.text
+            or self.exclude_text
+            or self.exclude_authors
+        )
+
 
 @dataclass
 class _State:

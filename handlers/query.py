@@ -1199,12 +1199,8 @@ def _narrowed(query: Query) -> bool:
     """Whether a question asks for less than everything in its window ("rocm digest": the ROCm
     PRs, not the whole digest)."""
     return bool(
-        query.any_of
-        or query.authors
-        or query.text
+        query.narrows
         or (query.states and query.states != ("merged",))  # "what shipped": the digest's own work
-        or query.exclude
-        or query.exclude_text
         or query.who
         or query.per_topic
         or query.then_since
@@ -1281,8 +1277,7 @@ def _states_phrase(states: Sequence[str]) -> str:
 def subject(settings: RepoSettings, query: Query) -> str:
     """What was asked about: `ROCm + Bug fixes, not CI & build, by @alice, matching 'aiter'`."""
     parts = [" or ".join(topic_name(settings, t) for t in group) for group in query.any_of]
-    filtered = query.exclude or query.authors or query.text or query.exclude_text or query.exclude_authors
-    head = " + ".join(parts) or ("PRs" if filtered else "All PRs")
+    head = " + ".join(parts) or ("PRs" if query.narrows else "All PRs")
     if query.exclude:
         head += ", not " + ", ".join(topic_name(settings, t) for t in query.exclude)
     if query.authors:

@@ -228,7 +228,7 @@ class SubscriptionHandler:
             )
         if query.pr_numbers:
             raise SubscriptionError("a subscription follows topics, people or words, not single PRs")
-        if not _filters(query):
+        if not query.narrows:
             raise SubscriptionError(
                 f"nothing to follow in {question.strip()!r}: name a topic, a person or words, "
                 f"e.g. `{cmd} subscribe rocm -ci`"
@@ -617,14 +617,6 @@ def refusal(message: str, settings: RepoSettings) -> Reply:
         ),
         ephemeral=True,
     )
-
-
-def _filters(query: Query) -> bool:
-    """Whether the question narrows the PRs at all (topics, named terms, exclusions, people, words)."""
-    return bool(
-        query.any_of or query.topics or query.terms or query.exclude or query.authors or query.text
-        or query.exclude_text or query.exclude_authors
-    )  # fmt: skip
 
 
 def _norm(question: str) -> str:
