@@ -107,6 +107,7 @@ from handlers.models import (
     ThreadStart,
 )
 from handlers.parse import (
+    LEAVING_PERSON_OUT,
     PRONOUNS,
     RISK_WORDS,
     STOPWORDS,
@@ -1467,9 +1468,9 @@ SMALL_REF = 100  # "#2" in a thread is a place in its list when the list is that
 _ABOUT_ONE = {"narrow", "who", "count", "question"}
 
 
-_LEFT_OUT_PRONOUN = re.compile(
-    r"\b(?:(?:do ?n[o']?t |not )?(?:count|counting)|leave|leaving|ignore|ignoring|drop|dropping|skip|skipping"
-    r"|exclude|excluding|remove|removing|without|except|minus|besides) (?:him|her)(?: out)?\b",
+_LEFT_OUT_PRONOUN = re.compile(  # "leave him out", "if we don't count her": as parse reads them
+    rf"\b(?:(?:do ?n[o']?t |not )?(?:count|counting)|{'|'.join(map(re.escape, sorted(LEAVING_PERSON_OUT)))})"
+    r" (?:him|her)(?: out)?\b",
     re.I,
 )
 

@@ -18,7 +18,7 @@ from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.language import EMPLOYER_NOTE, asks_others
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
-from handlers.parse import STATE_WORDS, Query, split_states, state_words, tokenize
+from handlers.parse import LEAVING_PERSON_OUT, STATE_WORDS, Query, split_states, state_words, tokenize
 from handlers.query import (
     Match,
     by_time,
@@ -276,22 +276,14 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
     base = thread.base_query()
-    if base.authors and asks_others(" ".join(tokenize(intent.query.without_time)[0])):
-        # "who else worked on dsv4 this month" under someone's PRs: the other people, over the
-        # whole window, not the thread's own author again
-        everyone = await thread.query.matches(thread.settings, replace(base, authors=()))
-        matches = [m for m in everyone if m.pr.author.lower() not in base.authors]
-    if intent.query.exclude_authors:  # "and if you leave him out?", "excluding @x, who's top?"
-        left_out = set(intent.query.exclude_authors)
-        if (
-            base.authors
-            and set(base.authors) <= left_out
-            and not asks_others(" ".join(tokenize(intent.query.without_time)[0]))
-        ):
-            # "who is second if we don't count him" after the thread moved to his PRs: everyone's
-            # over the thread's window, as "who else" asks
-            matches = await thread.query.matches(thread.settings, replace(base, authors=()))
-        matches = [m for m in matches if m.pr.author.lower() not in left_out]
+    left_out = set(intent.query.exclude_authors)  # "and if you leave him out?", "excluding @x, who's top?"
+    others = bool(asks_others(" ".join(tokenize(intent.query.without_time)[0])))
+    if base.authors and (others or set(base.authors) <= left_out):
+        # "who else worked on dsv4 this month" under someone's PRs, "who is second if we don't
+        # count him" after the thread moved to his PRs: the other people, over the whole window
+        matches = await thread.query.matches(thread.settings, replace(base, authors=()))
+    unnamed = left_out | (set(base.authors) if others else set())
+    matches = [m for m in matches if m.pr.author.lower() not in unnamed]
     if {"merged", "closed"} & set(intent.query.states):
         # "top 3 contributors by merged prs?", "who shipped the most": among the merged ones ("who
         # is working on aiter" asks who did the thread's aiter work, open or not)
@@ -299,7 +291,6 @@ async def who(thread: Thread, intent: Intent) -> Reply:
             intent.query, any_of=(), topics=(), exclude=(), text="", exclude_text=(), authors=()
         )
         matches = thread.filtered(matches, states_only) or matches  # none in that state: everyone's
-    left_out = set(intent.query.exclude_authors)
     words = [  # "excluding @x, who's top?": the person left out, and the words leaving them out, are no subject
         w
         for w in intent.subject.split()
@@ -345,10 +336,8 @@ def narrowing_cue(text: str) -> bool:
     return bool(set(tokenize(text)[0]) & (NARROW_CUES | LIST_POINTERS | {"which"}))
 
 
-_LEAVING_OUT = frozenset(
-    {"excluding", "except", "without", "not", "by", "minus", "besides", "leave", "leaving", "out", "count"}
-    | {"counting", "don't", "dont", "do", "ignore", "ignoring", "skip", "skipping", "drop", "dropping"}
-)
+# Beside a person left out ("excluding @x", "if we don't count him"): the words that leave them out
+_LEAVING_OUT = LEAVING_PERSON_OUT | {"count", "counting", "not", "by", "out", "do", "don't", "dont"}
 
 
 def filter_words(query: Query, base: Query) -> str:

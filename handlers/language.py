@@ -625,7 +625,8 @@ def asks_others(text: str) -> str:
 # Irregular verbs of doing the work after "who" ("who made most of these", "who wrote it"): the
 # question's frame, as the regular ones ending in -ed or -ing are
 WHO_DOING_VERBS = frozenset({"wrote", "did", "made", "built", "does", "ran", "led", "drove", "took", "sent"})
-_SOMEONE = frozenset({"anyone", "anybody", "someone", "somebody", "any1"})
+# No one in particular: "anyone else on it?", "prs by anyone from red hat"
+ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
 PEOPLE_NOUNS = frozenset(
     {"people", "ppl", "folks", "contributors", "authors", "devs", "developers", "committers", "maintainers"}
     | {"colleagues", "teammates", "engineers", "individuals"}
@@ -647,7 +648,7 @@ def asks_who(tokens: Sequence[str]) -> bool:
         return True
     if tokens[0] in ("is", "are", "was", "were") and tokens[2:3] == ["else"]:
         tokens = tokens[1:]  # "is anyone else on it?"
-    if tokens[0] in _SOMEONE and tokens[1:2] == ["else"]:
+    if tokens[0] in ANYONE and tokens[1:2] == ["else"]:
         return True  # "anyone else working on that?": other people
     # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
     ranked = tokens[0] == "which" and "most" in tokens

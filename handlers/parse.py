@@ -36,6 +36,7 @@ from handlers.digest_signals import BREAKING, CHANGE_PREFIX, CHANGE_WORDS, chang
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
+    ANYONE,
     EMPHASIS,
     EMPLOYER,
     EMPLOYER_NOTE,
@@ -256,7 +257,6 @@ _DEFINITE = {"the", "that", "this", "my", "our", "their", "his", "her", "your"}
 NOT_STATE = "not-"
 NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
-_ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {
     "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware",
@@ -1764,7 +1764,7 @@ class _Parser:
             # "and if you leave him out?", "who's second if we don't count him": the person the
             # thread means, left out (the verb and "out" are the phrase's frame)
             st.pronoun_left_out = True
-            st.text[:] = [w for w in st.text if w not in _LEAVE_OUT_VERBS]
+            st.text[:] = [w for w in st.text if w not in LEAVING_PERSON_OUT | {"count", "counting"}]
             return 2 if tokens[i + 1 : i + 2] == ["out"] else 1
         if token in ("he", "she", "his", "her", "him") and i + 1 < len(tokens):  # "what else did he do"
             st.author_pronoun = True
@@ -1784,7 +1784,7 @@ class _Parser:
                 return 0
             if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS or nxt in _TOPIC_NOUNS:
                 return 0  # "sort by newest", "by date": an order; "by topic": a breakdown
-            if nxt in _ANYONE:  # "prs by anyone from red hat": no one in particular
+            if nxt in ANYONE:  # "prs by anyone from red hat": no one in particular
                 return 2
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
@@ -2247,9 +2247,10 @@ def _compared_with(tokens: list[str], i: int) -> bool:
     )
 
 
-_LEAVE_OUT_VERBS = frozenset(
-    {"leave", "leaving", "count", "counting", "ignore", "ignoring", "drop", "dropping", "skip", "skipping"}
-    | {"exclude", "excluding", "remove", "removing", "without", "except", "minus", "besides"}
+# The words that leave a person out just before "him" / "her": "leave him out", "without her",
+# "ignore him" (the negators and verbs that leave a topic out, and their -ing forms)
+LEAVING_PERSON_OUT = (
+    _LEAVING_OUT | NEGATING_VERBS | {"leave", "leaving", "ignoring", "dropping", "skipping", "removing"}
 )
 
 
@@ -2259,7 +2260,7 @@ def _pronoun_left_out(tokens: list[str], i: int) -> bool:
     before = tokens[i - 1] if i else ""
     if before in ("count", "counting"):
         return any(is_negator(t) for t in tokens[max(i - 3, 0) : i - 1])
-    return before in _LEAVE_OUT_VERBS
+    return before in LEAVING_PERSON_OUT
 
 
 _THOSE_BY = frozenset({"the", "ones", "those", "prs", "pr", "any", "anything", "stuff", "work", "changes"})
