@@ -1380,14 +1380,15 @@ class _Parser:
         # "when was tpu-inference last bumped?", "when did we last touch the tpu backend", "when was
         # the latest flashinfer upgrade": the newest such PR, however long ago ("last week" is time)
         asks_when = tokens[:1] == ["when"] and not earliest and bool(st.groups or st.authors)
-        last = next(
+        at = next(
             (
-                t
+                k
                 for k, t in enumerate(tokens)
                 if asks_when and k >= 2 and t in ("last", "latest") and k not in st.time_tokens
             ),
-            "",
+            -1,
         )
+        last = tokens[at] if at >= 0 else ""
         # "is DarkLight1337 still active?", "has woosuk stopped contributing", "is the tpu backend
         # still maintained": whether the work goes on, which the newest PRs show, however old
         still = " ".join(min(_STILL_ACTIVE & set(itertools.pairwise(tokens)), default=()))
@@ -1403,8 +1404,7 @@ class _Parser:
             st.readings.append(f"'when … {last}' → the newest one")
             # "when did the deepgemm pin last move": the verb after "last" is the event, not a word
             # to search for (a topic or term there was read as one already)
-            k = tokens.index(last)
-            event = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1] != "time" else ""
+            event = tokens[at + 1] if at + 1 < len(tokens) and tokens[at + 1] != "time" else ""
             st.text[:] = [w for w in st.text if w not in ("last", "latest", "time", event)]
         ever_word = next(  # "first ever PR" defines a first-timer; it names no time
             (
@@ -1554,7 +1554,8 @@ class _Parser:
         if digest:  # "can u post the digest for last week": asking to see it, not a word to search
             # "digest pls, missed it": what the asker did to it (a verb with "it" for object) neither
             said_of = {a for a, b in itertools.pairwise(tokens) if b in ("it", "that", "this", "them")}
-            st.text[:] = [w for w in st.text if w not in _DIGEST_VERBS | said_of | _shape_of_summary(tokens)]
+            frame = _DIGEST_VERBS | said_of | _shape_of_summary(tokens)  # read once, not per word
+            st.text[:] = [w for w in st.text if w not in frame]
             st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
         corrected = ""
         if st.corrections:
