@@ -647,8 +647,12 @@ class TimeReader:
             if given is None:
                 given = self.today.year if month <= self.today.month else self.today.year - 1
             return date(given, month, 1), 1 + used, "month"
-        # "the 15th of october", "15 of oct": a day and the month it is of
+        # "the 15th of october", "15 of oct": a day and the month it is of; "(by) the end of
+        # october": its last day
         lead = i + 1 if tok == "the" else i
+        if t[lead : lead + 2] == ["end", "of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
+            first, used, _ = self._date(t, lead + 2) or (self.today, 1, "")
+            return add_months(first, 1) - timedelta(days=1), lead - i + 2 + used, "day"
         of_month = _ORDINAL.match(t[lead]) if lead < len(t) else None
         if of_month and t[lead + 1 : lead + 2] == ["of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
             given, used = self._explicit_year(t, lead + 3)

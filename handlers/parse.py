@@ -999,16 +999,6 @@ def _start_of(tokens: list[str]) -> None:
         if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
             tokens[k] = "this"  # "stretch it to the whole month": this month
             return
-        if (
-            tokens[k] == "end"
-            and tokens[k + 1 : k + 2] == ["of"]
-            and k + 2 < len(tokens)
-            and tokens[k + 2] in MONTHS
-        ):
-            first = k - 1 if k and tokens[k - 1] == "the" else k  # "by the end of october": its last day
-            last = {2: 28, 4: 30, 6: 30, 9: 30, 11: 30}.get(MONTHS[tokens[k + 2]], 31)
-            tokens[first : k + 3] = [tokens[k + 2], str(last)]
-            return
         if tokens[k] not in ("start", "beginning") or tokens[k + 1 : k + 2] != ["of"] or k + 2 >= len(tokens):
             continue
         j = k + 2 + (tokens[k + 2] in ("the", "this"))
