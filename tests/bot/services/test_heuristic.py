@@ -540,6 +540,12 @@ def test_type_checking_is_lint_work_not_a_bug_fix(heuristic: HeuristicClassifier
     assert "nvidia" in topics(heuristic, "[Kernel] Tune the fp8 GEMM configs for L40S")
 
 
+def _assert_topics(heuristic: HeuristicClassifier, table: tuple[tuple[str, str, bool], ...]) -> None:
+    """Each (topic, title, wanted) row: the title has the topic exactly when wanted."""
+    for topic, title, want in table:
+        assert (topic in topics(heuristic, title)) == want, (topic, title)
+
+
 _JARGON = (
     ("distributed", "[Kernel] Fuse AR+RMSNorm for the Llama decoder", True),
     ("distributed", "Pick the FI AR backend from the world size", True),
@@ -559,8 +565,7 @@ def test_jargon_for_collectives_graphs_and_the_command_line(heuristic: Heuristic
     (distributed); enabling CUDA graphs for something is performance work, fixing them is not;
     the command line is the frontend's; a container image and an output placeholder are not
     multimodal."""
-    for topic, title, want in _JARGON:
-        assert (topic in topics(heuristic, title)) == want, (topic, title)
+    _assert_topics(heuristic, _JARGON)
 
 
 _MEMORY_RETUNE_HTTP_CLASSES = (
@@ -584,8 +589,7 @@ def test_memory_savings_retuned_configs_and_http_errors(heuristic: HeuristicClas
     """Titles written for this test: using less memory and retuning kernel configs are performance
     work; an HTTP error status the server returns and a structured-output backend are API work;
     adding a model architecture by its class name is a new model."""
-    for topic, title, want in _MEMORY_RETUNE_HTTP_CLASSES:
-        assert (topic in topics(heuristic, title)) == want, (topic, title)
+    _assert_topics(heuristic, _MEMORY_RETUNE_HTTP_CLASSES)
 
 
 _HOST_SIDE_CPU = (
@@ -604,5 +608,4 @@ def test_offloading_to_the_cpu_and_amd_cpus_are_not_backend_work(heuristic: Heur
     """Titles written for this test: in a title about offloading, "CPU" is where the KV cache or
     weights go (host memory), not the CPU backend; "AMD" next to zentorch, Zen or EPYC is AMD's
     CPUs, not ROCm. A `[CPU]` tag still claims the PR."""
-    for topic, title, want in _HOST_SIDE_CPU:
-        assert (topic in topics(heuristic, title)) == want, (topic, title)
+    _assert_topics(heuristic, _HOST_SIDE_CPU)
