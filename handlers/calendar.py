@@ -651,8 +651,8 @@ class TimeReader:
         # october": its last day
         lead = i + 1 if tok == "the" else i
         if t[lead : lead + 2] == ["end", "of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
-            first, used, _ = self._date(t, lead + 2) or (self.today, 1, "")
-            return add_months(first, 1) - timedelta(days=1), lead - i + 2 + used, "day"
+            month_start, used, _ = self._date(t, lead + 2) or (self.today, 1, "")
+            return add_months(month_start, 1) - timedelta(days=1), lead - i + 2 + used, "day"
         of_month = _ORDINAL.match(t[lead]) if lead < len(t) else None
         if of_month and t[lead + 1 : lead + 2] == ["of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
             given, used = self._explicit_year(t, lead + 3)
