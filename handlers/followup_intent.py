@@ -150,8 +150,9 @@ LIST_FILLER = MORE_FILLER | {
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}
 POSITION_WORDS = {"number", "no", "item", "entry", "result"}
-_RANKED_PERSON = re.compile(
-    r"\bwho(?:'s| is| was|s)? (?:the )?(?:top|first|second|third|next|number (?:one|two|1|2))\b(?! (?:one|pr|prs|change|fix)\b)"
+_RANKED_PERSON = re.compile(  # "who's top", "who is second", "who comes next"
+    r"\bwho(?:'s|s)?(?: (?:is|was|comes|ranks))? (?:the )?(?:top|first|second|third|next|number (?:one|two|1|2))\b"
+    r"(?! (?:one|pr|prs|change|fix)\b)"
 )
 WHO_SKIP = {
     "who", "who's", "whos", "which", "authors", "people", "is", "are", "was", "were", "working",
@@ -162,7 +163,7 @@ WHO_SKIP = {
     # the ranking's measure: "top 3 ppl by number of merged PRs"
     "by", "number", "count", "amount", "merged", "merges", "landed", "pr",
     # a place in the ranking, and "if we leave him out": "who's second if we don't count him"
-    "second", "third", "next", "runner-up", "if", "we", "you", "i",
+    "second", "third", "next", "runner-up", "comes", "ranks", "if", "we", "you", "i",
 }  # fmt: skip
 
 

@@ -291,6 +291,12 @@ _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
     "tldr", "tl;dr", "nutshell", "gist",
 }  # fmt: skip
+# how plainly to say it, wherever it is said: "plain english please", "in layman's terms"
+_PLAIN_WORDS = [
+    [a, b]
+    for a in ("plain", "simple", "layman", "laymans", "everyday")
+    for b in ("english", "terms", "words", "language")
+]
 # the shape asked of a summary, just before the word ("a short high level summary")
 _SUMMARY_SHAPE = {"short", "shorter", "simple", "simpler", "high", "level", "low", "plain", "tl", "dr"}
 OPEN_ANY_TIME = "No time given: every PR still open, whenever it was opened."
@@ -971,7 +977,7 @@ def _shape_of_summary(tokens: list[str]) -> set[str]:
         before = tokens[max(k - 2, 0) : k]
         if before == ["keep", "it"]:  # "keep it simple / short"
             said.add(token)
-        if before[-1:] == ["in"] and token in ("plain", "simple", "layman", "laymans"):  # "in plain english"
+        if tokens[k : k + 2] in _PLAIN_WORDS:  # "(in) plain english", "layman's terms": how, not what
             said.update(tokens[k : k + 2])
         if token == "technical" and before[-1:] and before[-1] in ("not", "non", "less"):
             said.update(("technical", "non"))

@@ -1599,7 +1599,11 @@ async def test_a_person_left_out_of_a_command_a_ranking_and_a_count_for_another(
         assert busiest not in {i.author.lower() for i in left.items}, text
     ranking = await app.command(REPO, "who merged the most rocm prs last week")
     first, second = ([g.items[0].author.lower() for g in ranking.groups] + ["", ""])[:2]
-    for text in ("and if you leave him out?", f"excluding {first}, who's top?"):
+    for text in (
+        "and if you leave him out?",
+        f"excluding {first}, who's top?",
+        "drop him and who comes next?",
+    ):
         await start_thread(app, KEY, "who merged the most rocm prs last week")
         rest = await app.followup(KEY, text)
         people = [g.items[0].author.lower() for g in rest.groups]

@@ -875,6 +875,7 @@ def test_how_a_summary_should_read_is_no_search_word() -> None:
         "what happened last week in a nutshell",
         "recap last week, keep it simple pls",
         "overview of the week in plain english",
+        "give me the gist of last week, plain english please",
     ):
         q = read(text)
         assert q.digest and q.text == "", text
