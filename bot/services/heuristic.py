@@ -25,7 +25,7 @@ from bot.services.bodies import clean_body
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
-VERSION = "h10"  # h10: a negated word ("non-MoE") is no evidence for a non-hardware topic
+VERSION = "h11"  # h11: firm patterns outvote exclude words
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -206,6 +206,9 @@ class _Compiled:
         self.only_paths = tuple(_glob(p) for p in ev.get("only_paths", ()))
         self.keywords = _Words(ev.get("keywords", ()), plurals=True)
         self.patterns = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("patterns", ()))
+        # a pattern that names the thing itself ("Add `FooForCausalLM`" adds an architecture)
+        # counts whatever an exclude word says ("Add EagleMistralForCausalLM" is a new model)
+        self.firm = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("firm_patterns", ()))
         self.body = _Words(ev.get("body_keywords", ()))
         self.exclude = _Words(ev.get("exclude", ()))
         self.mask = _words_pattern(ev.get("mask", ()))
@@ -237,6 +240,9 @@ class _Compiled:
         kept = _IDENTIFIER.sub(blank, title)
         return kept if kept != title else None
 
+    def firmly(self, text: str) -> bool:
+        return any(p.search(text) for p in self.firm)
+
     def strong(self, tags: set[str], labels: set[str]) -> bool:
         return bool(tags & self.tags) or bool(labels & self.labels)
 
@@ -264,7 +270,7 @@ class _Compiled:
                 lowered, tokens = kept, tokens_of(kept)
         if self.keywords.search(lowered, tokens):
             return True
-        if any(p.search(text) for p in self.patterns):
+        if any(p.search(text) for p in self.patterns) or self.firmly(text):
             return True
         if body and (self.body.single or self.body.prefixes or self.body.regex):
             if self.mask and _may_match(self.mask_gate, body_tokens):
@@ -309,7 +315,7 @@ class HeuristicClassifier:
         lowered = text.lower()
         tokens = tokens_of(lowered)
         body_tokens = tokens_of(body) if body else frozenset()
-        vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens)}
+        vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens) and not c.firmly(text)}
         named = {topic for key in self._terms.in_text(title) for topic in self._term_topics[key]}
         for evidence in ("medium", "weak"):
             new = {

@@ -22,6 +22,7 @@ EVIDENCE_KEYS = (
     "tags",
     "keywords",
     "patterns",
+    "firm_patterns",
     "body_keywords",
     "labels",
     "paths",
@@ -32,7 +33,12 @@ EVIDENCE_KEYS = (
     "mask_in_identifiers",
     "yields_to",
 )
-_VERBATIM = ("paths", "only_paths", "patterns")  # case matters (globs) or is the regex's business
+_VERBATIM = (
+    "paths",
+    "only_paths",
+    "patterns",
+    "firm_patterns",
+)  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", "kind", *EVIDENCE_KEYS}
 TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach", "group"}
 REACH = ("broad", "narrow")
@@ -99,7 +105,7 @@ def parse_taxonomy(raw: bytes, source: str) -> Taxonomy:
             if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
                 raise TaxonomyError(f"{where} ({entry['key']}): {key} must be a list of strings")
             evidence[key] = tuple(v if key in _VERBATIM else v.lower() for v in values)
-        for pattern in evidence["patterns"]:
+        for pattern in evidence["patterns"] + evidence["firm_patterns"]:
             try:
                 re.compile(pattern)
             except re.error as exc:

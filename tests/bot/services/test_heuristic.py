@@ -609,3 +609,22 @@ def test_offloading_to_the_cpu_and_amd_cpus_are_not_backend_work(heuristic: Heur
     weights go (host memory), not the CPU backend; "AMD" next to zentorch, Zen or EPYC is AMD's
     CPUs, not ROCm. A `[CPU]` tag still claims the PR."""
     _assert_topics(heuristic, _HOST_SIDE_CPU)
+
+
+_CLASSES_AND_NAMES = (  # titles written for this test
+    # adding a model class is adding a model even when its name holds a word that usually says
+    # otherwise ("eagle", "reasoning" are exclude words of new-model); listing one adds none
+    ("new-model", "[Model] Add EagleQwen2ForCausalLM", True),
+    ("new-model", "Add ReasonerLMForCausalLM (a small reasoning model)", True),
+    ("new-model", "[Doc] Add EagleQwen2ForCausalLM to supported_models.md", False),
+    ("new-model", "Add EagleQwen2ForCausalLM to the speculators registry", False),
+    ("new-model", "[Spec Decode] Support EAGLE heads for Qwen2 models", False),
+    # `dpsk` is DeepSeek; vLLM's OpenAPI server and `--served-model-name` are its API
+    ("deepseek", "[Perf] dpsk v3 MLA prefill tweak", True),
+    ("frontend", "[openapi] Log the request id on 5xx", True),
+    ("frontend", "Honour --served-model-name in /v1/models", True),
+)
+
+
+def test_an_architecture_class_being_added_outvotes_exclude_words_and_names_people_write(heuristic):
+    _assert_topics(heuristic, _CLASSES_AND_NAMES)
