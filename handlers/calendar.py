@@ -72,6 +72,7 @@ UNITS = {
 TIME_VOCAB = (
     "today", "yesterday", "this", "last", "past", "next", "week", "weeks", "month", "months", "days",
     "since", "from", "until", "between", "weekend", "ago", "fortnight", "quarter", "tonight",
+    "summer", "autumn", "winter", "spring",
     *(m for m in MONTHS if len(m) > 3), *(d for d in WEEKDAYS if len(d) > 3),
 )  # fmt: skip
 RANGE_SEPS = {"..", "to", "until", "till", "through", "thru", "-", "and"}
@@ -140,6 +141,14 @@ def _one_edit(a: str, b: str) -> bool:
 
 _QUARTER = re.compile(r"^(?:q([1-4])|([1-4])q)$|^(?:(\d{4})-?q([1-4]))$")
 _HALF = re.compile(r"^h([12])$|^(\d{4})-?h([12])$")  # "h2", "h1 2026", "2026h2": half-years
+# Seasons by their meteorological months in the northern hemisphere, where most of the
+# project's contributors live ("over the summer": June to August); the month each begins in
+SEASONS = {"spring": 3, "summer": 6, "fall": 9, "autumn": 9, "winter": 12}
+# the words that make a season word a time ("did throughput fall" is no autumn)
+_SEASON_LEADS = frozenset(
+    {"the", "this", "last", "past", "previous", "in", "over", "during", "since", "until", "before", "after",
+     "across", "through", "early", "late", "mid"}
+)  # fmt: skip
 DAY_PARTS = {"morning", "afternoon", "evening", "night"}
 
 
@@ -360,6 +369,9 @@ class TimeReader:
                 year = today.year if number <= (today.month - 1) // 6 + 1 else today.year - 1
             start = date(year, 6 * number - 5, 1)
             return Span(start, add_months(start, 6)), 1 + used
+        season = self._season(t, i)
+        if season:
+            return season
         if tok in ("this", "current", "last", "previous", "prev") and nxt == "quarter":
             current = date(today.year, 3 * ((today.month - 1) // 3) + 1, 1)
             start = current if tok in ("this", "current") else add_months(current, -3)
@@ -411,6 +423,21 @@ class TimeReader:
                     ]
                 if t[j] in (",", ";", "?", "..") or t[j] in ("and", "but", "or"):
                     break
+        if tok in ("since", "after", "before", "until", "till", "til", "by") and i + 1 < len(t):
+            # "since the summer", "before last winter": from its start on, or up to its end
+            skip = 1 if t[i + 1] == "the" else 0
+            season = self._season(t, i + 1 + skip)
+            if season is not None:
+                span, length = season
+                if tok in ("since", "after"):  # "after the summer": once it was over
+                    start = (span.start if tok == "since" else span.end) or today
+                    return Span(start, max(today + timedelta(days=1), span.end or today)), 1 + skip + length
+                end = span.start if tok == "before" else span.end
+                return Span(date(MIN_YEAR, 1, 1), end), 1 + skip + length
+        if tok == "back" and nxt == "to" and (found := self._date(t, i + 2)) and found[2] != "invalid":
+            # "go back to september", "back to nov 10": from then on (the window reaches back)
+            day = found[0]
+            return Span(day, max(today + timedelta(days=1), day + timedelta(days=1))), 2 + found[1]
         if tok in ("since", "after"):
             found = self._date(t, i + 1)
             if found:
@@ -674,6 +701,29 @@ class TimeReader:
         if tok in WEEKDAYS:  # "until friday", "from monday to wednesday": the last one, today's included
             return self._weekday(WEEKDAYS[tok]), 1, "day"
         return None
+
+    def _season(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "over the summer", "this fall", "last winter", "spring 2026": that season's three
+        months; with no year the latest one that has begun ("last": the latest that has ended)."""
+        lead = t[i] if t[i] in ("this", "last", "previous", "past") and i + 1 < len(t) else ""
+        k = i + 1 if lead else i
+        first = SEASONS.get(t[k]) if k < len(t) else None
+        if first is None:
+            return None
+        year, used = self._explicit_year(t, k + 1)
+        if not (lead or used or (i and t[i - 1] in _SEASON_LEADS)):
+            return None
+        today = self.today
+        if year is None:
+            year = today.year
+            while (
+                (date(year, first, 1) > today)
+                if lead in ("", "this")
+                else (add_months(date(year, first, 1), 3) > today)
+            ):
+                year -= 1
+        start = date(year, first, 1)
+        return Span(start, add_months(start, 3)), k - i + 1 + used
 
     def _explicit_year(self, t: Sequence[str], i: int) -> tuple[int | None, int]:
         if i < len(t) and t[i].isascii() and t[i].isdigit() and len(t[i]) == 4:

@@ -239,6 +239,22 @@ class FollowupHandler:
         if (intent.query.any_of or intent.query.authors) and _NEW_QUESTION.search(text):
             # "separate q — anything for sm120 this month?": a question of its own, not a narrowing
             return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
+        base = thread.base_query()
+        if base.limit and _ALL_OF_THEM.search(text) and not base.pr_numbers and not query.window_given:
+            # "show me all the dspark follow-ups, oldest first" under "which pr brought dspark in"
+            # (or "top 3 rocm prs"): the question asked without its count, over its time
+            asked = intent.query
+            if not (asked.any_of or asked.authors):
+                asked = replace(asked, any_of=base.any_of, authors=base.authors)
+            asked = replace(
+                asked,
+                text=" ".join(w for w in asked.text.split() if w not in _LATER_ONES),
+                limit=0,
+                sort=asked.sort,
+            )
+            if not asked.window_given:
+                asked = with_window(asked, base.since, base.until, base.window_label)
+            return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
         if intent.query.any_of and _WHOLE_SUBJECT.search(text) and not _POINTED.search(text):
             # "and who merged the most rocm stuff overall in november?" under MI355X perf work:
             # the subject as a whole, none of the thread's narrowing kept (nor what the message
@@ -246,7 +262,24 @@ class FollowupHandler:
             back = _taken_back_keys(thread, _NOT_JUST.sub("forget ", text))
             asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
             return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
-        if (
+        if since_then(text) and not query.window_given and len(thread.context.pr_numbers) == 1:
+            # "and who's been working on K3 since then" under the card of the PR that brought K3
+            # in: "then" is when that PR landed (or was opened), up to now
+            # in: "then" is when that PR landed (or was opened), and the question is a new one about
+            # the subject the message names, else the thread's (not its one PR, nor its "first")
+            shown = await thread.load(thread.context.pr_numbers)
+            start = (shown[0].pr.merged_at or shown[0].pr.created_at) if shown else None
+            if start is not None and start < thread.now:
+                asked = intent.query
+                if not (asked.any_of or asked.authors):
+                    base = thread.base_query()
+                    asked = replace(asked, any_of=base.any_of, authors=base.authors, pr_numbers=())
+                label = thread.window_label(start, thread.now)
+                asked = with_window(replace(asked, limit=0, sort=0), start, thread.now, label)
+                return await _switched(
+                    thread, replace(intent, kind="switch", shift=0, query=asked), text, fresh=True
+                )
+        elif (
             intent.kind == "switch"
             and since_then(text)
             and not query.window_given
@@ -716,6 +749,12 @@ class FollowupHandler:
             )
             note = lead or (OFFLINE_NOTE if intent.words and not asked_to_show else "")
             return await _narrow_or_digest(thread, replace(intent, words=()), query.without_time, note)
+        if query.text and thread.filtered(await thread.matches(), query):
+            # "which one was the torch.Event thing and who did it?": the thread's PRs its words
+            # name (the card of the one, with its author), as "the torch.Event one?" would find
+            return await narrow(
+                thread, replace(intent, words=tuple(query.text.split())), note=lead or OFFLINE_NOTE
+            )
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
@@ -790,6 +829,15 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
 # "compare the two weeks", "both months side by side": the thread's window and the one it began with
 _BOTH_PERIODS = re.compile(r"\b(?:the (?:two|2)|both) (?:weeks|months|periods|windows|days|quarters)\b", re.I)
 # "overall", "in general": the subject named as a whole, not within the thread's narrowing
+# "all the X", "every X pr", "all of them": every PR of a question that asked for a few
+_ALL_OF_THEM = re.compile(
+    r"\b(?:show|list|give|see|get|want)\b(?: \S+){0,2}? all\b(?! (?:time|day|week|month|year)s?\b)"
+    r"|\ball (?:of )?(?:them|those|these)\b|\bevery (?:one|single one)\b",
+    re.I,
+)
+# what came after the first one: in a thread about the PR that brought X in, "the follow-ups"
+# are the later X PRs, not titles that say "follow-up"
+_LATER_ONES = frozenset({"follow-ups", "followups", "follow-up", "followup", "later", "subsequent"})
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
 _POINTED = re.compile(r"\b(?:these|those|them|of it|in there|this thread)\b", re.I)
 

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from handlers.calendar import DAY_LEADS
+from handlers.calendar import DAY_LEADS, MONTHS, SEASONS
 from handlers.language import (
     PEOPLE_NOUNS,
     SORT_NEWEST,
@@ -77,6 +77,10 @@ QUESTION_WORDS = {
     "could", "risk", "breaking", "recommend",
 }  # fmt: skip
 COMPARE_WORDS = {"compare", "compared", "comparison", "vs", "versus", "side-by-side"}
+_COMPARATIVE_THAN = frozenset(
+    (w, "than")
+    for w in ("more", "less", "fewer", "busier", "quieter", "higher", "lower", "bigger", "smaller")
+)
 BEFORE = (
     ("week", "before"), ("previous", "week"), ("prior", "week"), ("week", "earlier"),
     ("earlier", "week"), ("before", "that"), ("month", "before"), ("previous", "month"),
@@ -207,7 +211,10 @@ def classify(text: str, query: Query) -> Intent:
     if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
         return Intent("unfilter", query)
     moves = query.window_given or set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))
-    names_list = bool({"list", "ones"} & set(tokens))  # "go back to the dbo+eplb list from this week"
+    # "go back to the dbo+eplb list from this week" names a list ("only the perf ones. and go back
+    # to september" names a time)
+    after_back = tokens[tokens.index("back") + 1 :][:6] if "back" in tokens else []
+    names_list = bool({"list", "ones"} & set(after_back))
     if _undoes(tokens) and not (moves and "back" in tokens and not names_list):
         # "go back", "start over", "clear the filters": the thread's first list ("go back to the
         # week before" moves the window instead)
@@ -249,6 +256,9 @@ def classify(text: str, query: Query) -> Intent:
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one
     back_to = ("back", "to") in set(itertools.pairwise(tokens))  # "ok back to xpu, open ones"
+    if back_to and query.window_given:  # "and go back to september": a time, not a subject
+        to = tokens[tokens.index("back") + 2 : tokens.index("back") + 4]
+        back_to = not (set(to) & (set(MONTHS) | set(SEASONS)) or any(t[:1].isdigit() for t in to))
     if (_switches(tokens) or back_to) and (query.any_of or query.authors):
         # "what about mi300x specifically, this month": another subject, and its own time if given
         return Intent("switch", query, words=words)
@@ -271,7 +281,10 @@ def classify(text: str, query: Query) -> Intent:
     tally = set(tokens) & (COMPARE_WORDS | {"more", "most"}) and not shift and not query.window_given
     if tally and any(len(group) > 1 for group in query.any_of):  # "cutlass vs flashinfer, which has more"
         return Intent("tally", query)
-    if set(tokens) & COMPARE_WORDS:
+    # "is that more or less than october?", "busier than last month?": the thread's count set
+    # against another time's is a comparison of the two
+    than_a_time = bool(pairs & _COMPARATIVE_THAN) and bool(shift or query.window_given)
+    if set(tokens) & COMPARE_WORDS or than_a_time:
         if shift or query.window_given:
             return Intent("compare", _without_time_words(query), shift=shift)
         return Intent("compare", query, shift=-1)

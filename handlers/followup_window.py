@@ -37,9 +37,20 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         if intent.shift < 0:
             whole = _whole_period_before(thread)
             return whole or (context.since - span, context.since)
-        if intent.shift == SINCE_THEN and thread.now > context.until:
-            return context.until, thread.now  # "any other reverts since the digest": up to now
+        if intent.shift == SINCE_THEN:
+            # "any other reverts since the digest": up to now; under a window that reaches now
+            # already there is no later time, so the thread's own window
+            return (
+                (context.until, thread.now) if thread.now > context.until else (context.since, context.until)
+            )
         return context.until, context.until + span
+    if (
+        intent.kind == "compare"
+        and intent.query.then_since is not None
+        and intent.query.then_until is not None
+    ):
+        # "more than last month?" under November's PRs: the time it is compared with
+        return intent.query.then_since, intent.query.then_until
     since, until, _ = asked_window(thread, intent.query)
     return since, until
 
@@ -83,8 +94,8 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
         return thread.capabilities(SPECIFIC_PRS_SUBJECT)
     asked = intent.query
     taxonomy = thread.settings.taxonomy
-    if fresh:
-        base = replace(base, exclude=())
+    if fresh:  # nor its count and order ("the first dspark pr", then "who's worked on it since then")
+        base = replace(base, exclude=(), sort=0, limit=0)
     elif asked.authors and not asked.any_of:  # "what did NickLucche merge in that area": the same area
         asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
     elif not asked.any_of:  # "and merged ones this week?": the same subject, another state and time

@@ -53,6 +53,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
+    real proper genuine legit substantive
     meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
@@ -200,6 +201,12 @@ OUT_OF_SCOPE = (
     ("a question about reviewers", re.compile(
         r"\bwho(?:'s| is| are)? (?:usually |typically )?(?:reviewing|reviewed|reviews|approving|approved|approves)\b|\breviewers?\b"
     )),
+    # Nor is where a PR stands in review ("open gemma 4 PRs still waiting for review"): the open
+    # ones are listed, and the reply says the review state is not known
+    ("a question about review status", re.compile(
+        r"\b(?:waiting|waits|wait|awaiting|pending|needs?|needing|blocked) (?:for |on )?(?:an? )?(?:approvals?|reviews?|lgtm)\b"
+        r"|\b(?:unreviewed|unapproved)\b|\bnot (?:yet |been )?(?:reviewed|approved)\b|\bno reviews? yet\b"
+    )),
     # Comments, reactions and discussion are not in it either ("most discussed prs this week").
     ("a question about discussion", re.compile(
         r"\bmost (?:discussed|debated|commented|controversial|upvoted|liked|reacted)\b"
@@ -232,7 +239,9 @@ OUT_OF_SCOPE = (
     # Why something was decided, and whether CI is healthy: PRs say what changed, not why or how CI is.
     ("a question about reasons", re.compile(r"^\W*(?:why|why'd|whyd)\b")),
     ("a question about CI status", re.compile(
-        r"\bis (?:the )?(?:ci|main|nightly|the build|build) (?:still |again )?(?:broken|red|down|failing|green|flaky)\b"
+        r"\bis (?:the )?(?:main |nightly |amd |rocm |nvidia )?(?:ci|main|nightly|the build|build|pipeline) (?:still |again )?(?:broken|red|down|failing|green|flaky)\b"
+        # "which tests are failing", "what's failing on main": CI's state now, not a change
+        r"|\b(?:which|what) (?:tests?|jobs?|checks?) (?:are|is) (?:failing|broken|red|flaky)\b"
     )),
     # Which release carries a change: releases are not in the PR data.
     ("a question about releases", re.compile(
@@ -360,6 +369,9 @@ _REMARK = re.compile(
     r"^\W*(?:maybe|perhaps|probably|i guess|guess|i think|seems|looks like|still nothing|nothing found"
     # "never heard of it before today lol", "no idea what that is": what the asker knew
     r"|(?:i(?:'ve| have)? )?never (?:heard|seen|used)|no idea|(?:i )?didn'?t know|first time (?:hearing|seeing)"
+    # "rough numbers fine", "ballpark is ok", "no need to be exact": how exact the counts must be
+    r"|(?:rough|roughly|approximate|approx|ballpark|round)(?: (?:numbers?|counts?|figures?|estimates?))?"
+    r"(?: (?:is|are))? (?:fine|ok|okay|good|enough)|no need to be (?:exact|precise)"
     r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much)"
     r"|thanks?(?: you)?(?: so much| a lot| in advance)?\W*$|thx\W*$|ty\W*$|cheers\W*$)\b",
     re.I,
@@ -368,6 +380,8 @@ _TRAILING_REMARK = re.compile(
     r"\s*,\s*(?:[\w' ]{0,30}\s(?:is|are|was|seems|looks)\s+)?(?:(?:way|far|much|a bit|kinda|kind of)\s+)?"
     r"(?:too|so)\s+\w+\s*[.!]*$"
     # ", staff mtg in 10", "- standup in 5 min": the asker's hurry, not the question
+    # "... if theres barely anything": when to do what the message asks, not what to find
+    r"|\s+if (?:there'?s|theres|there is|there are|it'?s|its) (?:barely|hardly|not much|nothing|little|too few|few|none|not enough)\b.*$"
     r"|\s*(?:,|\s-+)\s*(?:[\w-]+\s+){0,2}(?:mtg|meeting|standup|stand-up|sync|call|demo)\s+(?:in|at)\s+\d[\w:]*(?:\s*(?:min|mins|minutes|m|h|hrs?))?\W*$",
     re.I,
 )
@@ -472,14 +486,18 @@ INTRODUCTION = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya)\b\W*)?"
     r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
     r"|(?!(?:what|which|who|any|anything|anyone|how|is|are|was|were|did|does|do|show|list|so|ok|okay|and|but)\b)"
-    r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b)"
+    r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b"
+    # what kind of question it is ("Manager question:", "quick q -", "dumb question, but ...")
+    # ("separate q -", "another question:" open a new question in a thread: those stay)
+    r"|(?!(?:what|which|who|how|is|are|did|does|do|any|my|our|this|that|separate|different|unrelated|new"
+    r"|side|random|another|off)\b)(?:[\w.&/+-]+\s+){0,3}?(?:question|q|qn)\b)"
     r"\s*(?:[\u2014\u2013:,.!;]+|\s-\s)\s*",
     re.I,
 )
 
 
 def introduction(text: str) -> str:
-    """The self-introduction a message opens with ("AMD here."), or ""."""
+    """The self-introduction a message opens with ("AMD here.", "Manager question:"), or ""."""
     found = INTRODUCTION.match(text)
     return found.group(0) if found and text[found.end() :].strip() else ""
 

@@ -120,7 +120,9 @@ _WHEN_PAST = frozenset(("when", aux) for aux in ("did", "was", "were", "had", "h
 # Asking what the bot itself can do is asking for its help.
 _CAPABILITIES = re.compile(
     r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i|this bot|the bot|it|this thing) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
-    r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask)"
+    r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask"
+    # "what kind of stuff can i ask you?", "what sort of things can you do"
+    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) (?:ask|do|answer|help))"
 )
 STOPWORDS = {
     "a", "about", "all", "an", "and", "any", "are", "at", "changes", "during", "for", "from",
@@ -363,6 +365,9 @@ class Query:
     author_pronoun: bool = False
     pronoun_left_out: bool = False  # "leave him out", "not counting her": the person meant, left out
     first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
+    # "whats the latest on nvfp4 moe" with nothing in the default window: the newest ones of any
+    # time instead of "none" (no time was named, and the asker wants what is newest)
+    newest_if_none: bool = False
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
@@ -563,12 +568,50 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored[:] = [w for w in st.ignored if w not in ("first", "original", "very")]
 
 
+_RECENCY = frozenset({"latest", "newest", "recent", "recently", "lately", "news", "updates"})
+
+
+def _asks_what_is_new(tokens: list[str]) -> bool:
+    """ "whats the latest on X", "any news on X", "anything new for X", "X lately": what is newest
+    ("how many ... lately" is a count, whose answer may well be none)."""
+    pairs = set(itertools.pairwise(tokens))
+    if ("how", "many") in pairs:
+        return False
+    return bool(_RECENCY & set(tokens)) or any(
+        b == "new" and a in ("anything", "whats", "what's", "something", "any") for a, b in pairs
+    )
+
+
 _FIRST_OF = frozenset({"first", "original"})
+# Verbs that say something arrived: "when did kimi k3 support land", "which pr brought dspark in",
+# "what PR added EAGLE3", "when was the tpu backend introduced"
+_BROUGHT_IN = frozenset(
+    {"land", "landed", "arrive", "arrived", "added", "introduce", "introduced", "brought", "bring", "debuted"}
+)
+_ONE_PR_ASKED = frozenset({("which", "pr"), ("what", "pr"), ("which", "one"), ("which", "commit")})
+
+
+def _brought_in(tokens: list[str]) -> str:
+    """The verb of "when did X land?", "which pr brought X in": a question about the PR that
+    introduced something, which is the first there was (not the latest: "when did X last land"
+    and "the latest X" ask for the newest), or ""."""
+    if not (tokens[:1] == ["when"] or _ONE_PR_ASKED & set(itertools.pairwise(tokens))):
+        return ""
+    if {"last", "latest", "recent", "recently", "newest", "lately"} & set(tokens):
+        return ""
+    if "first" in tokens[1:] and tokens[:1] != ["when"]:  # "which pr is (the) first one to support it"
+        return "first"
+    return next((t for t in tokens[1:] if t in _BROUGHT_IN), "")
+
+
 _NOT_A_PR_BETWEEN = frozenset(
     {"time", "timer", "timers", "week", "day", "month", "half", "quarter", "one", "of"}
 )
 
 
+# a slash command's name typed into the text itself ("/vllm rocm prs" as a plain message, or
+# pasted into a thread); "/v1/completions errors" names an endpoint and stays
+_SLASH_COMMAND = re.compile(r"^\s*/[a-z][\w-]*\s+(?=\S)", re.I)
 _CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are)\b", re.I)
 
 
@@ -1215,6 +1258,7 @@ class _Parser:
     # -- driver --------------------------------------------------------------------------------
     def parse(self, text: object) -> Query:
         raw = without_presentation(text if isinstance(text, str) else ("" if text is None else str(text)))
+        raw = _SLASH_COMMAND.sub("", raw, count=1) or raw  # "/vllm what can u do" typed as a message
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         tokens, cut = tokenize(asked)
@@ -1234,7 +1278,7 @@ class _Parser:
             # "hii im new here and my mentor said to use this bot?? how do i use it lol": a sentence
             # of the message asks how to use the bot
             _asks_capabilities(tokenize(sentence)[0])
-            for sentence in re.split(r"[.?!]+\s+", raw[:MAX_CHARS])[1:]
+            for sentence in re.split(r"[.?!,]+\s+", raw[:MAX_CHARS])[1:]  # "hi! first time here, what ..."
             if _CAPABILITY_VERB.search(sentence)  # most sentences have none: no second tokenizing
         )
         if (
@@ -1368,6 +1412,19 @@ class _Parser:
             if tokens[:1] in (["when"], ["where"])
             else ""
         )
+        brought = _brought_in(tokens) if not earliest and window is None and st.groups else ""
+        if brought and not st.sort:
+            # "when did kimi k3 support land? which PR", "which pr brought dspark in": the PR that
+            # introduced it, the first one there is, whenever that was
+            # ("... and what's happened with it since?": from that one on, every one)
+            after = tokens[tokens.index(brought) + 1 :]
+            earliest, st.limit = brought, st.limit or (0 if {"since", "after"} & set(after) else 1)
+            # a CI labelling rule or a doc page names the thing before it is brought in
+            asked = {k for g in st.groups for k in g}
+            if st.limit == 1:
+                st.exclude.extend(k for k in ("ci-build", "docs") if k not in asked)
+            if not st.states:  # a PR closed unmerged brought nothing in
+                self._read_state(st, "merged", brought)
         if earliest and not st.sort:
             st.sort = 1  # "when did the first K3 PRs land?": the earliest ones, whenever that was
             st.readings.append(f"'{tokens[0]} … {earliest}' → oldest first")
@@ -1585,6 +1642,12 @@ class _Parser:
             limit=st.limit,
             who=asks_who(tokens) or st.first_timers,
             first_timers=st.first_timers,
+            newest_if_none=window is None
+            and not label
+            and not st.states
+            and not st.out_of_scope
+            and bool(st.groups or st.authors)
+            and _asks_what_is_new(tokens),
             per_topic=per_topic,
             digest=digest,
             author_pronoun=st.author_pronoun,

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from cachetools import LRUCache
 
-from handlers.calendar import default_window, local_midnight, window_label
+from handlers.calendar import default_window, history_start, local_midnight, window_label
 from handlers.citations import Guard
 from handlers.digest_rank import weight as significance
 from handlers.digest_signals import Signals, change_name, is_change, is_change_of, read_one, revert_names
@@ -202,6 +202,25 @@ class QueryHandler:
             if matches:
                 note = f"No PR of it is open now; these are the people behind its PRs of the {WIDER_DAYS} days {label}."
                 query = replace(recent, notes=(*recent.notes, note))
+        if not matches and query.newest_if_none:
+            # "whats the latest on nvfp4 moe" with none in the last days: the newest ones, whenever
+            until = query.until
+            since = history_start(until)
+            label = window_label(since, until, settings.tz, settings.tz_name)
+            wider = replace(
+                query,
+                since=since,
+                until=until,
+                window_label=label,
+                window_given=True,
+                sort=-1,
+                limit=query.limit or 5,
+            )
+            found = await self.matches(settings, wider)
+            if found:
+                note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
+                query = replace(wider, notes=(*query.notes, note))
+                matches, query = ordered(query, found, settings.max_items)
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)

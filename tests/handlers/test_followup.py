@@ -1989,3 +1989,47 @@ async def test_compare_the_two_weeks_and_explain_the_first_one(app: BotHandlers)
     await start_thread(app, KEY, "rocm last week")
     card = await app.followup(KEY, "explain the first one")
     assert card.kind == "detail" and card.detail is not None and card.detail.number == first, card.title
+
+
+async def test_since_then_under_the_pr_that_brought_something_in(app: BotHandlers) -> None:
+    """Under the card of the PR that brought EAGLE in, "who has been working on eagle since then?"
+    names the people of every EAGLE PR from that PR's merge on (it read "then" as the end of an
+    any-time window and asked about the years after today) (sentences written for this test)."""
+    first = await start_thread(app, KEY, "which pr brought eagle in")
+    assert len(first) == 1, first
+    landed = (await _prs(app, first))[first[0]].merged_at
+    who = await app.followup(KEY, "and who has been working on eagle since then?")
+    shown = [item.number for group in who.groups for item in group.items]
+    assert len(shown) > 1, who.title
+    for number, pr in (await _prs(app, tuple(shown))).items():
+        assert max(pr.merged_at or pr.created_at, pr.created_at) >= landed, (number, who.understood)
+
+
+async def test_show_all_of_them_drops_the_count_and_the_thing_thing_names_one(app: BotHandlers) -> None:
+    """ "show all of them, not just 3" under "top 3 rocm prs last week" lists every ROCm PR of
+    the week; under last week's reverts "which one was the TRTLLM thing?" is the revert whose
+    title names TRTLLM (was "I can't answer that offline"); "is that more or less than the week
+    before?" compares the two weeks (sentences written for this test)."""
+    every = await app.command(REPO, "rocm last week")
+    await start_thread(app, KEY, "top 3 rocm prs last week")
+    shown = await app.followup(KEY, "show all of them, not just 3")
+    assert shown.total == every.total > 3, (shown.title, every.total)
+    await start_thread(app, KEY, "reverts last week")
+    one = await app.followup(KEY, "which one was the TRTLLM thing?")
+    assert one.total == 1 and "TRTLLM" in one.items[0].title, (one.title, [i.title for i in one.items])
+    await start_thread(app, KEY, "rocm last week")
+    compared = await app.followup(KEY, "is that more or less than the week before?")
+    assert "Feb 16 – Feb 22" in compared.title and "Feb 23 – Mar 1" in compared.title, compared.title
+
+
+async def test_go_back_to_a_month_reaches_back_and_keeps_the_subject(app: BotHandlers) -> None:
+    """ "only the fixes, and go back to january if there's barely anything" under ROCm PRs keeps
+    ROCm, narrows to fixes and reaches back to January (it went back to the thread's first list,
+    then read as a new subject); "back to xpu" still moves to XPU (sentences written for this test)."""
+    wanted = await app.command(REPO, "rocm bug fixes since january")
+    await start_thread(app, KEY, "rocm last week")
+    back = await app.followup(KEY, "only the fixes, and go back to january if there's barely anything")
+    assert "ROCm" in back.understood and "Jan 1" in back.understood, back.understood
+    assert back.total == wanted.total, (back.total, wanted.total)
+    moved = await app.followup(KEY, "ok back to xpu")
+    assert "Intel XPU" in moved.understood and "ROCm" not in moved.understood, moved.understood

@@ -1892,3 +1892,79 @@ def test_more_names_people_type_for_hardware_and_libraries() -> None:
         assert (key,) in q.any_of and not q.text, (text, q.any_of, q.text)
     fa = read("flash attention 3 prs")
     assert fa.any_of == (("term:flash-attention",),) and not fa.limit, (fa.any_of, fa.limit)
+
+
+def test_seasons_are_their_three_months() -> None:
+    """ "over the summer" is June to August (the northern hemisphere's meteorological seasons),
+    the latest one that has begun; "last winter" the latest that has ended; "since the summer"
+    runs to today and "after the summer" starts once it is over; "did throughput fall" names no
+    season (sentences written for this test; today is Monday 2026-03-02)."""
+    assert days(read("eagle prs over the summer")) == ("2025-06-01", "2025-08-31")
+    assert days(read("rocm this winter")) == ("2025-12-01", "2026-02-28")
+    assert days(read("rocm last winter")) == ("2025-12-01", "2026-02-28")
+    assert days(read("tpu work in the fall")) == ("2025-09-01", "2025-11-30")
+    assert days(read("xpu spring 2025")) == ("2025-03-01", "2025-05-31")
+    assert days(read("cpu prs since the summer")) == ("2025-06-01", "2026-03-02")
+    assert days(read("cpu prs after the summer")) == ("2025-09-01", "2026-03-02")
+    q = read("did throughput fall after the flashinfer bump")
+    assert not q.window_given and q.text != "", (days(q), q.text)
+
+
+def test_the_pr_that_brought_something_in_is_the_first_one() -> None:
+    """ "when did X support land? which PR", "which pr brought X in", "what PR added X": the
+    first PR of X whenever it was, one PR, leaving out CI labelling rules and doc pages that name
+    X before it lands; "... and what has happened since?" every one from it on; "when did X last
+    land" is still the newest (sentences written for this test)."""
+    for text in (
+        "when did dspark support land? which pr",
+        "which pr brought dspark in",
+        "what pr added dspark",
+    ):
+        q = read(text)
+        assert (q.sort, q.limit, days(q)) == (1, 1, ANY_TIME), text
+        assert set(q.exclude) == {"ci-build", "docs"} and q.states == ("merged",), (text, q.exclude, q.states)
+    since = read("when did dspark land and what's happened with it since")
+    assert (since.sort, since.limit, since.exclude) == (1, 0, ()), (since.sort, since.limit)
+    last = read("when did dspark last land")
+    assert (last.sort, last.limit) == (-1, 1)
+
+
+def test_what_a_message_says_about_itself_is_no_search() -> None:
+    """A label before the question ("manager question:", "newbie q -"), how exact counts must
+    be ("rough numbers fine"), emphasis ("only real perf work"), the slash command typed into
+    the text, and review state the bot cannot see (sentences written for this test)."""
+    q = read("manager question: how many rocm prs merged last week? rough numbers fine")
+    assert q.any_of == (("rocm",),) and q.text == "" and days(q) == LAST_WEEK, (q.any_of, q.text)
+    assert read("newbie q - what is mrv2").text == ""
+    assert read("only real perf work on rocm").text == ""
+    assert read("proper new models this month").text == ""
+    assert read("/vllm what can u do").is_help
+    assert read("/v1/completions errors").text  # an endpoint, not a command
+    review = read("open xpu prs still waiting for review")
+    assert review.states == ("open",) and review.out_of_scope == "a question about review status"
+
+
+def test_whats_the_latest_reaches_back_when_the_last_days_have_none() -> None:
+    """ "whats the latest on X", "any news on X", "anything new for X" with no time named: when
+    the last days have none of X, the answer reaches back for the newest ones (a count keeps its
+    window: "how many X lately" may well be none)."""
+    for text in ("whats the latest on nvfp4 moe", "any news on tpu", "anything new for mi300x"):
+        assert read(text).newest_if_none, text
+    for text in ("how many tpu prs lately", "tpu prs last week", "open tpu prs lately", "tpu prs"):
+        assert not read(text).newest_if_none, text
+
+
+def test_asking_what_to_ask_ci_state_and_the_first_one() -> None:
+    """ "what sort of things can you do" (after a greeting too) is the help; "which tests are
+    failing" asks CI's state, which PRs cannot say; "which pr was the first to support X" is X's
+    first PR; "go back to october" reaches back to it; "if there's barely anything" is no search
+    (sentences written for this test)."""
+    assert read("what sort of things can you do").is_help
+    assert read("hey, new here, what kinds of questions can i ask?").is_help
+    assert (
+        read("is the amd pipeline red? which tests are failing").out_of_scope == "a question about CI status"
+    )
+    first = read("mi300x fp8, which pr was the first to support it?")
+    assert (first.sort, first.limit, days(first)) == (1, 1, ANY_TIME), (first.sort, first.limit)
+    back = read("only the perf ones, and go back to october if there's barely anything")
+    assert days(back) == ("2025-10-01", "2026-03-02") and back.text == "", (days(back), back.text)

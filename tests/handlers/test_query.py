@@ -861,3 +861,18 @@ def test_a_compound_word_finds_its_other_spellings() -> None:
     assert word_in("prefill", "chunked pre-fill")
     assert not word_in("token", "to kenya")
     assert not word_in("h100", "h 100")
+
+
+async def test_whats_the_latest_reaches_back_for_the_newest_when_the_last_days_have_none(
+    loaded: Store,
+) -> None:
+    """ "whats the latest on <subject>" with none of it in the last 7 days answers with its
+    newest PRs of any time, newest first, saying so (it answered "No matching PRs"); the same
+    subject with a time named is still an empty answer (sentences written for this test)."""
+    latest = await ask(loaded, "whats the latest on nixl")
+    week = await ask(loaded, "nixl prs")
+    assert week.kind == "empty", week.title  # the slice's NIXL work is older than a week
+    assert latest.kind == "list" and latest.items, latest.title
+    assert any(n.startswith("None in ") and "newest" in n for n in latest.notes), latest.notes
+    times = [item.when for item in latest.items if item.when is not None]
+    assert len(times) == len(latest.items) and times == sorted(times, reverse=True)
