@@ -226,9 +226,12 @@ class FollowupHandler:
         """Readings of the whole message that answer it, or change what it asks, before its kind
         decides: "what other X" and "since then", requests to act or for what PRs cannot say, and
         a thread about one PR (its card, the PR it reverts, a new question about a subject)."""
+        # "which pr brought eagle in", then "who else has worked on eagle": beyond that one PR
+        # (under someone's PRs, "who else" is the other people among them: `who` below)
+        one_pr = len(thread.context.pr_numbers) == 1 and not thread.base_query().authors
         if (
             (intent.query.any_of or intent.query.authors)
-            and _ELSE_OTHER.search(text)
+            and (_ELSE_OTHER.search(text) or (one_pr and re.search(r"\bwho else\b", text, re.I)))
             and not intent.query.pr_numbers
             and not thread.base_query().pr_numbers  # under a PR's card a subject asks anew (below)
         ):
@@ -331,6 +334,19 @@ class FollowupHandler:
             # A thread about one PR (`/vllm #N`) cannot be narrowed: a subject or person asks a
             # new question ("other kimi prs by them"), anything else asks about that PR ("who
             # wrote it, is it merged?").
+            if query.any_of and asks_who(tokenize(text)[0]):
+                # "who else has worked on mhc fusion?" under a PR's card: the people, as the slash
+                # command answers (else: other than this PR's author); the thread follows it
+                question = text
+                if "else" in tokenize(text)[0]:
+                    shown = await thread.load(thread.context.pr_numbers[:1])
+                    question = (
+                        f"{text} not by @{shown[0].pr.author}" if shown and shown[0].pr.author else text
+                    )
+                reply = await thread.query.answer(thread.settings, question, now=thread.now, synthesize=False)
+                if reply.seed is not None:
+                    thread.context = thread.context.following(reply.seed)
+                return replace(reply, ephemeral=False)
             if query.any_of or query.authors:
                 return await ask_anew(thread, query, text)
             only = thread.context.pr_numbers[0]
@@ -955,7 +971,9 @@ def _person_corrected(thread: Thread, query: Query, text: str) -> Query | None:
     if not gone:
         return None
     kept = tuple(a for a in base.authors if a not in gone)
-    return replace(query, authors=tuple(dict.fromkeys((*kept, *query.authors))), text="")
+    # ("robert" after "not" may itself read as @robertgshaw2-redhat: still the one taken back)
+    asked = (a for a in (*kept, *query.authors) if a not in gone)
+    return replace(query, authors=tuple(dict.fromkeys(asked)), text="")
 
 
 _WORKED_ON = re.compile(r"\b(?:working|worked|work) on\b", re.I)

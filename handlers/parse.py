@@ -747,6 +747,7 @@ _COSTS = frozenset(
     | {"stall", "stalls", "bubble", "bubbles", "padding", "lock", "locks", "contention"}
 )
 _OWNING = frozenset({"owns", "own", "owner", "owners", "maintains", "maintain", "responsible", "knows"})
+_DID_WORK = frozenset({"worked", "touched", "contributed", "committed", "hacked"})
 _REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
 # "deprecated", "renamed": a breaking change said outright, whatever else was removed
 _SAID_BREAKING = change_words(BREAKING) - _REMOVALS - {"default", "defaults"}
@@ -1482,6 +1483,12 @@ class _Parser:
             # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
             # whenever (ownership is not a thing of the last days)
             ever_word = next((t for t in tokens if t in _OWNING), "")
+            # "who has worked on mhc", "who else has touched the nixl connector": the perfect
+            # without "been" asks who ever did ("who has been working on X" is the recent work)
+            pairs = set(itertools.pairwise(tokens))
+            ever_word = ever_word or next(
+                (f"{a} {b}" for a, b in pairs if a in ("has", "have", "ever") and b in _DID_WORK), ""
+            )
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest

@@ -798,11 +798,12 @@ class WindowIndex:
 
     def login_for(self, word: str) -> str | None:
         """The author a free word names: their login, unless more PRs mention the word than that
-        person wrote; or, for a word of five letters or more that no PR mentions, the one login
-        it starts ("woosuk" for WoosukKwon: people write the first part of a long login)."""
+        person wrote; or, for a word of five letters or more, the one login it starts, again
+        unless more PRs mention it ("woosuk" for WoosukKwon, "andreas" for AndreasKaratzas:
+        people write the first part of a long login)."""
         if self.logins[word]:
             return word if self.mentions(word) < self.logins[word] else None
-        if len(word) < 5 or not word.isascii() or self.mentions(word):
+        if len(word) < 5 or not word.isascii():
             return None
         # "floating" is an English word ("drafts floating around"), not the start of @floatingvertex
         if word.endswith(_ENGLISH_ENDINGS):
@@ -813,7 +814,11 @@ class WindowIndex:
         starting = list(
             itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at : at + 2])
         )
-        return starting[0] if len(starting) == 1 else None
+        if len(starting) != 1:
+            return None
+        # "andreas" names @AndreasKaratzas though one title mentions the name: fewer PRs mention
+        # the word than that person wrote, as for a whole login
+        return starting[0] if self.mentions(word) < self.logins[starting[0]] else None
 
     def login_for_name(self, first: str, last: str) -> str | None:
         """The author a person's name names: the one login that is the name run together

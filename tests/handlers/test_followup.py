@@ -2033,3 +2033,18 @@ async def test_go_back_to_a_month_reaches_back_and_keeps_the_subject(app: BotHan
     assert back.total == wanted.total, (back.total, wanted.total)
     moved = await app.followup(KEY, "ok back to xpu")
     assert "Intel XPU" in moved.understood and "ROCm" not in moved.understood, moved.understood
+
+
+async def test_who_else_has_worked_on_it_under_a_card_names_other_people(app: BotHandlers) -> None:
+    """Under a PR's card, "who else has worked on <its subject>?" names the people of that
+    subject's PRs whenever they were, its author left out (it listed PRs of the last 7 days)
+    (sentences written for this test)."""
+    first = await start_thread(app, KEY, "which pr brought eagle in")
+    who = await app.followup(KEY, "who else has worked on eagle?")
+    people = {item.author.lower() for group in who.groups for item in group.items}
+    assert len(people) > 1, (who.title, people)  # not the one PR's author alone
+    await start_thread(app, KEY, f"#{first[0]}")
+    author = (await _prs(app, first))[first[0]].author.lower()
+    who = await app.followup(KEY, "who else has worked on eagle?")
+    people = {item.author.lower() for group in who.groups for item in group.items}
+    assert people and author not in people, (who.title, people)

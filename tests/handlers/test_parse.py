@@ -1968,3 +1968,17 @@ def test_asking_what_to_ask_ci_state_and_the_first_one() -> None:
     assert (first.sort, first.limit, days(first)) == (1, 1, ANY_TIME), (first.sort, first.limit)
     back = read("only the perf ones, and go back to october if there's barely anything")
     assert days(back) == ("2025-10-01", "2026-03-02") and back.text == "", (days(back), back.text)
+
+
+def test_who_has_worked_on_something_is_anyone_who_ever_did() -> None:
+    """ "who has worked on mhc", "who has ever touched the tpu backend": the perfect asks who ever
+    did (any time); "who has been working on dspark" is the recent work (sentences written for
+    this test)."""
+    for text in (
+        "who has worked on nixl",
+        "who has ever touched the tpu backend",
+        "who else has contributed to lmcache",
+    ):
+        q = read(text)
+        assert q.who and days(q) == ANY_TIME, (text, days(q))
+    assert days(read("who has been working on nixl")) == DEFAULT

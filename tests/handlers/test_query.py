@@ -876,3 +876,28 @@ async def test_whats_the_latest_reaches_back_for_the_newest_when_the_last_days_h
     assert any(n.startswith("None in ") and "newest" in n for n in latest.notes), latest.notes
     times = [item.when for item in latest.items if item.when is not None]
     assert len(times) == len(latest.items) and times == sorted(times, reverse=True)
+
+
+async def test_a_first_name_names_the_one_login_it_starts_though_a_title_mentions_it(loaded: Store) -> None:
+    """ "how many did katerina have" names @KaterinaPetrovAMD, the one login "katerina" starts,
+    though one title thanks her by name (it named nobody: only a word no PR mentions could name
+    a login); a first name more titles say than the person wrote stays a search (records written
+    for this test)."""
+    own = [
+        _gh(
+            90101 + k,
+            f"[ROCm] Tune skinny GEMM case {k}",
+            created="2026-02-11T10:00:00Z",
+            author="KaterinaPetrovAMD",
+        )
+        for k in range(3)
+    ]
+    own.append(_gh(90110, "[Doc] Credit katerina for the tuning guide", created="2026-02-11T11:00:00Z"))
+    await loaded.upsert_prs(pull_request_from_record(REPO, record) for record in own)
+    counted = await ask(loaded, "how many did katerina have this month")
+    assert counted.total == 3 and "@katerinapetrovamd" in counted.title.lower(), counted.title
+    for k in range(4):  # now more titles say "katerina" than she wrote: the word is a search
+        record = _gh(90120 + k, f"Katerina sampler tweak {k}", created="2026-02-11T12:00:00Z")
+        await loaded.upsert_prs([pull_request_from_record(REPO, record)])
+    searched = await ask(loaded, "how many did katerina have this month")
+    assert "@katerinapetrovamd" not in searched.title.lower(), searched.title
