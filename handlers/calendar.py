@@ -90,6 +90,11 @@ _ISO_WEEK = re.compile(r"^(\d{4})-?w(\d{1,2})$")
 _COUNT_UNIT = re.compile(r"^(\d{1,6})(h|hr|hrs|d|w|wk|wks|mo|y|yr)$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _DAY_OF_MONTH = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)$")  # "the 15th": the suffix makes it a day
+# What an ordinal ranks when it is no day ("the 2nd guy", "the 3rd pr", "the 1st one")
+_RANKED = frozenset(
+    {"one", "ones", "guy", "gal", "person", "people", "pr", "prs", "author", "authors", "contributor",
+     "dev", "developer", "place", "item", "entry", "result", "link", "commit", "revert", "fix", "bug"}
+)  # fmt: skip
 # Words that lead a day in ("since the 15th", "after 20th"): an ordinal after one is a date
 DAY_LEADS = frozenset({"since", "from", "after", "before", "until", "till", "til", "through", "thru", "on"})
 PERIOD_SHORT = {"wk": "week", "mo": "month", "yr": "year"}
@@ -687,6 +692,9 @@ class TimeReader:
         # "since the 15th", and "since 15th" (a day after a word that leads one in)
         bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in DAY_LEADS else None
         day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else bare
+        after = t[i + (1 if bare else 2)] if i + (1 if bare else 2) < len(t) else ""
+        if day_of_month and after in _RANKED:  # "the 2nd guy", "the 3rd one": a place, not a day
+            return None
         if day_of_month:  # this month's (or last month's)
             day = int(day_of_month.group(1))
             month_start = self.today.replace(day=1)

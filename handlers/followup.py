@@ -22,6 +22,7 @@ turn, and a fresh expiry:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
 import unicodedata
@@ -33,6 +34,7 @@ from datetime import datetime
 from handlers.calendar import UNITS, history_start
 from handlers.digest_signals import is_change
 from handlers.followup_intent import (
+    AFTER,
     MOST_IMPORTANT,
     NARROW_CUES,
     PAGE,
@@ -265,13 +267,25 @@ class FollowupHandler:
             back = _taken_back_keys(thread, _NOT_JUST.sub("forget ", text))
             asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
             return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
-        if since_then(text) and not query.window_given and len(thread.context.pr_numbers) == 1:
+        if (
+            len(thread.context.pr_numbers) == 1
+            and thread.base_query().pr_numbers
+            and _FOLLOW_UPS.search(text)
+        ):
+            return await _follow_ups(thread, text)  # "any follow-ups to this one?" under a PR's card
+        # "and how many prs touched it after that" under a window that already reaches today: no
+        # later window exists, so "that" is the thread's PRs (after the first of them landed)
+        after_now = bool(set(itertools.pairwise(tokenize(text)[0])) & set(AFTER)) and (
+            thread.context.until >= thread.now and bool(thread.context.pr_numbers)
+        )
+        if not query.window_given and (
+            (since_then(text) and len(thread.context.pr_numbers) == 1) or after_now
+        ):
             # "and who's been working on K3 since then" under the card of the PR that brought K3
-            # in: "then" is when that PR landed (or was opened), up to now
             # in: "then" is when that PR landed (or was opened), and the question is a new one about
             # the subject the message names, else the thread's (not its one PR, nor its "first")
-            shown = await thread.load(thread.context.pr_numbers)
-            start = (shown[0].pr.merged_at or shown[0].pr.created_at) if shown else None
+            shown = await thread.load(thread.context.pr_numbers[:MAX_THEN])
+            start = min((m.pr.merged_at or m.pr.created_at for m in shown), default=None)
             if start is not None and start < thread.now:
                 asked = intent.query
                 if not (asked.any_of or asked.authors):
@@ -1532,6 +1546,56 @@ def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:
 SMALL_REF = 100  # "#2" in a thread is a place in its list when the list is that long
 
 _ABOUT_ONE = {"narrow", "who", "count", "question"}
+MAX_THEN = 50  # "after that": the first of at most this many of the thread's PRs
+# "any follow-ups to this one?", "what came after it", "did anything build on this": later work
+_FOLLOW_UPS = re.compile(
+    r"\bfollow[- ]?ups?\b|\bfollowed up\b|\b(?:come|came|landed|happened) (?:after|next|since)\b"
+    r"|\bbuil[dt]s? on (?:this|it|that)\b|\bafter (?:this|that) one\b",
+    re.I,
+)
+
+
+async def _follow_ups(thread: Thread, text: str) -> Reply:
+    """Under one PR's card, "any follow-ups to this one?": the PRs whose titles name it, else the
+    later PRs of the narrowest thing its title names (the term with the fewest PRs since it)."""
+    only = thread.context.pr_numbers[0]
+    shown = await thread.load([only])
+    if not shown:
+        return thread.capabilities(OFFLINE_LEAD)
+    pr = shown[0].pr
+    settings = thread.settings
+    index = await thread.query.window_index(settings.name)
+    citing = index.citing(only)
+    if citing:
+        reply = await thread.query.answer(settings, " ".join(f"#{n}" for n in citing[:10]), now=thread.now)
+        note = f"The PRs whose titles name #{only}."
+    else:
+        start = pr.merged_at or pr.created_at
+        day = start.astimezone(settings.tz).date().isoformat()
+        found: list[tuple[int, Reply, str]] = []
+        for key in sorted(term_index(settings.taxonomy).in_text(pr.title)):
+            term = settings.taxonomy.term(key)
+            name = term.name if term is not None else key
+            later = await thread.query.answer(
+                settings, f"{key} since {day}", now=thread.now, synthesize=False
+            )
+            total = len(later.seed.pr_numbers) if later.seed else 0
+            if later.kind == "list" and total > 1:  # more than the card itself
+                found.append((total, later, name))
+        if not found:
+            return Reply(
+                kind="empty",
+                title=f"No later PR names #{only} or the things it is about",
+                understood=thread.about(),
+                notes=(
+                    f"Its title names no follow-up of its own; ask about its subject, e.g. `/{settings.command} <topic> since {day}`.",
+                ),
+            )
+        _, reply, name = min(found, key=lambda f: f[0])
+        note = f"No title names #{only}; the PRs on {name} since it landed ({day}), the narrowest thing it names."
+    if reply.seed is not None:
+        thread.context = thread.context.following(reply.seed)
+    return replace(reply, notes=(note, *reply.notes), ephemeral=False)
 
 
 _LEFT_OUT_PRONOUN = re.compile(  # "leave him out", "if we don't count her": as parse reads them

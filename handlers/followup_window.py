@@ -43,7 +43,19 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
             return (
                 (context.until, thread.now) if thread.now > context.until else (context.since, context.until)
             )
-        return context.until, context.until + span
+        # "and the month after?" under September is October, all of it; nothing after now can
+        # match, so the window ends today at the latest
+        start = context.until.astimezone(thread.settings.tz)
+        first = context.since.astimezone(thread.settings.tz)
+        if first.time() == dt_time(0) == start.time() and first.day == 1 == start.day:
+            months = (start.year - first.year) * 12 + start.month - first.month
+            end = local_midnight(add_months(start.date(), months), thread.settings.tz)
+        else:
+            end = context.until + span
+        today_end = local_midnight(
+            thread.now.astimezone(thread.settings.tz).date() + timedelta(days=1), thread.settings.tz
+        )
+        return context.until, max(context.until, min(end, today_end))
     if (
         intent.kind == "compare"
         and intent.query.then_since is not None
@@ -316,6 +328,9 @@ async def other_person(thread: Thread, intent: Intent) -> Reply:
         replace(base, authors=asked.authors, any_of=tuple(dict.fromkeys((*base.any_of, *asked.any_of)))),
         asked.states or base.states,
     )
+    if asked.window_given:  # "what's the 2nd guy been up to this month": that person, that time
+        since, until, label = asked_window(thread, asked)
+        query = replace(query, since=since, until=until, window_label=label)
     return await _follow(
         thread, query, filter_words(query, NOTHING), subject(thread.settings, query), kind="query"
     )

@@ -785,6 +785,11 @@ class WindowIndex:
             self._reverted_by = {target: tuple(by) for target, by in undone.items()}
         return self._reverts.get(number, ()), self._reverted_by.get(number, ())
 
+    def citing(self, number: int) -> list[int]:
+        """The later PRs whose title names #`number` ("Follow-up to #123", "(#123)"), oldest first."""
+        named = re.compile(rf"#{number}\b")
+        return sorted(n for n, pr in self._prs.items() if n != number and named.search(pr.title))
+
     def title_words(self) -> tuple[list[str], Counter[str]]:
         """Every word of every title and label, sorted, with how many PRs use it."""
         if self._words is None:

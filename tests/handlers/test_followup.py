@@ -2048,3 +2048,33 @@ async def test_who_else_has_worked_on_it_under_a_card_names_other_people(app: Bo
     who = await app.followup(KEY, "who else has worked on eagle?")
     people = {item.author.lower() for group in who.groups for item in group.items}
     assert people and author not in people, (who.title, people)
+
+
+async def test_follow_ups_under_a_card_are_the_prs_that_name_it_or_its_subject_since(
+    app: BotHandlers,
+) -> None:
+    """Under a PR's card, "any follow-ups to this one?" lists the later PRs whose titles name it
+    (the revert of #34582 names it), else the later PRs of the narrowest thing its title names,
+    saying which (it answered "I can't answer that offline") (sentences written for this test)."""
+    await start_thread(app, KEY, "#34582")
+    named = await app.followup(KEY, "any follow-ups to this one?")
+    listed = [i.number for i in named.items] or ([named.detail.number] if named.detail else [])
+    assert listed == [34808], (named.title, named.notes)  # one PR: its card
+    assert any("name #34582" in n for n in named.notes), named.notes
+    first = await start_thread(app, KEY, "which pr brought eagle in")
+    await start_thread(app, KEY, f"#{first[0]}")
+    later = await app.followup(KEY, "did anything build on this?")
+    assert later.kind == "list" and len(later.items) > 1, (later.title, later.notes)
+    assert any("since it landed" in n for n in later.notes), later.notes
+
+
+async def test_the_month_after_is_a_calendar_month_and_no_window_runs_past_today(app: BotHandlers) -> None:
+    """ "and the month after?" under January is February, all of it (it was January's 31 days
+    from Feb 1); "and the week after?" under last week ends today (it reached into next week)
+    (sentences written for this test; today is Monday Mar 2)."""
+    await start_thread(app, KEY, "rocm prs in january")
+    month = await app.followup(KEY, "and the month after?")
+    assert "Feb 1 – Feb 28" in month.understood, month.understood
+    await start_thread(app, KEY, "rocm prs last week")
+    week = await app.followup(KEY, "and the week after?")
+    assert "Mar 2, 2026" in week.understood and "Mar 8" not in week.understood, week.understood

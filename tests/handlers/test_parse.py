@@ -1982,3 +1982,11 @@ def test_who_has_worked_on_something_is_anyone_who_ever_did() -> None:
         q = read(text)
         assert q.who and days(q) == ANY_TIME, (text, days(q))
     assert days(read("who has been working on nixl")) == DEFAULT
+
+
+def test_an_ordinal_before_a_person_or_pr_is_a_place_not_a_day() -> None:
+    """ "what's the 2nd guy been up to this month" ranks a person ("the 2nd" read as March 2);
+    "since the 2nd" is still a day (sentences written for this test)."""
+    q = read("what's the 2nd guy been up to this month")
+    assert days(q) == ("2026-03-01", "2026-03-02"), days(q)
+    assert days(read("rocm prs since the 2nd")) == ("2026-03-02", "2026-03-02")
