@@ -1494,6 +1494,16 @@ class _Parser:
             ever_word = "so far" if st.up_to_now else earliest
         if not ever_word and window is None and still:
             ever_word = still
+        if (
+            not ever_word
+            and window is None
+            and st.groups
+            and tokens[:1] in (["was"], ["were"], ["has"], ["have"], ["did"])
+            and not {"anything", "any", "something", "anyone"} & set(tokens)
+        ):
+            # "was llama 4 maverick support added?", "did the dspark drafter land": whether it
+            # happened at all ("did anything land for rocm" is the recent days)
+            ever_word = next((t for t in tokens[1:] if t in _BROUGHT_IN), "")
         works = _asks_works(tokens) if not ever_word and window is None and st.groups else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
