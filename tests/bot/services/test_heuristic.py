@@ -633,6 +633,9 @@ _CLASSES_AND_NAMES = (  # titles written for this test
     ("multimodal", "Validate logits processor arguments", False),
     ("frontend", "[Misc] Use VLLMValidationError in the embeddings request validators", True),
     ("frontend", "[Bugfix] Better EPLB config validation error message", False),
+    # "Document X" opening a title writes documentation
+    ("docs", "[KV Connector] Document the LMCache eviction knobs", True),
+    ("docs", "Add documented defaults to the scheduler config", False),
 )
 
 
