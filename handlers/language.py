@@ -53,7 +53,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    real proper genuine legit substantive
+    real proper genuine legit substantive wat wut wht whats
     meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
@@ -369,6 +369,8 @@ _REMARK = re.compile(
     r"^\W*(?:maybe|perhaps|probably|i guess|guess|i think|seems|looks like|still nothing|nothing found"
     # "never heard of it before today lol", "no idea what that is": what the asker knew
     r"|(?:i(?:'ve| have)? )?never (?:heard|seen|used)|no idea|(?:i )?didn'?t know|first time (?:hearing|seeing)"
+    # "keep it high level please, they won't know what a kernel is": how to write the answer
+    r"|keep it (?:\w+ )?(?:short|simple|brief|high[- ]level|non-technical|light)|(?:they|he|she|my \w+) (?:won'?t|don'?t|wouldn'?t|doesn'?t) know what"
     # "rough numbers fine", "ballpark is ok", "no need to be exact": how exact the counts must be
     r"|(?:rough|roughly|approximate|approx|ballpark|round)(?: (?:numbers?|counts?|figures?|estimates?))?"
     r"(?: (?:is|are))? (?:fine|ok|okay|good|enough)|no need to be (?:exact|precise)"
@@ -570,7 +572,8 @@ def without_presentation(text: str) -> str:
 
 
 _EMBEDDED_ASK = re.compile(
-    r"\b(?:know|wondering|wonder|curious|ask|asking|see|find out|learn|check|understand)\s+"
+    # ("they won't know what a kernel is" is about the audience, not an ask)
+    r"(?<!n't )(?<!nt )(?<!not )(?<!n’t )\b(?:know|wondering|wonder|curious|ask|asking|see|find out|learn|check|understand)\s+"
     r"(?:about\s+)?((?:what|which|who|whether|if|how many|how much)\b.*)$",
     re.I | re.S,
 )

@@ -122,7 +122,8 @@ _CAPABILITIES = re.compile(
     r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i|this bot|the bot|it|this thing) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
     r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask"
     # "what kind of stuff can i ask you?", "what sort of things can you do"
-    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) (?:ask|do|answer|help))"
+    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) (?:ask|do|answer|help)"
+    r"|what can (?:i|we) ask (?:this|the) bot)"
 )
 STOPWORDS = {
     "a", "about", "all", "an", "and", "any", "are", "at", "changes", "during", "for", "from",
@@ -616,8 +617,13 @@ _CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are)\b", re.I)
 
 
 def _asks_capabilities(tokens: list[str]) -> bool:
-    """ "what can you do", "how do i use this" (emoji are no words)."""
-    return bool(_CAPABILITIES.match(" ".join(t for t in tokens if any(c.isalnum() for c in t))))
+    """ "what can you do", "how do i use this" (emoji are no words); also after "new here" /
+    "first time here" ("new here 👋 what kind of things can i ask this bot")."""
+    words = [t for t in tokens if any(c.isalnum() for c in t)]
+    here = words.index("here") + 1 if "here" in words[:4] else 0
+    return bool(
+        _CAPABILITIES.match(" ".join(words)) or (here and _CAPABILITIES.match(" ".join(words[here:])))
+    )
 
 
 def _first_pr_at(tokens: list[str]) -> int:
@@ -1260,6 +1266,7 @@ class _Parser:
     def parse(self, text: object) -> Query:
         raw = without_presentation(text if isinstance(text, str) else ("" if text is None else str(text)))
         raw = _SLASH_COMMAND.sub("", raw, count=1) or raw  # "/vllm what can u do" typed as a message
+        raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         tokens, cut = tokenize(asked)
@@ -1339,7 +1346,10 @@ class _Parser:
         # recently??": a reported problem names what it happens on, models included, and a kind of
         # work asked for under it ("just the fixes") is still about it
         symptom = _SYMPTOM.search(self._context) is not None
-        if (st.groups and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
+        # "... what changed for us? mostly care about nvfp4 moe": what comes after "mostly" is
+        # shown first, so it is no subject of the question's own
+        first = st.emphasis[1] if st.emphasis else len(st.groups)
+        if (st.groups[:first] and not ((refers or symptom) and work_only)) or st.authors or st.prs or own:
             return  # the question names its own subject ("... which change the plugin interface?")
         described = _SETUP.search(self._context) or lists_setup(self._context)
         # "I have a small patch for the CPU backend. who works on that stuff?": the question points
@@ -1358,7 +1368,9 @@ class _Parser:
                 found.append(key)
             i += max(length, 1)
         if found:
-            st.groups.append(found)
+            st.groups.insert(first, found)  # before what "mostly" puts first
+            if st.emphasis:
+                st.emphasis = (st.emphasis[0], first + 1)
             st.setup = True
             names = ", ".join(self._name_of(k) for k in found)
             about = (

@@ -1998,3 +1998,15 @@ def test_whether_something_was_added_is_any_time() -> None:
     for text in ("was llama 4 support added?", "did the dspark drafter land"):
         assert days(read(text)) == ANY_TIME, text
     assert days(read("did anything land for rocm")) == DEFAULT
+
+
+def test_how_to_write_the_answer_and_what_to_show_first_are_no_filters() -> None:
+    """ "keep it short", "they won't know what a kernel is" say how to write the answer; "~5"
+    is five; after a setup sentence, "mostly care about X" puts X first and the setup is the
+    subject; "new here 👋 what kind of things can i ask this bot?" is the help (sentences written
+    for this test)."""
+    q = read("need ~3 bullets on what merged this week. keep it short, my boss won't know what a kernel is")
+    assert (q.limit, q.text, q.states) == (3, "", ("merged",)), (q.limit, q.text, q.states)
+    q = read("we run mi300x boxes. wat changed for us this month? mostly care about fp8 moe")
+    assert q.any_of and q.any_of[0] == ("term:mi300x",) and "term:fp8" in q.prefer, (q.any_of, q.prefer)
+    assert read("hey, new here 👋 what can i ask this bot?").is_help
