@@ -339,9 +339,7 @@ class FollowupHandler:
         linked = await _linked_pr(thread, text) if one else 0
         if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
             card = await self.query.answer(thread.settings, f"#{linked}", now=thread.now, synthesize=False)
-            if card.seed is not None:
-                thread.context = thread.context.following(card.seed)
-            return replace(card, ephemeral=False)
+            return _followed(thread, card)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:
@@ -358,9 +356,7 @@ class FollowupHandler:
                         f"{text} not by @{shown[0].pr.author}" if shown and shown[0].pr.author else text
                     )
                 reply = await thread.query.answer(thread.settings, question, now=thread.now, synthesize=False)
-                if reply.seed is not None:
-                    thread.context = thread.context.following(reply.seed)
-                return replace(reply, ephemeral=False)
+                return _followed(thread, reply)
             if query.any_of or query.authors:
                 return await ask_anew(thread, query, text)
             only = thread.context.pr_numbers[0]
@@ -1593,9 +1589,14 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
             )
         _, reply, name = min(found, key=lambda f: f[0])
         note = f"No title names #{only}; the PRs on {name} since it landed ({day}), the narrowest thing it names."
+    return _followed(thread, reply, (note,))
+
+
+def _followed(thread: Thread, reply: Reply, notes: tuple[str, ...] = ()) -> Reply:
+    """A slash-command answer given in the thread, which then follows what it lists."""
     if reply.seed is not None:
         thread.context = thread.context.following(reply.seed)
-    return replace(reply, notes=(note, *reply.notes), ephemeral=False)
+    return replace(reply, notes=(*notes, *reply.notes), ephemeral=False)
 
 
 _LEFT_OUT_PRONOUN = re.compile(  # "leave him out", "if we don't count her": as parse reads them

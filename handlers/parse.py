@@ -42,6 +42,7 @@ from handlers.language import (
     EMPLOYER_NOTE,
     PEOPLE_NOUNS,
     RANKING_WORDS,
+    RECENCY_WORDS,
     SORT_KEYS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -569,7 +570,9 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored[:] = [w for w in st.ignored if w not in ("first", "original", "very")]
 
 
-_RECENCY = frozenset({"latest", "newest", "recent", "recently", "lately", "news", "updates"})
+# words of recency that ask for what is newest ("new" and "current" name other things too:
+# "new models", "current default"), with the news words
+_RECENCY = (RECENCY_WORDS - {"new", "current", "currently"}) | {"news", "updates"}
 
 
 def _asks_what_is_new(tokens: list[str]) -> bool:
@@ -598,7 +601,7 @@ def _brought_in(tokens: list[str]) -> str:
     and "the latest X" ask for the newest), or ""."""
     if not (tokens[:1] == ["when"] or _ONE_PR_ASKED & set(itertools.pairwise(tokens))):
         return ""
-    if {"last", "latest", "recent", "recently", "newest", "lately"} & set(tokens):
+    if (_RECENCY - {"news", "updates"} | {"last"}) & set(tokens):
         return ""
     if "first" in tokens[1:] and tokens[:1] != ["when"]:  # "which pr is (the) first one to support it"
         return "first"
