@@ -89,6 +89,7 @@ BEFORE = (
     ("prior", "quarter"), ("year", "before"), ("previous", "year"), ("prior", "year"),
 )  # fmt: skip
 SINCE_THEN = 2  # a shift from the end of the thread's window up to now
+_SHIFT_UNITS = frozenset({"day", "week", "month", "quarter", "year"})
 # "since the digest", "after the digest", "since then": from the thread's end on
 _SINCE_THEN = re.compile(
     r"\b(?:since|after) (?:the |that |this |your |last )*(?:digest|post|one|answer)\b|\bsince then\b"
@@ -181,6 +182,7 @@ class Intent:
     extreme: int = 0
     limit: int = 0  # with a sort: "newest first, limit 5" shows five
     shift: int = 0  # -1: the window before the thread's, +1: the one after, 0: the query's window
+    unit: str = ""  # the period a shift names ("the week before": week), "" when it names none
     subject: str = ""  # for `who`: what they work on, as typed
     words: tuple[str, ...] = ()  # free words that are not filler
     asks: bool = False  # the message also asks something (more than a filter or a PR reference)
@@ -276,6 +278,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("count", query, words=words)  # "how many merged vs open": counts by state
     pairs = set(zip(tokens, tokens[1:], strict=False))
     shift = -1 if pairs & set(BEFORE) else (1 if pairs & set(AFTER) else 0)
+    # "the week after" under last month: a week, whatever the thread's window was
+    unit = next((w for pair in pairs & (set(BEFORE) | set(AFTER)) for w in pair if w in _SHIFT_UNITS), "")
     if not shift and not query.window_given and since_then(text):
         shift = SINCE_THEN
     tally = set(tokens) & (COMPARE_WORDS | {"more", "most"}) and not shift and not query.window_given
@@ -286,10 +290,10 @@ def classify(text: str, query: Query) -> Intent:
     than_a_time = bool(pairs & _COMPARATIVE_THAN) and bool(shift or query.window_given)
     if set(tokens) & COMPARE_WORDS or than_a_time:
         if shift or query.window_given:
-            return Intent("compare", _without_time_words(query), shift=shift)
+            return Intent("compare", _without_time_words(query), shift=shift, unit=unit)
         return Intent("compare", query, shift=-1)
     if shift:
-        return Intent("shift", _without_time_words(query), shift=shift)
+        return Intent("shift", _without_time_words(query), shift=shift, unit=unit)
     if query.whole_history and query.window_given and query.states and not asks_who(tokens):
         # "whats he got open rn", "any open nixl prs right now?": open now, whenever opened
         return Intent("open_now", query, words=words)

@@ -34,6 +34,9 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
     if intent.shift:
         context = thread.context
         span = context.until - context.since
+        named = _named_period(thread, intent)
+        if named is not None:
+            return named
         if intent.shift < 0:
             whole = _whole_period_before(thread)
             return whole or (context.since - span, context.since)
@@ -65,6 +68,35 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         return intent.query.then_since, intent.query.then_until
     since, until, _ = asked_window(thread, intent.query)
     return since, until
+
+
+_UNIT_DAYS = {"day": (1, 1), "week": (6, 8), "month": (28, 31), "quarter": (89, 92), "year": (365, 366)}
+_UNIT_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+
+
+def _named_period(thread: Thread, intent: Intent) -> tuple[datetime, datetime] | None:
+    """ "the week before" / "the day after" under a window of another length: that period next to
+    the thread's window (under "last month", "the week after" is Nov 1-7, not November); None when
+    the message names no period or the one the window already is (the usual shift does)."""
+    unit = intent.unit
+    if not unit or intent.shift not in (-1, 1):
+        return None
+    context, tz = thread.context, thread.settings.tz
+    low, high = _UNIT_DAYS[unit]
+    days = (context.until - context.since).total_seconds() / 86400
+    if low - 0.5 <= days <= high + 0.5:
+        return None
+    edge = (context.since if intent.shift < 0 else context.until).astimezone(tz)
+    months = _UNIT_MONTHS.get(unit, 0)
+    if months:
+        other = local_midnight(add_months(edge.date(), -months if intent.shift < 0 else months), tz)
+    else:
+        length = 7 if unit == "week" else 1
+        other = edge + timedelta(days=-length if intent.shift < 0 else length)
+    if intent.shift < 0:
+        return other, edge
+    today_end = local_midnight(thread.now.astimezone(tz).date() + timedelta(days=1), tz)
+    return edge, max(edge, min(other, today_end))
 
 
 def asked_window(thread: Thread, query: Query) -> tuple[datetime, datetime, str]:

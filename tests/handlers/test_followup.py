@@ -2078,3 +2078,15 @@ async def test_the_month_after_is_a_calendar_month_and_no_window_runs_past_today
     await start_thread(app, KEY, "rocm prs last week")
     week = await app.followup(KEY, "and the week after?")
     assert "Mar 2, 2026" in week.understood and "Mar 8" not in week.understood, week.understood
+
+
+async def test_a_named_period_moves_by_that_period(app: BotHandlers) -> None:
+    """ "and the week before?" under January is Dec 25-31, a week (it was December, the length of
+    the thread's window); "and the week before?" under last week is still the week before it
+    (sentences written for this test)."""
+    await start_thread(app, KEY, "rocm prs in january")
+    week = await app.followup(KEY, "and the week before?")
+    assert "Dec 25 – Dec 31, 2025" in week.understood, week.understood
+    await start_thread(app, KEY, "rocm prs last week")
+    same = await app.followup(KEY, "and the week before?")
+    assert "Feb 16 – Feb 22" in same.understood, same.understood
