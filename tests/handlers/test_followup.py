@@ -2068,25 +2068,21 @@ async def test_follow_ups_under_a_card_are_the_prs_that_name_it_or_its_subject_s
     assert any("since it landed" in n for n in later.notes), later.notes
 
 
-async def test_the_month_after_is_a_calendar_month_and_no_window_runs_past_today(app: BotHandlers) -> None:
-    """ "and the month after?" under January is February, all of it (it was January's 31 days
-    from Feb 1); "and the week after?" under last week ends today (it reached into next week)
-    (sentences written for this test; today is Monday Mar 2)."""
-    await start_thread(app, KEY, "rocm prs in january")
-    month = await app.followup(KEY, "and the month after?")
-    assert "Feb 1 – Feb 28" in month.understood, month.understood
-    await start_thread(app, KEY, "rocm prs last week")
-    week = await app.followup(KEY, "and the week after?")
-    assert "Mar 2, 2026" in week.understood and "Mar 8" not in week.understood, week.understood
+# (the thread's question, the move, what its window must say, what it must not); today is Mon Mar 2
+_MOVES = (
+    # a calendar month after a calendar month (it was January's 31 days from Feb 1)
+    ("rocm prs in january", "and the month after?", "Feb 1 – Feb 28", "Mar"),
+    # no moved window runs past today (it reached into next week)
+    ("rocm prs last week", "and the week after?", "Mar 2, 2026", "Mar 8"),
+    # a named period is that period (under January "the week before" was December)
+    ("rocm prs in january", "and the week before?", "Dec 25 – Dec 31, 2025", "Dec 1 "),
+    ("rocm prs last week", "and the week before?", "Feb 16 – Feb 22", "Feb 1 "),
+)
 
 
-async def test_a_named_period_moves_by_that_period(app: BotHandlers) -> None:
-    """ "and the week before?" under January is Dec 25-31, a week (it was December, the length of
-    the thread's window); "and the week before?" under last week is still the week before it
-    (sentences written for this test)."""
-    await start_thread(app, KEY, "rocm prs in january")
-    week = await app.followup(KEY, "and the week before?")
-    assert "Dec 25 – Dec 31, 2025" in week.understood, week.understood
-    await start_thread(app, KEY, "rocm prs last week")
-    same = await app.followup(KEY, "and the week before?")
-    assert "Feb 16 – Feb 22" in same.understood, same.understood
+async def test_a_move_is_the_period_it_names_and_never_runs_past_today(app: BotHandlers) -> None:
+    """Window moves in a thread, each a sentence written for this test (see _MOVES)."""
+    for question, move, said, unsaid in _MOVES:
+        await start_thread(app, KEY, question)
+        moved = await app.followup(KEY, move)
+        assert said in moved.understood and unsaid not in moved.understood, (question, move, moved.understood)
