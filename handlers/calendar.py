@@ -428,17 +428,6 @@ class TimeReader:
                     ]
                 if t[j] in (",", ";", "?", "..") or t[j] in ("and", "but", "or"):
                     break
-        if tok in ("since", "after", "before", "until", "till", "til", "by") and i + 1 < len(t):
-            # "since the summer", "before last winter": from its start on, or up to its end
-            skip = 1 if t[i + 1] == "the" else 0
-            season = self._season(t, i + 1 + skip)
-            if season is not None:
-                span, length = season
-                if tok in ("since", "after"):  # "after the summer": once it was over
-                    start = (span.start if tok == "since" else span.end) or today
-                    return Span(start, max(today + timedelta(days=1), span.end or today)), 1 + skip + length
-                end = span.start if tok == "before" else span.end
-                return Span(date(MIN_YEAR, 1, 1), end), 1 + skip + length
         if tok == "back" and nxt == "to" and (found := self._date(t, i + 2)) and found[2] != "invalid":
             # "go back to september", "back to nov 10": from then on (the window reaches back)
             day = found[0]
@@ -449,8 +438,8 @@ class TimeReader:
                 day, length, kind = found
                 if kind == "invalid":
                     return self._invalid(), 1 + length
-                if tok == "after":
-                    day += timedelta(days=1)
+                if tok == "after":  # "after the summer": once it was over
+                    day = _period_end(day, kind) if kind == "season" else day + timedelta(days=1)
                 end = max(today + timedelta(days=1), day + timedelta(days=1))
                 return Span(day, end), 1 + length
             return None
@@ -636,7 +625,8 @@ class TimeReader:
         return window
 
     def _date(self, t: Sequence[str], i: int) -> tuple[date, int, str] | None:
-        """A day or a month starting at t[i]: (first day, tokens used, "day" | "month" | "invalid")."""
+        """A day, a month or a season starting at t[i]: (first day, tokens used, "day" | "month" |
+        "season" | "invalid")."""
         if i >= len(t):
             return None
         tok = t[i]
@@ -682,6 +672,10 @@ class TimeReader:
         # "the 15th of october", "15 of oct": a day and the month it is of; "(by) the end of
         # october": its last day
         lead = i + 1 if tok == "the" else i
+        season = self._season(t, lead) if lead < len(t) else None
+        if season is not None:  # "since the summer", "until fall 2026": its three months
+            span, used = season
+            return span.start or self.today, lead - i + used, "season"
         if t[lead : lead + 2] == ["end", "of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
             month_start, used, _ = self._date(t, lead + 2) or (self.today, 1, "")
             return add_months(month_start, 1) - timedelta(days=1), lead - i + 2 + used, "day"
@@ -816,4 +810,7 @@ def _names_a_month(tokens: Sequence[str]) -> bool:
 
 
 def _period_end(day: date, kind: str) -> date:
-    return add_months(day, 1) if kind == "month" else day + timedelta(days=1)
+    """The day after the period `_date` read ("month": the first of the next, "season": three
+    months on, else the next day)."""
+    months = {"month": 1, "season": 3}.get(kind, 0)
+    return add_months(day, months) if months else day + timedelta(days=1)
