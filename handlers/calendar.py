@@ -438,8 +438,8 @@ class TimeReader:
                 day, length, kind = found
                 if kind == "invalid":
                     return self._invalid(), 1 + length
-                if tok == "after":  # "after the summer": once it was over
-                    day = _period_end(day, kind) if kind == "season" else day + timedelta(days=1)
+                if tok == "after":  # "after the summer", "after october": once it was over
+                    day = _period_end(day, kind)
                 end = max(today + timedelta(days=1), day + timedelta(days=1))
                 return Span(day, end), 1 + length
             return None

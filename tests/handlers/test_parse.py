@@ -1906,6 +1906,9 @@ def test_seasons_are_their_three_months() -> None:
     assert days(read("xpu spring 2025")) == ("2025-03-01", "2025-05-31")
     assert days(read("cpu prs since the summer")) == ("2025-06-01", "2026-03-02")
     assert days(read("cpu prs after the summer")) == ("2025-09-01", "2026-03-02")
+    # after a month is once it was over too (it read "after january" as from Jan 2)
+    assert days(read("cpu prs after january")) == ("2026-02-01", "2026-03-02")
+    assert days(read("cpu prs after feb 10")) == ("2026-02-11", "2026-03-02")
     q = read("did throughput fall after the flashinfer bump")
     assert not q.window_given and q.text != "", (days(q), q.text)
 
