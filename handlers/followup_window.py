@@ -46,19 +46,15 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
             return (
                 (context.until, thread.now) if thread.now > context.until else (context.since, context.until)
             )
-        # "and the month after?" under September is October, all of it; nothing after now can
-        # match, so the window ends today at the latest
-        start = context.until.astimezone(thread.settings.tz)
-        first = context.since.astimezone(thread.settings.tz)
-        if first.time() == dt_time(0) == start.time() and first.day == 1 == start.day:
-            months = (start.year - first.year) * 12 + start.month - first.month
-            end = local_midnight(add_months(start.date(), months), thread.settings.tz)
-        else:
-            end = context.until + span
-        today_end = local_midnight(
-            thread.now.astimezone(thread.settings.tz).date() + timedelta(days=1), thread.settings.tz
+        # "and the month after?" under September is October, all of it
+        months = _calendar_months(thread)
+        tz = thread.settings.tz
+        end = (
+            local_midnight(add_months(context.until.astimezone(tz).date(), months), tz)
+            if months
+            else context.until + span
         )
-        return context.until, max(context.until, min(end, today_end))
+        return context.until, _not_past_today(thread, context.until, end)
     if (
         intent.kind == "compare"
         and intent.query.then_since is not None
@@ -95,8 +91,24 @@ def _named_period(thread: Thread, intent: Intent) -> tuple[datetime, datetime] |
         other = edge + timedelta(days=-length if intent.shift < 0 else length)
     if intent.shift < 0:
         return other, edge
+    return edge, _not_past_today(thread, edge, other)
+
+
+def _not_past_today(thread: Thread, start: datetime, end: datetime) -> datetime:
+    """`end` of a window moved forward from `start`, at the latest the end of today: nothing after
+    now can match."""
+    tz = thread.settings.tz
     today_end = local_midnight(thread.now.astimezone(tz).date() + timedelta(days=1), tz)
-    return edge, max(edge, min(other, today_end))
+    return max(start, min(end, today_end))
+
+
+def _calendar_months(thread: Thread) -> int:
+    """How many whole calendar months the thread's window is (October: 1, Q3: 3), or 0."""
+    tz = thread.settings.tz
+    first, end = thread.context.since.astimezone(tz), thread.context.until.astimezone(tz)
+    if not (first.time() == dt_time(0) == end.time() and first.day == 1 == end.day):
+        return 0
+    return (end.year - first.year) * 12 + end.month - first.month
 
 
 def asked_window(thread: Thread, query: Query) -> tuple[datetime, datetime, str]:
@@ -114,10 +126,8 @@ def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:
     four days before Monday; under "this month so far", the whole month before."""
     settings, context = thread.settings, thread.context
     first = context.since.astimezone(settings.tz)
-    end = context.until.astimezone(settings.tz)
-    if first.time() == dt_time(0) == end.time() and first.day == 1 == end.day:
-        # a calendar month (or months): "the month before" under October is September
-        months = (end.year - first.year) * 12 + end.month - first.month
+    months = _calendar_months(thread)
+    if months:  # a calendar month (or months): "the month before" under October is September
         return local_midnight(add_months(first.date(), -months), settings.tz), context.since
     if first.time() != dt_time(0) or context.until - context.since >= timedelta(days=28):
         return None
