@@ -228,14 +228,16 @@ class FollowupHandler:
         """Readings of the whole message that answer it, or change what it asks, before its kind
         decides: "what other X" and "since then", requests to act or for what PRs cannot say, and
         a thread about one PR (its card, the PR it reverts, a new question about a subject)."""
+        base = thread.base_query()
+        tokens = tokenize(text)[0]
+        one = len(thread.context.pr_numbers) == 1  # an answer of one PR, or a PR's card
         # "which pr brought eagle in", then "who else has worked on eagle": beyond that one PR
         # (under someone's PRs, "who else" is the other people among them: `who` below)
-        one_pr = len(thread.context.pr_numbers) == 1 and not thread.base_query().authors
         if (
             (intent.query.any_of or intent.query.authors)
-            and (_ELSE_OTHER.search(text) or (one_pr and re.search(r"\bwho else\b", text, re.I)))
+            and (_ELSE_OTHER.search(text) or (one and not base.authors and _WHO_ELSE.search(text)))
             and not intent.query.pr_numbers
-            and not thread.base_query().pr_numbers  # under a PR's card a subject asks anew (below)
+            and not base.pr_numbers  # under a PR's card a subject asks anew (below)
         ):
             # "anything else Granite-related still open?", "what other new model architectures got
             # added this month", "what else has JartX merged recently": that subject or person,
@@ -244,22 +246,10 @@ class FollowupHandler:
         if (intent.query.any_of or intent.query.authors) and _NEW_QUESTION.search(text):
             # "separate q — anything for sm120 this month?": a question of its own, not a narrowing
             return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
-        base = thread.base_query()
         if base.limit and _ALL_OF_THEM.search(text) and not base.pr_numbers and not query.window_given:
             # "show me all the dspark follow-ups, oldest first" under "which pr brought dspark in"
             # (or "top 3 rocm prs"): the question asked without its count, over its time
-            asked = intent.query
-            if not (asked.any_of or asked.authors):
-                asked = replace(asked, any_of=base.any_of, authors=base.authors)
-            asked = replace(
-                asked,
-                text=" ".join(w for w in asked.text.split() if w not in _LATER_ONES),
-                limit=0,
-                sort=asked.sort,
-            )
-            if not asked.window_given:
-                asked = with_window(asked, base.since, base.until, base.window_label)
-            return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
+            return await _asked_anew_over(thread, intent, text, base.since, base.until)
         if intent.query.any_of and _WHOLE_SUBJECT.search(text) and not _POINTED.search(text):
             # "and who merged the most rocm stuff overall in november?" under MI355X perf work:
             # the subject as a whole, none of the thread's narrowing kept (nor what the message
@@ -267,35 +257,21 @@ class FollowupHandler:
             back = _taken_back_keys(thread, _NOT_JUST.sub("forget ", text))
             asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
             return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
-        if (
-            len(thread.context.pr_numbers) == 1
-            and thread.base_query().pr_numbers
-            and _FOLLOW_UPS.search(text)
-        ):
+        if one and base.pr_numbers and _FOLLOW_UPS.search(text):
             return await _follow_ups(thread, text)  # "any follow-ups to this one?" under a PR's card
         # "and how many prs touched it after that" under a window that already reaches today: no
         # later window exists, so "that" is the thread's PRs (after the first of them landed)
-        after_now = bool(set(itertools.pairwise(tokenize(text)[0])) & set(AFTER)) and (
+        after_now = bool(set(itertools.pairwise(tokens)) & set(AFTER)) and (
             thread.context.until >= thread.now and bool(thread.context.pr_numbers)
         )
-        if not query.window_given and (
-            (since_then(text) and len(thread.context.pr_numbers) == 1) or after_now
-        ):
+        if not query.window_given and ((since_then(text) and one) or after_now):
             # "and who's been working on K3 since then" under the card of the PR that brought K3
             # in: "then" is when that PR landed (or was opened), and the question is a new one about
             # the subject the message names, else the thread's (not its one PR, nor its "first")
             shown = await thread.load(thread.context.pr_numbers[:MAX_THEN])
             start = min((m.pr.merged_at or m.pr.created_at for m in shown), default=None)
             if start is not None and start < thread.now:
-                asked = intent.query
-                if not (asked.any_of or asked.authors):
-                    base = thread.base_query()
-                    asked = replace(asked, any_of=base.any_of, authors=base.authors, pr_numbers=())
-                label = thread.window_label(start, thread.now)
-                asked = with_window(replace(asked, limit=0, sort=0), start, thread.now, label)
-                return await _switched(
-                    thread, replace(intent, kind="switch", shift=0, query=asked), text, fresh=True
-                )
+                return await _asked_anew_over(thread, intent, text, start, thread.now)
         elif (
             intent.kind == "switch"
             and since_then(text)
@@ -307,7 +283,7 @@ class FollowupHandler:
             intent = replace(
                 intent, query=with_window(query, start, thread.now, thread.window_label(start, thread.now))
             )
-        if ACTION_REQUEST.search(" ".join(tokenize(text)[0])) and intent.kind not in ("chatter", "help"):
+        if ACTION_REQUEST.search(" ".join(tokens)) and intent.kind not in ("chatter", "help"):
             # "can you cherry-pick those onto the release branch?", "ping him to rebase it"
             return Reply(
                 kind="answer",
@@ -328,7 +304,7 @@ class FollowupHandler:
                     "`who worked on these?`, or a new question with the slash command.",
                 ),
             )
-        one = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
+        one = one and bool(base.pr_numbers)  # from here: a PR's card
         if one and not (query.any_of or query.authors) and _points(text):
             # "did it land yet" under a PR's card: about that PR, not every PR that ever landed
             only = thread.context.pr_numbers[0]
@@ -346,11 +322,11 @@ class FollowupHandler:
             # A thread about one PR (`/vllm #N`) cannot be narrowed: a subject or person asks a
             # new question ("other kimi prs by them"), anything else asks about that PR ("who
             # wrote it, is it merged?").
-            if query.any_of and asks_who(tokenize(text)[0]):
+            if query.any_of and asks_who(tokens):
                 # "who else has worked on mhc fusion?" under a PR's card: the people, as the slash
                 # command answers (else: other than this PR's author); the thread follows it
                 question = text
-                if "else" in tokenize(text)[0]:
+                if "else" in tokens:
                     shown = await thread.load(thread.context.pr_numbers[:1])
                     question = (
                         f"{text} not by @{shown[0].pr.author}" if shown and shown[0].pr.author else text
@@ -865,6 +841,25 @@ _ALL_OF_THEM = re.compile(
 # are the later X PRs, not titles that say "follow-up"
 _LATER_ONES = frozenset({"follow-ups", "followups", "follow-up", "followup", "later", "subsequent"})
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
+_WHO_ELSE = re.compile(r"\bwho else\b", re.I)
+
+
+async def _asked_anew_over(
+    thread: Thread, intent: Intent, text: str, since: datetime, until: datetime
+) -> Reply:
+    """The message as a new question over [since, until): about the subject it names, else the
+    thread's, without the thread's count ("show me all the dspark follow-ups, oldest first" under
+    "which pr brought dspark in"; "who's been working on K3 since then"); the thread follows it.
+    "the follow-ups" are the later PRs of the subject, not titles saying "follow-up"."""
+    asked = intent.query
+    if not (asked.any_of or asked.authors):
+        base = thread.base_query()
+        asked = replace(asked, any_of=base.any_of, authors=base.authors, pr_numbers=())
+    words = " ".join(w for w in asked.text.split() if w not in _LATER_ONES)
+    asked = with_window(replace(asked, text=words, limit=0), since, until, thread.window_label(since, until))
+    return await _switched(thread, replace(intent, kind="switch", shift=0, query=asked), text, fresh=True)
+
+
 _POINTED = re.compile(r"\b(?:these|those|them|of it|in there|this thread)\b", re.I)
 
 
@@ -1568,16 +1563,12 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
     else:
         start = pr.merged_at or pr.created_at
         day = start.astimezone(settings.tz).date().isoformat()
-        found: list[tuple[int, Reply, str]] = []
+        # counted first, answered once: the narrowest named thing with more PRs than the card
+        found: list[tuple[int, str]] = []
         for key in sorted(term_index(settings.taxonomy).in_text(pr.title)):
-            term = settings.taxonomy.term(key)
-            name = term.name if term is not None else key
-            later = await thread.query.answer(
-                settings, f"{key} since {day}", now=thread.now, synthesize=False
-            )
-            total = len(later.seed.pr_numbers) if later.seed else 0
-            if later.kind == "list" and total > 1:  # more than the card itself
-                found.append((total, later, name))
+            total = len(await thread.query.matches(settings, thread.parse(f"{key} since {day}")))
+            if total > 1:  # more than the card itself
+                found.append((total, key))
         if not found:
             return Reply(
                 kind="empty",
@@ -1587,7 +1578,10 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
                     f"Its title names no follow-up of its own; ask about its subject, e.g. `/{settings.command} <topic> since {day}`.",
                 ),
             )
-        _, reply, name = min(found, key=lambda f: f[0])
+        _, key = min(found)
+        reply = await thread.query.answer(settings, f"{key} since {day}", now=thread.now, synthesize=False)
+        term = settings.taxonomy.term(key)
+        name = term.name if term is not None else key
         note = f"No title names #{only}; the PRs on {name} since it landed ({day}), the narrowest thing it names."
     return _followed(thread, reply, (note,))
 
