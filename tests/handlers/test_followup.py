@@ -2077,6 +2077,8 @@ _MOVES = (
     # a named period is that period (under January "the week before" was December)
     ("rocm prs in january", "and the week before?", "Dec 25 – Dec 31, 2025", "Dec 1 "),
     ("rocm prs last week", "and the week before?", "Feb 16 – Feb 22", "Feb 1 "),
+    # written in review: under a whole month, "the week after" is its first week after
+    ("rocm prs in december", "and the week after?", "Jan 1 – Jan 7, 2026", "Jan 31"),
 )
 
 

@@ -2013,3 +2013,21 @@ def test_how_to_write_the_answer_and_what_to_show_first_are_no_filters() -> None
     q = read("we run mi300x boxes. wat changed for us this month? mostly care about fp8 moe")
     assert q.any_of and q.any_of[0] == ("term:mi300x",) and "term:fp8" in q.prefer, (q.any_of, q.prefer)
     assert read("hey, new here 👋 what can i ask this bot?").is_help
+
+
+def test_review_cases_written_after_the_rules() -> None:
+    """Five sentences written in review, unseen by the rules they exercise: the PR that first
+    introduced a thing is its oldest merged one (CI and docs left out); "updates ... lately"
+    reaches back when the last days have none; "during the winter" is December to February; a
+    "quick q:" label and "ballpark ok" search nothing (the fifth, "the week after" under a month,
+    is in test_followup's _MOVES)."""
+    first = read("which PR first introduced mooncake?")
+    assert (first.sort, first.limit, first.states, days(first)) == (1, 1, ("merged",), ANY_TIME)
+    assert set(first.exclude) == {"ci-build", "docs"}
+    assert read("any updates on gb300 lately?").newest_if_none
+    assert days(read("rocm work during the winter")) == ("2025-12-01", "2026-02-28")
+    q = read("quick q: how many xpu fixes since halloween? ballpark ok")
+    assert q.any_of == (("xpu",), ("bugfix",)) and q.text == "" and days(q)[0] == "2025-10-31", (
+        q.any_of,
+        q.text,
+    )
