@@ -573,6 +573,7 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
 # words of recency that ask for what is newest ("new" and "current" name other things too:
 # "new models", "current default"), with the news words
 _RECENCY = (RECENCY_WORDS - {"new", "current", "currently"}) | {"news", "updates"}
+_NEWEST = (_RECENCY - {"news", "updates"}) | {"last"}  # "when did X last land": the newest, not the first
 
 
 def _asks_what_is_new(tokens: list[str]) -> bool:
@@ -601,7 +602,7 @@ def _brought_in(tokens: list[str]) -> str:
     and "the latest X" ask for the newest), or ""."""
     if not (tokens[:1] == ["when"] or _ONE_PR_ASKED & set(itertools.pairwise(tokens))):
         return ""
-    if (_RECENCY - {"news", "updates"} | {"last"}) & set(tokens):
+    if _NEWEST & set(tokens):
         return ""
     if "first" in tokens[1:] and tokens[:1] != ["when"]:  # "which pr is (the) first one to support it"
         return "first"
