@@ -155,6 +155,15 @@ _SEASON_LEADS = frozenset(
      "across", "through", "early", "late", "mid"}
 )  # fmt: skip
 DAY_PARTS = {"morning", "afternoon", "evening", "night"}
+# The year-end holidays, when most contributors are away: from the last full weeks of December
+# to the first days of January ("over the xmas / new year holidays", "during the christmas break")
+YEAR_END_START = (12, 20)
+YEAR_END_LENGTH = timedelta(days=16)  # Dec 20 to Jan 4, both included
+_YEAR_END_QUALIFIERS = frozenset(
+    {"christmas", "xmas", "x-mas", "winter", "festive", "year-end", "yearend", "end-of-year", "nye"}
+)
+_YEAR_END_JOINERS = frozenset({"/", "and", "&", "+", "or", "n"})
+_YEAR_END_HEADS = frozenset({"holidays", "holiday", "break", "season", "period", "vacation", "shutdown"})
 
 
 # -- windows -------------------------------------------------------------------------------------
@@ -374,7 +383,7 @@ class TimeReader:
                 year = today.year if number <= (today.month - 1) // 6 + 1 else today.year - 1
             start = date(year, 6 * number - 5, 1)
             return Span(start, add_months(start, 6)), 1 + used
-        season = self._season(t, i)
+        season = self._season(t, i) or self._year_end(t, i)
         if season:
             return season
         if tok in ("this", "current", "last", "previous", "prev") and nxt == "quarter":
@@ -635,6 +644,10 @@ class TimeReader:
             return self.today, 1, "day"
         if tok in ("yesterday", "yday", "yest", "ystd"):  # "merged yday"
             return self.today - timedelta(days=1), 1, "day"
+        year_end = self._year_end(t, i + 1 if tok == "the" else i)
+        if year_end is not None:  # "since the holidays", "before the xmas break"
+            span, used = year_end
+            return span.start or self.today, used + (tok == "the"), "holidays"
         holiday = _holiday(t, i)
         if holiday:  # "since halloween", "after thanksgiving": the last one, today's included
             rule, used = holiday
@@ -727,6 +740,43 @@ class TimeReader:
         start = date(year, first, 1)
         return Span(start, add_months(start, 3)), k - i + 1 + used
 
+    def _year_end(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "over the holidays", "the xmas / new year holidays", "during the christmas break",
+        "this holiday season": the year-end holidays, Dec 20 to Jan 4, the latest that has begun
+        ("last": that has ended). A holiday's own day is a day ("since christmas": Dec 25)."""
+        lead = t[i] if t[i] in ("this", "last", "previous", "past") and i + 1 < len(t) else ""
+        k = i + 1 if lead else i
+        qualified = False
+        while k < len(t) and (
+            t[k] in _YEAR_END_QUALIFIERS or t[k : k + 2] in (["new", "year"], ["new", "years"])
+        ):
+            k += 2 if t[k] == "new" else 1
+            qualified = True
+            if (
+                k + 1 < len(t)
+                and t[k] in _YEAR_END_JOINERS
+                and (t[k + 1] in _YEAR_END_QUALIFIERS or t[k + 1] == "new")
+            ):
+                k += 1  # "xmas / new year holidays", "christmas and new year break"
+        head = t[k] if k < len(t) else ""
+        if head == "holiday" and t[k + 1 : k + 2] in (["season"], ["period"], ["break"]):
+            k, head, qualified = k + 1, t[k + 1], True  # "this holiday season"
+        if not (
+            head in _YEAR_END_HEADS
+            and (qualified or (head == "holidays" and (lead or (i and t[i - 1] in _SEASON_LEADS))))
+        ):
+            return None
+        if head == "holiday" and not qualified:
+            return None
+        year, used = self._explicit_year(t, k + 1)
+        today = self.today
+        if year is None:
+            year = today.year if date(today.year, *YEAR_END_START) <= today else today.year - 1
+            if lead in ("last", "previous", "past") and date(year, *YEAR_END_START) + YEAR_END_LENGTH > today:
+                year -= 1
+        start = date(year, *YEAR_END_START)
+        return Span(start, start + YEAR_END_LENGTH), k - i + 1 + used
+
     def _explicit_year(self, t: Sequence[str], i: int) -> tuple[int | None, int]:
         if i < len(t) and t[i].isascii() and t[i].isdigit() and len(t[i]) == 4:
             year = int(t[i])
@@ -812,5 +862,7 @@ def _names_a_month(tokens: Sequence[str]) -> bool:
 def _period_end(day: date, kind: str) -> date:
     """The day after the period `_date` read ("month": the first of the next, "season": three
     months on, else the next day)."""
+    if kind == "holidays":
+        return day + YEAR_END_LENGTH
     months = {"month": 1, "season": 3}.get(kind, 0)
     return add_months(day, months) if months else day + timedelta(days=1)

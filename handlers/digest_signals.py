@@ -540,6 +540,7 @@ class ChangeKind:
     signals: tuple[str, ...]  # Signals fields; any of them set means the PR is this kind
     gate: re.Pattern[str]  # a word every such PR's title or body has: most PRs skip the full read
     fix: bool = False  # a kind of fix: "security fixes" is one thing, not security AND bug fixes
+    topic: str = ""  # the topic every such change falls under: a version bump is CI & build work
 
     def test(self, signals: Signals) -> bool:
         return any(getattr(signals, field) for field in self.signals)
@@ -568,6 +569,7 @@ CHANGE_KINDS = (
         frozenset({"bump", "bumps", "bumped", "dependency", "dependencies", "deps", "dep"}),
         ("dependency",),
         re.compile(r"bump|upgrad|updat|pin|deps?\b|dependenc", re.I),
+        topic="ci-build",
     ),
     ChangeKind(
         "feature",
@@ -632,6 +634,12 @@ def change_words(key: str) -> frozenset[str]:
     """The words that ask for a kind of change (`change:breaking`: "deprecated", "removed", ...)."""
     kind = _CHANGE_BY_KEY.get(key)
     return kind.words if kind else frozenset()
+
+
+def change_topic(key: str) -> str:
+    """The topic a kind of change always falls under (`change:dependency`: "ci-build"), or ""."""
+    kind = _CHANGE_BY_KEY.get(key)
+    return kind.topic if kind else ""
 
 
 def is_change(key: str) -> bool:

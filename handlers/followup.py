@@ -257,6 +257,15 @@ class FollowupHandler:
             back = _taken_back_keys(thread, _NOT_JUST.sub("forget ", text))
             asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
             return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
+        if (
+            query.ever
+            and not (query.pr_numbers or query.out_of_scope or base.pr_numbers)  # (a card: below)
+            and _own_subject(base, query)
+            and not _refers_back(text)
+        ):
+            # "also is python 3.14 supported now? which pr", "when did FA4 first land" under a
+            # list about something else: whether or when a thing of its own arrived, asked anew
+            return await ask_anew(thread, query, text)
         if one and base.pr_numbers and _FOLLOW_UPS.search(text):
             return await _follow_ups(thread, text)  # "any follow-ups to this one?" under a PR's card
         # "and how many prs touched it after that" under a window that already reaches today: no
@@ -842,6 +851,22 @@ _ALL_OF_THEM = re.compile(
 _LATER_ONES = frozenset({"follow-ups", "followups", "follow-up", "followup", "later", "subsequent"})
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
 _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
+
+
+def _refers_back(text: str) -> bool:
+    """Whether a message speaks of the thread's PRs ("is there a reland for it", "who owns most of
+    them", "the first one", "the original")."""
+    return _points(text) or not _BACK_REFERENCES.isdisjoint(tokenize(text)[0])
+
+
+_BACK_REFERENCES = frozenset({"them", "those", "these", "they", "one", "ones", "original"})
+
+
+def _own_subject(base: Query, query: Query) -> bool:
+    """Whether a message names a subject the thread's question did not (a topic or term beyond
+    the thread's, or words to search where the thread searched none)."""
+    asked = {k for g in base.any_of for k in g}
+    return bool({k for g in query.any_of for k in g} - asked) or bool(query.text and not base.text)
 
 
 async def _asked_anew_over(

@@ -93,6 +93,10 @@ _SHIFT_UNITS = frozenset({"day", "week", "month", "quarter", "year"})
 # "since the digest", "after the digest", "since then": from the thread's end on
 _SINCE_THEN = re.compile(
     r"\b(?:since|after) (?:the |that |this |your |last )*(?:digest|post|one|answer)\b|\bsince then\b"
+    # "after this, how many fixes for it?", "since it landed": from the thread's PR on (not "after
+    # this week", a time of its own)
+    r"|\b(?:since|after) (?:this|that|it)\b(?! (?:week|wk|month|mo|year|yr|quarter|day|morning|afternoon"
+    r"|evening|weekend|time|period|window|sprint|release|cycle)s?\b)"
 )
 
 

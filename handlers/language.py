@@ -53,7 +53,7 @@ FUNCTION_WORDS = _words(
     lots bit up down out off away back now instead u ur ya yall gimme lemme wanna gonna gotta same
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
-    real proper genuine legit substantive wat wut wht whats
+    real proper genuine legit substantive wat wut wht whats officially fully
     meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
@@ -489,6 +489,8 @@ INTRODUCTION = re.compile(
     r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
     r"|(?!(?:what|which|who|any|anything|anyone|how|is|are|was|were|did|does|do|show|list|so|ok|okay|and|but)\b)"
     r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b"
+    # "phd student here working on attn kernels -": what the asker does, part of who they are
+    r"(?:,?\s+(?:working|looking|focused|focusing|doing|building|based|trying)\b[^?\n\u2014\u2013]{0,60}?(?=\s*[\u2014\u2013:,.!;]|\s-\s))?"
     # what kind of question it is ("Manager question:", "quick q -", "dumb question, but ...")
     # ("separate q -", "another question:" open a new question in a thread: those stay)
     r"|(?!(?:what|which|who|how|is|are|did|does|do|any|my|our|this|that|separate|different|unrelated|new"
@@ -560,7 +562,10 @@ _PRESENTATION = re.compile(
     r"|\b(?:a |one )?(?:one|1)-?liners?\b"
     r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
     r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
-    r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b)",
+    r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
+    # "break it down by area w/ rough counts": every list and breakdown says its counts
+    r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+)?(?:(?:rough|approx(?:imate)?|ballpark)\s+)?"
+    r"(?:counts?|numbers|totals?)\b(?!\s+(?:of|in|for)\b))",
     re.I,
 )
 

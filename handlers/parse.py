@@ -32,7 +32,15 @@ from handlers.calendar import (
     history_start,
     window_label,
 )
-from handlers.digest_signals import BREAKING, CHANGE_PREFIX, CHANGE_WORDS, change_key, change_words, is_change
+from handlers.digest_signals import (
+    BREAKING,
+    CHANGE_PREFIX,
+    CHANGE_WORDS,
+    change_key,
+    change_topic,
+    change_words,
+    is_change,
+)
 from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
@@ -99,9 +107,14 @@ _WORKS = frozenset({"works", "working", "run", "runs", "running", "supported"})
 _WORK_AFTER = frozenset({"", "on", "with", "for", "now", "yet", "in", "out", "there"})  # "" : the end
 
 
+_JOINING_OPENERS = frozenset({"also", "and", "so", "ok", "okay", "btw", "but", "oh", "hey", "hmm", "then"})
+
+
 def _asks_works(tokens: Sequence[str]) -> str:
     """The word by which a yes/no question asks whether something works ("does X work on Y now",
     "is X supported"), or "". "is he on the nvfp4 moe work?" names work, it asks nothing of it."""
+    # "also is python 3.14 supported now?": a word that joins it to what came before goes first
+    tokens = tokens[next((k for k, t in enumerate(tokens) if t not in _JOINING_OPENERS), len(tokens)) :]
     if tokens[:1] not in (["does"], ["do"], ["is"], ["are"]):
         return ""
     for k, word in enumerate(tokens):
@@ -153,6 +166,7 @@ NEGATING_VERBS = {
 # "drop all the ci", "filter out docs", "exclude the ones that are just ci fixes"
 _DETERMINERS = {
     "the", "all", "any", "those", "these", "of", "out", "ones", "that", "which", "are", "is", "just",
+    "every", "each",  # "not every test fix": none of them
 }  # fmt: skip
 # Two-word verbs that leave something out: "leave out", "take out", "cut out", "get rid of"
 _OUT_VERBS = {"leave": "out", "take": "out", "cut": "out", "weed": "out", "strip": "out", "rid": "of"}
@@ -242,6 +256,12 @@ _BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
 # "rocm prs with ci left out", "with the docs ones excluded": what follows "with" is left out
 _WITH_LEFT_OUT = re.compile(
     r"\bwith ((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+) (?:left out|excluded|filtered out|taken out)\b"
+)
+# "break it down by area", "broken down by topic", "split out by area": the breakdown asked for,
+# one word (the verb is no breakage: "broken" alone is a bug's word)
+_BROKEN_DOWN = re.compile(
+    r"\b(?:break|breaks|broke|broken|breaking|split|splitting)\s+"
+    r"(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?(?:down|out)\b(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
 )
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
@@ -361,6 +381,9 @@ class Query:
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
+    # "was X added?", "is X supported now?", "when did X first land": whether (or when) something
+    # ever happened, so over the whole history
+    ever: bool = False
     digest: bool = False  # "weekly digest", "last week's digest": the digest itself, not a PR list
     # "by them", "by him": the author of the PR a thread is about (threads resolve it; a command
     # has no one to refer to and says so)
@@ -1084,7 +1107,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = unicodedata.normalize("NFKC", raw)
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
-    raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _BULK_OF.sub(" most of ", raw)
+    raw = _BROKEN_DOWN.sub(" breakdown ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
@@ -1429,16 +1453,17 @@ class _Parser:
             if tokens[:1] in (["when"], ["where"])
             else ""
         )
-        brought = _brought_in(tokens) if not earliest and window is None and st.groups else ""
+        brought = _brought_in(tokens) if not earliest and window is None and (st.groups or st.text) else ""
         if brought and not st.sort:
             # "when did kimi k3 support land? which PR", "which pr brought dspark in": the PR that
             # introduced it, the first one there is, whenever that was
             # ("... and what's happened with it since?": from that one on, every one)
             after = tokens[tokens.index(brought) + 1 :]
             earliest, st.limit = brought, st.limit or (0 if {"since", "after"} & set(after) else 1)
-            # a CI labelling rule or a doc page names the thing before it is brought in
+            # a CI labelling rule or a doc page names the thing before it is brought in (a thing
+            # no topic names, "python 3.14", may be brought in by a build PR itself)
             asked = {k for g in st.groups for k in g}
-            if st.limit == 1:
+            if st.limit == 1 and st.groups:
                 st.exclude.extend(k for k in ("ci-build", "docs") if k not in asked)
             if not st.states:  # a PR closed unmerged brought nothing in
                 self._read_state(st, "merged", brought)
@@ -1520,7 +1545,8 @@ class _Parser:
             # "was llama 4 maverick support added?", "did the dspark drafter land": whether it
             # happened at all ("did anything land for rocm" is the recent days)
             ever_word = next((t for t in tokens[1:] if t in _BROUGHT_IN), "")
-        works = _asks_works(tokens) if not ever_word and window is None and st.groups else ""
+        # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
+        works = _asks_works(tokens) if not ever_word and window is None and (st.groups or st.text) else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
@@ -1607,6 +1633,13 @@ class _Parser:
         else:
             st.text.extend(st.domain)
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
+        for key in {k for g in groups for k in g if change_topic(k) in st.exclude}:
+            # "version bumps, not every test fix": a bump is CI & build work itself, so what is
+            # left out is the fixes among them, not the topic the asked change falls under
+            st.exclude[:] = [t for t in st.exclude if t != change_topic(key)]
+            if {"fix", "fixes", "fixed"} & set(tokens):
+                st.exclude.append("bugfix")
+            st.readings.append(f"{self._name_of(key)} are {self._name_of(change_topic(key))} work: kept")
         groups = alternatives(groups, self.taxonomy)
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
         then_since = then_until = None
@@ -1682,6 +1715,7 @@ class _Parser:
             and bool(st.groups or st.authors)
             and _asks_what_is_new(tokens),
             per_topic=per_topic,
+            ever=ever and window is None,
             digest=digest,
             author_pronoun=st.author_pronoun,
             pronoun_left_out=st.pronoun_left_out,
@@ -2015,7 +2049,9 @@ class _Parser:
         """A topic or term asked for: its own group, or an alternative in the last one after `or`."""
         if key.startswith("term:"):
             st.terms.append(key[5:])
-        if joiner == "or" and st.groups:
+        # "bumped torch / cuda pins": a kind of change and a named thing are no alternatives (the
+        # change is of the thing); two kinds of change or two things are
+        if joiner == "or" and st.groups and is_change(st.groups[-1][-1]) == is_change(key):
             st.groups[-1].append(key)
         else:
             st.groups.append([key])

@@ -70,6 +70,7 @@ STATE_PHRASES = {
 }
 GROUP_AT = 6  # shown items from which a mixed-state answer is grouped by state
 WIDER_DAYS = 30
+DOMINANT_NAMESAKE = 10  # a first name is the login it starts that wrote 10x the PRs of the others
 REPLY_CACHE_SIZE = 512
 WEIGHT_CACHE_SIZE = 50_000  # PR weights kept: four years of a repo as busy as vLLM
 SYNTHESIS_MIN_PRS = 3
@@ -803,8 +804,8 @@ class WindowIndex:
 
     def login_for(self, word: str) -> str | None:
         """The author a free word names: their login, unless more PRs mention the word than that
-        person wrote; or, for a word of five letters or more, the one login it starts, again
-        unless more PRs mention it ("woosuk" for WoosukKwon, "andreas" for AndreasKaratzas:
+        person wrote; or, for a word of five letters or more, the one login it starts (or the one
+        of those that wrote ten times the PRs of the rest), again unless more PRs mention it ("woosuk" for WoosukKwon, "andreas" for AndreasKaratzas:
         people write the first part of a long login)."""
         if self.logins[word]:
             return word if self.mentions(word) < self.logins[word] else None
@@ -816,10 +817,14 @@ class WindowIndex:
         if self._sorted_logins is None:
             self._sorted_logins = sorted(self.logins)
         at = bisect_left(self._sorted_logins, word)
-        starting = list(
-            itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at : at + 2])
+        starting = sorted(
+            itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at:]),
+            key=lambda login: -self.logins[login],
         )
-        if len(starting) != 1:
+        # "matthew's latest ones": of the logins a first name starts, the one who wrote nearly all
+        # of their PRs is the person a channel talks about (@MatthewBonanni, not a one-PR namesake)
+        rest = sum(self.logins[login] for login in starting[1:])
+        if not starting or self.logins[starting[0]] < DOMINANT_NAMESAKE * rest:
             return None
         # "andreas" names @AndreasKaratzas though one title mentions the name: fewer PRs mention
         # the word than that person wrote, as for a whole login

@@ -2088,3 +2088,20 @@ async def test_a_move_is_the_period_it_names_and_never_runs_past_today(app: BotH
         await start_thread(app, KEY, question)
         moved = await app.followup(KEY, move)
         assert said in moved.understood and unsaid not in moved.understood, (question, move, moved.understood)
+
+
+async def test_after_this_under_one_pr_and_a_new_thing_asked_about_any_time(app: BotHandlers) -> None:
+    """Under the PR that brought EAGLE in, "after this, how many eagle fixes?" counts from when
+    it landed (it counted within the one PR); under ROCm's week, "also, is eagle supported now?
+    which pr" is a question of its own over any time, not ROCm's (sentences written for this test)."""
+    first = await start_thread(app, KEY, "which pr brought eagle in")
+    landed = (await _prs(app, first))[first[0]].merged_at
+    later = await app.followup(KEY, "after this, how many eagle fixes were merged?")
+    assert "of this thread's 1 PR" not in later.title, later.title
+    assert landed is not None and landed.strftime("%b %-d") in render_reply_text(later), render_reply_text(
+        later
+    )
+    await start_thread(app, KEY)  # rocm last week
+    anew = await app.followup(KEY, "also, is eagle supported now? which pr")
+    text = render_reply_text(anew)
+    assert "ROCm" not in anew.title and "EAGLE" in text and "any time" in text, text

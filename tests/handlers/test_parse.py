@@ -2031,3 +2031,63 @@ def test_review_cases_written_after_the_rules() -> None:
         q.any_of,
         q.text,
     )
+
+
+def test_the_year_end_holidays_are_a_period() -> None:
+    """ "over the holidays", "during the christmas break", "the xmas / new year holidays" are
+    Dec 20 - Jan 4, the latest that has begun; "since the holidays" runs from their start to
+    today; a holiday's own day stays a day (sentences written for this test; today is Mon Mar 2)."""
+    holidays = ("2025-12-20", "2026-01-04")
+    for text in (
+        "rocm prs over the holidays",
+        "what merged during the christmas break",
+        "who was busy over the xmas / new year holidays",
+        "anything land this holiday season",
+    ):
+        assert days(read(text)) == holidays, text
+    assert days(read("prs since the holidays")) == ("2025-12-20", "2026-03-02")
+    assert days(read("what merged on christmas")) == ("2025-12-25", "2025-12-25")
+    assert days(read("rocm over the winter")) == ("2025-12-01", "2026-02-28")
+
+
+def test_a_breakdown_said_as_a_verb_and_counts_asked_with_it() -> None:
+    """ "broken down by area", "break it down by topic" ask for the per-topic breakdown (it read
+    "broken" as bug fixes); "w/ rough counts", "with numbers" say how to show it, no words to
+    search (sentences written for this test)."""
+    q = read("what landed last week, broken down by area")
+    assert q.per_topic and not q.any_of and not q.text, (q.any_of, q.text)
+    q = read("last month, break it down by topic w/ rough counts")
+    assert q.per_topic and not q.text, q.text
+    q = read("split the xpu prs out by area with numbers")
+    assert q.per_topic and q.any_of == (("xpu",),) and not q.text, (q.any_of, q.text)
+    assert read("rocm prs w/ counts").text == ""
+
+
+def test_what_the_asker_does_is_part_of_their_introduction() -> None:
+    """ "grad student here working on spec decode - who ...": what the asker does belongs to who
+    they are; "working on" there asks for no open PRs (sentences written for this test)."""
+    q = read("grad student here working on spec decode - who merged the most eagle prs this year?")
+    assert q.who and q.states != ("open",) and q.any_of == (("term:eagle",),), (q.states, q.any_of)
+    assert not q.text, q.text
+
+
+def test_a_bump_is_ci_work_so_leaving_out_test_fixes_keeps_the_bumps() -> None:
+    """A dependency bump is CI & build work: "version bumps, not the test fixes" leaves out the
+    fixes, not the topic the bumps fall under (it left none); "bumped torch / flashinfer" is a bump
+    of either, not a bump or either; "not every docs pr" leaves docs out (sentences written for this
+    test)."""
+    q = read("which prs bumped torch / flashinfer since january? not every test fix")
+    assert ("change:dependency",) in q.any_of, q.any_of
+    assert ("term:pytorch", "term:flashinfer") in q.any_of, q.any_of
+    assert "ci-build" not in q.exclude and "bugfix" in q.exclude, q.exclude
+    assert read("rocm this week but not every docs pr").exclude == ("docs",)
+
+
+def test_whether_a_thing_no_topic_names_is_supported_is_any_time() -> None:
+    """ "so is python 3.14 supported yet?" asks over the whole history though no topic names it;
+    "which pr added python 3.14" is its first merged PR, a build PR allowed (sentences written for
+    this test)."""
+    q = read("so is python 3.14 supported yet?")
+    assert days(q) == ANY_TIME and q.text == "python 3.14" and q.ever, (days(q), q.text)
+    q = read("which pr added python 3.14")
+    assert (days(q), q.limit, q.sort, q.exclude) == (ANY_TIME, 1, 1, ()), (days(q), q.limit, q.exclude)

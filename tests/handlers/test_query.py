@@ -901,3 +901,24 @@ async def test_a_first_name_names_the_one_login_it_starts_though_a_title_mention
         await loaded.upsert_prs([pull_request_from_record(REPO, record)])
     searched = await ask(loaded, "how many did katerina have this month")
     assert "@katerinapetrovamd" not in searched.title.lower(), searched.title
+
+
+async def test_a_first_name_two_logins_start_is_the_one_who_wrote_nearly_all(loaded: Store) -> None:
+    """Of two logins "quillon" starts, the one with ten times the other's PRs is the person meant
+    (it named nobody once a second login started the same); with similar counts it names nobody
+    (written for this test)."""
+
+    async def add(author: str, first: int, count: int) -> None:
+        records = [
+            _gh(first + k, f"[Misc] Tidy log line {k}", created="2026-02-10T10:00:00Z", author=author)
+            for k in range(count)
+        ]
+        await loaded.upsert_prs([pull_request_from_record(REPO, r) for r in records])
+
+    await add("quillonbright", 99100, 12)
+    await add("quillonfan", 99200, 1)
+    named = await ask(loaded, f"what did quillon merge {LABELLED_WEEK}")
+    assert any("'quillon' → @quillonbright" in n for n in named.notes), named.notes
+    await add("quillonfan", 99300, 10)
+    nobody = await ask(loaded, f"what did quillon merge {LABELLED_WEEK}")
+    assert not any("'quillon' → @" in n for n in nobody.notes), nobody.notes
