@@ -780,7 +780,10 @@ _NEVER_MIND = re.compile(
     r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I
 )
 _RESTORE = re.compile(r"\b(?:back|include|including|again|too|also|as well)\b", re.I)  # "put nixl back"
-_NOT_JUST = re.compile(r"\bnot (?:just|only) ", re.I)
+# ("not just recent", "not just this month": a time, which the command's reading widens to all time)
+_NOT_JUST = re.compile(
+    r"\bnot (?:just|only) (?!(?:the )?(?:recent|recently|lately|this|last|past|the last|the past)\b)", re.I
+)
 _DROP_OTHERS = re.compile(
     r"[,;]?\s*\b(?:drop|remove|exclude|without|ignore|skip|not)\s+(?:all\s+)?(?:the\s+)?(?:other|others|rest)\b[^,.;?!]*",
     re.I,

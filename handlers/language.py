@@ -242,10 +242,19 @@ OUT_OF_SCOPE = (
         r"\bis (?:the )?(?:main |nightly |amd |rocm |nvidia )?(?:ci|main|nightly|the build|build|pipeline) (?:still |again )?(?:broken|red|down|failing|green|flaky)\b"
         # "which tests are failing", "what's failing on main": CI's state now, not a change
         r"|\b(?:which|what) (?:tests?|jobs?|checks?) (?:are|is) (?:failing|broken|red|flaky)\b"
+        # "did the revert go green in CI": a run's result, which no PR title says
+        r"|\b(?:go|goes|went|gone|turn|turned|is|get|got) green\b"
+    )),
+    # Issues are not pull requests: "is there an open gh issue for the garbage output?"
+    ("a question about issues", re.compile(
+        r"\b(?:is there|are there|any|an open|open|file|filed|link to|link the)(?: an?| the| any)?(?: open)?"
+        r" (?:gh |github )?issues?\b(?! ?#?\d)"
     )),
     # Which release carries a change: releases are not in the PR data.
     ("a question about releases", re.compile(
         r"\bin (?:a|any) release\b|\bin (?:the )?(?:next|latest|last|current) release\b"
+        # "is it in a nightly yet": which builds carry a change
+        r"|\bin (?:a|the|today'?s|tonight'?s|latest|last night'?s) nightl(?:y|ies)\b"
         r"|\b(?:which|what) (?:release|version|tag)s?\b(?! (?:bump|update|upgrade))"
     )),
     # How things work, not what changed: "what's the difference between awq and gptq".
@@ -563,6 +572,9 @@ _PRESENTATION = re.compile(
     r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
     r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
     r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
+    # "high level pls, no PR soup": how much detail, not what to find
+    r"|\b(?:keep it |at a |in )?high[- ]level\b(?:\s+(?:pls|please|plz|only))?"
+    r"|\b(?:no|without|not a|not the)\s+(?:prs?\s+)?(?:soup|dump|wall|firehose|spam|laundry list)\b"
     # "break it down by area w/ rough counts": every list and breakdown says its counts
     r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+)?(?:(?:rough|approx(?:imate)?|ballpark)\s+)?"
     r"(?:counts?|numbers|totals?)\b(?!\s+(?:of|in|for)\b))",

@@ -17,12 +17,13 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, datetime, timedelta, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
     MONTHS,
     NUMBER_WORDS,
+    SEASONS,
     TIME_VOCAB,
     WEEKDAYS,
     Span,
@@ -137,6 +138,9 @@ _CAPABILITIES = re.compile(
     r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask"
     # "what kind of stuff can i ask you?", "what sort of things can you do"
     r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) (?:ask|do|answer|help)"
+    # "what kind of questions I can ask to this bot?", "which questions can i ask"
+    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:i|we) (?:can|could|should) ask"
+    r"|(?:which|what) questions (?:can|could|should|do) (?:i|we) ask"
     r"|what can (?:i|we) ask (?:this|the) bot)"
 )
 STOPWORDS = {
@@ -263,6 +267,12 @@ _BROKEN_DOWN = re.compile(
     r"\b(?:break|breaks|broke|broken|breaking|split|splitting)\s+"
     r"(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?(?:down|out)\b(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
 )
+# "who did most of it overall, not just recent", "nvfp4 prs, not just this month": beyond that
+# time, every PR there is
+_NOT_JUST_NOW = re.compile(
+    r"\bnot (?:just|only) (?:the )?(?:recent(?:ly)?|lately|the recent ones"
+    r"|(?:this|last|past|the last|the past) (?:week|wk|month|mo|quarter|year|yr|few weeks|couple (?:of )?weeks))\b"
+)
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -313,7 +323,7 @@ _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
-    "tldr", "tl;dr", "nutshell", "gist",
+    "tldr", "tl;dr", "nutshell", "gist", "stories", "headlines", "takeaways",
 }  # fmt: skip
 # how plainly to say it, wherever it is said: "plain english please", "in layman's terms"
 _PLAIN_WORDS = [
@@ -1082,6 +1092,14 @@ def _start_of(tokens: list[str]) -> None:
         if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
             tokens[k] = "this"  # "stretch it to the whole month": this month
             return
+        if tokens[k] in ("start", "beginning", "end") and tokens[k + 1 : k + 2] == ["of"]:
+            j = k + 2 + (tokens[k + 2 : k + 3] in (["the"], ["this"]))
+            if j < len(tokens) and tokens[j] in SEASONS:
+                # "since the start of summer": its first month on; "at the end of summer": its last
+                first = k - 1 if k and tokens[k - 1] == "the" else k
+                month = (SEASONS[tokens[j]] + (2 if tokens[k] == "end" else 0) - 1) % 12
+                tokens[first : j + 1] = [_MONTH_NAMES[month]]
+                return
         if tokens[k] not in ("start", "beginning") or tokens[k + 1 : k + 2] != ["of"] or k + 2 >= len(tokens):
             continue
         j = k + 2 + (tokens[k + 2] in ("the", "this"))
@@ -1108,7 +1126,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)
-    raw = _BROKEN_DOWN.sub(" breakdown ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _BROKEN_DOWN.sub(" breakdown ", raw)
+    raw = _NOT_JUST_NOW.sub(" all time ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
@@ -1190,6 +1209,17 @@ _PLACE_PREPOSITIONS = frozenset({"on", "for", "with", "in", "of", "about", "to"}
 # "where did model runner v2 start?", "when did the deepseek v4 work begin": its first PRs
 _BEGINNING = ("start", "started", "begin", "began", "begun")
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
+
+
+_MONTH_NAMES = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_CHRONOLOGICAL = frozenset({"chronological", "chronologically", "chrono", "chronologic"})
+# "since then" in a question whose context named a time: from that time on
+_SINCE_THEN_PAIRS = frozenset({("since", "then"), ("after", "that"), ("after", "then"), ("since", "that")})
+# "doing a report on october", "my roundup for last week": the time the asker writes about
+_WRITING_ABOUT = frozenset({"for", "on", "about", "of", "covering"})
 
 
 # Named things of these kinds are one per PR as a rule (a platform, a model family, a number
@@ -1297,6 +1327,7 @@ class _Parser:
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
+        self._asked = asked
         tokens, cut = tokenize(asked)
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
@@ -1411,8 +1442,31 @@ class _Parser:
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
 
+    def _time_from_context(self, st: _State, tokens: Sequence[str]) -> None:
+        """ "we upgraded in september. what changed since then?", "doing a report on october.
+        which new models landed?": a question that names no time of its own asks about the time
+        its context names (from then on to now when it says "since then")."""
+        if st.window is not None or st.prs or not self._context:
+            return
+        words, _ = tokenize(self._context.replace(self._asked, " "))
+        for i in range(len(words)):
+            matched = self.clock.read(words, i)
+            if matched is None or matched[0].start is None:
+                continue
+            span = matched[0]
+            since_then = bool(set(itertools.pairwise(tokens)) & _SINCE_THEN_PAIRS)
+            if since_then:
+                span = Span(span.start, self.clock.today + timedelta(days=1))
+            elif not (i and words[i - 1] in _WRITING_ABOUT):
+                return  # "we run mi300x since last year. anything new?": the setup's time, not the question's
+            st.window = span
+            said = " ".join(words[i : i + matched[1]])
+            st.readings.append(f"'{said}' from what you said before the question")
+            return
+
     def _finish(self, tokens: list[str], st: _State) -> Query:
         self._setup_from_context(st, tokens)
+        self._time_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
             st.states[:] = [s for s in st.states if s != "merged"]
@@ -1816,6 +1870,22 @@ class _Parser:
         if tok == "by" and after[:1] and after[0] in ("date", "time"):  # "rocm prs by date"
             self._set_order(st, st.sort or -1, 0, tokens[i : i + 2])
             return 2
+        reverse = tok == "reverse" and bool(after) and after[0] in _CHRONOLOGICAL
+        if reverse or tok in _CHRONOLOGICAL or (tok == "date" and after[:1] == ["order"]):
+            # "please chronological", "in date order": the order things happened in, oldest first
+            # ("reverse chronological order": newest first)
+            used = 1 + reverse
+            used += tokens[i + used : i + used + 1] == ["order"]
+            self._set_order(st, -1 if reverse else 1, 0, tokens[i : i + used])
+            return used
+        if (
+            _order_word(tok)
+            and after[:1] == ["to"]
+            and len(after) > 1
+            and _order_word(after[1]) == -_order_word(tok)
+        ):
+            self._set_order(st, _order_word(tok), 0, tokens[i : i + 3])  # "oldest to newest"
+            return 3
         return 0
 
     @staticmethod

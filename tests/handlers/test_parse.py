@@ -2091,3 +2091,49 @@ def test_whether_a_thing_no_topic_names_is_supported_is_any_time() -> None:
     assert days(q) == ANY_TIME and q.text == "python 3.14" and q.ever, (days(q), q.text)
     q = read("which pr added python 3.14")
     assert (days(q), q.limit, q.sort, q.exclude) == (ANY_TIME, 1, 1, ()), (days(q), q.limit, q.exclude)
+
+
+def test_a_time_the_context_names_is_the_question_s_when_it_names_none() -> None:
+    """ "doing a report on october. which new models landed?" asks about October; "we upgraded in
+    january. what changed since then?" from January on; a setup's own time ("we run mi300x since
+    last year. anything new?") is not the question's (sentences written for this test)."""
+    assert days(read("doing a report on october. which new models landed?")) == ("2025-10-01", "2025-10-31")
+    assert days(read("we upgraded in january. what changed since then?")) == ("2026-01-01", "2026-03-02")
+    assert days(read("we run mi300x since last year. anything new for rocm?")) == DEFAULT
+
+
+def test_chronological_is_oldest_first() -> None:
+    """ "chronological", "in date order", "oldest to newest" are oldest first; "reverse
+    chronological order" newest first; none is a word to search (sentences written for this test)."""
+    for text, order in (
+        ("rocm fixes this month, chronological", 1),
+        ("mrv2 prs in date order", 1),
+        ("nvfp4 prs oldest to newest", 1),
+        ("eagle prs since june in reverse chronological order", -1),
+    ):
+        q = read(text)
+        assert (q.sort, q.text) == (order, ""), (text, q.sort, q.text)
+
+
+def test_more_ways_of_asking_what_can_be_asked_and_what_is_out_of_reach() -> None:
+    """ "what kind of questions i can ask to you?" is the help; a GitHub issue, a CI run going
+    green and a nightly build are not in pull requests (sentences written for this test)."""
+    assert read("what kind of questions i can ask to you?").is_help
+    assert read("which questions can i ask this bot").is_help
+    assert read("is there a gh issue for the eagle crash?").out_of_scope == "a question about issues"
+    assert read("did the fix go green in ci").out_of_scope == "a question about CI status"
+    assert read("is it in a nightly yet").out_of_scope == "a question about releases"
+    assert not read("issue 35949").out_of_scope
+
+
+def test_season_edges_xmas_eve_and_not_just_recent() -> None:
+    """ "since the start of summer" is from June 1 on, "the end of summer" August; "xmas eve" is
+    Dec 24; "overall, not just recent" widens to the whole history; "high level pls, no PR soup"
+    and "the big stories" say what shape the answer takes (sentences written for this test)."""
+    assert days(read("rocm since the start of summer")) == ("2025-06-01", "2026-03-02")
+    assert days(read("what landed at the end of summer")) == ("2025-08-01", "2025-08-31")
+    assert days(read("what merged on xmas eve")) == ("2025-12-24", "2025-12-24")
+    q = read("who did most rocm work overall, not just recent")
+    assert q.who and days(q) == ANY_TIME and not q.text, (days(q), q.text)
+    assert read("rocm prs last week, high level pls, no PR soup").text == ""
+    assert read("what were the big stories last week").digest
