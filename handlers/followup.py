@@ -859,10 +859,12 @@ _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
 def _refers_back(text: str) -> bool:
     """Whether a message speaks of the thread's PRs ("is there a reland for it", "who owns most of
     them", "the first one", "the original")."""
-    return _points(text) or not _BACK_REFERENCES.isdisjoint(tokenize(text)[0])
+    return not _BACK_REFERENCES.isdisjoint(tokenize(text)[0])
 
 
-_BACK_REFERENCES = frozenset({"them", "those", "these", "they", "one", "ones", "original"})
+_BACK_REFERENCES = frozenset(
+    {"it", "this", "that", "them", "those", "these", "they", "one", "ones", "original", "there"}
+)
 
 
 def _own_subject(base: Query, query: Query) -> bool:

@@ -1507,7 +1507,9 @@ class _Parser:
             if tokens[:1] in (["when"], ["where"])
             else ""
         )
-        brought = _brought_in(tokens) if not earliest and window is None and (st.groups or st.text) else ""
+        # ("which pr added python 3.14": a thing no topic names, unless the question points at one)
+        named = bool(st.groups) or bool(st.text and not (_POINTERS | {"it"}) & set(tokens))
+        brought = _brought_in(tokens) if not earliest and window is None and named else ""
         if brought and not st.sort:
             # "when did kimi k3 support land? which PR", "which pr brought dspark in": the PR that
             # introduced it, the first one there is, whenever that was
@@ -1600,7 +1602,7 @@ class _Parser:
             # happened at all ("did anything land for rocm" is the recent days)
             ever_word = next((t for t in tokens[1:] if t in _BROUGHT_IN), "")
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
-        works = _asks_works(tokens) if not ever_word and window is None and (st.groups or st.text) else ""
+        works = _asks_works(tokens) if not ever_word and window is None and named else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
