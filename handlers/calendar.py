@@ -383,6 +383,9 @@ class TimeReader:
                 year = today.year if number <= (today.month - 1) // 6 + 1 else today.year - 1
             start = date(year, 6 * number - 5, 1)
             return Span(start, add_months(start, 6)), 1 + used
+        named_half = self._named_half(t, i)
+        if named_half:
+            return named_half
         season = self._season(t, i) or self._year_end(t, i)
         if season:
             return season
@@ -739,6 +742,43 @@ class TimeReader:
                 year -= 1
         start = date(year, first, 1)
         return Span(start, add_months(start, 3)), k - i + 1 + used
+
+    def _named_half(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """ "this half", "last half": the half-year holding today and the one before; "the first /
+        second half (of the year / of 2026)": January-June or July-December of this year (or the
+        one named), as `h1` / `h2` read."""
+        lead = t[i]
+        if t[i + 1 : i + 2] != ["half"] or lead not in (
+            "this",
+            "current",
+            "last",
+            "previous",
+            "first",
+            "second",
+        ):
+            return None
+        used = 2
+        today = self.today
+        current = date(today.year, 1 if today.month <= 6 else 7, 1)
+        if lead in ("this", "current"):
+            return Span(current, add_months(current, 6)), used
+        if lead in ("last", "previous"):
+            start = add_months(current, -6)
+            return Span(start, current), used
+        year = today.year
+        if t[i + 2 : i + 3] == ["of"]:
+            rest = 1 + (t[i + 3 : i + 4] in (["the"], ["this"]))
+            given, extra = self._explicit_year(t, i + 2 + rest)
+            if given is not None:
+                year, used = given, used + rest + extra
+            elif t[i + 2 + rest : i + 3 + rest] == ["year"]:
+                used += rest + 1
+            else:
+                return None  # "the first half of the list": no time
+        elif not (i and t[i - 1] == "the"):
+            return None  # "first half" alone, without "the", names nothing
+        start = date(year, 1 if lead == "first" else 7, 1)
+        return Span(start, add_months(start, 6)), used
 
     def _year_end(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """ "over the holidays", "the xmas / new year holidays", "during the christmas break",

@@ -258,6 +258,16 @@ class FollowupHandler:
             asked = replace(intent.query, exclude=tuple(k for k in intent.query.exclude if k not in back))
             return await _switched(thread, replace(intent, kind="switch", query=asked), text, fresh=True)
         if (
+            query.who
+            and not (query.any_of or query.authors or query.text)
+            and _WHOLE_SUBJECT.search(text)
+            and not _refers_back(text)
+        ):
+            # "ok and top 10 people overall this half" under ROCm / XPU counts: everyone's PRs,
+            # not the thread's subject's, as the slash command answers it
+            reply = await thread.query.answer(thread.settings, text, now=thread.now, synthesize=False)
+            return _followed(thread, reply)
+        if (
             query.ever
             and not (query.pr_numbers or query.out_of_scope or base.pr_numbers)  # (a card: below)
             and _own_subject(base, query)
@@ -859,7 +869,11 @@ _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
 def _refers_back(text: str) -> bool:
     """Whether a message speaks of the thread's PRs ("is there a reland for it", "who owns most of
     them", "the first one", "the original")."""
-    return not _BACK_REFERENCES.isdisjoint(tokenize(text)[0])
+    tokens = tokenize(text)[0]
+    return any(
+        t in _BACK_REFERENCES and tokens[k + 1 : k + 2] not in ([n] for n in _TIME_NOUNS | {"half"})
+        for k, t in enumerate(tokens)
+    )  # ("this half", "that week" point at a time)
 
 
 _BACK_REFERENCES = frozenset(

@@ -226,6 +226,10 @@ OUT_OF_SCOPE = (
         # which no PR title holds (a PR that made one faster is another question)
         r"|\b(?:vs|versus)\b(?: \S+){0,6}? (?:tok(?:en)?s?/s(?:ec)?|t/s|tps|qps|req/s|tokens per sec(?:ond)?)\b"
         r"|\b(?:tok(?:en)?s?/s(?:ec)?|t/s|tps|qps|req/s)\b(?: \S+){0,6}? (?:vs|versus)\b"
+        # "does dspark beat eagle3 on acceptance rate?", "need a tok/s number": a measurement
+        r"|\bbeats?\b(?: \S+){1,4}? (?:on|in|at) (?:acceptance|throughput|latency|speed|accuracy|ttft|tpot|tok)"
+        r"|\b(?:tok(?:en)?s?/s(?:ec)?|t/s|tps|acceptance rate|ttft|tpot|latency) (?:number|numbers|figure|figures)\b"
+        r"|\bquotable (?:\S+ )?(?:number|numbers|figure|figures|stat|stats)\b"
     )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date

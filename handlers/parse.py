@@ -108,7 +108,14 @@ _WORKS = frozenset({"works", "working", "run", "runs", "running", "supported"})
 _WORK_AFTER = frozenset({"", "on", "with", "for", "now", "yet", "in", "out", "there"})  # "" : the end
 
 
-_JOINING_OPENERS = frozenset({"also", "and", "so", "ok", "okay", "btw", "but", "oh", "hey", "hmm", "then"})
+_JOINING_OPENERS = frozenset(
+    {"also", "and", "so", "ok", "okay", "btw", "but", "oh", "hey", "hmm", "then", "wait", "hm", "huh"}
+)
+# Verbs of something going away or changing for good: "did gguf get moved out", "was bnb deprecated"
+_GONE = frozenset(
+    {"removed", "dropped", "deprecated", "deleted", "moved", "reverted", "renamed", "replaced", "upstreamed",
+     "migrated", "split", "retired", "killed"}
+)  # fmt: skip
 
 
 def _asks_works(tokens: Sequence[str]) -> str:
@@ -141,6 +148,9 @@ _CAPABILITIES = re.compile(
     # "what kind of questions I can ask to this bot?", "which questions can i ask"
     r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:i|we) (?:can|could|should) ask"
     r"|(?:which|what) questions (?:can|could|should|do) (?:i|we) ask"
+    # "what data do u actually have?", "what do you actually know about?": what the bot can see
+    r"|what (?:data|info|information|sources?) (?:do|does|can) (?:you|u|it|this bot|the bot) (?:\w+ )?(?:have|see|use|read|index|cover)"
+    r"|what do (?:you|u) (?:\w+ )?(?:know about|have access to|index|cover)\b"
     r"|what can (?:i|we) ask (?:this|the) bot)"
 )
 STOPWORDS = {
@@ -273,6 +283,13 @@ _NOT_JUST_NOW = re.compile(
     r"\bnot (?:just|only) (?:the )?(?:recent(?:ly)?|lately|the recent ones"
     r"|(?:this|last|past|the last|the past) (?:week|wk|month|mo|quarter|year|yr|few weeks|couple (?:of )?weeks))\b"
 )
+# A list that ends "anything else" / "etc" / "or whatever" gives examples: any of them
+_EXAMPLE_LIST = re.compile(
+    r"((?:[\w.+/-]+(?: [\w.+/-]+)?\s*,\s*)+[\w.+/-]+(?: [\w.+/-]+)?)\s*,?\s*"
+    r"(?:or )?(?:anything else|anything|etc\.?|whatever|and so on|and such|and the like)\b"
+)
+# "everything on turboquant", "give me everything about mooncake": all there is on it, any time
+_EVERYTHING_ON = re.compile(r"\b(everything|all there is) (?:on|about|for|re)\b")
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -1127,13 +1144,16 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)
     raw = _BROKEN_DOWN.sub(" breakdown ", raw)
-    raw = _NOT_JUST_NOW.sub(" all time ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _NOT_JUST_NOW.sub(" all time ", raw)
+    raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
     raw = _EXAMPLES.sub(" ", raw) if "(" in raw else raw
+    # (after those in brackets) "dflash, dspark, anything else worth a slide?": examples, any of which will do
+    raw = _EXAMPLE_LIST.sub(lambda m: " or ".join(p.strip() for p in m.group(1).split(",")) + " ", raw)
     raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []
@@ -1239,7 +1259,8 @@ def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]
     return kinds, implied
 
 
-_KIND_WORDS = {"hw": "hardware", "accelerator": "hardware"}  # "only hw backends"
+# "only hw backends"; "count by platform this week", "per hw vendor": the hardware topics
+_KIND_WORDS = {"hw": "hardware", "accelerator": "hardware", "platform": "hardware", "vendor": "hardware"}
 
 
 @per_taxonomy
@@ -1345,7 +1366,8 @@ class _Parser:
             # "hii im new here and my mentor said to use this bot?? how do i use it lol": a sentence
             # of the message asks how to use the bot
             _asks_capabilities(tokenize(sentence)[0])
-            for sentence in re.split(r"[.?!,]+\s+", raw[:MAX_CHARS])[1:]  # "hi! first time here, what ..."
+            # ("before i rely on this thing: what data do u actually have?")
+            for sentence in re.split(r"[.?!,:;]+\s+", raw[:MAX_CHARS])[1:]  # "hi! first time here, what ..."
             if _CAPABILITY_VERB.search(sentence)  # most sentences have none: no second tokenizing
         )
         if (
@@ -1508,8 +1530,8 @@ class _Parser:
             else ""
         )
         # ("which pr added python 3.14": a thing no topic names, unless the question points at one)
-        named = bool(st.groups) or bool(st.text and not (_POINTERS | {"it"}) & set(tokens))
-        brought = _brought_in(tokens) if not earliest and window is None and named else ""
+        names_a_thing = bool(st.groups) or bool(st.text and not (_POINTERS | {"it"}) & set(tokens))
+        brought = _brought_in(tokens) if not earliest and window is None and names_a_thing else ""
         if brought and not st.sort:
             # "when did kimi k3 support land? which PR", "which pr brought dspark in": the PR that
             # introduced it, the first one there is, whenever that was
@@ -1591,18 +1613,21 @@ class _Parser:
             ever_word = "so far" if st.up_to_now else earliest
         if not ever_word and window is None and still:
             ever_word = still
+        asked_from = next((k for k, t in enumerate(tokens) if t not in _JOINING_OPENERS), len(tokens))
         if (
             not ever_word
             and window is None
             and st.groups
-            and tokens[:1] in (["was"], ["were"], ["has"], ["have"], ["did"])
-            and not {"anything", "any", "something", "anyone"} & set(tokens)
+            and tokens[asked_from : asked_from + 1] in (["was"], ["were"], ["has"], ["have"], ["did"])
+            and tokens[asked_from + 1 : asked_from + 2]
+            not in (["anything"], ["any"], ["something"], ["anyone"])
         ):
-            # "was llama 4 maverick support added?", "did the dspark drafter land": whether it
-            # happened at all ("did anything land for rocm" is the recent days)
-            ever_word = next((t for t in tokens[1:] if t in _BROUGHT_IN), "")
+            # "was llama 4 maverick support added?", "did the dspark drafter land", "wait, did the
+            # tpu backend get removed??": whether it happened at all ("did anything land for rocm"
+            # is the recent days)
+            ever_word = next((t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE), "")
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
-        works = _asks_works(tokens) if not ever_word and window is None and named else ""
+        works = _asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'

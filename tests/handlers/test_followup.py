@@ -2105,3 +2105,12 @@ async def test_after_this_under_one_pr_and_a_new_thing_asked_about_any_time(app:
     anew = await app.followup(KEY, "also, is eagle supported now? which pr")
     text = render_reply_text(anew)
     assert "ROCm" not in anew.title and "EAGLE" in text and "any time" in text, text
+
+
+async def test_people_overall_under_a_subject_are_everyone_s(app: BotHandlers) -> None:
+    """Under ROCm's week, "and the top 3 people overall this month" ranks the authors of every
+    PR of the month, not ROCm's (sentences written for this test)."""
+    await start_thread(app, KEY)  # rocm last week
+    reply = await app.followup(KEY, "and the top 3 people overall this month")
+    text = render_reply_text(reply)
+    assert "ROCm" not in text.splitlines()[0] and "people" in text.splitlines()[0], text

@@ -2137,3 +2137,33 @@ def test_season_edges_xmas_eve_and_not_just_recent() -> None:
     assert q.who and days(q) == ANY_TIME and not q.text, (days(q), q.text)
     assert read("rocm prs last week, high level pls, no PR soup").text == ""
     assert read("what were the big stories last week").digest
+
+
+def test_halves_platforms_examples_and_what_went_away() -> None:
+    """ "this half" is the half-year holding today, "last half" the one before, "the first half of
+    the year" January-June; "by platform" breaks down by the hardware topics; "dflash, dspark,
+    anything else" are examples, any of which will do; "everything on mooncake" is all there is;
+    "hmm, did the tpu backend get removed??" asks whether it ever happened (sentences written for
+    this test; today is Mon Mar 2 2026)."""
+    assert days(read("top people this half"))[0] == "2026-01-01"
+    assert days(read("xpu prs last half")) == ("2025-07-01", "2025-12-31")
+    assert days(read("rocm prs in the first half of the year"))[0] == "2026-01-01"
+    q = read("count by platform this week")
+    assert q.per_topic and q.any_of and "rocm" in q.any_of[0] and "xpu" in q.any_of[0], q.any_of
+    q = read("new drafters since june? dflash, dspark, anything else worth a look?")
+    assert ("term:dflash", "term:dspark") in q.any_of, q.any_of
+    q = read("everything on mooncake, oldest first")
+    assert (days(q), q.sort) == (ANY_TIME, 1), (days(q), q.sort)
+    assert days(read("hmm, did the tpu backend get removed??")) == ANY_TIME
+    assert read("epd prs this month").any_of == (("term:epd",),)
+
+
+def test_what_the_bot_can_see_and_measurements_it_cannot_give() -> None:
+    """ "before i trust it: what data do you actually have?" is the help; "does eagle3 beat ngram
+    on acceptance rate?" and "need a tok/s number" ask for measurements no PR title holds, while
+    "need numbers for the monthly report: merged prs in october" asks for counts (sentences
+    written for this test)."""
+    assert read("before i trust it: what data do you actually have?").is_help
+    assert read("does eagle3 beat ngram on acceptance rate?").out_of_scope == "a speed comparison"
+    assert read("need a tok/s number for llama on h100").out_of_scope == "a speed comparison"
+    assert not read("need numbers for the monthly report: merged prs in october").out_of_scope
