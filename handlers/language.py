@@ -273,6 +273,9 @@ OUT_OF_SCOPE = (
         r"\b(?:what(?:'s| is|s)|which is) the best\b|\bshould (?:i|we) (?:use|pick|choose|go with)\b"
         # "what gpu-memory-utilization should i set??": a value for the asker's own setup
         r"|\bshould (?:i|we) (?:set|configure|tune|raise|lower|bump|give it)\b"
+        # "whats the right --gpu-memory-utilization to fit qwen3.5 27b on the 5090": a setting
+        r"|\b(?:what|whats|what's|what is) the (?:right|correct|ideal|optimal|recommended|proper)"
+        r" (?:--\S+|\S+[-_]\S+|values?|settings?|config|flags?|number|size|batch size)"
         # "what flag am i missing", "which option do we need": a setting for the asker's setup
         r"|\b(?:what|which) (?:\S+ )?(?:flags?|settings?|params?|parameters?|options?|values?|config) (?:am|are|do|did) (?:i|we) (?:miss|missing|need|forget|forgot)\b"
         # the order of other languages ("quelle valeur ... je dois mettre"): what value I should set

@@ -2167,3 +2167,12 @@ def test_what_the_bot_can_see_and_measurements_it_cannot_give() -> None:
     assert read("does eagle3 beat ngram on acceptance rate?").out_of_scope == "a speed comparison"
     assert read("need a tok/s number for llama on h100").out_of_scope == "a speed comparison"
     assert not read("need numbers for the monthly report: merged prs in october").out_of_scope
+
+
+def test_the_right_value_of_a_setting_is_advice() -> None:
+    """ "whats the right --max-num-seqs for llama 70b on 2 h100s" asks for advice on the asker's
+    setup; "prs to fit models on smaller gpus" asks for PRs (sentences written for this test)."""
+    assert (
+        read("whats the right --max-num-seqs for llama 70b on 2 h100s").out_of_scope == "a request for advice"
+    )
+    assert not read("prs to fit models on smaller gpus").out_of_scope
