@@ -16,7 +16,15 @@ from datetime import datetime
 from handlers.calendar import window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
-from handlers.parse import OPEN_ANY_TIME, Query, left_out, split_states, tokenize, with_window
+from handlers.parse import (
+    LATEST_ANY_TIME,
+    OPEN_ANY_TIME,
+    Query,
+    left_out,
+    split_states,
+    tokenize,
+    with_window,
+)
 from handlers.ports import ClassificationSource, Store
 from handlers.query import Match, QueryHandler, content_ok, subject
 from handlers.terms import term_index
@@ -79,6 +87,11 @@ class Thread:
             # command without a time reads the whole history for open PRs; a thread has a time);
             # "whats he got open rn" asks about now: every open PR, whenever opened
             notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
+            query = replace(query, window_given=False, notes=notes)
+        if query.whole_history and LATEST_ANY_TIME in query.notes and not query.time_text:
+            # "ok now just the bug fixes, newest first, top 20" in a thread: the newest of the
+            # thread's window (a command with no time reaches back for the newest, however old)
+            notes = tuple(n for n in query.notes if n != LATEST_ANY_TIME)
             query = replace(query, window_given=False, notes=notes)
         return query
 

@@ -254,6 +254,11 @@ OUT_OF_SCOPE = (
         r"\b(?:is there|are there|any|an open|open|file|filed|link to|link the)(?: an?| the| any)?(?: open)?"
         r" (?:gh |github )?issues?\b(?! ?#?\d)"
     )),
+    # What has not happened yet: "when will the nixl fix get merged", "will it land this week?"
+    ("a question about the future", re.compile(
+        r"\bwhen (?:will|would|is it going to|are they going to|are we going to)\b(?: \S+){0,5}? (?:get |be )?"
+        r"(?:merged|land|landed|in main)\b|\bwill (?:it|this|that|they) (?:get |be )?(?:merged|land)\b"
+    )),
     # Which release carries a change: releases are not in the PR data.
     ("a question about releases", re.compile(
         r"\bin (?:a|any) release\b|\bin (?:the )?(?:next|latest|last|current) release\b"
@@ -507,6 +512,10 @@ INTRODUCTION = re.compile(
     r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b"
     # "phd student here working on attn kernels -": what the asker does, part of who they are
     r"(?:,?\s+(?:working|looking|focused|focusing|doing|building|based|trying)\b[^?\n\u2014\u2013]{0,60}?(?=\s*[\u2014\u2013:,.!;]|\s-\s))?"
+    # "phd student working on attn kernels - which ...": a role and what it works on, then the question
+    r"|(?:(?:a|an)\s+)?(?:[\w.&/+-]+\s+){0,2}?(?:student|engineer|eng|researcher|packager|maintainer|developer|dev|pm"
+    r"|manager|sre|lead|contributor|guy|person)\s+(?:working|looking|focused|focusing|doing|building)\b[^?\n]{0,60}?"
+    r"(?=\s-\s|\s*:)"
     # what kind of question it is ("Manager question:", "quick q -", "dumb question, but ...")
     # ("separate q -", "another question:" open a new question in a thread: those stay)
     r"|(?!(?:what|which|who|how|is|are|did|does|do|any|my|our|this|that|separate|different|unrelated|new"
@@ -729,6 +738,9 @@ ACTION_REQUEST = re.compile(
 )
 ACTION_LIMIT = "I can't act on GitHub (merge, approve, close, review, cherry-pick, ping people): I only read pull requests"
 ACTION_NOTE = f"{ACTION_LIMIT}. Here is what I know of it."
+
+
+RELEASES = "a question about releases"
 
 
 def out_of_scope(tokens: Sequence[str]) -> str | None:

@@ -52,6 +52,7 @@ from handlers.language import (
     PEOPLE_NOUNS,
     RANKING_WORDS,
     RECENCY_WORDS,
+    RELEASES,
     SORT_KEYS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -287,6 +288,11 @@ _NOT_JUST_NOW = re.compile(
 _EXAMPLE_LIST = re.compile(
     r"((?:[\w.+/-]+(?: [\w.+/-]+)?\s*,\s*)+[\w.+/-]+(?: [\w.+/-]+)?)\s*,?\s*"
     r"(?:or )?(?:anything else|anything|etc\.?|whatever|and so on|and such|and the like)\b"
+)
+# "top 10 contributors over that window", "same timeframe": the time already asked about (the
+# thread's, or the question's own), no word to search
+_THAT_WINDOW = re.compile(
+    r"\b(that|this|the same|same|the) (?:window|timeframe|time frame|time period|period|span|time range|date range)\b"
 )
 # "everything on turboquant", "give me everything about mooncake": all there is on it, any time
 _EVERYTHING_ON = re.compile(r"\b(everything|all there is) (?:on|about|for|re)\b")
@@ -1145,6 +1151,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _BULK_OF.sub(" most of ", raw)
     raw = _BROKEN_DOWN.sub(" breakdown ", raw)
     raw = _NOT_JUST_NOW.sub(" all time ", raw)
+    raw = _THAT_WINDOW.sub(r"\1", raw)
     raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)  # "who's done the bulk of the nixl work": the most of it
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
@@ -1506,6 +1513,10 @@ class _Parser:
             st.text[:] = [w for w in st.text if w not in said]
             st.domain[:] = [w for w in st.domain if w not in said]
         kind = out_of_scope(tokens) or st.out_of_scope or None
+        if kind == RELEASES and any(is_change(k) and change_topic(k) for g in st.groups for k in g):
+            # "whats the latest aiter bump, which version are we on now": the dependency's version,
+            # which its newest bump names
+            kind = None
         st.out_of_scope = kind or ""
         if kind is not None:
             st.notes.append(
@@ -1740,6 +1751,8 @@ class _Parser:
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
             or ranked
         )
+        if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
+            st.text[:] = [w for w in st.text if w != "times"]
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             said = _TOPIC_NOUNS | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
             said |= ({"break"} if broken_down else set()) | (RANKING_WORDS if ranked else set())

@@ -2114,3 +2114,13 @@ async def test_people_overall_under_a_subject_are_everyone_s(app: BotHandlers) -
     reply = await app.followup(KEY, "and the top 3 people overall this month")
     text = render_reply_text(reply)
     assert "ROCm" not in text.splitlines()[0] and "people" in text.splitlines()[0], text
+
+
+async def test_the_newest_few_in_a_thread_are_the_thread_window_s(app: BotHandlers) -> None:
+    """Under ROCm's week, "ok now just the bug fixes, newest first, top 3" lists the week's newest
+    three fixes (it reached back over all history, as the slash command does) (sentences written
+    for this test)."""
+    await start_thread(app, KEY)  # rocm last week
+    reply = await app.followup(KEY, "ok now just the bug fixes, newest first, top 3")
+    text = render_reply_text(reply)
+    assert "any time" not in text and "Feb 23" in text, text

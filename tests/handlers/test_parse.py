@@ -2176,3 +2176,18 @@ def test_the_right_value_of_a_setting_is_advice() -> None:
         read("whats the right --max-num-seqs for llama 70b on 2 h100s").out_of_scope == "a request for advice"
     )
     assert not read("prs to fit models on smaller gpus").out_of_scope
+
+
+def test_what_the_sealed_set_uu_taught() -> None:
+    """Rules written after the sealed set UU was read (sentences written for this test): "how many
+    times was deepgemm bumped" counts (no "times" to search); "which version is main on now" after
+    a bump asks for the dependency's version, not a release; "when will the nixl fix get merged"
+    asks about the future; "grad student working on spec decode - who ..." is an introduction;
+    "over that period" names a time already asked about."""
+    assert read("how many times was deepgemm bumped this year").text == ""
+    assert not read("whats the latest flashinfer bump, which version is main on now").out_of_scope
+    assert read("which release has the eagle fix").out_of_scope == "a question about releases"
+    assert read("when will the nixl fix get merged").out_of_scope == "a question about the future"
+    q = read("grad student working on spec decode - who merged the most eagle prs this year?")
+    assert q.who and "open" not in q.states and not q.text, (q.states, q.text)
+    assert read("who were the top 3 over that period?").text == ""
