@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
-from handlers.calendar import UNITS, history_start
+from handlers.calendar import history_start
 from handlers.digest_signals import is_change
 from handlers.followup_intent import (
     AFTER,
@@ -68,7 +68,7 @@ from handlers.followup_paging import (
     no_such_position,
     sort,
 )
-from handlers.followup_thread import FILTER_SEP, Thread, clip, count_label
+from handlers.followup_thread import FILTER_SEP, TIME_NOUNS, Thread, clip, count_label, refers_back
 from handlers.followup_window import (
     IN_TOTAL,
     add_alternative,
@@ -261,7 +261,7 @@ class FollowupHandler:
             query.who
             and not (query.any_of or query.authors or query.text)
             and _WHOLE_SUBJECT.search(text)
-            and not _refers_back(text)
+            and not refers_back(text)
         ):
             # "ok and top 10 people overall this half" under ROCm / XPU counts: everyone's PRs,
             # not the thread's subject's, as the slash command answers it
@@ -271,7 +271,7 @@ class FollowupHandler:
             query.ever
             and not (query.pr_numbers or query.out_of_scope or base.pr_numbers)  # (a card: below)
             and _own_subject(base, query)
-            and not _refers_back(text)
+            and not refers_back(text)
         ):
             # "also is python 3.14 supported now? which pr", "when did FA4 first land" under a
             # list about something else: whether or when a thing of its own arrived, asked anew
@@ -866,21 +866,6 @@ _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whol
 _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
 
 
-def _refers_back(text: str) -> bool:
-    """Whether a message speaks of the thread's PRs ("is there a reland for it", "who owns most of
-    them", "the first one", "the original")."""
-    tokens = tokenize(text)[0]
-    return any(
-        t in _BACK_REFERENCES and tokens[k + 1 : k + 2] not in ([n] for n in _TIME_NOUNS | {"half"})
-        for k, t in enumerate(tokens)
-    )  # ("this half", "that week" point at a time)
-
-
-_BACK_REFERENCES = frozenset(
-    {"it", "this", "that", "them", "those", "these", "they", "one", "ones", "original", "there"}
-)
-
-
 def _own_subject(base: Query, query: Query) -> bool:
     """Whether a message names a subject the thread's question did not (a topic or term beyond
     the thread's, or words to search where the thread searched none)."""
@@ -1351,7 +1336,6 @@ async def _related(thread: Thread, number: int, text: str) -> Reply | None:
 
 
 # "that week", "this month": a time, not a PR (the calendar's units, written out)
-_TIME_NOUNS = frozenset(u for u in UNITS if len(u) > 1) | {"quarter", "time", "period", "weekend"}
 
 
 def _points(text: str) -> bool:
@@ -1365,7 +1349,7 @@ def _points(text: str) -> bool:
 
     return any(
         t in _POINTING
-        and not (k + 1 < len(tokens) and tokens[k + 1].removesuffix("'s") in _TIME_NOUNS)
+        and not (k + 1 < len(tokens) and tokens[k + 1].removesuffix("'s") in TIME_NOUNS)
         and not clause(k)
         for k, t in enumerate(tokens)
     )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from handlers.calendar import window_label
+from handlers.calendar import UNITS, window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
 from handlers.parse import (
@@ -30,6 +30,24 @@ from handlers.query import Match, QueryHandler, content_ok, subject
 from handlers.terms import term_index
 
 FILTER_SEP = " || only: "
+# Nouns of time: "that week", "this half" point at a time, not at the thread's PRs
+TIME_NOUNS = frozenset(u for u in UNITS if len(u) > 1) | {"quarter", "time", "period", "weekend", "half"}
+# Words by which a message speaks of the thread's PRs ("is there a reland for it", "who owns most
+# of them", "the first one", "the original", "was it in there")
+_BACK_REFERENCES = frozenset(
+    {"it", "this", "that", "them", "those", "these", "they", "one", "ones", "original", "there"}
+)
+
+
+def refers_back(text: str) -> bool:
+    """Whether a message speaks of the thread's PRs (a pointing word not before a noun of time)."""
+    tokens = tokenize(text)[0]
+    return any(
+        t in _BACK_REFERENCES and tokens[k + 1 : k + 2] not in ([n] for n in TIME_NOUNS)
+        for k, t in enumerate(tokens)
+    )
+
+
 TURN_CHARS = 400
 
 
@@ -88,6 +106,12 @@ class Thread:
             # "whats he got open rn" asks about now: every open PR, whenever opened
             notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
             query = replace(query, window_given=False, notes=notes)
+        if query.ever and not query.time_text and refers_back(text):
+            # "was the gemma 4 fp8 kernel in there reverted?": whether it happened among the
+            # thread's PRs, over the thread's window (asked alone, over any time)
+            query = replace(
+                query, window_given=False, notes=tuple(n for n in query.notes if "any time" not in n)
+            )
         if query.whole_history and LATEST_ANY_TIME in query.notes and not query.time_text:
             # "ok now just the bug fixes, newest first, top 20" in a thread: the newest of the
             # thread's window (a command with no time reaches back for the newest, however old)

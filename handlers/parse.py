@@ -316,7 +316,7 @@ NEGATABLE_STATES = ("merged", "open", "closed", "draft")
 _LIST_NOUNS = {"bullets", "bullet", "points", "items", "things", "highlights", "lines", "prs"}
 _PER = {"per", "by", "each", "every", "across"}  # "per topic", "by area": a breakdown
 _TOPIC_NOUNS = {
-    "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware",
+    "topic", "topics", "area", "areas", "category", "categories", "platform", "platforms", "hardware", "hw",
     # "by connector", "by backend": kinds of thing the topics and terms sort PRs into, not logins
     "connector", "connectors", "backend", "backends", "vendor", "vendors", "subsystem", "subsystems",
     "component", "components",
@@ -1266,8 +1266,7 @@ def _kinds(taxonomy: Taxonomy) -> tuple[dict[str, str], dict[str, frozenset[str]
     return kinds, implied
 
 
-# "only hw backends"; "count by platform this week", "per hw vendor": the hardware topics
-_KIND_WORDS = {"hw": "hardware", "accelerator": "hardware", "platform": "hardware", "vendor": "hardware"}
+_KIND_WORDS = {"hw": "hardware", "accelerator": "hardware"}  # "only hw backends"
 
 
 @per_taxonomy
