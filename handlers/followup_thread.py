@@ -106,9 +106,10 @@ class Thread:
             # "whats he got open rn" asks about now: every open PR, whenever opened
             notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
             query = replace(query, window_given=False, notes=notes)
-        if query.ever and not query.time_text and refers_back(text):
+        if query.ever and not query.time_text and query.sort != 1 and refers_back(text):
             # "was the gemma 4 fp8 kernel in there reverted?": whether it happened among the
-            # thread's PRs, over the thread's window (asked alone, over any time)
+            # thread's PRs, over the thread's window (asked alone, over any time); "when did the
+            # very first one land" still asks for the first there ever was
             query = replace(
                 query, window_given=False, notes=tuple(n for n in query.notes if "any time" not in n)
             )
