@@ -331,6 +331,12 @@ class FollowupHandler:
                 replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True),
                 f"#{only} {text}",
             )
+        if one and _WORKS_ON_IT.search(text):
+            # "does it work on hopper or is it blackwell only?" under a PR's card: where it runs
+            # is not in what the bot knows of a PR; the card again, saying so
+            only = thread.context.pr_numbers[0]
+            card = await self.query.answer(thread.settings, f"#{only}", now=thread.now, synthesize=False)
+            return _followed(thread, card, notes=(WORKS_ON_NOTE,))
         linked = await _linked_pr(thread, text) if one else 0
         if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
             card = await self.query.answer(thread.settings, f"#{linked}", now=thread.now, synthesize=False)
@@ -862,6 +868,16 @@ _ALL_OF_THEM = re.compile(
 # what came after the first one: in a thread about the PR that brought X in, "the follow-ups"
 # are the later X PRs, not titles that say "follow-up"
 _LATER_ONES = frozenset({"follow-ups", "followups", "follow-up", "followup", "later", "subsequent"})
+# "does it work on hopper?", "is it blackwell only", "will this run on mi300x": where one PR runs
+_WORKS_ON_IT = re.compile(
+    r"\b(?:does|do|will|would|can)\s+(?:it|this|that)\s+(?:\w+\s+)?(?:work|run|support)\b"
+    r"|\bis\s+(?:it|this|that)\s+(?:\S+\s+){1,2}only\b|\bis\s+(?:it|this|that)\s+(?:\w+\s+)?supported\b",
+    re.I,
+)
+WORKS_ON_NOTE = (
+    "Whether it works on a given GPU or setup is not in what I know of a PR (its title, author, "
+    "dates, state and topics): its card says all of that, and its description on GitHub may say more."
+)
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
 _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
 

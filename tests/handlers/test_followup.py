@@ -2124,3 +2124,13 @@ async def test_the_newest_few_in_a_thread_are_the_thread_window_s(app: BotHandle
     reply = await app.followup(KEY, "ok now just the bug fixes, newest first, top 3")
     text = render_reply_text(reply)
     assert "any time" not in text and "Feb 23" in text, text
+
+
+async def test_whether_a_carded_pr_works_somewhere_is_said_to_be_unknown(app: BotHandlers) -> None:
+    """Under a PR's card, "does it work on hopper or is it mi300x only?" shows the card again and
+    says where a PR runs is not in what the bot knows (it listed every Hopper or MI300X PR)
+    (sentences written for this test)."""
+    await start_thread(app, KEY, "#35250")
+    reply = await app.followup(KEY, "does it work on hopper or is it mi300x only?")
+    assert reply.detail is not None and reply.detail.number == 35250, (reply.kind, reply.title)
+    assert any("not in what I know of a PR" in n for n in reply.notes), reply.notes
