@@ -114,6 +114,7 @@ from handlers.parse import (
     RISK_WORDS,
     STOPWORDS,
     Query,
+    asks_works,
     implies,
     kind_of,
     split_states,
@@ -331,7 +332,7 @@ class FollowupHandler:
                 replace(intent, kind="detail", query=thread.parse(f"#{only}"), asks=True),
                 f"#{only} {text}",
             )
-        if one and _WORKS_ON_IT.search(text):
+        if one and _points(text) and asks_works(tokens):
             # "does it work on hopper or is it blackwell only?" under a PR's card: where it runs
             # is not in what the bot knows of a PR; the card again, saying so
             only = thread.context.pr_numbers[0]
@@ -868,12 +869,6 @@ _ALL_OF_THEM = re.compile(
 # what came after the first one: in a thread about the PR that brought X in, "the follow-ups"
 # are the later X PRs, not titles that say "follow-up"
 _LATER_ONES = frozenset({"follow-ups", "followups", "follow-up", "followup", "later", "subsequent"})
-# "does it work on hopper?", "is it blackwell only", "will this run on mi300x": where one PR runs
-_WORKS_ON_IT = re.compile(
-    r"\b(?:does|do|will|would|can)\s+(?:it|this|that)\s+(?:\w+\s+)?(?:work|run|support)\b"
-    r"|\bis\s+(?:it|this|that)\s+(?:\S+\s+){1,2}only\b|\bis\s+(?:it|this|that)\s+(?:\w+\s+)?supported\b",
-    re.I,
-)
 WORKS_ON_NOTE = (
     "Whether it works on a given GPU or setup is not in what I know of a PR (its title, author, "
     "dates, state and topics): its card says all of that, and its description on GitHub may say more."
@@ -1349,9 +1344,6 @@ async def _related(thread: Thread, number: int, text: str) -> Reply | None:
         asked = with_window(asked, since, asked.until, thread.window_label(since, asked.until))
     query = replace(asked, any_of=groups, topics=tuple(topics), text="", pr_numbers=())
     return await switch(thread, Intent("switch", query), fresh=True)
-
-
-# "that week", "this month": a time, not a PR (the calendar's units, written out)
 
 
 def _points(text: str) -> bool:

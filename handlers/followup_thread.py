@@ -17,6 +17,7 @@ from handlers.calendar import UNITS, window_label
 from handlers.citations import cap
 from handlers.models import PullRequest, Reply, RepoSettings, ThreadContext
 from handlers.parse import (
+    EVER_NOTE_END,
     LATEST_ANY_TIME,
     OPEN_ANY_TIME,
     Query,
@@ -100,24 +101,26 @@ class Thread:
     def parse(self, text: str) -> Query:
         query = self.query.parse(self.settings, text, self.now)
         now_words = {"now", "rn", "currently", "atm", "today"} & set(tokenize(text)[0])  # "open right now?"
-        if query.whole_history and OPEN_ANY_TIME in query.notes and not now_words:
-            # "any still open?" in a thread: the thread's window, not every open PR ever (a
-            # command without a time reads the whole history for open PRs; a thread has a time);
-            # "whats he got open rn" asks about now: every open PR, whenever opened
-            notes = tuple(n for n in query.notes if n != OPEN_ANY_TIME)
-            query = replace(query, window_given=False, notes=notes)
-        if query.ever and not query.time_text and query.sort != 1 and refers_back(text):
-            # "was the gemma 4 fp8 kernel in there reverted?": whether it happened among the
-            # thread's PRs, over the thread's window (asked alone, over any time); "when did the
-            # very first one land" still asks for the first there ever was
+        # A command with no time reaches over the whole history for some questions; in a thread,
+        # which has a time, each of these is asked over the thread's window instead:
+        reach = {
+            # "any still open?" (a command reads every open PR ever; "whats he got open rn" asks
+            # about now: every open PR, whenever opened)
+            OPEN_ANY_TIME: query.whole_history and not now_words,
+            # "ok now just the bug fixes, newest first, top 20" (a command reaches back for the
+            # newest, however old)
+            LATEST_ANY_TIME: query.whole_history and not query.time_text,
+        }
+        # "was the gemma 4 fp8 kernel in there reverted?": whether it happened among the thread's
+        # PRs ("when did the very first one land" still asks for the first there ever was)
+        pointed_ever = query.ever and not query.time_text and query.sort != 1 and refers_back(text)
+        dropped = {
+            note for note in query.notes if reach.get(note) or (pointed_ever and note.endswith(EVER_NOTE_END))
+        }
+        if dropped:
             query = replace(
-                query, window_given=False, notes=tuple(n for n in query.notes if "any time" not in n)
+                query, window_given=False, notes=tuple(n for n in query.notes if n not in dropped)
             )
-        if query.whole_history and LATEST_ANY_TIME in query.notes and not query.time_text:
-            # "ok now just the bug fixes, newest first, top 20" in a thread: the newest of the
-            # thread's window (a command with no time reaches back for the newest, however old)
-            notes = tuple(n for n in query.notes if n != LATEST_ANY_TIME)
-            query = replace(query, window_given=False, notes=notes)
         return query
 
     def base_query(self) -> Query:

@@ -192,6 +192,7 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 # Questions pull requests cannot answer, by what they ask: how to set something up, which is
 # faster, when the next release comes. The answer says so plainly (and still lists any PR that
 # matches the question's words) instead of pretending a PR list is the answer.
+RELEASES = "a question about releases"
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(
         r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
@@ -260,7 +261,7 @@ OUT_OF_SCOPE = (
         r"(?:merged|land|landed|in main)\b|\bwill (?:it|this|that|they) (?:get |be )?(?:merged|land)\b"
     )),
     # Which release carries a change: releases are not in the PR data.
-    ("a question about releases", re.compile(
+    (RELEASES, re.compile(
         r"\bin (?:a|any) release\b|\bin (?:the )?(?:next|latest|last|current) release\b"
         # "is it in a nightly yet": which builds carry a change
         r"|\bin (?:a|the|today'?s|tonight'?s|latest|last night'?s) nightl(?:y|ies)\b"
@@ -505,16 +506,18 @@ _OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
 # Who is asking, before the question: "AMD here.", "Cohere here —", "NVIDIA Nemotron team —",
 # "Google TPU team:", "hi, I'm on the IBM Granite team,". The asker's affiliation is context (as
 # "we run MI300X" is): it is the subject only when the question names none of its own.
+# What an asker does, said with who they are ("phd student here working on attn kernels")
+_ASKER_DOES = "working|looking|focused|focusing|doing|building"
 INTRODUCTION = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya)\b\W*)?"
     r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
     r"|(?!(?:what|which|who|any|anything|anyone|how|is|are|was|were|did|does|do|show|list|so|ok|okay|and|but)\b)"
     r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b"
     # "phd student here working on attn kernels -": what the asker does, part of who they are
-    r"(?:,?\s+(?:working|looking|focused|focusing|doing|building|based|trying)\b[^?\n\u2014\u2013]{0,60}?(?=\s*[\u2014\u2013:,.!;]|\s-\s))?"
+    rf"(?:,?\s+(?:{_ASKER_DOES}|based|trying)\b[^?\n\u2014\u2013]{{0,60}}?(?=\s*[\u2014\u2013:,.!;]|\s-\s))?"
     # "phd student working on attn kernels - which ...": a role and what it works on, then the question
     r"|(?:(?:a|an)\s+)?(?:[\w.&/+-]+\s+){0,2}?(?:student|engineer|eng|researcher|packager|maintainer|developer|dev|pm"
-    r"|manager|sre|lead|contributor|guy|person)\s+(?:working|looking|focused|focusing|doing|building)\b[^?\n]{0,60}?"
+    rf"|manager|sre|lead|contributor|guy|person)\s+(?:{_ASKER_DOES})\b[^?\n]{{0,60}}?"
     r"(?=\s-\s|\s*:)"
     # what kind of question it is ("Manager question:", "quick q -", "dumb question, but ...")
     # ("separate q -", "another question:" open a new question in a thread: those stay)
@@ -531,10 +534,18 @@ def introduction(text: str) -> str:
     return found.group(0) if found and text[found.end() :].strip() else ""
 
 
+# What the asker is doing, before a colon and the question: "writing a blog post about february:
+# which kernels got faster?" (context: its time is the question's, see parse)
+_ACTIVITY_LEAD = re.compile(
+    rf"^\W*(?:(?:i'?m|we'?re|i am|we are)\s+)?{_ACTIVITY}\b[^?:\n]{{0,80}}:\s+(?=\S)", re.I
+)
+
+
 def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
     text = text[len(introduction(text)) :]
+    text = _ACTIVITY_LEAD.sub("", text, count=1) or text  # "writing a blog post about february: which ..."
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     text = _DOING_ASIDE.sub("", text) or text
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
@@ -585,15 +596,16 @@ def question_part(text: str) -> str:
 _PRESENTATION = re.compile(
     r"[\s,;]*(?:\b(?:one|1|a|single) (?:line|sentence|bullet)s? (?:each|per (?:pr|item|change))\b"
     r"|\b(?:a |one )?(?:one|1)-?liners?\b"
-    r"|(?:\bwith|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the |their )?(?:github |gh )?"
-    r"(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
+    # "+ github handles", "with links"; "break it down by area w/ rough counts": every list and
+    # breakdown says its authors, links and counts
+    r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+|their\s+)?"
+    r"(?:(?:github |gh )?(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
+    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|numbers|totals?)\b(?!\s+(?:of|in|for)\b))"
     r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
     # "high level pls, no PR soup": how much detail, not what to find
     r"|\b(?:keep it |at a |in )?high[- ]level\b(?:\s+(?:pls|please|plz|only))?"
     r"|\b(?:no|without|not a|not the)\s+(?:prs?\s+)?(?:soup|dump|wall|firehose|spam|laundry list)\b"
-    # "break it down by area w/ rough counts": every list and breakdown says its counts
-    r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+)?(?:(?:rough|approx(?:imate)?|ballpark)\s+)?"
-    r"(?:counts?|numbers|totals?)\b(?!\s+(?:of|in|for)\b))",
+    r")",
     re.I,
 )
 
@@ -738,9 +750,6 @@ ACTION_REQUEST = re.compile(
 )
 ACTION_LIMIT = "I can't act on GitHub (merge, approve, close, review, cherry-pick, ping people): I only read pull requests"
 ACTION_NOTE = f"{ACTION_LIMIT}. Here is what I know of it."
-
-
-RELEASES = "a question about releases"
 
 
 def out_of_scope(tokens: Sequence[str]) -> str | None:

@@ -38,6 +38,7 @@ from handlers.digest_signals import (
     CHANGE_PREFIX,
     CHANGE_WORDS,
     change_key,
+    change_name,
     change_topic,
     change_words,
     is_change,
@@ -119,18 +120,30 @@ _GONE = frozenset(
 )  # fmt: skip
 
 
-def _asks_works(tokens: Sequence[str]) -> str:
+def asks_works(tokens: Sequence[str]) -> str:
     """The word by which a yes/no question asks whether something works ("does X work on Y now",
-    "is X supported"), or "". "is he on the nvfp4 moe work?" names work, it asks nothing of it."""
+    "will it run on mi300x", "is X supported", "is it blackwell only"), or "". "is he on the nvfp4
+    moe work?" names work, it asks nothing of it."""
     # "also is python 3.14 supported now?": a word that joins it to what came before goes first
-    tokens = tokens[next((k for k, t in enumerate(tokens) if t not in _JOINING_OPENERS), len(tokens)) :]
-    if tokens[:1] not in (["does"], ["do"], ["is"], ["are"]):
+    tokens = tokens[_after_openers(tokens) :]
+    opener = tokens[0] if tokens else ""
+    if opener not in ("does", "do", "is", "are", "will", "would", "can"):
         return ""
     for k, word in enumerate(tokens):
         after = tokens[k + 1] if k + 1 < len(tokens) else ""
-        if word in _WORKS or (word == "work" and tokens[0] in ("does", "do") and after in _WORK_AFTER):
+        if word in _WORKS or (
+            word in ("work", "support") and opener not in ("is", "are") and after in _WORK_AFTER
+        ):
+            return word
+        if word == "only" and opener in ("is", "are") and 2 <= k <= 3:  # "is it blackwell only"
             return word
     return ""
+
+
+def _after_openers(tokens: Sequence[str]) -> int:
+    """Where a message's own words start, after those joining it to what came before ("also",
+    "wait", "hmm")."""
+    return next((k for k, t in enumerate(tokens) if t not in _JOINING_OPENERS), len(tokens))
 
 
 _STILL_ACTIVE = {
@@ -276,7 +289,10 @@ _WITH_LEFT_OUT = re.compile(
 # one word (the verb is no breakage: "broken" alone is a bug's word)
 _BROKEN_DOWN = re.compile(
     r"\b(?:break|breaks|broke|broken|breaking|split|splitting)\s+"
-    r"(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?(?:down|out)\b(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
+    r"(?:(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?(?:down|out)\b"
+    r"(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
+    # "break january down by area", "split last week's prs out per topic": an object between
+    r"|(?P<what>(?:[\w'.-]+\s+){1,3}?)(?:down|out)\b(?=\s+(?:by|per|into)\b))"
 )
 # "who did most of it overall, not just recent", "nvfp4 prs, not just this month": beyond that
 # time, every PR there is
@@ -1120,7 +1136,7 @@ def _start_of(tokens: list[str]) -> None:
             if j < len(tokens) and tokens[j] in SEASONS:
                 # "since the start of summer": its first month on; "at the end of summer": its last
                 first = k - 1 if k and tokens[k - 1] == "the" else k
-                month = (SEASONS[tokens[j]] + (2 if tokens[k] == "end" else 0) - 1) % 12
+                month = (SEASONS[tokens[j]] + (2 if tokens[k] == "end" else 0) - 1) % 12 + 1
                 tokens[first : j + 1] = [_MONTH_NAMES[month]]
                 return
         if tokens[k] not in ("start", "beginning") or tokens[k + 1 : k + 2] != ["of"] or k + 2 >= len(tokens):
@@ -1148,11 +1164,11 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = unicodedata.normalize("NFKC", raw)
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
-    raw = _BULK_OF.sub(" most of ", raw)
-    raw = _BROKEN_DOWN.sub(" breakdown ", raw)
+    raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _BROKEN_DOWN.sub(lambda m: f" {m.group('what') or ''} breakdown ", raw)
     raw = _NOT_JUST_NOW.sub(" all time ", raw)
     raw = _THAT_WINDOW.sub(r"\1", raw)
-    raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)  # "who's done the bulk of the nixl work": the most of it
+    raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
@@ -1228,6 +1244,7 @@ _SETUP = re.compile(
     re.I,
 )
 LATEST_ANY_TIME = "No time given: the most recent ones, however far back."
+EVER_NOTE_END = ": any time."  # "'ever': any time.": a word that asks whether something ever happened
 EARLIEST_ANY_TIME = "No time given: the earliest ones, from the start of the history."
 _CHAT_HISTORY = frozenset({"chat", "conversation", "message", "messages", "prompt"})  # a feature, not time
 _AT_SOME_POINT = frozenset({("at", "some", "point"), ("at", "any", "point"), ("at", "one", "point")})
@@ -1238,10 +1255,7 @@ _BEGINNING = ("start", "started", "begin", "began", "begun")
 _EXCEPT_PAIRS = {("other", "than"), ("apart", "from"), ("aside", "from"), ("except", "for")}
 
 
-_MONTH_NAMES = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
+_MONTH_NAMES = {number: name for name, number in reversed(MONTHS.items())}  # 6 -> "june" (first spelling)
 _CHRONOLOGICAL = frozenset({"chronological", "chronologically", "chrono", "chronologic"})
 # "since then" in a question whose context named a time: from that time on
 _SINCE_THEN_PAIRS = frozenset({("since", "then"), ("after", "that"), ("after", "then"), ("since", "that")})
@@ -1623,7 +1637,7 @@ class _Parser:
             ever_word = "so far" if st.up_to_now else earliest
         if not ever_word and window is None and still:
             ever_word = still
-        asked_from = next((k for k, t in enumerate(tokens) if t not in _JOINING_OPENERS), len(tokens))
+        asked_from = _after_openers(tokens)
         if (
             not ever_word
             and window is None
@@ -1637,7 +1651,7 @@ class _Parser:
             # is the recent days)
             ever_word = next((t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE), "")
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
-        works = _asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
+        works = asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
@@ -1670,7 +1684,7 @@ class _Parser:
             since = history_start(until)
             label = window_label(since, until, self.tz, self.tz_name)
             if ever:
-                st.notes.append(f"'{ever_word}': any time.")
+                st.notes.append(f"'{ever_word}'{EVER_NOTE_END}")
             elif latest and st.sort == -1:
                 st.notes.append(LATEST_ANY_TIME)
             else:
@@ -1730,7 +1744,7 @@ class _Parser:
             st.exclude[:] = [t for t in st.exclude if t != change_topic(key)]
             if {"fix", "fixes", "fixed"} & set(tokens):
                 st.exclude.append("bugfix")
-            st.readings.append(f"{self._name_of(key)} are {self._name_of(change_topic(key))} work: kept")
+            st.readings.append(f"{change_name(key)} are {self._name_of(change_topic(key))} work: kept")
         groups = alternatives(groups, self.taxonomy)
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
         then_since = then_until = None

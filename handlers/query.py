@@ -805,8 +805,9 @@ class WindowIndex:
     def login_for(self, word: str) -> str | None:
         """The author a free word names: their login, unless more PRs mention the word than that
         person wrote; or, for a word of five letters or more, the one login it starts (or the one
-        of those that wrote ten times the PRs of the rest), again unless more PRs mention it ("woosuk" for WoosukKwon, "andreas" for AndreasKaratzas:
-        people write the first part of a long login)."""
+        of those that wrote ten times the PRs of the rest), again unless more PRs mention it
+        ("woosuk" for WoosukKwon, "andreas" for AndreasKaratzas: people write the first part of a
+        long login)."""
         if self.logins[word]:
             return word if self.mentions(word) < self.logins[word] else None
         if len(word) < 5 or not word.isascii():
@@ -818,7 +819,9 @@ class WindowIndex:
             self._sorted_logins = sorted(self.logins)
         at = bisect_left(self._sorted_logins, word)
         starting = sorted(
-            itertools.takewhile(lambda login: login.startswith(word), self._sorted_logins[at:]),
+            itertools.takewhile(
+                lambda login: login.startswith(word), itertools.islice(self._sorted_logins, at, None)
+            ),
             key=lambda login: -self.logins[login],
         )
         # "matthew's latest ones": of the logins a first name starts, the one who wrote nearly all

@@ -2192,3 +2192,19 @@ def test_what_the_sealed_set_uu_taught() -> None:
     q = read("grad student working on spec decode - who merged the most eagle prs this year?")
     assert q.who and "open" not in q.states and not q.text, (q.states, q.text)
     assert read("who were the top 3 over that period?").text == ""
+
+
+def test_second_review_cases_unseen_by_the_rules() -> None:
+    """Five sentences written in the second review, unseen by the rules they exercise: "the festive
+    break" is the year-end holidays; "break january down by area" is January's breakdown (it kept
+    "break" to search, and then lost January); "writing a blog post about february: ..." is the
+    asker's activity, whose month the question takes (it searched "writing blog post"); "hmm, was
+    the cutlass mla backend deprecated?" asks over any time; "when will the mxfp4 moe fix be
+    merged" is a question about the future."""
+    assert days(read("over the festive break, how many xpu prs landed?")) == ("2025-12-20", "2026-01-04")
+    q = read("can you break january down by area")
+    assert q.per_topic and not q.text and days(q) == ("2026-01-01", "2026-01-31"), (q.text, days(q))
+    q = read("writing a blog post about february: which kernels got faster?")
+    assert not q.text and days(q) == ("2026-02-01", "2026-02-28"), (q.text, days(q))
+    assert days(read("hmm, was the cutlass mla backend deprecated?")) == ANY_TIME
+    assert read("when will the mxfp4 moe fix be merged").out_of_scope == "a question about the future"
