@@ -85,7 +85,9 @@ def differences(
 
         if not all(any(same(w, g) or g < w for g in got) for w in want):
             bad.append(f"topics: want {sorted(map(sorted, want))}, got {sorted(map(sorted, got))}")
-    if set(exp.get("exclude", [])) - set(q.exclude):
+    # a set may write `exclude` flat (["ci-build"]) or shaped like `topics` ([["ci-build"]])
+    excluded = [x for e in exp.get("exclude", []) for x in (e if isinstance(e, list) else [e])]
+    if set(excluded) - set(q.exclude):
         bad.append(f"exclude: want {exp['exclude']}, got {list(q.exclude)}")
     want_states = set(exp.get("states", []))
     if want_states != set(q.states) and exp.get("kind") != "decline":
