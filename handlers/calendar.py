@@ -593,6 +593,13 @@ class TimeReader:
         j = i + length
         if j + 1 < len(t) and t[j] in RANGE_SEPS:
             second = self._date(t, j + 1)
+            to_day = _ORDINAL.match(t[j + 1])
+            if second is None and kind == "day" and to_day and int(to_day.group(1)) > start.day:
+                # "nov 13th to 19th", "nov 13-19": the second day is of the first one's month
+                try:
+                    second = start.replace(day=int(to_day.group(1))), 1, "day"
+                except ValueError:
+                    second = None
             if second is not None:
                 end_day, end_len, end_kind = second
                 if end_day < start and t[j + 1] in WEEKDAYS:  # "from monday to friday": the one after

@@ -284,7 +284,9 @@ class FollowupHandler:
         after_now = bool(set(itertools.pairwise(tokens)) & set(AFTER)) and (
             thread.context.until >= thread.now and bool(thread.context.pr_numbers)
         )
-        if not query.window_given and ((since_then(text) and one) or after_now):
+        if not (query.window_given or query.pr_numbers) and ((since_then(text) and one) or after_now):
+            # ("tell me about #50620 - do we need to upgrade both sides after that one?" asks for
+            # the PR it names)
             # "and who's been working on K3 since then" under the card of the PR that brought K3
             # in: "then" is when that PR landed (or was opened), and the question is a new one about
             # the subject the message names, else the thread's (not its one PR, nor its "first")

@@ -173,6 +173,8 @@ WHO_SKIP = {
     "by", "number", "count", "amount", "merged", "merges", "landed", "pr",
     # a place in the ranking, and "if we leave him out": "who's second if we don't count him"
     "second", "third", "next", "runner-up", "comes", "ranks", "if", "we", "you", "i",
+    # how the work is shared out: "one person or spread out?", "a few people or many?"
+    "spread", "out", "or", "few", "many", "concentrated", "evenly",
 }  # fmt: skip
 
 
@@ -321,7 +323,8 @@ def classify(text: str, query: Query) -> Intent:
         return _who(tokens, query)
     if (
         split_states(query.states)[0]
-        and not (query.any_of or query.authors or set(words) - ADDING_CUES)  # "incl open ones"
+        # "incl open ones" (not "drop the xpu ones. and include open ones too": a filter as well)
+        and not (query.any_of or query.authors or query.exclude or set(words) - ADDING_CUES)
         and set(tokens) & ADDING_CUES
     ):
         return Intent("widen", query)

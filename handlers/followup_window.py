@@ -326,7 +326,8 @@ async def unfilter(
     question leaves out and the message asks for is required ("only aiter" after "not aiter"),
     or with `restore` only no longer left out ("put nixl back"). A term naming a topic taken back
     goes with it (Qwen3-VL with Qwen)."""
-    base, asked = thread.base_query(), intent.query
+    # "drop the reverts. and include open PRs too": every state, the open ones among them
+    base, asked = thread.base_query(), intent.query.every_state_included()
     taxonomy = thread.settings.taxonomy
     named_out = set(asked.exclude)
     required = {k for group in base.any_of for k in group}
@@ -338,20 +339,29 @@ async def unfilter(
     not_asked = named_out - required - stressed - taken_back
     left_out = not_asked | (taken if opposite else set()) if per_key else set()
 
-    def gone(group: Sequence[str]) -> bool:
-        return bool(taken & set(group)) or any(implies(k, taxonomy) & taken for k in group)
+    def gone(key: str) -> bool:
+        return key in taken or bool(implies(key, taxonomy) & taken)
 
     added = tuple(g for g in asked.any_of if not (restore and set(g) <= restored))
+
+    def still_asked(group: Sequence[str]) -> tuple[str, ...]:
+        """ "drop the reverts" under "breaking changes or reverts": the other alternatives stay
+        asked for, unless the message says what to ask for instead ("drop mooncake, only lmcache
+        n nixl" under "kv offload / lmcache / mooncake")."""
+        if not any(map(gone, group)):
+            return tuple(group)
+        return () if added else tuple(k for k in group if not gone(k))
+
     kept = replace(
         base,
         # "drop the aiter filter, only bugfixes": what the message adds comes along
-        any_of=tuple(dict.fromkeys((*(g for g in base.any_of if not gone(g)), *added))),
+        any_of=tuple(dict.fromkeys((*(g for g in map(still_asked, base.any_of) if g), *added))),
         topics=tuple(t for t in base.topics if t not in taken),
         prefer=tuple(k for k in base.prefer if k not in named_out),
         exclude=tuple(
             dict.fromkeys((*(k for k in base.exclude if k not in named_out | restored), *sorted(left_out)))
         ),
-        states=asked.states or base.states,
+        states=() if asked is not intent.query else asked.states or base.states,
         authors=() if drop_authors else asked.authors or base.authors,
     )
     query = _in_thread_window(thread, kept, kept.states)

@@ -449,7 +449,11 @@ def setup_list(sentence: str) -> bool:
 _STATEMENT = re.compile(
     r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b"
     # "saw it got reverted today", "noticed a regression": what the asker saw (the "I" left out)
-    r"|^\W*(?:saw|seen|noticed|heard|read|spotted)\b",
+    r"|^\W*(?:saw|seen|noticed|heard|read|spotted)\b"
+    # the asker speaking of themselves in another language: "je dois reprendre son taf", "on a un
+    # souci depuis lundi", "wir nutzen ...", "yo uso ..."
+    r"|^\W*(?:je|j'\w+|nous|ich|wir|yo|nosotros|eu|nós|io|noi)\s"
+    r"|^\W*on (?:a|fait|utilise|est|voit|doit|peut|tourne|lance)\b",
     re.I,
 )
 _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
@@ -492,7 +496,11 @@ _FOR_WHOM = re.compile(
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
     # (at the end of a clause: "fixes for sync bugs" searches "sync")
     r"|[\s,;]*\bfor (?:standup|stand-up|sync|syncs|meeting|meetings|newsletter|slides|retro)\b"
-    r"(?=\s*(?:$|[.,;:!?)]|tomorrow\b|today\b|tonight\b|later\b|this\b|next\b|on\b))",
+    r"(?=\s*(?:$|[.,;:!?)]|tomorrow\b|today\b|tonight\b|later\b|this\b|next\b|on\b))"
+    # the reader the answer is for, as a clause: "3 things a newcomer would actually notice"
+    r"|\s+(?:that |which )?(?:a|an|the|my|our|any) (?:[\w-]+ )?(?:newcomers?|newbies?|beginners?|users?|outsiders?"
+    r"|managers?|customers?|readers?|people) (?:would|will|could|can|might|should) (?:actually |really )?"
+    r"(?:notice|care about|care|understand|use|see|feel|want)\b",
     re.I,
 )
 # ", deciding whether to pin a commit", ", writing notes for our reading group": what the asker is
@@ -605,6 +613,8 @@ _PRESENTATION = re.compile(
     # "high level pls, no PR soup": how much detail, not what to find
     r"|\b(?:keep it |at a |in )?high[- ]level\b(?:\s+(?:pls|please|plz|only))?"
     r"|\b(?:no|without|not a|not the)\s+(?:prs?\s+)?(?:soup|dump|wall|firehose|spam|laundry list)\b"
+    # "no PR numbers", "without links": a summary in words (a list says its numbers anyway)
+    r"|\b(?:no|without|skip the|minus the)\s+(?:prs?\s+|pull request\s+)?(?:numbers|#s|links|urls)\b"
     r")",
     re.I,
 )
@@ -690,7 +700,24 @@ def asks_others(text: str) -> str:
 
 # Irregular verbs of doing the work after "who" ("who made most of these", "who wrote it"): the
 # question's frame, as the regular ones ending in -ed or -ing are
-WHO_DOING_VERBS = frozenset({"wrote", "did", "made", "built", "does", "ran", "led", "drove", "took", "sent"})
+WHO_DOING_VERBS = frozenset(
+    {"wrote", "did", "made", "built", "does", "ran", "led", "drove", "took", "sent"}
+    # the plain forms, as a learner of English writes them: "who is make the most of these"
+    | {
+        "make",
+        "makes",
+        "write",
+        "writes",
+        "do",
+        "build",
+        "builds",
+        "lead",
+        "leads",
+        "drive",
+        "drives",
+        "send",
+    }
+)
 # No one in particular: "anyone else on it?", "prs by anyone from red hat"
 ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
 PEOPLE_NOUNS = frozenset(
@@ -964,6 +991,10 @@ _FOREIGN_WORDS = {
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
     "fusionnées": "merged", "fusionné": "merged", "fusionnée": "merged", "quelles": "which", "sont": "are",
     "ne": "", "pas": "not",
+    "mergé": "merged", "mergée": "merged", "mergés": "merged", "mergées": "merged", "merge": "merged",
+    "depuis": "since", "quoi": "what", "koi": "what", "qqch": "anything", "qqchose": "anything",
+    "c'est": "", "c": "", "eu": "", "du": "", "au": "", "aux": "", "ça": "", "ca": "",
+    "sa": "her", "ses": "his", "rien": "nothing", "tout": "all", "toutes": "all", "tous": "all",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -1002,6 +1033,7 @@ _FOREIGN_CUES = frozenset(
     }
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
+    | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
 )
 
 # Languages added later keep their words apart: short words mean different things in different
@@ -1086,6 +1118,9 @@ _FOREIGN_TIMES = (
     ("la semaine dernière", "last week"), ("semaine dernière", "last week"), ("el mes pasado", "last month"),
     ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
     ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
+    # the French school year's start: September
+    ("depuis la rentrée", "since september"), ("depuis la rentree", "since september"),
+    ("la rentrée", "september"),
     ("qué más", "what else"), ("que más", "what else"), ("qué mas", "what else"), ("que mais", "what else"),
     ("quién es", "who is"), ("quien es", "who is"),
     ("la settimana scorsa", "last week"), ("settimana scorsa", "last week"), ("il mese scorso", "last month"),

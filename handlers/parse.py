@@ -158,7 +158,8 @@ _CAPABILITIES = re.compile(
     r"^(?:(?:hi|hey|hello|yo|ok|so)\s+)*(?:bot\s+)?(?:what (?:else )?can (?:you|u|i|this bot|the bot|it|this thing) (?:(?:actually|really|even|exactly) )?(?:do|ask|answer)|what do (?:you|u) do"
     r"|what are (?:you|u)\b|how do i use (?:you|u|this|the bot|it)\b|what commands|what can i ask"
     # "what kind of stuff can i ask you?", "what sort of things can you do"
-    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) (?:ask|do|answer|help)"
+    r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:can|could|should|do) (?:i|you|u|we) "
+    r"(?:(?:actually|really|even|exactly|possibly) )?(?:ask|do|answer|help)"
     # "what kind of questions I can ask to this bot?", "which questions can i ask"
     r"|what (?:kinds?|sorts?|types?) of (?:\w+ )?(?:i|we) (?:can|could|should) ask"
     r"|(?:which|what) questions (?:can|could|should|do) (?:i|we) ask"
@@ -211,9 +212,13 @@ def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
     """Whether a word that names no topic is left out by the negator before it: a content word
     that heads the thing ("without the typo fixes", "hide the lint stuff") or, after "without",
     "except" and such, ends the clause ("except mamba")."""
-    if not (verb or tokens[i] in _LEAVING_OUT) or i + gap >= len(tokens):
+    if i + gap >= len(tokens):
         return False
     word, after = tokens[i + gap], tokens[i + gap + 1 : i + gap + 2]
+    # "no kernel internals", "no typo fixes": "no" before a word and the work's head noun
+    plain_no = tokens[i] == "no" and gap == 1 and bool(after) and after[0] in _EXCLUDED_HEADS
+    if not (verb or tokens[i] in _LEAVING_OUT or plain_no):
+        return False
     if len(word) < 3 or not word.isalpha() or word in STOPWORDS or word in STATE_WORDS:
         return False
     if verb:  # "hide the lint stuff", "skip the refactor prs"; "remove python" searches both words
@@ -232,7 +237,13 @@ _NEGATION_GAP = _DETERMINERS | {
     "version", "versions",  # "besides the version bumps": what is bumped
     "interested", "into",  # "not interested in rocm", "not into the ci stuff"
     "a", "an",  # "anything that isn't a ci change"
+    "counting",  # "not counting ci/build-only prs"
 }  # fmt: skip
+# Words that say the work left out is nothing but that ("skip the pure ci stuff", "minus the
+# routine bumps"): they qualify what follows, so the negation reaches past them
+_MERE = frozenset({"pure", "purely", "mere", "plain", "routine", "usual", "boring", "trivial", "typical"})
+# What joins a list of things left out: "excluding deepseek and qwen", "ignore rocm / xpu / cpu"
+_LIST_JOINERS = frozenset({"and", "or", "nor", "&", "+", "/"})
 # Between a negator and a state verb, the asker's own intent: "don't want to ship", "no need to merge".
 _ASKER_WANTS = frozenset({"want", "wanna", "need", "going", "gonna", "plan", "planning", "trying", "try"})
 # A relative clause after the PRs a verb of leaving out picks: "drop the ones that only touch ci".
@@ -240,11 +251,13 @@ _RELATIVE = frozenset(
     {"that", "which", "only", "just", "touch", "touches", "mention", "mentions", "are", "is"}
 )
 _MAX_GAP = 6
+_MENTIONED_WORD = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 # The noun after a topic left out names that topic's work, not something to search for: "just ci
 # fixes", "skip the ci noise", "minus the docs churn".
 _EXCLUDED_HEADS = frozenset({
     "fix", "fixes", "changes", "stuff", "work", "noise", "spam", "junk", "churn", "clutter", "fluff",
     "cruft", "chores", "prs", "ones", "things", "bits", "items", "bumps", "upgrades", "updates",
+    "internals", "details", "plumbing",  # "no kernel internals"
 })  # fmt: skip
 # Nouns that name a topic alone ("models": new models) but are the head of the thing before them
 # in "vision models", "qwen models", "moe models".
@@ -277,6 +290,9 @@ _LATELY = frozenset({"lately", "recently", "nowadays"})
 _EXAMPLES = re.compile(
     r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
 )
+_PICK_N = re.compile(
+    r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
+)
 _EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
 # "a few bullet points for our sync": the shape of the answer (no PR is about bullets); one word
 # so that "5 bullet points" is a count of five like "5 bullets"
@@ -293,6 +309,10 @@ _BROKEN_DOWN = re.compile(
     r"(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
     # "break january down by area", "split last week's prs out per topic": an object between
     r"|(?P<what>(?:[\w'.-]+\s+){1,3}?)(?:down|out)\b(?=\s+(?:by|per|into)\b))"
+    # "can you split that by method?", "how does the week split between fixes, perf and ci": split
+    # alone, before what it splits by
+    r"|\b(?:split|splits|splitting)\s+(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?"
+    r"(?=(?:by|per|between|across|among)\b)"
 )
 # "who did most of it overall, not just recent", "nvfp4 prs, not just this month": beyond that
 # time, every PR there is
@@ -336,6 +356,8 @@ _TOPIC_NOUNS = {
     # "by connector", "by backend": kinds of thing the topics and terms sort PRs into, not logins
     "connector", "connectors", "backend", "backends", "vendor", "vendors", "subsystem", "subsystems",
     "component", "components",
+    # "split that by method", "by type": kinds the PRs are sorted into
+    "method", "methods", "type", "types", "kind", "kinds", "technique", "techniques", "family", "families",
 }  # fmt: skip
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 # Words that say a window runs up to now, which every window the bot reads does already.
@@ -363,6 +385,7 @@ _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
     "tldr", "tl;dr", "nutshell", "gist", "stories", "headlines", "takeaways",
+    "themes",  # "just want the 3-4 big themes"
 }  # fmt: skip
 # how plainly to say it, wherever it is said: "plain english please", "in layman's terms"
 _PLAIN_WORDS = [
@@ -881,6 +904,8 @@ _OTHER_WHO = frozenset({"quem", "quien", "quién", "wer", "qui"})  # "quem eu pi
 _FIRST_TIMERS = re.compile(
     r"\b(?:first[- ]time|first|new|newer|brand new|fresh)\s+(?:contributors?|authors?|committers?|people|folks"
     r"|devs|developers|faces|names|ppl)\b|\b(?:newcomers?|first[- ]?timers?|newbies)\b"
+    # (not the reader the answer is for: "3 things a newcomer would notice", "what a newbie can use")
+    r"(?!\s+(?:would|will|could|can|might|should|may|cares?|notices?|understands?|reads?|sees?)\b)"
 )
 _FIRST_TIMER_WORDS = frozenset(
     {
@@ -1171,6 +1196,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
+    raw = _PICK_N.sub(" top ", raw)  # "pick 3 things from that week": the three that matter most
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
@@ -1193,12 +1219,26 @@ def tokenize(text: object) -> tuple[list[str], bool]:
             tokens.extend(parts)  # "closed-without-merge", "not-merged", "per-area": a phrase as one word
         elif token:
             tokens.append(token[:100])
+    for k in range(len(tokens) - 1, -1, -1):  # "nov 13-19", "13th-19th nov": a range of days
+        days = _DAY_SPAN.match(tokens[k])
+        if (
+            days
+            and (tokens[k - 1 : k] if k else [""])[0] in MONTHS
+            or days
+            and tokens[k + 1 : k + 2]
+            and tokens[k + 1] in MONTHS
+        ):
+            tokens[k : k + 1] = [days.group(1), "..", days.group(2)]
     for k in range(len(tokens) - 1, 0, -1):  # "other than docs", "apart from ci": except
         if (tokens[k - 1], tokens[k]) in _EXCEPT_PAIRS:
             tokens[k - 1 : k + 1] = ["except"]
     if len(tokens) > MAX_TOKENS:
         tokens, cut = tokens[:MAX_TOKENS], True
     return tokens, cut
+
+
+# Two days of a month, typed as one word: "13-19" in "nov 13-19", "13th-19th" in "13th-19th nov"
+_DAY_SPAN = re.compile(r"^(\d{1,2}(?:st|nd|rd|th)?)-(\d{1,2}(?:st|nd|rd|th)?)$")
 
 
 # What a report of a problem says went wrong ("started giving garbage outputs", "engine dies")
@@ -1236,6 +1276,8 @@ _RELATION_SUFFIXES = {
     "oriented",
     "adjacent",
     "based",
+    "relevant",  # "security-relevant merges"
+    "heavy",  # "rocm-heavy weeks"
 }
 # Context that describes the asker's setup: "we run vllm on MI300X", "our fleet is on B200".
 _SETUP = re.compile(
@@ -1399,8 +1441,18 @@ class _Parser:
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
         joiner = ""  # "or" between topics
+        buckets = False  # "split between fixes, perf and ci": the topics listed are the breakdown's
         while i < len(tokens):
             token = tokens[i]
+            if buckets and st.groups:
+                if token in ("and", "&", "+", "or", "/", "vs", "versus"):
+                    joiner = "or"
+                    i += 1
+                    continue
+                joiner = "or"
+            buckets = buckets or (
+                token in ("between", "among", "across") and tokens[i - 1 : i] == ["breakdown"]
+            )
             step = (
                 self._time(tokens, i, st)
                 or self._release_ref(tokens, i, st)
@@ -1414,6 +1466,8 @@ class _Parser:
                 or self._state(token, st)
             )
             said, joiner = joiner, ""
+            if buckets and st.groups and not (step and st.topic_end == i + step):
+                buckets = token in ("between", "among", "across")  # a word no topic names ends the list
             if step:
                 i += step
                 continue
@@ -1675,7 +1729,9 @@ class _Parser:
             )
         )
         latest = (st.sort == -1 and st.limit > 0 or beginnings) and bool(st.groups or st.authors)
-        if window is None and (ever or latest or (st.states and set(st.states) <= _STILL_OPEN)):
+        # ("rocm prs incl open" asks for every state over the usual days: the open ones are among them)
+        still_open = bool(st.states) and set(st.states) <= _STILL_OPEN and not st.included
+        if window is None and (ever or latest or still_open):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
             # window is the whole history rather than the last days; "latest 10 deepgemm
@@ -1817,7 +1873,7 @@ class _Parser:
             first_timers=st.first_timers,
             newest_if_none=window is None
             and not label
-            and not st.states
+            and not set(st.states) - {"merged"}  # "anything fixed for macos lately?": the newest merged
             and not st.out_of_scope
             and bool(st.groups or st.authors)
             and _asks_what_is_new(tokens),
@@ -2066,6 +2122,8 @@ class _Parser:
         if i >= len(tokens) or not any(c.isalnum() for c in tokens[i]):
             return None, 0, ""  # "expert parallel / deepep": the slash joins, it starts no name
         words = [t[:-2] if t.endswith("'s") else t for t in tokens[i : i + self.vocab.longest + 2]]
+        # a spaced dash ends a name ("fp8 vs mxfp4 - how many": not the two words "mxfp4 -")
+        words = list(itertools.takewhile(lambda w: any(c.isalnum() for c in w), words))
         topic, topic_len = None, 0
         for length in range(min(self.vocab.longest, len(words)), 0, -1):
             head = " ".join(words[: length - 1])
@@ -2206,11 +2264,11 @@ class _Parser:
                 return at + length - i
             return 0
         # "drop the ci ones", "leave out anything about docs"; "not related to ci"
-        between = _DETERMINERS | _PICKED if verb else _NEGATION_GAP
+        between = (_DETERMINERS | _PICKED if verb else _NEGATION_GAP) | _MERE
         gap = 1 + (tokens[i] in _OUT_VERBS)
         while gap <= _MAX_GAP and i + gap < len(tokens) and tokens[i + gap] in between:
             if verb and tokens[i + gap] in _PICKED:  # "remove the ones about rocm": what they are about
-                between = _NEGATION_GAP | _RELATIVE  # "drop the ones that only touch ci" too
+                between = _NEGATION_GAP | _RELATIVE | _MERE  # "drop the ones that only touch ci" too
             gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
@@ -2231,6 +2289,16 @@ class _Parser:
             ):
                 st.exclude.extend(k for k in parts if k)
                 return gap + 1
+            after = tokens[i + gap + 1 : i + gap + 2]
+            if (
+                any(parts)
+                and after
+                and after[0] in _EXCLUDED_HEADS
+                and all(k or _MENTIONED_WORD.match(w) for k, w in zip(parts, words, strict=True))
+            ):  # "leave out the pure ci/test-infra ones": the topic, and the other word in titles
+                st.exclude.extend(k for k in parts if k)
+                st.exclude_text.extend(w for k, w in zip(parts, words, strict=True) if not k)
+                return gap + 2
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
         if not key and _leaves_out_words(tokens, i, gap, verb):
             # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
@@ -2244,10 +2312,21 @@ class _Parser:
         used = gap + length
         if tokens[i + used : i + used + 1] and tokens[i + used] in _EXCLUDED_HEADS:
             used += 1  # "just ci fixes": the CI work, not every bug fix; "skip the ci noise": the CI
-        # "excluding deepseek and qwen", "no docs or ci": the list after the negator, all of it
-        while i + used + 1 < len(tokens) and tokens[i + used] in ("and", "or", "nor", "&", "+"):
+        # "excluding deepseek and qwen", "no docs or ci", "ignore rocm / xpu / cpu stuff": the list
+        # after the negator, all of it
+        while i + used + 1 < len(tokens) and tokens[i + used] in _LIST_JOINERS:
             more, more_length = self._lookup_topic(tokens, i + used + 1)
             if not more:
+                # "skip the ci + test-tolerance stuff": a word no topic names, ending the list
+                # before the work's head noun, is left out as a word of the titles
+                word, after = tokens[i + used + 1], tokens[i + used + 2 : i + used + 3]
+                if (
+                    _MENTIONED_WORD.match(word)
+                    and word not in STOPWORDS
+                    and (not after or after[0] in _EXCLUDED_HEADS)
+                ):
+                    st.exclude_text.append(word)
+                    used += 2 + bool(after)
                 break
             st.exclude.append(more)
             used += 1 + more_length
@@ -2355,6 +2434,9 @@ class _Parser:
             self._add_key(st, model, "")
             name = self.vocab.term_names.get(model[5:]) if is_term(model) else self.vocab.names.get(model)
             st.readings.append(f"'{word}' → {name or model}")
+            return
+        if re.match(r"^\d{1,2}-\d{1,2}$", word) and tokens[i + 1 : i + 2] and tokens[i + 1].isalpha():
+            st.ignored.append(word)  # "the 3-4 big themes", "2-3 bullets": roughly how many, not a word
             return
         if _RELEASE.match(word):  # "breaking changes since 0.11": said plainly, not searched
             st.notes.append(RELEASE_NOTE.format(word=word))
@@ -2481,10 +2563,30 @@ class _Parser:
             st.window = Span(min(first.start, span.start), max(first.end, span.end))
             st.time_tokens.update(range(i - 1, i + length))
             return length
+        if first is not None and st.then is None and _restates(first, span, tokens, tokens[i : i + length]):
+            # "last week's digest (the 13-19 nov one)": the dates say which week was meant
+            st.window = span
+            st.time_tokens.update(range(i, i + length))
+            return length
         if st.window is None:
             st.time_tokens.update(range(i, i + length))
         self._set_window(st, span, tokens[i : i + length])
         return length
+
+
+def _restates(first: Span, second: Span, tokens: list[str], words: Sequence[str]) -> bool:
+    """Whether a second time, written with dates, says again which days the first meant ("last
+    week (nov 13-19)"): the two share most of their days (not "last week, not since nov 6"), and
+    nothing compares them."""
+    if None in (first.start, first.end, second.start, second.end) or not any(
+        c.isdigit() for w in words for c in w
+    ):
+        return False
+    if _COMPARING.intersection(tokens) or {"vs", "versus", "than", "against"} & set(tokens):
+        return False
+    assert first.start and first.end and second.start and second.end
+    shared = (min(first.end, second.end) - max(first.start, second.start)).days
+    return shared * 2 >= max((first.end - first.start).days, (second.end - second.start).days)
 
 
 def _compared_with(tokens: list[str], i: int) -> bool:

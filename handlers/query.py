@@ -1104,6 +1104,13 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
         if names and (login := index.login_for_name(first, last)):
             found[f"{first} {last}"] = login
     found.update({w: login for w in words if not _in_name(w, found) and (login := index.login_for(w))})
+    # "nick vs nick lol - NickLucche vs njhill": a name that starts a login the question names is
+    # that person said again, not a word to search
+    named = {a.lower() for a in authors} | set(found.values())
+    for w in words:
+        again = next((login for login in named if len(w) >= 3 and w.isalpha() and login.startswith(w)), None)
+        if again and not _in_name(w, found):
+            found[w] = again
     # "rocm prs excluding AndreasKaratzas", "not by @x" spelt as a name: that person left out
     left_out = {w: login for w in query.exclude_text if (login := index.login_for(w))}
     if left_out:

@@ -2134,3 +2134,52 @@ async def test_whether_a_carded_pr_works_somewhere_is_said_to_be_unknown(app: Bo
     reply = await app.followup(KEY, "does it work on hopper or is it mi300x only?")
     assert reply.detail is not None and reply.detail.number == 35250, (reply.kind, reply.title)
     assert any("not in what I know of a PR" in n for n in reply.notes), reply.notes
+
+
+async def test_a_pr_named_with_a_question_after_that_one_is_its_card(app: BotHandlers) -> None:
+    """Under the card of the PR that brought EAGLE in, "tell me about #N - do both sides need the
+    upgrade after that one?" shows #N's card (the "after that" read the thread's PR's landing as a
+    start and searched the question's words) (sentence written for this test)."""
+    other = (await start_thread(app, KEY))[0]  # a ROCm PR of last week
+    await start_thread(app, KEY, "which pr brought eagle in")
+    reply = await app.followup(
+        KEY, f"tell me about #{other} - do both sides need the upgrade after that one?"
+    )
+    assert reply.kind == "detail" and reply.title.startswith(f"#{other} "), (reply.kind, reply.title)
+
+
+async def test_a_name_that_starts_a_named_login_is_that_person_again(app: BotHandlers) -> None:
+    """Under ROCm's week, "<first> vs <other> lol - <login> vs <login>, how many each in that list"
+    counts the two people's PRs of the list: the first names are the people named after them (it
+    searched the first name in their PRs and found none) (sentence written for this test)."""
+    shown = await start_thread(app, KEY)  # rocm last week
+    prs = await app.store.get_prs(REPO, shown)
+    logins = list(dict.fromkeys(p.author for p in prs.values() if p.author[:4].isalpha()))[:2]
+    assert len(logins) == 2, logins
+    first, other = (login[:4].lower() for login in logins)
+    reply = await app.followup(
+        KEY, f"{first} vs {other} lol - {logins[0]} vs {logins[1]}, how many each in that list"
+    )
+    assert not reply.title.startswith("0 of") and first not in reply.title.replace(logins[0].lower(), ""), (
+        reply.title
+    )
+
+
+async def test_taking_back_one_alternative_keeps_the_others(app: BotHandlers) -> None:
+    """Under "merged rocm or blackwell prs last week", "drop the blackwell ones. and include open
+    ones too" keeps ROCm (it dropped both alternatives and listed every PR) and adds the open
+    ones (it kept only the open ones) (sentences written for this test)."""
+    await start_thread(app, KEY, "merged rocm or blackwell prs last week")
+    reply = await app.followup(KEY, "drop the blackwell ones. and include open ones too")
+    head = render_reply_text(reply).splitlines()[0]
+    assert head.startswith("ROCm ·") and "Blackwell" not in head, head
+    assert "merged or opened" in head, head
+
+
+async def test_how_the_work_is_shared_is_no_word_to_search(app: BotHandlers) -> None:
+    """Under ROCm's week, "who did most of these? one person or spread out?" ranks the thread's
+    people (it searched "spread") (sentence written for this test)."""
+    shown = await start_thread(app, KEY)  # rocm last week
+    reply = await app.followup(KEY, "who did most of these? one person or spread out?")
+    assert "people on these PRs" in reply.title or "person on these PRs" in reply.title, reply.title
+    assert f"{len(shown)} PR" in reply.title, (len(shown), reply.title)

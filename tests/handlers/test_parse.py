@@ -2208,3 +2208,108 @@ def test_second_review_cases_unseen_by_the_rules() -> None:
     assert not q.text and days(q) == ("2026-02-01", "2026-02-28"), (q.text, days(q))
     assert days(read("hmm, was the cutlass mla backend deprecated?")) == ANY_TIME
     assert read("when will the mxfp4 moe fix be merged").out_of_scope == "a question about the future"
+
+
+def test_what_is_left_out_reaches_past_mere_and_along_a_list() -> None:
+    """Leaving out (sentences written for this test, before the sets XX and YY were read in
+    full): "ignore the xpu / cpu / tpu stuff" leaves out all three (it left out the first and
+    asked for the others); "leave out the plain ci ones" and "skip the pure docs stuff" reach past
+    the word saying the work is nothing but that; "not counting docs-only prs" leaves docs out (it
+    asked for docs); a word no topic names at the end of the list is left out as a title word."""
+    q = read("merged this week, ignore the xpu / cpu / tpu stuff")
+    assert set(q.exclude) == {"xpu", "cpu", "tpu"} and not q.any_of, (q.exclude, q.any_of)
+    q = read("rocm prs since jan, leave out the plain ci ones")
+    assert q.any_of == (("rocm",),) and q.exclude == ("ci-build",), (q.any_of, q.exclude)
+    q = read("top authors this month, not counting docs-only prs")
+    assert q.exclude == ("docs",) and not q.any_of, (q.exclude, q.any_of)
+    q = read("quantization fixes, skip the ci + flaky-test stuff")
+    assert q.exclude == ("ci-build",) and "flaky-test" in q.exclude_text and not q.text, q
+    q = read("lora prs, leave out the pure docs/typo ones")
+    assert q.exclude == ("docs",) and "typo" in q.exclude_text and not q.text, q
+
+
+def test_days_of_a_month_typed_as_one_range() -> None:
+    """ "feb 9-13", "9th-13th feb" and "feb 9th to 13th" are those five days (the hyphen kept
+    them one word, and "to 13th" named no month); a range of counts is no date ("the 2-3 big
+    themes")."""
+    for text in ("rocm prs feb 9-13", "rocm prs 9th-13th feb", "rocm prs feb 9th to 13th"):
+        assert days(read(text)) == ("2026-02-09", "2026-02-13"), text
+    assert days(read("just the 2-3 big themes")) == DEFAULT
+
+
+def test_dates_that_say_again_which_time_was_meant() -> None:
+    """ "the digest from last week (feb 23-27)" takes the dates the asker wrote; "rocm last week
+    vs feb 9-15" still compares the two (sentences written for this test)."""
+    q = read("the digest from last week (feb 23-27)")
+    assert q.digest and days(q) == ("2026-02-23", "2026-02-27") and q.then_since is None, (
+        days(q),
+        q.then_label,
+    )
+    q = read("rocm last week vs feb 9-15")
+    assert days(q) == LAST_WEEK and q.then_label, (days(q), q.then_label)
+
+
+def test_a_split_by_a_kind_or_between_topics_is_a_breakdown() -> None:
+    """ "split the fixes by method" is a breakdown, not PRs by a login "method"; "how did february
+    split between rocm, xpu and cpu" breaks February down into those three (it asked for PRs that
+    are all three at once) (sentences written for this test)."""
+    q = read("split the spec decode fixes by method")
+    assert q.per_topic and not q.authors, (q.per_topic, q.authors)
+    q = read("how did february split between rocm, xpu and cpu")
+    assert q.per_topic and q.any_of == (("rocm", "xpu", "cpu"),), (q.per_topic, q.any_of)
+    assert days(q) == ("2026-02-01", "2026-02-28")
+
+
+def test_themes_help_and_learners_words() -> None:
+    """The summary, the help and the who of learners and other languages (sentences written for
+    this test): "just the 2-3 big themes of february, no pr numbers" asks for February's summary
+    (it searched "numbers"); "what kinds of things can you actually answer" is the help; "who make
+    most of the lora prs this month" asks who (no "make" to search); "qui a mergé le plus de prs
+    rocm depuis la rentrée ?" is merged ROCm PRs since September."""
+    q = read("just the 2-3 big themes of february, no pr numbers")
+    assert q.digest and not q.text and days(q) == ("2026-02-01", "2026-02-28"), (q.text, days(q))
+    assert read("what kinds of things can you actually answer").is_help
+    q = read("who make most of the lora prs this month")
+    assert q.any_of == (("lora",),) and not q.text, (q.any_of, q.text)
+    q = read("qui a mergé le plus de prs rocm depuis la rentrée ?")
+    assert q.any_of == (("rocm",),) and q.states == ("merged",), (q.any_of, q.states)
+    assert days(q) == ("2025-09-01", "2026-03-02"), days(q)
+
+
+def test_including_open_ones_keeps_the_usual_days() -> None:
+    """ "rocm prs incl open" is every state over the usual days, the open ones among them (it
+    reached back over the whole history, as "open rocm prs" does) (sentence written for this test)."""
+    q = read("rocm prs incl open").as_command()
+    assert days(q) == DEFAULT and not q.states, (days(q), q.states)
+    assert days(read("open rocm prs")) == ANY_TIME
+
+
+def test_the_reader_a_pick_is_for_is_no_first_timer() -> None:
+    """ "pick 3 things from last week a beginner would care about, no tokenizer internals" is the
+    week's top three without tokenizer work: the beginner is the reader, not a first-time author
+    (it listed first-time contributors), and "no <word> internals" leaves the word out (sentence
+    written for this test)."""
+    q = read("pick 3 things from last week a beginner would care about, no tokenizer internals")
+    assert not q.first_timers and q.limit == 3 and days(q) == LAST_WEEK, (q.first_timers, q.limit, days(q))
+    assert (q.exclude, q.exclude_text, q.text) == ((), ("tokenizer",), ""), (
+        q.exclude,
+        q.exclude_text,
+        q.text,
+    )
+    assert read("any newcomers this week?").first_timers
+
+
+def test_a_spaced_dash_ends_a_name() -> None:
+    """ "awq vs mxfp4 - which had more prs" names MXFP4 (the dash made "mxfp4 -" a two-word
+    spelling of quantization) (sentence written for this test)."""
+    q = read("awq vs mxfp4 - which had more prs this month")
+    assert q.any_of == (("term:awq", "term:mxfp4"),), q.any_of
+
+
+def test_anything_fixed_lately_reaches_for_the_newest() -> None:
+    """ "anything fixed for tpu lately?" asks for the newest merged fixes, however far back, when
+    the last days have none (being fixed, they are merged: that state kept it to the last days)
+    (sentence written for this test)."""
+    q = read("anything fixed for tpu lately?")
+    assert q.newest_if_none and q.states == ("merged",), (q.newest_if_none, q.states)
+    assert not read("anything still open for tpu lately?").newest_if_none
