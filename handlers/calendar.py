@@ -304,7 +304,8 @@ class TimeReader:
     @staticmethod
     def _whole_history(t: Sequence[str], i: int) -> int:
         """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "all-time",
-        "since the start", "from the beginning", "since forever", "since day one"); 0 if none.
+        "since the start", "from the beginning", "since forever", "since day one", "since launch");
+        0 if none.
         "since the start of the month" is a month's start, read elsewhere."""
         tok, rest = t[i], list(t[i + 1 : i + 4])
         if tok in ("all-time", "alltime") or (tok == "all" and rest[:1] == ["time"]):
@@ -313,8 +314,10 @@ class TimeReader:
             return 2
         if tok not in ("since", "from"):
             return 0
-        if rest[:1] in (["forever"], ["inception"]):
+        if rest[:1] in (["forever"], ["inception"], ["launch"]):  # "k3 on rocm - prs since launch?"
             return 2
+        if rest[:1] in (["its"], ["the"]) and rest[1:2] in (["launch"], ["inception"], ["debut"]):
+            return 3  # "since its launch": from the thing's first PR, which the whole history holds
         if rest[:2] in (["day", "one"], ["day", "1"]):
             return 3
         if rest[:1] == ["the"] and rest[1:2] in (["start"], ["beginning"]) and rest[2:3] != ["of"]:

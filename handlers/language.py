@@ -58,6 +58,7 @@ FUNCTION_WORDS = _words(
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
+    basically essentially literally honestly seriously
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada part parts portion
@@ -344,7 +345,8 @@ OUT_OF_SCOPE = (
 # check before the next release". A sentence about the asker (I, my, we, our, us) that asks
 # nothing is context; so is a trailing purpose ("so i can check ...", "because we ..."). Only the
 # rest is read as the question; a message that is all context is read whole.
-_SENTENCE_END = re.compile(r"(?<=[.?!;])\s+|\n+")
+# (not after an abbreviation: "merged in october vs. september, and ...?" is one sentence)
+_SENTENCE_END = re.compile(r"(?<=[.?!;])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)\s+|\n+")
 # Words of the asker's own person: "i", "our"; in Spanish, Portuguese and German "tenho uma MI300X no lab",
 # "queria testar", "usamos qwen", "nuestro pod"
 _FOREIGN_FIRST_PERSON = frozenset({
@@ -490,7 +492,8 @@ _PURPOSE = re.compile(
 # aside about the asker, not what is asked
 _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
-    r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog)\b"
+    r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog"
+    r"|audit|talk|presentation|retro|writeup|write-up)\b"
     # "for my team standup", "for our team's weekly sync": the audience's meeting is the purpose too
     r"(?:'s)?(?:\s+(?:weekly|daily|monthly|standup|stand-up|sync|syncs|meeting|meetings|call|report|notes|update|slides))*\b"
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
@@ -795,11 +798,17 @@ SORT_KEYS = SORT_OLDEST | SORT_NEWEST | {"date", "time", "impact", "size", "stat
 _BRITISH = re.compile(r"is(ation|ations|e|ed|es|er|ers|ing)$")
 
 
+# Past forms no suffix rule undoes, of verbs a topic is named by ("what got sped up")
+_IRREGULAR = {"sped": "speed"}
+
+
 def lemmas(word: str) -> Iterator[str]:
     """The word and its plausible base forms: `updates` -> update; `shipped` -> ship;
     `happening` -> happen; `touched` -> touch; `involving` -> involve; and the -ize spelling of a
     British -ise one: `quantisation` -> quantization, `optimised` -> optimized."""
     yield word
+    if word in _IRREGULAR:  # "what got sped up": speed
+        yield _IRREGULAR[word]
     american = _BRITISH.sub(lambda m: "iz" + m.group(1), word)
     if american != word:
         yield american
@@ -981,6 +990,10 @@ _FOREIGN_WORDS = {
     "im": "in", "wir": "we", "ich": "i", "unser": "our", "unsere": "our", "fahren": "run", "nutzen": "use",
     "sachen": "", "speziell": "", "hallo": "hi", "zusammen": "", "ein": "", "eine": "", "den": "",
     "dem": "", "das": "", "ist": "is", "sind": "are", "welche": "which", "zeig": "show", "mir": "me",
+    "wochen": "weeks", "tagen": "days", "tage": "days", "monaten": "months", "monate": "months",
+    "gemerged": "merged", "gemergte": "merged", "wurden": "", "wurde": "", "davon": "of those", "waren": "were",
+    "ungefähr": "", "ungefaehr": "", "kurze": "", "frage": "", "fürs": "for", "gab": "", "änderungen": "changes",
+    "aenderungen": "changes", "beim": "", "betreffen": "", "betrifft": "", "beachten": "", "müssen": "",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",
@@ -995,6 +1008,8 @@ _FOREIGN_WORDS = {
     "depuis": "since", "quoi": "what", "koi": "what", "qqch": "anything", "qqchose": "anything",
     "c'est": "", "c": "", "eu": "", "du": "", "au": "", "aux": "", "ça": "", "ca": "",
     "sa": "her", "ses": "his", "rien": "nothing", "tout": "all", "toutes": "all", "tous": "all",
+    # Portuguese: "e tirando as de CI, quais sobram?" (and leaving out the CI ones, which are left?)
+    "tirando": "except", "exceto": "except", "sobram": "", "sobra": "", "as": "", "os": "",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -1017,6 +1032,7 @@ _FOREIGN_CUES = frozenset(
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
+    | {"wie", "viele", "wurden", "davon", "ungefähr", "gemerged", "änderungen", "wochen", "betreffen"}
     | {
         "quelles",
         "fusionnées",
@@ -1034,6 +1050,7 @@ _FOREIGN_CUES = frozenset(
     | {"revirtió", "noviembre", "octubre", "septiembre", "novembro", "outubro", "setembro", "qué", "quién"}
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
     | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
+    | {"tirando", "sobram", "exceto"}
 )
 
 # Languages added later keep their words apart: short words mean different things in different

@@ -215,11 +215,13 @@ def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
     if i + gap >= len(tokens):
         return False
     word, after = tokens[i + gap], tokens[i + gap + 1 : i + gap + 2]
+    if after == ["own"]:  # "leave out hao-aaron's own ones": the person's, own said for stress
+        after = tokens[i + gap + 2 : i + gap + 3]
     # "no kernel internals", "no typo fixes": "no" before a word and the work's head noun
     plain_no = tokens[i] == "no" and gap == 1 and bool(after) and after[0] in _EXCLUDED_HEADS
     if not (verb or tokens[i] in _LEAVING_OUT or plain_no):
         return False
-    if len(word) < 3 or not word.isalpha() or word in STOPWORDS or word in STATE_WORDS:
+    if len(word) < 3 or not _MENTIONED_WORD.match(word) or word in STOPWORDS or word in STATE_WORDS:
         return False
     if verb:  # "hide the lint stuff", "skip the refactor prs"; "remove python" searches both words
         return gap > 1 and bool(after) and after[0] in _EXCLUDED_HEADS
@@ -251,6 +253,7 @@ _RELATIVE = frozenset(
     {"that", "which", "only", "just", "touch", "touches", "mention", "mentions", "are", "is"}
 )
 _MAX_GAP = 6
+_CONTRIBUTING = frozenset({"contribute", "contributed", "contributing", "contribution", "contributions"})
 _MENTIONED_WORD = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 # The noun after a topic left out names that topic's work, not something to search for: "just ci
 # fixes", "skip the ci noise", "minus the docs churn".
@@ -290,6 +293,8 @@ _LATELY = frozenset({"lately", "recently", "nowadays"})
 _EXAMPLES = re.compile(
     r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
 )
+# A list of three or more after a spaced dash or a colon, up to the sentence's end
+_DASH_LIST = re.compile(r"\s(?:[-\u2013\u2014]+|:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
 )
@@ -1411,6 +1416,7 @@ class _Parser:
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         self._asked = asked
+        asked, examples = self._examples_after_dash(asked)
         tokens, cut = tokenize(asked)
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
@@ -1418,6 +1424,8 @@ class _Parser:
         _weekday_of_a_date(tokens)
         _start_of(tokens)
         st = _State()
+        if examples:
+            st.readings.append(f"'{_clip_words(examples)}' as examples of what was asked")
         if asked != raw[:MAX_CHARS]:
             st.readings.append(f"'{_clip_words(asked)}' as the question, the rest as context")
         if cut:
@@ -1477,6 +1485,9 @@ class _Parser:
                 # "the responses api or the anthropic endpoint": still either one (when a named
                 # thing of the same kind came right before the "or")
                 joiner = "or the"
+            elif token in EMPHASIS and st.emphasis is None and st.topic_end == i and i + 1 >= len(tokens):
+                # "rocm fixes last wk?? mi300x esp": the thing just named is the one stressed
+                st.emphasis = (i - 1, len(st.groups) - 1)
             elif token in EMPHASIS and st.emphasis is None:  # "rocm, esp aiter": aiter first
                 st.emphasis = (i, len(st.groups))
             elif token in STOPWORDS or is_negator(token) or token in ("..", "-"):
@@ -1485,6 +1496,30 @@ class _Parser:
                 self._free_word(tokens, i, st)
             i += 1
         return self._finish(tokens, st)
+
+    def _examples_after_dash(self, text: str) -> tuple[str, str]:
+        """ "security merges this month - DoS, input validation, resource limits": a list after a
+        spaced dash or colon whose items name no topic or term spells out what the words before it
+        asked for (as examples in brackets do), so it filters nothing; (the text without it, the
+        list). A list naming topics ("merged this week - rocm, xpu, tpu") asks for any of them."""
+        found = _DASH_LIST.search(text)
+        if not found:
+            return text, ""
+
+        def names(part: str) -> bool:
+            words = tokenize(part)[0]
+            return any(self._lookup_topic(words, k)[0] for k in range(len(words)))
+
+        items = found.group("items").split(",")
+        said = tokenize(found.group("items"))[0]
+        if any(w[:1].isdigit() or w in MONTHS or w in WEEKDAYS for w in said):
+            return text, ""  # "merged mon nov 16 - sun nov 22, grouped by area, ...": a range of days
+        if any(map(names, items)):  # "merged this week - rocm, xpu, tpu": as "rocm or xpu or tpu"
+            listed = " or ".join(i.strip() for i in items)
+            return f"{text[: found.start()]} {listed}{text[found.end() :]}", ""
+        if not names(text[: found.start()]):
+            return text, ""
+        return f"{text[: found.start()]}{text[found.end() :]}", found.group("items").strip()
 
     def _setup_from_context(self, st: _State, tokens: Sequence[str] = ()) -> None:
         """ "we run vllm on MI300X with AITER in prod. anything merged in the last 2 weeks that
@@ -1560,7 +1595,37 @@ class _Parser:
             st.readings.append(f"'{said}' from what you said before the question")
             return
 
+    def _models_pointed_back(self, st: _State, tokens: Sequence[str]) -> None:
+        """ "we serve lora on qwen3.5-35b-a3b and gemma 4 ... what lora changes landed for those
+        two models?": the models the context named (any of them), not new models."""
+        if not self._context or ["new-model"] not in st.groups:
+            return
+        pairs = [(a, b) for a, b in itertools.pairwise(tokens) if b in ("models", "model")]
+        pairs += [
+            (a, c)
+            for a, _, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+            if c in ("models", "model")
+        ]
+        if not any(a in ("those", "these", "both", "our", "my") for a, _ in pairs):
+            return
+        words, _ = tokenize(self._context.replace(self._asked, " "))
+        found: list[str] = []
+        i = 0
+        while i < len(words):
+            key, length = self._lookup_topic(words, i)
+            if not key and ("-" in words[i] or "/" in words[i]):  # a model id: "qwen3.5-35b-a3b"
+                key = self._model_id(words[i])
+            if key and kind_of(key, self.taxonomy) == "model" and key not in found:
+                found.append(key)
+            i += max(length, 1)
+        if found:
+            st.groups[st.groups.index(["new-model"])] = found
+            st.readings.append(
+                f"{', '.join(self._name_of(k) for k in found)} from what you said before (any of them)"
+            )
+
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        self._models_pointed_back(st, tokens)
         self._setup_from_context(st, tokens)
         self._time_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
@@ -1793,6 +1858,12 @@ class _Parser:
             st.ignored.extend(st.domain)
         else:
             st.text.extend(st.domain)
+        if {"other", "others", "else"} & set(tokens):
+            # "leave out hao-aaron's own ones, what did other ppl contribute there": everyone else's
+            # work, said of people (no title says "ppl" or "contribute")
+            framing = PEOPLE_NOUNS | _CONTRIBUTING
+            st.ignored.extend(w for w in st.text if w in framing)
+            st.text[:] = [w for w in st.text if w not in framing]
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         for key in {k for g in groups for k in g if change_topic(k) in st.exclude}:
             # "version bumps, not every test fix": a bump is CI & build work itself, so what is
@@ -1802,6 +1873,10 @@ class _Parser:
                 st.exclude.append("bugfix")
             st.readings.append(f"{change_name(key)} are {self._name_of(change_topic(key))} work: kept")
         groups = alternatives(groups, self.taxonomy)
+        # "arm perf work ... not interested in s390x / power / x86": x86 names the CPU topic, which
+        # the Arm work asked for is; a topic a named thing asked for implies is not left out
+        implied = {t for g in groups for k in g if is_term(k) for t in implies(k, self.taxonomy)}
+        st.exclude[:] = [k for k in st.exclude if k not in implied]
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
         then_since = then_until = None
         then_label = ""
@@ -2303,13 +2378,19 @@ class _Parser:
         if not key and _leaves_out_words(tokens, i, gap, verb):
             # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
             st.exclude_text.append(word)
-            head = tokens[i + gap + 1 : i + gap + 2]  # "the typo fixes": its head noun goes with it
-            return gap + 1 + bool(head and head[0] in _EXCLUDED_HEADS)
+            own = tokens[i + gap + 1 : i + gap + 2] == ["own"]  # "leave out hao-aaron's own ones"
+            head = tokens[
+                i + gap + 1 + own : i + gap + 2 + own
+            ]  # "the typo fixes": its head noun goes with it
+            return gap + 1 + own + bool(head and head[0] in _EXCLUDED_HEADS)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (verb and key == BREAKING):
             return 0
         st.exclude.append(key)
         used = gap + length
+        again, again_length = self._lookup_topic(tokens, i + used) if i + used < len(tokens) else (None, 0)
+        if again == key:  # "not the ci tests": the tests are CI work too, left out with it
+            used += again_length
         if tokens[i + used : i + used + 1] and tokens[i + used] in _EXCLUDED_HEADS:
             used += 1  # "just ci fixes": the CI work, not every bug fix; "skip the ci noise": the CI
         # "excluding deepseek and qwen", "no docs or ci", "ignore rocm / xpu / cpu stuff": the list

@@ -931,11 +931,22 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
             return lambda pr, cls: key in cls.topics
         return lambda pr, cls: all(any(t in cls.topics for t in g) for g in groups)
 
+    # "dsv4 on gb200 ... nvidia only": a PR naming GB200 is NVIDIA work, whether or not it was
+    # classified so (the hardware the question names implies its vendor's topics)
+    implied_by: dict[str, list[str]] = {}
+    for key in (k for g in groups for k in g if is_term(k) and terms is not None):
+        term = terms.terms.get(key[5:]) if terms is not None else None
+        # (hardware only: a GPU is its vendor's, while FlashInfer work is not all attention work)
+        for topic in term.topics if term is not None and term.kind == "hardware" else ():
+            implied_by.setdefault(topic, []).append(key[5:])
+
     def has(pr: PullRequest, cls: Classification, key: str) -> bool:
         if is_change(key):
             return is_change_of(pr, cls.topics, key)
         if not is_term(key):
-            return key in cls.topics
+            return key in cls.topics or (
+                terms is not None and any(terms.names(pr, name) for name in implied_by.get(key, ()))
+            )
         return terms is not None and terms.names(pr, key[5:])
 
     def ok(pr: PullRequest, cls: Classification) -> bool:

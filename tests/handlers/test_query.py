@@ -24,9 +24,11 @@ from handlers.app import RepoSettings
 from handlers.digest_rank import weight as significance
 from handlers.digest_signals import read_one
 from handlers.errors import LLMError
-from handlers.models import PRRef, Reply, Text
+from handlers.models import Classification, PRRef, Reply, Text
+from handlers.parse import parse_query
 from handlers.ports import LLMResult, Store
-from handlers.query import QueryHandler, word_in
+from handlers.query import QueryHandler, content_ok, word_in
+from handlers.terms import TermIndex
 from tests.conftest import FIXTURES
 
 REPO = "vllm-project/vllm"
@@ -922,3 +924,21 @@ async def test_a_first_name_two_logins_start_is_the_one_who_wrote_nearly_all(loa
     await add("quillonfan", 99300, 10)
     nobody = await ask(loaded, f"what did quillon merge {LABELLED_WEEK}")
     assert not any("'quillon' → @" in n for n in nobody.notes), nobody.notes
+
+
+def test_a_gpu_named_is_its_vendor_s_work_whatever_its_classification() -> None:
+    """ "gb200 prs, nvidia only": a PR naming GB200 that the classifier filed under MoE alone is
+    still NVIDIA work (the vendor required the label and lost it), while "flashinfer attention"
+    does not take every FlashInfer PR for attention work (a library is not all of one topic)
+    (sentences and title written for this test)."""
+    taxonomy = load_taxonomy("vllm", REPO)
+    terms = TermIndex(taxonomy.terms)
+    record = {"number": 1, "title": "Tune fused MoE configs for GB200", "user": {"login": "someone"},
+              "state": "closed", "created_at": "2026-02-02T00:00:00Z", "updated_at": "2026-02-03T00:00:00Z",
+              "merged_at": "2026-02-03T00:00:00Z", "closed_at": "2026-02-03T00:00:00Z"}  # fmt: skip
+    pr = pull_request_from_record(REPO, record)
+    moe_only = Classification(REPO, 1, "h", "heuristic", ("moe",))
+    assert content_ok(parse_query("gb200 prs, nvidia only", taxonomy, now=NOW), pr, moe_only, terms)
+    record = {**record, "title": "[Kernel] Add FlashInfer fused MoE autotuning"}
+    pr = pull_request_from_record(REPO, record)
+    assert not content_ok(parse_query("flashinfer attention prs", taxonomy, now=NOW), pr, moe_only, terms)
