@@ -58,7 +58,7 @@ FUNCTION_WORDS = _words(
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
-    basically essentially literally honestly seriously
+    basically essentially literally honestly seriously open-source open-weights open-weight
     criteria criterion condition conditions tho though
     employee employees employer employers staff
     topics put try none nothing nada part parts portion
@@ -354,6 +354,9 @@ _FOREIGN_FIRST_PERSON = frozenset({
     "estoy", "estou", "estamos", "nuestro", "nuestra", "nuestros", "nosso", "nossa", "meu", "minha", "eu", "yo",
     # German: "wir fahren MI300X in prod", "ich will wissen ..."
     "wir", "ich", "unser", "unsere", "unseren", "uns",
+    # "somos una startup chica, servimos qwen3.5 ...", "aqui a gente roda qwen", "sto scrivendo la tesi"
+    "somos", "servimos", "corremos", "rodamos", "hacemos", "fazemos", "sto", "stiamo", "usiamo", "abbiamo",
+    "je", "nous", "j'ai",
 })  # fmt: skip
 _FIRST_PERSON = (
     frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"})
@@ -518,7 +521,9 @@ _OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
 # "Google TPU team:", "hi, I'm on the IBM Granite team,". The asker's affiliation is context (as
 # "we run MI300X" is): it is the subject only when the question names none of its own.
 # What an asker does, said with who they are ("phd student here working on attn kernels")
-_ASKER_DOES = "working|looking|focused|focusing|doing|building"
+_ASKER_DOES = (
+    "working|looking|focused|focusing|doing|building|writing|researching|covering|reporting|studying"
+)
 INTRODUCTION = re.compile(
     r"^\W*(?:(?:hi|hello|hey|hiya)\b\W*)?"
     r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
@@ -662,12 +667,19 @@ def _context(sentence: str) -> bool:
     # "doing spec decode experiments (EAGLE3 + DSpark drafts).": what the asker is doing
     return (
         bool(words & _FIRST_PERSON)
+        # "dsv4 on B200 dying w/ illegal memory access in eager mode.": what the asker is seeing
+        or bool(_SEEING.search(sentence))
         or bool(_CJK_FIRST_PERSON.search(sentence))  # "我们 MI355 和 MI300 都在用": we use both
         or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
 
 
+_SEEING = re.compile(
+    r"\b(?:dying|crashing|hanging|segfaulting|oom(?:ing|ed)|started (?:crashing|failing|hanging|dying|giving)"
+    r"|keeps? (?:crashing|failing|dying|hanging))\b",
+    re.I,
+)
 # "tô testando numa 5090", "estoy probando": the asker's own activity, in Portuguese and Spanish
 _FOREIGN_DOING = re.compile(r"^\W*(?:tô|to|tou|estou|estamos|estoy)\s+\w+(?:ando|endo|indo)\b", re.I)
 # The asker's own person in Chinese, Japanese and Korean (written without spaces, so found inside)
@@ -1010,6 +1022,8 @@ _FOREIGN_WORDS = {
     "sa": "her", "ses": "his", "rien": "nothing", "tout": "all", "toutes": "all", "tous": "all",
     # Portuguese: "e tirando as de CI, quais sobram?" (and leaving out the CI ones, which are left?)
     "tirando": "except", "exceto": "except", "sobram": "", "sobra": "", "as": "", "os": "",
+    "seguridad": "security", "segurança": "security", "seguranca": "security", "sécurité": "security",
+    "securite": "security", "sicherheit": "security", "tengamos": "", "parchear": "patch", "urgente": "",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -1051,6 +1065,7 @@ _FOREIGN_CUES = frozenset(
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
     | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
     | {"tirando", "sobram", "exceto"}
+    | {"seguridad", "algo", "semanas", "últimas", "ultimas", "tengamos", "hola", "porfa", "entraron"}
 )
 
 # Languages added later keep their words apart: short words mean different things in different
@@ -1059,7 +1074,8 @@ _FOREIGN_CUES = frozenset(
 _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     (  # Italian
         frozenset({"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie"})
-        | {"mergiate", "quella", "quello", "invece", "tutti", "usare"},
+        | {"mergiate", "quella", "quello", "invece", "tutti", "usare", "sono", "recenti", "modelli", "quali"}
+        | {"sto", "scrivendo", "tesi", "stesso", "periodo", "chi", "serve"},
         {
             "settimana": "week", "scorsa": "last", "scorso": "last", "mese": "month", "oggi": "today",
             "ieri": "yesterday", "quante": "how many", "quanti": "how many", "chi": "who", "aperte": "open",
@@ -1070,6 +1086,16 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "anche": "also", "ancora": "still", "sistemato": "fixed", "sistemati": "fixed", "fatto": "",
             "hanno": "", "ha": "", "e": "and", "usare": "use", "invece": "", "tipo": "", "si": "",
             "tutti": "", "mio": "my", "mia": "my", "appena": "", "quella": "", "quello": "",
+            # "ci sono PR recenti per LoRA sui modelli multimodali?": "ci" is "there", not CI
+            "ci": "", "sono": "are", "recenti": "recent", "modelli": "models", "multimodali": "multimodal",
+            "sui": "on", "sugli": "on", "quali": "which", "state": "", "stati": "", "da": "since",
+            "totale": "total", "stesso": "same", "periodo": "period", "solo": "only", "fatte": "",
+            "settembre": "september", "ottobre": "october", "novembre": "november", "dicembre": "december",
+            "gennaio": "january", "febbraio": "february", "marzo": "march", "aprile": "april",
+            "maggio": "may", "giugno": "june", "luglio": "july", "agosto": "august", "più": "most",
+            "piu": "most", "ne": "", "ecc": "etc", "in": "in", "particolare": "",
+            "non": "not", "nello": "in", "nella": "in", "mille": "", "su": "on", "o": "or", "mi": "",
+            "sicurezza": "security",
         },
     ),
     (  # Dutch ("wie", Dutch "who", stays German's "how")
@@ -1141,6 +1167,9 @@ _FOREIGN_TIMES = (
     ("qué más", "what else"), ("que más", "what else"), ("qué mas", "what else"), ("que mais", "what else"),
     ("quién es", "who is"), ("quien es", "who is"),
     ("la settimana scorsa", "last week"), ("settimana scorsa", "last week"), ("il mese scorso", "last month"),
+    ("modelli multimodali", "multimodal models"), ("modelos multimodales", "multimodal models"),
+    ("modelos multimodais", "multimodal models"), ("stesso periodo", "same period"),
+    ("más o menos", ""), ("mas o menos", ""),  # "roughly"
     ("mese scorso", "last month"), ("questa settimana", "this week"), ("questo mese", "this month"),
     ("deze week", "this week"), ("vorige week", "last week"), ("deze maand", "this month"),
     ("vorige maand", "last month"), ("enig idee waarom", "why"), ("is dat meer of minder dan", "vs"), ("is mahine", "this month"),

@@ -239,7 +239,7 @@ _NEGATION_GAP = _DETERMINERS | {
     "version", "versions",  # "besides the version bumps": what is bumped
     "interested", "into",  # "not interested in rocm", "not into the ci stuff"
     "a", "an",  # "anything that isn't a ci change"
-    "counting",  # "not counting ci/build-only prs"
+    "counting", "count",  # "not counting ci/build-only prs", "dont count the ci ones"
 }  # fmt: skip
 # Words that say the work left out is nothing but that ("skip the pure ci stuff", "minus the
 # routine bumps"): they qualify what follows, so the negation reaches past them
@@ -295,6 +295,12 @@ _EXAMPLES = re.compile(
 )
 # A list of three or more after a spaced dash or a colon, up to the sentence's end
 _DASH_LIST = re.compile(r"\s(?:[-\u2013\u2014]+|:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
+# the asker's own login: "login aoshen02", "my handle is mgoin", "i'm @njhill on github"
+_OWN_LOGIN = re.compile(
+    r"\b(?:login|handle|username|github(?: login| handle| username)?)(?: is|:)?\s+@?([a-z0-9](?:[a-z0-9-]{0,38}))\b"
+    r"|\bi'?m @([a-z0-9][a-z0-9-]{0,38}) on github\b",
+    re.I,
+)
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
 )
@@ -537,6 +543,7 @@ class Query:
 
 @dataclass
 class _State:
+    issue: str = ""  # "issue #35949", an issue link: the issue the question is about
     included: list[str] = field(default_factory=list)  # "incl open": states added to the default
     groups: list[list[str]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
@@ -1202,6 +1209,8 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _PICK_N.sub(" top ", raw)  # "pick 3 things from that week": the three that matter most
+    # "open source inference", "an open-weights moe": no open PR asked for
+    raw = re.sub(r"\bopen[- ](source|weights?)\b", r"open-\1", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
@@ -1624,7 +1633,22 @@ class _Parser:
                 f"{', '.join(self._name_of(k) for k in found)} from what you said before (any of them)"
             )
 
+    def _own_login(self, st: _State, tokens: Sequence[str]) -> None:
+        """ "my open prs pls, login aoshen02. anything waiting on review?", "my handle is mgoin -
+        what did i merge this month": the login the asker gives for themselves is whose PRs "my" and
+        "i" mean."""
+        if st.authors or not {"my", "mine", "i", "me", "i've", "ive"} & set(tokens) | set(
+            tokenize(self._context)[0]
+        ):
+            return
+        found = _OWN_LOGIN.search(self._context or self._asked)
+        login = (found.group(1) or found.group(2)).lower() if found else ""
+        if login and not self._lookup_topic([login], 0)[0]:
+            st.authors.append(login)
+            st.text[:] = [w for w in st.text if w != login]
+
     def _finish(self, tokens: list[str], st: _State) -> Query:
+        self._own_login(st, tokens)
         self._models_pointed_back(st, tokens)
         self._setup_from_context(st, tokens)
         self._time_from_context(st, tokens)
@@ -1775,6 +1799,9 @@ class _Parser:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
             ever_word = "now" if "now" in tokens else works
+        if not ever_word and window is None and st.issue:
+            # "<issue link> did this get fixed? which pr": the PR that names it, whenever it landed
+            ever_word = f"issue #{st.issue}"
         if not ever_word and window is None and st.groups and _WHEN_PAST & set(itertools.pairwise(tokens)):
             # "is the neuron backend still in tree? when did it go away": the moment something
             # happened, whenever it was ("when did that land?" in a thread is about its PR)
@@ -2103,6 +2130,7 @@ class _Parser:
                 st.text.remove(tokens[i - 1])
             st.notes.append(ISSUE_NOTE.format(number=number))
             st.text.append(number)
+            st.issue = number
             return 1 if match else 2
         match = _PR_REF.match(token)
         if match:

@@ -2374,3 +2374,30 @@ def test_a_range_of_days_after_a_dash_is_no_list_of_examples() -> None:
         "any breaking changes or reverts since feb 1? changed defaults, dropped flags/models, renames etc. newest first"
     )
     assert ("new-model",) not in q.any_of and q.sort == -1, (q.any_of, q.sort)
+
+
+def test_what_the_sets_ccc_and_ddd_taught() -> None:
+    """Rules from the misses of the blind sets CCC and DDD, each from a sentence written for this
+    test: an issue link asks for the PRs naming the issue over any time (the last 7 days were
+    read); "open source" asks for no open PRs; "journalist here writing about X." introduces the
+    asker; "login alice-dev" is whose PRs "my" means; a Spanish sentence of what "we" serve and a
+    sentence of what is crashing are context, so their GPUs filter nothing; Italian "ci sono" is
+    no CI and "da settembre" is since September."""
+    q = read("https://github.com/vllm-project/vllm/issues/123 is this fixed? which pr")
+    assert days(q) == ANY_TIME and "123" in q.text, (days(q), q.text)
+    assert read("how many rocm prs merged in open source land this month").states == ("merged",)
+    q = read("hi, reporter here writing about open weights models. how many new models landed in february?")
+    assert q.any_of == (("new-model",),) and not q.text, (q.any_of, q.text)
+    assert read("my open prs pls, login alice-dev").authors == ("alice-dev",)
+    q = read(
+        "hola, somos un equipo pequeño, servimos llama en unas H100. que fixes de lora entraron este mes?"
+    )
+    assert ("term:h100",) not in q.any_of and ("lora",) in q.any_of, q.any_of
+    q = read("gemma 4 on h200 started crashing after the nightly. any gemma fixes merged this week?")
+    assert ("term:h200",) not in q.any_of and ("bugfix",) in q.any_of, q.any_of
+    q = read("ci sono PR recenti per LoRA sui modelli multimodali?")
+    assert q.any_of == (("lora",), ("multimodal",)), q.any_of
+    assert days(read("quali PR su eagle sono state mergiate da settembre?"))[0] == "2025-09-01"
+    assert read("y de seguridad? algo urgente, ultimas 3 semanas mas o menos").any_of == (
+        ("change:security",),
+    )
