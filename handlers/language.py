@@ -267,6 +267,14 @@ OUT_OF_SCOPE = (
         # "is it in a nightly yet": which builds carry a change
         r"|\bin (?:a|the|today'?s|tonight'?s|latest|last night'?s) nightl(?:y|ies)\b"
         r"|\b(?:which|what) (?:release|version|tag)s?\b(?! (?:bump|update|upgrade))"
+        # "when does that ship in a pip release?", "is it in the stable wheel yet"
+        r"|\b(?:ship|land|go out|be out|make it|get) in (?:a|an|the)(?: next| new| \S+)? (?:pip |pypi |stable |official )?"
+        r"(?:release|wheel)s?\b|\b(?:pip|pypi|stable) (?:release|wheel)s?\b"
+    )),
+    # What something costs: "whats cheaper per million output tokens, H200 or MI355X?"
+    ("a cost comparison", re.compile(
+        r"\b(?:what(?:'s|s| is)|which (?:one )?is|is \S+(?: \S+)?) (?:cheaper|pricier|more expensive|more cost[- ]effective)\b"
+        r"|\$ ?/ ?(?:hr|hour)\b|\bballpark \$"
     )),
     # How things work, not what changed: "what's the difference between awq and gptq".
     ("a question about how things work", re.compile(

@@ -2401,3 +2401,16 @@ def test_what_the_sets_ccc_and_ddd_taught() -> None:
     assert read("y de seguridad? algo urgente, ultimas 3 semanas mas o menos").any_of == (
         ("change:security",),
     )
+
+
+def test_costs_and_pip_releases_are_out_of_reach() -> None:
+    """ "which is cheaper to run llama on, mi300x or h100? a $/hr ballpark" asks for prices, and
+    "when does it go out in a pip release?" for a release, neither of which PRs hold; "prs that cut
+    cost per token on mi300x" asks for PRs (sentences written for this test)."""
+    assert (
+        read("which is cheaper to run llama on, mi300x or h100? a $/hr ballpark").out_of_scope
+        == "a cost comparison"
+    )
+    assert read("when does it go out in a pip release?").out_of_scope.startswith("a question about release")
+    assert read("is that in the stable wheel already?").out_of_scope == "a question about releases"
+    assert not read("prs that cut cost per token on mi300x").out_of_scope
