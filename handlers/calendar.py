@@ -733,6 +733,8 @@ class TimeReader:
     def _season(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """ "over the summer", "this fall", "last winter", "spring 2026": that season's three
         months; with no year the latest one that has begun ("last": the latest that has ended)."""
+        if i >= len(t):  # "... after the" at the end of a question
+            return None
         lead = t[i] if t[i] in ("this", "last", "previous", "past") and i + 1 < len(t) else ""
         k = i + 1 if lead else i
         first = SEASONS.get(t[k]) if k < len(t) else None
@@ -794,6 +796,8 @@ class TimeReader:
         """ "over the holidays", "the xmas / new year holidays", "during the christmas break",
         "this holiday season": the year-end holidays, Dec 20 to Jan 4, the latest that has begun
         ("last": that has ended). A holiday's own day is a day ("since christmas": Dec 25)."""
+        if i >= len(t):  # "... after the" at the end of a question
+            return None
         lead = t[i] if t[i] in ("this", "last", "previous", "past") and i + 1 < len(t) else ""
         k = i + 1 if lead else i
         qualified = False

