@@ -297,7 +297,9 @@ _EXAMPLES = re.compile(
 _DASH_LIST = re.compile(r"\s(?:[-\u2013\u2014]+|:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
 # the asker's own login: "login aoshen02", "my handle is mgoin", "i'm @njhill on github"
 _OWN_LOGIN = re.compile(
-    r"\b(?:login|handle|username|github(?: login| handle| username)?)(?: is|:)?\s+@?([a-z0-9](?:[a-z0-9-]{0,38}))\b"
+    # (the login ends its clause: not "my login page is broken")
+    r"\b(?:login|handle|username|github(?: login| handle| username)?)(?: is|:)?\s+@?([a-z0-9](?:[a-z0-9-]{0,38}))"
+    r"(?=\s*(?:[.,;:!?)]|$|\s-\s))"
     r"|\bi'?m @([a-z0-9][a-z0-9-]{0,38}) on github\b",
     re.I,
 )
@@ -1640,8 +1642,8 @@ class _Parser:
         """ "my open prs pls, login aoshen02. anything waiting on review?", "my handle is mgoin -
         what did i merge this month": the login the asker gives for themselves is whose PRs "my" and
         "i" mean."""
-        if st.authors or not {"my", "mine", "i", "me", "i've", "ive"} & set(tokens) | set(
-            tokenize(self._context)[0]
+        if st.authors or not {"my", "mine", "i", "me", "i've", "ive"} & (
+            set(tokens) | set(tokenize(self._context)[0])
         ):
             return
         found = _OWN_LOGIN.search(self._context or self._asked)

@@ -933,12 +933,12 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
 
     # "dsv4 on gb200 ... nvidia only": a PR naming GB200 is NVIDIA work, whether or not it was
     # classified so (the hardware the question names implies its vendor's topics)
+    # (hardware only: a GPU is its vendor's, while FlashInfer work is not all attention work)
     implied_by: dict[str, list[str]] = {}
-    for key in (k for g in groups for k in g if is_term(k) and terms is not None):
-        term = terms.terms.get(key[5:]) if terms is not None else None
-        # (hardware only: a GPU is its vendor's, while FlashInfer work is not all attention work)
-        for topic in term.topics if term is not None and term.kind == "hardware" else ():
-            implied_by.setdefault(topic, []).append(key[5:])
+    named = [terms.terms.get(k[5:]) for g in groups for k in g if is_term(k)] if terms is not None else []
+    for term in (t for t in named if t is not None and t.kind == "hardware"):
+        for topic in term.topics:
+            implied_by.setdefault(topic, []).append(term.key)
 
     def has(pr: PullRequest, cls: Classification, key: str) -> bool:
         if is_change(key):

@@ -2389,6 +2389,7 @@ def test_what_the_sets_ccc_and_ddd_taught() -> None:
     q = read("hi, reporter here writing about open weights models. how many new models landed in february?")
     assert q.any_of == (("new-model",),) and not q.text, (q.any_of, q.text)
     assert read("my open prs pls, login alice-dev").authors == ("alice-dev",)
+    assert read("my login page is broken. any fixes for the login handler this week?").authors == ()
     q = read(
         "hola, somos un equipo pequeño, servimos llama en unas H100. que fixes de lora entraron este mes?"
     )
