@@ -475,6 +475,7 @@ _STATEMENT = re.compile(
     r"|^\W*on (?:a|fait|utilise|est|voit|doit|peut|tourne|lance)\b",
     re.I,
 )
+_EXAMPLES_ETC = re.compile(r"^[^?]*,[^?]*\b(?:etc|and so on|and such)\b\.?\s*$", re.I)
 _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 # "removed flags/env vars, changed defaults, dropped models": after a question, a list of the kinds
 # of change it means spells the question out; it names no further filter
@@ -609,6 +610,8 @@ def question_part(text: str) -> str:
             or _ASKING_START.match(s)  # "... 70b model? which is better value": asks, "is" or not
             or not (
                 _STATEMENT.search(s)
+                # "any security fixes? DoS, trust_remote_code, secrets in logs etc.": examples
+                or _EXAMPLES_ETC.match(s)
                 or setup_list(s)
                 or (_DOING.match(s) and not s.endswith("?"))
                 or _KINDS_OF_CHANGE.match(s)
@@ -683,12 +686,17 @@ def _context(sentence: str) -> bool:
         bool(words & _FIRST_PERSON)
         # "dsv4 on B200 dying w/ illegal memory access in eager mode.": what the asker is seeing
         or bool(_SEEING.search(sentence))
+        # "4090 owner, 24gb, running a 4bit bnb quant.": who the asker is and what they run
+        or bool(_OWNER.match(sentence))
         or bool(_CJK_FIRST_PERSON.search(sentence))  # "我们 MI355 和 MI300 都在用": we use both
         or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
 
 
+_OWNER = re.compile(
+    r"^\W*(?:[\w.+-]+\s+){1,2}(?:owner|user)\b|^\W*(?:running|using|serving|deploying)\b", re.I
+)
 _SEEING = re.compile(
     r"\b(?:dying|crashing|hanging|segfaulting|oom(?:ing|ed)|started (?:crashing|failing|hanging|dying|giving)"
     r"|keeps? (?:crashing|failing|dying|hanging))\b",

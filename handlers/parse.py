@@ -31,6 +31,7 @@ from handlers.calendar import (
     add_months,
     default_window,
     history_start,
+    week_start_of,
     window_label,
 )
 from handlers.digest_signals import (
@@ -244,6 +245,8 @@ _NEGATION_GAP = _DETERMINERS | {
 # Words that say the work left out is nothing but that ("skip the pure ci stuff", "minus the
 # routine bumps"): they qualify what follows, so the negation reaches past them
 _MERE = frozenset({"pure", "purely", "mere", "plain", "routine", "usual", "boring", "trivial", "typical"})
+# ... and words that say which kind of the thing ("dont care about the datacenter B200 stuff")
+_MERE |= {"datacenter", "data-center", "consumer", "enterprise", "legacy", "old", "whole"}
 # What joins a list of things left out: "excluding deepseek and qwen", "ignore rocm / xpu / cpu"
 _LIST_JOINERS = frozenset({"and", "or", "nor", "&", "+", "/"})
 # Between a negator and a state verb, the asker's own intent: "don't want to ship", "no need to merge".
@@ -548,6 +551,7 @@ class Query:
 @dataclass
 class _State:
     issue: str = ""  # "issue #35949", an issue link: the issue the question is about
+    not_only: bool = False  # "not only X, also Y": X and Y are alternatives
     included: list[str] = field(default_factory=list)  # "incl open": states added to the default
     groups: list[list[str]] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)
@@ -856,6 +860,16 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
     versions = (t for k, t in enumerate(tokens) if k not in st.time_tokens)
     if not beside or any(_VERSION_TOKEN.match(t) for t in versions):
         return  # "transformers v5 upgrade work": the work for that version, not only its bumps
+    left_out = {
+        k
+        for k in beside
+        for j in (k - 2, k - 1)
+        if j >= 0 and parser._lookup_topic(tokens, j)[0] in st.exclude
+    }
+    if left_out and not asked:
+        # "tpu prs other than the usual tpu-inference version bumps": what is left out, said fully
+        st.text[:] = [w for w in st.text if w not in _UPGRADE_WORDS]
+        return
     if not asked:
         st.groups.append([DEPENDENCY])
         st.readings.append(f"'{tokens[beside[0]]}' of a named library → dependency updates")
@@ -1495,6 +1509,12 @@ class _Parser:
                 continue
             if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
                 joiner = "or"
+            elif (
+                token in ("also", "plus", "and")
+                and st.not_only
+                and st.topic_end == i - (tokens[i - 1] in ("but", "or"))
+            ):
+                joiner = "or"  # "not only eagle, (but) also mtp": either of them
             elif said == "or" and token in ("the", "a", "an", "any") and st.topic_end == i - 1:
                 # "the responses api or the anthropic endpoint": still either one (when a named
                 # thing of the same kind came right before the "or")
@@ -1946,6 +1966,23 @@ class _Parser:
             frame = _DIGEST_VERBS | said_of | _shape_of_summary(tokens)  # read once, not per word
             st.text[:] = [w for w in st.text if w not in frame]
             st.typos = {w: fix for w, fix in st.typos.items() if w not in _DIGEST_VERBS}
+            # "tl;dr of mondays digest", "friday's digest": the digest posted that day, of the full
+            # week before it (the weekday typed as a possessive without its apostrophe too)
+            posted = next(
+                (
+                    d
+                    for t, n in itertools.pairwise(tokens)
+                    if (d := t.removesuffix("s")) in WEEKDAYS and n in _DIGEST_WORDS
+                ),
+                "",
+            )
+            day = self.clock.read([posted], 0) if posted else None
+            if day is not None and day[0].start is not None:
+                st.text[:] = [w for w in st.text if w.removesuffix("s") != posted]
+                end = week_start_of(day[0].start, self.clock.week_start)
+                since, until = self.clock.resolve(Span(end - timedelta(days=7), end))
+                label = ""
+                window = day[0]
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -2370,6 +2407,7 @@ class _Parser:
                 # ("not only rocm but xpu too": both, read as alternatives below)
                 st.ignored.append(" ".join(tokens[i : at + length]))
                 return at + length - i
+            st.not_only = True  # "not only eagle, also mtp, dspark ...": any of them, "also" joins
             return 0
         # "drop the ci ones", "leave out anything about docs"; "not related to ci"
         between = (_DETERMINERS | _PICKED if verb else _NEGATION_GAP) | _MERE

@@ -2440,3 +2440,37 @@ def test_what_the_sealed_set_zz_taught() -> None:
     assert days(q) == ANY_TIME, days(q)
     # "the spec decode story" asks for a summary (the word named @storyicon, a login it starts)
     assert "story" not in read("a 4-5 sentence summary of the lora story since june").text
+
+
+def test_version_bumps_of_a_thing_left_out_are_no_subject() -> None:
+    """ "cpu prs since june other than the usual torch version bumps" is the CPU PRs without the
+    PyTorch ones; the bumps are what is left out, not a second subject (it required dependency
+    updates and found none) (sentence written for this test)."""
+    q = read("cpu prs since june other than the usual torch version bumps")
+    assert q.any_of == (("cpu",),) and q.exclude, (q.any_of, q.exclude)
+    assert ("change:dependency",) in read("torch version bumps since june").any_of
+
+
+def test_not_only_x_also_y_asks_for_either() -> None:
+    """ "how many attention prs since july? not only flashinfer, also triton, fa4 etc" counts the
+    attention work naming any of the three (it required FlashInfer and one of the others at once)
+    (sentence written for this test)."""
+    q = read("how many attention prs since july? not only flashinfer, also triton, fa4 etc")
+    assert ("term:flashinfer", "term:triton", "term:fa4") in q.any_of, q.any_of
+    assert read("not only lora but also moe prs").any_of == (("lora", "moe"),)
+
+
+def test_what_the_sets_eee_and_fff_taught() -> None:
+    """Rules from the first reads of EEE and FFF, each from a sentence written for this test:
+    "tl;dr of mondays digest" is the digest posted that Monday, of the full week before it (it read
+    Monday alone); "dont care about the datacenter H100 stuff" leaves H100 out (it asked for it);
+    after a question, "DoS, pickle, secrets in logs etc." spells it out (it searched "pickle");
+    "4090 owner, 24gb, running a gguf quant." is who the asker is (its GPU filtered the answer)."""
+    q = read("tl;dr of mondays digest? 3 bullets max")
+    assert q.digest and days(q) == LAST_WEEK and not q.text, (q.digest, days(q), q.text)
+    q = read("anything for consumer blackwell lately? dont care about the datacenter h100 stuff")
+    assert q.exclude == ("term:h100",) and ("term:h100",) not in q.any_of, (q.exclude, q.any_of)
+    q = read("any security fixes merged in february? DoS, pickle, secrets in logs etc.")
+    assert q.any_of == (("change:security",),) and not q.text, (q.any_of, q.text)
+    q = read("4090 owner, 24gb, running a gguf quant. did gguf support get removed??")
+    assert ("term:ada",) not in q.any_of and days(q) == ANY_TIME, q.any_of
