@@ -2452,12 +2452,15 @@ def test_version_bumps_of_a_thing_left_out_are_no_subject() -> None:
 
 
 def test_not_only_x_also_y_asks_for_either() -> None:
-    """ "how many attention prs since july? not only flashinfer, also triton, fa4 etc" counts the
-    attention work naming any of the three (it required FlashInfer and one of the others at once)
-    (sentence written for this test)."""
-    q = read("how many attention prs since july? not only flashinfer, also triton, fa4 etc")
-    assert ("term:flashinfer", "term:triton", "term:fa4") in q.any_of, q.any_of
+    """ "attention prs since july, not only flashinfer but also triton" asks for the attention work
+    naming either (it required FlashInfer and Triton at once); after the question, "not only
+    flashinfer, also triton, fa4 etc." spells out all of attention (sentences written for this
+    test)."""
+    q = read("attention prs since july, not only flashinfer but also triton")
+    assert ("term:flashinfer", "term:triton") in q.any_of, q.any_of
     assert read("not only lora but also moe prs").any_of == (("lora", "moe"),)
+    q = read("how many attention prs since july? not only flashinfer, also triton, fa4 etc")
+    assert q.any_of == (("attention",),), q.any_of
 
 
 def test_what_the_sets_eee_and_fff_taught() -> None:
