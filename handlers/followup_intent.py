@@ -236,8 +236,8 @@ def classify(text: str, query: Query) -> Intent:
     if most:  # "which five matter most?", "the 3 biggest ones": the thread's top by significance
         return Intent("sort", query, position=MOST_IMPORTANT, limit=most, asks=True)  # a judgement
     if (
-        asks_who(tokens) and set(tokens) & PEOPLE_NOUNS
-    ):  # "who are the top authors there?": people, not a place
+        asks_who(tokens) and set(tokens) & PEOPLE_NOUNS and not query.pr_numbers
+    ):  # "who are the top authors there?": people, not a place ("who's the author of #N": its card)
         return _who(tokens, query)
     if _RANKED_PERSON.search(" ".join(tokens)):
         # "excluding @x, who's top?", "who is second": a place among people, not a PR's

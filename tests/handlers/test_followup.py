@@ -2183,3 +2183,12 @@ async def test_how_the_work_is_shared_is_no_word_to_search(app: BotHandlers) -> 
     reply = await app.followup(KEY, "who did most of these? one person or spread out?")
     assert "people on these PRs" in reply.title or "person on these PRs" in reply.title, reply.title
     assert f"{len(shown)} PR" in reply.title, (len(shown), reply.title)
+
+
+async def test_who_wrote_a_pr_named_is_its_card(app: BotHandlers) -> None:
+    """Under ROCm's week, "who's the original author of #N?" shows #N's card, which names its author
+    (it ranked the people of PRs whose titles say "#N" and found none) (sentence written for this
+    test)."""
+    shown = await start_thread(app, KEY)  # rocm last week
+    reply = await app.followup(KEY, f"who's the original author of #{shown[1]}?")
+    assert reply.kind == "detail" and reply.title.startswith(f"#{shown[1]} "), (reply.kind, reply.title)
