@@ -325,10 +325,9 @@ _BROKEN_DOWN = re.compile(
     r"(?=\s+(?:by|per|into|in)\b|\s*$|\s*[,.?!(])"
     # "break january down by area", "split last week's prs out per topic": an object between
     r"|(?P<what>(?:[\w'.-]+\s+){1,3}?)(?:down|out)\b(?=\s+(?:by|per|into)\b))"
-    # "can you split that by method?", "how does the week split between fixes, perf and ci": split
-    # alone, before what it splits by
-    r"|\b(?:split|splits|splitting)\s+(?:(?:it|that|this|them|those|these|things|everything|stuff|all)\s+)?"
-    r"(?=(?:by|per|between|across|among)\b)"
+    # "can you split that by method?", "split last month's prs between fp8 and awq": split, before
+    # what it splits by (its object kept; a pronoun object is the thread's list either way)
+    r"|\b(?:split|splits|splitting)\s+(?P<split>(?:[\w'.-]+\s+){0,4}?)(?=(?:by|per|between|across|among)\b)"
 )
 # "who did most of it overall, not just recent", "nvfp4 prs, not just this month": beyond that
 # time, every PR there is
@@ -1221,7 +1220,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = in_english(_CONTROL.sub(" ", raw).lower())
     raw = _HEDGE.sub(r"\1", raw)  # "breaking-ish stuff", "perf-ish": the word, hedged
     raw = _BULK_OF.sub(" most of ", raw)  # "who's done the bulk of the nixl work": the most of it
-    raw = _BROKEN_DOWN.sub(lambda m: f" {m.group('what') or ''} breakdown ", raw)
+    raw = _BROKEN_DOWN.sub(lambda m: f" {m.group('what') or m.group('split') or ''} breakdown ", raw)
     raw = _NOT_JUST_NOW.sub(" all time ", raw)
     raw = _THAT_WINDOW.sub(r"\1", raw)
     raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)
@@ -1477,18 +1476,20 @@ class _Parser:
             return Query(since, until, window_label(since, until, self.tz, self.tz_name), is_help=True)
         i = 0
         joiner = ""  # "or" between topics
-        buckets = False  # "split between fixes, perf and ci": the topics listed are the breakdown's
+        # "split between fixes, perf and ci": the topics listed are the breakdown's, one group from
+        # the first of them on (groups before it, "quantization prs split between fp8 and awq", stay)
+        buckets = False
+        bucket_from = 0
         while i < len(tokens):
             token = tokens[i]
-            if buckets and st.groups:
+            if buckets and len(st.groups) > bucket_from:
                 if token in ("and", "&", "+", "or", "/", "vs", "versus"):
                     joiner = "or"
                     i += 1
                     continue
                 joiner = "or"
-            buckets = buckets or (
-                token in ("between", "among", "across") and tokens[i - 1 : i] == ["breakdown"]
-            )
+            if not buckets and token in ("between", "among", "across") and tokens[i - 1 : i] == ["breakdown"]:
+                buckets, bucket_from = True, len(st.groups)
             step = (
                 self._time(tokens, i, st)
                 or self._release_ref(tokens, i, st)
@@ -1502,7 +1503,7 @@ class _Parser:
                 or self._state(token, st)
             )
             said, joiner = joiner, ""
-            if buckets and st.groups and not (step and st.topic_end == i + step):
+            if buckets and len(st.groups) > bucket_from and not (step and st.topic_end == i + step):
                 buckets = token in ("between", "among", "across")  # a word no topic names ends the list
             if step:
                 i += step

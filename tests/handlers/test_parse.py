@@ -2477,3 +2477,19 @@ def test_what_the_sets_eee_and_fff_taught() -> None:
     assert q.any_of == (("change:security",),) and not q.text, (q.any_of, q.text)
     q = read("4090 owner, 24gb, running a gguf quant. did gguf support get removed??")
     assert ("term:ada",) not in q.any_of and days(q) == ANY_TIME, q.any_of
+
+
+def test_five_review_cases_unseen_by_the_rules() -> None:
+    """Five sentences written in the review, unseen by the rules they exercise: a list left out
+    before the question; "split <object> between a, b and c" (it missed the breakdown when an
+    object stood between "split" and "between", then joined the object's topic to the buckets);
+    a GitHub handle given in a sentence of its own; a vendor said again beside its GPU; a day
+    range typed as one word before the month's topic."""
+    q = read("ignore the docs / ci / test stuff, what xpu prs merged this month?")
+    assert q.any_of == (("xpu",),) and set(q.exclude) == {"docs", "ci-build"}, (q.any_of, q.exclude)
+    q = read("split last month's quantization prs between fp8, nvfp4 and awq")
+    assert q.per_topic and q.any_of == (("quantization",), ("term:fp8", "term:nvfp4", "term:awq")), q.any_of
+    q = read("my github handle is woosukkwon. what did i merge in october?")
+    assert q.authors == ("woosukkwon",) and days(q) == ("2025-10-01", "2025-10-31"), (q.authors, days(q))
+    assert read("h200 prs this month, nvidia only").any_of == (("term:h200",), ("nvidia",))
+    assert days(read("oct 5-9 moe prs")) == ("2025-10-05", "2025-10-09")
