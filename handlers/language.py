@@ -697,6 +697,9 @@ def _context(sentence: str) -> bool:
 _OWNER = re.compile(
     r"^\W*(?:[\w.+-]+\s+){1,2}(?:owner|user)\b|^\W*(?:running|using|serving|deploying)\b", re.I
 )
+# What the asker is seeing go wrong, said as ongoing ("dying", "keeps crashing"): narrower than
+# parse's _SYMPTOM on purpose, since a sentence before the question that only names a kind of
+# failure ("regressions last month.") is a filter, not the asker's situation
 _SEEING = re.compile(
     r"\b(?:dying|crashing|hanging|segfaulting|oom(?:ing|ed)|started (?:crashing|failing|hanging|dying|giving)"
     r"|keeps? (?:crashing|failing|dying|hanging))\b",

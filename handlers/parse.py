@@ -209,15 +209,20 @@ _LEAVING_OUT = frozenset({"without", "except", "excluding", "exclude", "minus", 
 _CLAUSE_OPENERS = ("who", "what", "which", "how", "when", "where", "whats", "any", "anything", "list", "show")
 
 
+def _past_own(tokens: Sequence[str], at: int) -> int:
+    """`at`, or the word after it when it is "own" ("leave out hao-aaron's own ones": said for
+    stress)."""
+    return at + (tokens[at : at + 1] == ["own"])
+
+
 def _leaves_out_words(tokens: list[str], i: int, gap: int, verb: bool) -> bool:
     """Whether a word that names no topic is left out by the negator before it: a content word
     that heads the thing ("without the typo fixes", "hide the lint stuff") or, after "without",
     "except" and such, ends the clause ("except mamba")."""
     if i + gap >= len(tokens):
         return False
-    word, after = tokens[i + gap], tokens[i + gap + 1 : i + gap + 2]
-    if after == ["own"]:  # "leave out hao-aaron's own ones": the person's, own said for stress
-        after = tokens[i + gap + 2 : i + gap + 3]
+    word = tokens[i + gap]
+    after = tokens[_past_own(tokens, i + gap + 1) :][:1]
     # "no kernel internals", "no typo fixes": "no" before a word and the work's head noun
     plain_no = tokens[i] == "no" and gap == 1 and bool(after) and after[0] in _EXCLUDED_HEADS
     if not (verb or tokens[i] in _LEAVING_OUT or plain_no):
@@ -1252,14 +1257,9 @@ def tokenize(text: object) -> tuple[list[str], bool]:
         elif token:
             tokens.append(token[:100])
     for k in range(len(tokens) - 1, -1, -1):  # "nov 13-19", "13th-19th nov": a range of days
-        days = _DAY_SPAN.match(tokens[k])
-        if (
-            days
-            and (tokens[k - 1 : k] if k else [""])[0] in MONTHS
-            or days
-            and tokens[k + 1 : k + 2]
-            and tokens[k + 1] in MONTHS
-        ):
+        days = _NUMBER_SPAN.match(tokens[k])
+        beside = {*tokens[max(k - 1, 0) : k], *tokens[k + 1 : k + 2]}
+        if days and not beside.isdisjoint(MONTHS):
             tokens[k : k + 1] = [days.group(1), "..", days.group(2)]
     for k in range(len(tokens) - 1, 0, -1):  # "other than docs", "apart from ci": except
         if (tokens[k - 1], tokens[k]) in _EXCEPT_PAIRS:
@@ -1269,8 +1269,9 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     return tokens, cut
 
 
-# Two days of a month, typed as one word: "13-19" in "nov 13-19", "13th-19th" in "13th-19th nov"
-_DAY_SPAN = re.compile(r"^(\d{1,2}(?:st|nd|rd|th)?)-(\d{1,2}(?:st|nd|rd|th)?)$")
+# Two small numbers typed as one word: days of a month beside its name ("nov 13-19", "13th-19th
+# nov"), otherwise roughly how many ("the 3-4 big themes")
+_NUMBER_SPAN = re.compile(r"^(\d{1,2}(?:st|nd|rd|th)?)-(\d{1,2}(?:st|nd|rd|th)?)$")
 
 
 # What a report of a problem says went wrong ("started giving garbage outputs", "engine dies")
@@ -1663,13 +1664,13 @@ class _Parser:
         """ "my open prs pls, login aoshen02. anything waiting on review?", "my handle is mgoin -
         what did i merge this month": the login the asker gives for themselves is whose PRs "my" and
         "i" mean."""
-        if st.authors or not {"my", "mine", "i", "me", "i've", "ive"} & (
-            set(tokens) | set(tokenize(self._context)[0])
-        ):
+        found = None if st.authors else _OWN_LOGIN.search(self._context or self._asked)
+        if found is None:  # (most questions give no login: no second tokenizing of the context)
             return
-        found = _OWN_LOGIN.search(self._context or self._asked)
-        login = (found.group(1) or found.group(2)).lower() if found else ""
-        if login and not self._lookup_topic([login], 0)[0]:
+        if not {"my", "mine", "i", "me", "i've", "ive"} & (set(tokens) | set(tokenize(self._context)[0])):
+            return
+        login = (found.group(1) or found.group(2)).lower()
+        if not self._lookup_topic([login], 0)[0]:
             st.authors.append(login)
             st.text[:] = [w for w in st.text if w != login]
 
@@ -2450,11 +2451,9 @@ class _Parser:
         if not key and _leaves_out_words(tokens, i, gap, verb):
             # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
             st.exclude_text.append(word)
-            own = tokens[i + gap + 1 : i + gap + 2] == ["own"]  # "leave out hao-aaron's own ones"
-            head = tokens[
-                i + gap + 1 + own : i + gap + 2 + own
-            ]  # "the typo fixes": its head noun goes with it
-            return gap + 1 + own + bool(head and head[0] in _EXCLUDED_HEADS)
+            at = _past_own(tokens, i + gap + 1)
+            head = tokens[at : at + 1]  # "the typo fixes": its head noun goes with it
+            return at - i + bool(head and head[0] in _EXCLUDED_HEADS)
         # "remove deprecated" asks for removals; it does not leave them out.
         if not key or (verb and key == BREAKING):
             return 0
@@ -2593,7 +2592,7 @@ class _Parser:
             name = self.vocab.term_names.get(model[5:]) if is_term(model) else self.vocab.names.get(model)
             st.readings.append(f"'{word}' → {name or model}")
             return
-        if re.match(r"^\d{1,2}-\d{1,2}$", word) and tokens[i + 1 : i + 2] and tokens[i + 1].isalpha():
+        if _NUMBER_SPAN.match(word) and tokens[i + 1 : i + 2] and tokens[i + 1].isalpha():
             st.ignored.append(word)  # "the 3-4 big themes", "2-3 bullets": roughly how many, not a word
             return
         if _RELEASE.match(word):  # "breaking changes since 0.11": said plainly, not searched
