@@ -39,6 +39,30 @@ MONTHS = {
     )
     for name in names
 }
+# The months in the languages the community mixes in ("spec decode im september vs oktober", "en
+# octubre", "em outubro"); names that are English words or names ("mars", "marco") are left out.
+MONTHS.update(
+    {
+        name: i + 1
+        for i, names in enumerate(
+            [
+                ("januar", "enero", "janeiro", "janvier", "gennaio"),
+                ("februar", "febrero", "fevereiro", "février", "fevrier", "febbraio"),
+                ("märz", "maerz", "marzo", "março"),
+                ("abril", "avril", "aprile"),
+                ("mai", "mayo", "maio", "maggio"),
+                ("juni", "junio", "junho", "juin", "giugno"),
+                ("juli", "julio", "julho", "juillet", "luglio"),
+                ("agosto", "août", "aout"),
+                ("septiembre", "setiembre", "setembro", "septembre", "settembre"),
+                ("oktober", "octubre", "outubro", "octobre", "ottobre"),
+                ("noviembre", "novembro", "novembre"),
+                ("dezember", "diciembre", "dezembro", "décembre", "decembre", "dicembre"),
+            ]
+        )
+        for name in names
+    }
+)
 WEEKDAYS = {
     name: i
     for i, names in enumerate(

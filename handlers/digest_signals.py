@@ -618,7 +618,9 @@ CHANGE_WORDS = frozenset(w for w in _CHANGE_BY_WORD if len(w) >= 5)  # typo cand
 _CHANGE_BY_KEY = {CHANGE_PREFIX + kind.key: kind for kind in CHANGE_KINDS}
 
 
-_FIX_WORDS = frozenset({"fix", "fixes", "fixed", "patch", "patches", "bugfix", "bugfixes"})
+_FIX_WORDS = frozenset(
+    {"fix", "fixes", "fixed", "patch", "patches", "bugfix", "bugfixes", "remediation", "remediations"}
+)
 
 
 def change_key(words: Sequence[str]) -> tuple[str | None, int]:

@@ -27,7 +27,7 @@ import logging
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -51,6 +51,7 @@ from handlers.followup_narrow import (
     NOTHING,
     OFFLINE_LEAD,
     OFFLINE_NOTE,
+    WHOLE_LIST,
     count,
     filter_phrase,
     first_timers,
@@ -109,6 +110,7 @@ from handlers.models import (
     ThreadStart,
 )
 from handlers.parse import (
+    KINDS_OF_WORK,
     LEAVING_PERSON_OUT,
     PRONOUNS,
     RISK_WORDS,
@@ -122,7 +124,7 @@ from handlers.parse import (
     with_window,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import QueryHandler, by_impact, by_kind, by_time, by_topic, word_in
+from handlers.query import Match, QueryHandler, by_impact, by_kind, by_period, by_time, by_topic, word_in
 from handlers.terms import term_index
 
 log = logging.getLogger(__name__)
@@ -561,7 +563,7 @@ class FollowupHandler:
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
                 intent = replace(intent, query=_within(intent.query, counted))
-            return await count(thread, intent)
+            return await count(thread, intent, whole=bool(WHOLE_LIST.search(text)))
         if intent.kind == "who":
             asked = intent.query
             if not asked.window_given:
@@ -636,6 +638,8 @@ class FollowupHandler:
             _restart(thread)
         if intent.query.per_topic:  # "break it down by topic", "count per topic"
             return await per_topic(thread)
+        if intent.query.per_period:  # "split that by month", "per week?"
+            return await per_topic(thread, intent.query.per_period)
         kind = _which_kind(text)
         if kind:  # "which models do they cover?": the named things of that kind, counted
             return await per_kind(thread, kind)
@@ -1322,8 +1326,6 @@ _ON_IT = re.compile(
     r"|\b(?:related|similar) (?:prs|ones|work|changes)\b",
     re.I,
 )
-# Kinds of work say what was done, not what a PR is about
-_WORK_TOPICS = frozenset({"bugfix", "performance", "ci-build", "docs", "new-model"})
 SUBJECT_TOPICS = 2  # at most this many of a PR's topics make its subject
 
 
@@ -1335,7 +1337,7 @@ async def _related(thread: Thread, number: int, text: str) -> Reply | None:
     if not loaded:
         return None
     found = loaded[0]
-    topics = [t for t in found.cls.topics if t not in _WORK_TOPICS][:SUBJECT_TOPICS]
+    topics = [t for t in found.cls.topics if t not in KINDS_OF_WORK][:SUBJECT_TOPICS]
     named = sorted(term_index(thread.settings.taxonomy).named(found.pr))[:SUBJECT_TOPICS]
     groups = tuple((t,) for t in topics) or tuple((f"term:{k}",) for k in named)
     if not groups:
@@ -1408,8 +1410,23 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         end = next((1 if w in _FIRST_EVER else -1 for w in said if w in _FIRST_EVER | _LAST_YET), 0)
         words = [w for w in said if w not in STOPWORDS and w not in _LINK_WORDS | _FIRST_EVER | _LAST_YET]
         asked = replace(NOTHING, text=" ".join(words))
+        # "the gemma4 FA4 one" under a title saying "Gemma-4 FA4": the things those words name
+        named = thread.parse(" ".join(words)) if words else None
+        things = (
+            replace(NOTHING, any_of=named.any_of, topics=named.topics, terms=named.terms)
+            if named is not None and named.any_of and not named.text
+            else None
+        )
+
+        def described_in(pool: Sequence[Match]) -> list[Match]:
+            nonlocal asked
+            found = thread.filtered(pool, asked)
+            if not found and things is not None and (found := thread.filtered(pool, things)):
+                asked = things
+            return found
+
         listed = await thread.matches()
-        found = thread.filtered(listed, asked)
+        found = described_in(listed)
         if (
             "original" in said
             and words
@@ -1418,7 +1435,7 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
             found = []  # "the original X pr" is the first there ever was (of a revert: what it reverted)
         elif not found:
             # "whats the marlin one about" after narrowing it away: the one of the first list
-            found = thread.filtered(await thread.first_list(), asked)
+            found = described_in(await thread.first_list())
             found = found if len(found) == 1 or end else []
         if len(found) > 1 and end and words:
             ordered = sorted(found, key=by_time)
@@ -1512,19 +1529,28 @@ async def per_kind(thread: Thread, kind: str) -> Reply:
     return Reply(kind="answer", title=title, understood=thread.about(), groups=groups, notes=notes)
 
 
-async def per_topic(thread: Thread) -> Reply:
+async def per_topic(thread: Thread, period: str = "") -> Reply:
     """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
-    command: a PR counts for each of its topics)."""
+    command: a PR counts for each of its topics); or, with a `period`, by day, week or month of the
+    thread's window in time order (as `per month` in a command)."""
     matches = await thread.matches()
-    groups, more = by_topic(thread.settings, matches)
-    notes = (f"And {more} more topics with fewer PRs.",) if more else ()
+    if period:
+        since, until = thread.context.since, thread.context.until
+        groups, notes = by_period(thread.settings, matches, period, since, until)
+    else:
+        groups, more = by_topic(thread.settings, matches)
+        notes = (f"And {more} more topics with fewer PRs.",) if more else ()
     return Reply(
         kind="answer",
-        title=f"This thread's {count_label(len(matches))} by topic",
+        title=f"This thread's {count_label(len(matches))} by {period or 'topic'}",
         understood=thread.about(),
         groups=groups,
         notes=notes,
     )
+
+
+# "details", "자세히", "詳細", "详细" (read as "details"), "in detail": the asker wants one PR's card
+_DETAILS_ASKED = re.compile(r"\b(?:details?|in detail)\b|자세히|詳細|详细|详情", re.I)
 
 
 async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str = "") -> Reply:
@@ -1533,6 +1559,12 @@ async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str
     that has some, and says so (a question under a digest is about its week), unless it points at
     the list ("which of these ...")."""
     reply = await narrow(thread, intent, note=note)
+    if reply.kind == "list" and reply.total == 1 and reply.items and _DETAILS_ASKED.search(text):
+        # "그 gemma-4 fp8 revert 오늘 들어간거 자세히" (details of that revert that went in today):
+        # the one PR those words leave, shown as its card
+        one = reply.items[0].number
+        card = await thread.query.answer(thread.settings, f"#{one}", now=thread.now, synthesize=False)
+        return _followed(thread, card)
     start, before = thread.context.start, thread.context
     if (
         reply.kind != "empty"
@@ -1668,6 +1700,14 @@ async def _their_author(
     if len(authors) == 1 and left_out:
         said = _LEFT_OUT_PRONOUN.sub(f"not by @{authors[0]}", text)
         return replace(query, exclude_authors=(*query.exclude_authors, authors[0])), said
+    carded = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
+    if len(authors) == 1 and carded and not query.window_given:
+        # "this author has other spec decode PRs?" under a PR's card, asked over any time: their
+        # PRs of any time too
+        since, until = history_start(thread.now), thread.now
+        query = replace(
+            query, since=since, until=until, window_given=True, window_label=thread.window_label(since, until)
+        )
     if len(authors) == 1:
         said = re.sub(
             rf"\b(?:by|from)\s+(?:(?:{'|'.join(sorted(PRONOUNS))})|(?:that|the|same|this)\s+\w+)\b",

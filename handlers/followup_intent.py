@@ -77,6 +77,7 @@ QUESTION_WORDS = {
     "could", "risk", "breaking", "recommend",
 }  # fmt: skip
 COMPARE_WORDS = {"compare", "compared", "comparison", "vs", "versus", "side-by-side"}
+_SIDE_BY_SIDE = {("stack", "up"), ("stacks", "up"), ("measure", "up"), ("measures", "up"), ("relative", "to")}
 _COMPARATIVE_THAN = frozenset(
     (w, "than")
     for w in ("more", "less", "fewer", "busier", "quieter", "higher", "lower", "bigger", "smaller")
@@ -121,6 +122,16 @@ SWITCH_OPENERS = (
     ("now",), ("also",),
 )  # fmt: skip
 SWITCH_CLOSERS = {"instead", "then"}
+# a PR number asked about on its own, the question mark right after it ("and #48223? ...")
+_NUMBER_ASKED = re.compile(r"(?:^|[\s(])#?\d{3,7}\s*\?")
+_EACH_SIDE = {
+    ("each", "side"),
+    ("both", "sides"),
+    ("either", "side"),
+    ("each", "one"),
+    ("for", "both"),
+    ("for", "each"),
+}
 POINTERS = frozenset({"those", "these", "them"})  # the thread's own list
 PAGE = -2  # a `top` position meaning the thread's first page ("list them")
 QUESTION_OPENERS = {
@@ -267,7 +278,13 @@ def classify(text: str, query: Query) -> Intent:
     if back_to and query.window_given:  # "and go back to september": a time, not a subject
         to = tokens[tokens.index("back") + 2 : tokens.index("back") + 4]
         back_to = not (set(to) & (set(MONTHS) | set(SEASONS)) or any(t[:1].isdigit() for t in to))
-    if (_switches(tokens) or back_to) and (query.any_of or query.authors):
+    about = {("what", "about"), ("how", "about")} & set(itertools.pairwise(tokens))
+    if not about and not query.pr_numbers and _asks_summary(tokens) and query.any_of:
+        # "and what was important in quantization? briefly please": the thread's own PRs of that
+        # subject, summed up (not the subject again over the whole repository)
+        return Intent("summary", query, words=tuple(w for w in words if w not in SUMMARY_FILLER))
+    asked_of = query.pr_numbers and _NUMBER_ASKED.search(str(text))  # "and #48223? did it ever reland"
+    if (_switches(tokens) or back_to) and (query.any_of or query.authors) and not asked_of:
         # "what about mi300x specifically, this month": another subject, and its own time if given
         return Intent("switch", query, words=words)
     if query.pr_numbers:
@@ -294,7 +311,13 @@ def classify(text: str, query: Query) -> Intent:
     # "is that more or less than october?", "busier than last month?": the thread's count set
     # against another time's is a comparison of the two
     than_a_time = bool(pairs & _COMPARATIVE_THAN) and bool(shift or query.window_given)
-    if set(tokens) & COMPARE_WORDS or than_a_time:
+    # "how does that stack up against november so far?", "relative to last month": set side by side
+    side_by_side = bool(pairs & _SIDE_BY_SIDE) or ("against" in tokens and query.window_given)
+    versus = bool({"vs", "versus"} & set(tokens)) and any(len(group) > 1 for group in query.any_of)
+    if versus and query.window_given and query.then_since is None and not shift:
+        # "just rocm vs xpu for nov": two subjects in one time, each counted (not two times)
+        return Intent("switch", query, words=words)
+    if set(tokens) & COMPARE_WORDS or than_a_time or side_by_side:
         if shift or query.window_given:
             return Intent("compare", _without_time_words(query), shift=shift, unit=unit)
         return Intent("compare", query, shift=-1)
@@ -315,8 +338,8 @@ def classify(text: str, query: Query) -> Intent:
         asked[:1]
         and asked[0] in ("how", "count", "number")
         and (joined.startswith(("how many", "count", "number of", "how much")))
-    ):
-        return Intent("count", query, words=words)
+    ) or (len(asked) == 1 and asked[0] in _COUNT_ALONE):  # "cnt?", "total?": the count, shorthand
+        return Intent("count", query, words=tuple(w for w in words if w not in _COUNT_ALONE))
     if not query.pr_numbers and _asks_summary(tokens):  # "tl;dr?", "summarize the digest in one sentence"
         return Intent("summary", query, words=tuple(w for w in words if w not in SUMMARY_FILLER))
     if asks_who(tokens):
@@ -343,11 +366,11 @@ SUMMARY_WORDS = {"summarize", "summarise", "summary", "tldr", "tl;dr", "tl", "gi
 SUMMARY_FILLER = SUMMARY_WORDS | {
     "sentence",
     "sentences",
+    "briefly",
     "one",
     "short",
     "version",
     "brief",
-    "briefly",
     "dr",
 }
 _SUMMARY_PHRASES = ("sum up", "sum it up", "sum them up", "in one sentence", "in a sentence", "in one line")
@@ -357,11 +380,26 @@ def _asks_summary(tokens: list[str]) -> bool:
     """ "tl;dr?", "summarize the digest in one sentence for my manager", "sum it up": the thread's
     PRs in a few words (not "summary of #123", a PR's card)."""
     joined = " ".join(tokens)
-    shortened = any(t.startswith("summ") and t.isalpha() for t in tokens)  # "summ this pls", "summarizing"
-    return bool(set(tokens) & SUMMARY_WORDS) or shortened or any(p in joined for p in _SUMMARY_PHRASES)
+    shortened = any(  # "summ this pls", "summarizing" (not "since the summer")
+        t.startswith("summ") and t.isalpha() and not t.startswith(("summer", "summit")) for t in tokens
+    )
+    # "what broke, short version", "briefly pls, 3-4 sentences": the length of an answer in prose
+    in_prose = "briefly" in tokens or bool(_IN_SENTENCES.search(joined))
+    return (
+        bool(set(tokens) & SUMMARY_WORDS)
+        or shortened
+        or in_prose
+        or any(p in joined for p in _SUMMARY_PHRASES)
+    )
+
+
+_IN_SENTENCES = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|a few|few)(?:\s*(?:-|to|or)\s*\d+)? sentences?\b|\bshort version\b"
+)
 
 
 COUNT_PAIRS = {("how", "many"), ("count", "of"), ("number", "of")}
+_COUNT_ALONE = frozenset({"cnt", "count", "total", "totals", "tally", "num", "#"})
 
 
 def asks_count(tokens: list[str]) -> bool:
@@ -671,6 +709,8 @@ def _switches(tokens: list[str]) -> bool:
         return True
     if POINTERS & set(tokens) or {("of", "that"), ("of", "it")} & set(itertools.pairwise(tokens)):
         return False  # "and which of those are perf": a narrowing of the thread's own list
+    if _EACH_SIDE & set(itertools.pairwise(tokens)):
+        return False  # "and if we only count the perf work on each side": the thread's sides, narrowed
     if tokens[1:2] == ["which"]:
         return False  # "and which ones are bug fixes?", "y cuáles son de performance?": among them
     return any(tuple(tokens[: len(opener)]) == opener for opener in SWITCH_OPENERS)

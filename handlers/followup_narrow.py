@@ -9,6 +9,7 @@ them too. Counts and `who` change nothing.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
@@ -18,7 +19,15 @@ from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.language import EMPLOYER_NOTE, asks_others
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
-from handlers.parse import LEAVING_PERSON_OUT, STATE_WORDS, Query, split_states, state_words, tokenize
+from handlers.parse import (
+    KINDS_OF_WORK,
+    LEAVING_PERSON_OUT,
+    STATE_WORDS,
+    Query,
+    split_states,
+    state_words,
+    tokenize,
+)
 from handlers.query import (
     Match,
     by_time,
@@ -133,10 +142,18 @@ def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:
     )
 
 
-async def count(thread: Thread, intent: Intent) -> Reply:
-    """`how many are merged?`: the thread's PRs the filter keeps, counted by state."""
-    query = replace(intent.query, text=" ".join(intent.words))
-    matches = await thread.matches()
+# "how many of the whole digest were bugfixes": the thread's first list, not the narrowed one
+WHOLE_LIST = re.compile(
+    r"\b(?:whole|entire|full|complete)\s+(?:digest|list|thread|thing|set|lot|week)\b", re.I
+)
+
+
+async def count(thread: Thread, intent: Intent, *, whole: bool = False) -> Reply:
+    """`how many are merged?`: the thread's PRs the filter keeps, counted by state (`whole`: of the
+    thread's first list, when a narrowing has left it)."""
+    words = [w for w in intent.words if not (whole and w in ("whole", "entire", "full", "complete"))]
+    query = replace(intent.query, text=" ".join(words))
+    matches = (await thread.first_list() if whole else []) or await thread.matches()
     found = thread.filtered(matches, query)
     states: Counter[str] = Counter(m.pr.status for m in found)
     breakdown = " · ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
@@ -206,6 +223,14 @@ async def summary(thread: Thread, intent: Intent) -> Reply:
     matches = await thread.matches()
     filtered = bool(query.any_of or query.exclude or query.states or query.authors)
     found = thread.filtered(matches, query) if filtered else list(matches)
+    kinds = tuple(g for g in query.any_of if set(g) <= KINDS_OF_WORK)
+    if not found and kinds and len(kinds) < len(query.any_of):
+        # "the 2 dsv4 ones - what actually broke, short version" under reverts: none of them is a bug
+        # fix, so "broke" asks what went wrong with them; summed up without that kind, and said so
+        query = replace(query, any_of=tuple(g for g in query.any_of if g not in kinds))
+        found = thread.filtered(matches, query)
+        names = " or ".join(topic_name(thread.settings, k) for g in kinds for k in g)
+        query = replace(query, notes=(*query.notes, f"None of them is {names}: summed up without that."))
     if not found:
         return Reply(
             kind="answer", title="Nothing to sum up: no PR of this thread matches", understood=thread.about()
@@ -247,6 +272,7 @@ async def summary(thread: Thread, intent: Intent) -> Reply:
         understood=about,
         groups=(ItemGroup("The heaviest", tuple(reply_item(m) for m in heaviest)),),
         total=len(found),
+        notes=tuple(n for n in query.notes if n.startswith("None of them is ")),
     )
 
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections import ChainMap
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 
 def _words(text: str) -> frozenset[str]:
@@ -87,11 +87,12 @@ ACTIVITY_WORDS = _words(
 JUDGEMENT_WORDS = _words(
     """
     important notable noteworthy interesting relevant significant major minor big biggest main key
-    impactful influential meaningful
+    impactful influential meaningful matter matters mattered
     top best cool good great nice worth worthwhile
     """
 )
-RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh nowadays")
+# ("brand new models": "brand" says new again, never the start of a login like @brandonpelfrey)
+RECENCY_WORDS = _words("recent recently lately latest new newest current currently fresh nowadays brand")
 RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
@@ -221,6 +222,12 @@ OUT_OF_SCOPE = (
         r"|\bwhy (?:does|do|is|did|won'?t|can'?t|isn'?t) (?:my|our)\b"
         r"|\b(?:my|our) \S+(?: \S+){0,3}? (?:crash|crashes|crashed|hangs?|hung|ooms?|fails?|failed|errors?)\b"
     )),
+    # What an advisory says and whether an install is exposed: "the CVSS score of CVE-2026-1234",
+    # "is 0.11.2 affected?" (PRs say what was fixed, not a score or who is exposed)
+    ("a question about security advisories", re.compile(
+        r"\bcvss\b|\bnvd\b|\b(?:is|are|was) (?:vllm )?v?\d+(?:\.\d+)+\b(?: \S+){0,6}? (?:affected|vulnerable)\b"
+        r"|\b(?:am i|are we|is our \S+|are our \S+) (?:affected|vulnerable|exposed)\b"
+    )),
     ("a question about what runs where", re.compile(
         r"\b(?:can|does|will|could) vllm (?:run|work|be run|be used)\b|\b(?:can|could) (?:i|we|u|you) (?:run|use) vllm\b"
     )),
@@ -234,6 +241,14 @@ OUT_OF_SCOPE = (
         r"|\bbeats?\b(?: \S+){1,4}? (?:on|in|at) (?:acceptance|throughput|latency|speed|accuracy|ttft|tpot|tok)"
         r"|\b(?:tok(?:en)?s?/s(?:ec)?|t/s|tps|acceptance rate|ttft|tpot|latency) (?:number|numbers|figure|figures)\b"
         r"|\bquotable (?:\S+ )?(?:number|numbers|figure|figures|stat|stats)\b"
+        # "what acceptance rate does eagle3 get for llama on a 4090", "need real numbers for my
+        # paper": a measurement of a setup, which PRs do not hold (those that claim one can be found)
+        r"|\bwhat(?:'s|s| is)?(?: the)?(?: \S+){0,2}? (?:acceptance(?: rate| length)?|throughput|latency|ttft|tpot|itl"
+        r"|tok(?:en)?s?/s(?:ec)?|tps|speedup|memory (?:usage|use)|t?flops|mfu|bandwidth)\b(?: \S+){0,2}?"
+        r" (?:does|do|did|would|will|on|for|of)\b"
+        r"(?: \S+){0,6}? (?:get|gets|reach|hit|achieve|see|give|regression|with|at|vs|versus|on)\b"
+        r"|\b(?:real|actual|concrete|hard|exact) (?:numbers?|figures?|measurements?)\b"
+        r"|\bwhat(?:'s|s| is| are)?(?: the)? (?:p\d\d|median|mean|avg|average) (?:ttft|tpot|itl|e2e|latency|throughput)\b"
     )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
@@ -356,7 +371,10 @@ OUT_OF_SCOPE = (
 # nothing is context; so is a trailing purpose ("so i can check ...", "because we ..."). Only the
 # rest is read as the question; a message that is all context is read whole.
 # (not after an abbreviation: "merged in october vs. september, and ...?" is one sentence)
-_SENTENCE_END = re.compile(r"(?<=[.?!;])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)\s+|\n+")
+# (an emoji ends a sentence as a full stop does: "thinking of upgrading my 4090 🤔 whats new for sm120")
+_SENTENCE_END = re.compile(
+    r"(?<=[.?!;\U0001F300-\U0001FAFF\u2600-\u27BF])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)\s+|\n+"
+)
 # Words of the asker's own person: "i", "our"; in Spanish, Portuguese and German "tenho uma MI300X no lab",
 # "queria testar", "usamos qwen", "nuestro pod"
 _FOREIGN_FIRST_PERSON = frozenset({
@@ -372,11 +390,24 @@ _FIRST_PERSON = (
     frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"})
     | _FOREIGN_FIRST_PERSON
 )
+# What a request asks for, right after its verb ("need every ...", "want a list of ...")
+_REQUEST_OBJECT = (
+    r"(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary"
+    # "I need the total number of security fixes ...", "we need a count of ..."
+    # ("need a number for the deck" is the count asked for above, said again: no request of its own)
+    r"|(?:the (?:total )?(?:number|count|counts|numbers|names|list)|a (?:count|number|total|breakdown|list)) of)\b"
+)
 _ASKS = re.compile(
     r"^\W*(?:(?:ok|okay|so|hey|hi|hello|hiya|greetings|dear \w+|also|and|but)\W+)*"
     r"(?:(?:can|could|would|will) (?:some(?:one|body)|any(?:one|body)|you|u|ya)\b|pls\b|please\b|show\b|list\b"
     r"|tell\b|give\b|find\b|any\b|anything\b|what|which\b|who|how\b|is there\b|are there\b|was there\b"
-    r"|were there\b|did\b|does\b|has\b|have\b|when\b|where\b|is\b|are\b)",
+    r"|were there\b|did\b|does\b|has\b|have\b|when\b|where\b|is\b|are\b"
+    # "need every changed default since nov 1 before we bump": a request with its object, whatever
+    # its later clauses say of the asker
+    rf"|(?:i |we )?(?:just |really |only )?(?:need|want|wanna see|would like|'d like)\s+{_REQUEST_OBJECT}"
+    # "tl;dr just the stuff that matters for me, ...": a summary or a narrowing asked for
+    # (a bare "tldr?" after the asker's own clause asks nothing more than that clause says)
+    r"|tl;?dr\b(?=\s+\w)|(?:just|only) (?:the|those|what|stuff)\b)",
     re.I,
 )
 # ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
@@ -397,7 +428,7 @@ _WANTS = re.compile(
     # "might ping them abt the rust frontend part": what the asker means to do next
     r"|(?:might|may|will|gonna|going to|planning to|plan to|have to|gotta) (?!be\b)[a-z]+)\b"
     # "need everything FlashInfer-related that merged ...": the subject left out of a request
-    r"(?!\s+(?:everything|all|every|a list|the list|the prs|prs|a rundown|a summary|to see|to know|to find))",
+    rf"(?!\s+(?:{_REQUEST_OBJECT}|to see|to know|to find))",
     re.I,
 )
 # A remark, not a request: "still nothing, weird.", "maybe he pushes from another account.",
@@ -475,6 +506,10 @@ _STATEMENT = re.compile(
     r"|^\W*on (?:a|fait|utilise|est|voit|doit|peut|tourne|lance)\b",
     re.I,
 )
+# "top 10 is fine", "5 would be enough": the asker settling for an answer's shape, no statement
+_SETTLING = re.compile(
+    r"\s*\b(?:is|are|would be|will do|'s|s)\s+(?:fine|ok|okay|enough|plenty|good|great|perfect)\b", re.I
+)
 _EXAMPLES_ETC = re.compile(r"^[^?]*,[^?]*\b(?:etc|and so on|and such)\b\.?\s*$", re.I)
 _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 # "removed flags/env vars, changed defaults, dropped models": after a question, a list of the kinds
@@ -496,6 +531,10 @@ _PURPOSE = re.compile(
     r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|as (?:i|we)"
     # ", need it for the 'by the numbers' section of the newsletter": what the answer is for
     r"|(?:i |we )?need (?:it|this|them|these|those|that) (?:for|by)"
+    # "... before we bump the fleet image": when the asker will use the answer
+    r"|before (?:i|we) (?!\w+ (?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
+    # "since our readers won't care about those": a reason about the asker's people
+    r"|since (?:our|my) [\w-]+ (?:won'?t|will not|don'?t|do not|can'?t|cannot|aren'?t|are not|never)\b"
     # "since we ..." is a reason unless it names when ("since we cut the branch on nov 12")
     r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
     # "who's the lora person I should ping": what the asker will do with the answer
@@ -509,7 +548,7 @@ _PURPOSE = re.compile(
 # "for the release notes", "for our weekly sync", "(our branch cut)": what the answer is for, or an
 # aside about the asker, not what is asked
 _FOR_WHOM = re.compile(
-    r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,3}?(?:report|reports|notes|note|sync|meeting|standup"
+    r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,4}?(?:report|reports|notes|note|sync|meeting|standup"
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog"
     r"|audit|talk|presentation|retro|writeup|write-up|blog post|post|blog|article|piece)\b"
     # "for my team standup", "for our team's weekly sync": the audience's meeting is the purpose too
@@ -576,6 +615,9 @@ def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
     text = text[len(introduction(text)) :]
+    whole = text
+    # the full-width marks of Chinese and Japanese end sentences as "?" and "!" do
+    text = text.replace("\uff1f", "? ").replace("\uff01", "! ").replace("\u3002", ". ")
     text = _ACTIVITY_LEAD.sub("", text, count=1) or text  # "writing a blog post about february: which ..."
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     text = _DOING_ASIDE.sub("", text) or text
@@ -609,7 +651,8 @@ def question_part(text: str) -> str:
             if k <= asked
             or _ASKING_START.match(s)  # "... 70b model? which is better value": asks, "is" or not
             or not (
-                _STATEMENT.search(s)
+                # "... since nov 1? newest first, top 10 is fine": an order the asker settles for
+                _STATEMENT.search(_SETTLING.sub("", s))
                 # "any security fixes? DoS, trust_remote_code, secrets in logs etc.": examples
                 or _EXAMPLES_ETC.match(s)
                 or setup_list(s)
@@ -621,7 +664,17 @@ def question_part(text: str) -> str:
         if asking:
             text = " ".join(asking)
     kept = _PURPOSE.sub("", text)
-    return kept if kept.strip() else text
+    kept = kept if kept.strip() else text
+    # "Our auditors require the CVSS score for CVE-X ... Can you provide that?": a request that only
+    # points back asks what the sentences before it say
+    return whole if _POINTER_ASK.match(kept) and kept.strip() != whole.strip() else kept
+
+
+_POINTER_ASK = re.compile(
+    r"^\W*(?:(?:so|and|ok|okay|please|pls)\W+)?(?:(?:can|could|would|will) (?:you|u)|are you able to)"
+    r"(?: \w+){1,2}? (?:that|this|it|those|these|them)\W*$",
+    re.I,
+)
 
 
 # How to show the answer, not what to find ("top 5 merges, one line each + github handles pls",
@@ -638,6 +691,8 @@ _PRESENTATION = re.compile(
     # "high level pls, no PR soup": how much detail, not what to find
     r"|\b(?:keep it |at a |in )?high[- ]level\b(?:\s+(?:pls|please|plz|only))?"
     r"|\b(?:no|without|not a|not the)\s+(?:prs?\s+)?(?:soup|dump|wall|firehose|spam|laundry list)\b"
+    # "please give me a single figure", "just the number": the count (every answer states it)
+    r"|\b(?:as )?(?:a|one) single (?:figure|number|total)\b|\bjust (?:the|a|one) (?:number|figure|total)\b"
     # "no PR numbers", "without links": a summary in words (a list says its numbers anyway)
     r"|\b(?:no|without|skip the|minus the)\s+(?:prs?\s+|pull request\s+)?(?:numbers|#s|links|urls)\b"
     r")",
@@ -956,25 +1011,83 @@ _FOREIGN_PHRASES = (
     ("以来", "since"), ("어제", "yesterday"), ("오늘", "today"), ("昨日", "yesterday"), ("今日", "today"),
     ("とか", " or "), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
     ("添加", "added"), ("加入", "added"), ("加的", "added"), ("追加", "added"), ("추가", "added"),
+    # "按topic分一下数量", "按作者统计一下, 谁最多": a breakdown, and by whom; "eagle 이나 mtp 위주로":
+    # eagle or mtp, those first
+    ("按", " by "), ("分一下", " split "), ("数量", " count "), ("统计", " count "), ("最多", " most "),
+    ("위주로", " esp "), ("위주", " esp "),
+    # "처음부터", "从头", "最初から": since the start (the whole history)
+    ("처음부터", " since the start "), ("从一开始", " since the start "),
+    ("从头", " since the start "), ("最初から", " since the start "), ("初めから", " since the start "),
+    ("전부 보여줘", " show all "), ("다 보여줘", " show all "), ("全部列出", " show all "), ("全部给我", " show all "),
+    ("全部見せて", " show all "), ("전부", " all "), ("全部", " all "), ("这一周", "this week"), ("這一週", "this week"),
+    ("本星期", "this week"), ("星期天", "sunday"), ("星期日", "sunday"), ("周日", "sunday"), ("周天", "sunday"),
+    *((f"{prefix}{digit}", day) for prefix in ("星期", "周", "週") for digit, day in
+      zip("一二三四五六", ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"), strict=True)),
 )  # fmt: skip
 _CJK_WHO = re.compile(r"誰|谁|누가|누구")
+# "최근 2주 동안", "2週間", "3个星期", "最近一个月", "两周": a count of weeks, days or months written
+# with its CJK unit, the count in digits or in CJK numerals ("第一周" is the first week, "这一周" this one)
+_CJK_DIGITS = {"一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+               "七": "7", "八": "8", "九": "9", "十": "10"}  # fmt: skip
+_CJK_COUNT = r"(?<![第这這本上下])(\d+|[一二两兩三四五六七八九十])\s*(?:个|個)?\s*"
+
+
+def _span(unit: str) -> Callable[[re.Match[str]], str]:
+    return lambda m: f" past {_CJK_DIGITS.get(m.group(1), m.group(1))} {unit} "
+
+
+_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
+                "october", "november", "december")  # fmt: skip
+
+
+def _cjk_number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    return 10 + int(_CJK_DIGITS.get(text[1:], "0")) if text.startswith("十") else int(_CJK_DIGITS[text])
+
+
+def _month(m: re.Match[str]) -> str:
+    number = _cjk_number(m.group(1))
+    name = _MONTH_NAMES[number - 1] if 1 <= number <= 12 else m.group(0)
+    return f" {name} {m.group(2)} " if m.lastindex and m.lastindex > 1 and m.group(2) else f" {name} "
+
+
+_CJK_MONTH = r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])"
+_CJK_SPANS = (
+    # "11月3日", "11월 3일": a date; "十月", "3月", "10월": a month (with 个 / か / 개 it is a count)
+    (re.compile(_CJK_MONTH + r"\s*(?:月|월)\s*(\d{1,2})\s*(?:日|号|號|일)"), _month),
+    (
+        re.compile(r"(?<![\d一二三四五六七八九十个個か ヶ개])" + _CJK_MONTH + r"\s*(?:月份|月|월)(?!\s*\d)"),
+        _month,
+    ),
+    (re.compile(_CJK_COUNT + r"(?:주|週間|週|周|星期|礼拜|禮拜)"), _span("weeks")),
+    (re.compile(_CJK_COUNT + r"(?:일|日間|天)"), _span("days")),
+    (re.compile(r"(\d+)\s*日(?!本)"), _span("days")),
+    (re.compile(_CJK_COUNT + r"(?:개월|か月|ヶ月|个月|個月)"), _span("months")),
+)
+# "ci 和 docs 的不用算", "rocm 的不要": what is left out, said before the verb
+_CJK_LEFT_OUT = re.compile(
+    r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*(?:\s*(?:和|跟|与|與|、|,|/|\+)\s*[A-Za-z0-9][A-Za-z0-9_.+/\-]*)*)\s*"
+    r"(?:(?:相关)?的\s*(?:PR|pr|prs|PRs)?\s*(?:不要|不用算|不算|不用看|不看|除外|不需要)|(?:不用算|不算|不用看|除外))"
+)
 # Japanese and Korean put the verb last: "ROCmのは除いて" is "without ROCm", "2番目" the second
 _CJK_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
                  "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "一": "first", "二": "second",
                  "三": "third", "四": "fourth", "五": "fifth", "첫": "first", "두": "second", "세": "third",
                  "네": "fourth", "다섯": "fifth"}  # fmt: skip
 _CJK_ORDER = (
-    (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:の(?:PR|pr)?)?\s*(?:は|を|은|는|을|를)?\s*(?:除いて|除く|除外|以外|제외|빼고)"),
-     lambda m: f" without {m.group(1)} "),
+    (_CJK_LEFT_OUT, lambda m: f" without {m.group(1)} "),
+    # "perf 和 fix 都要": both wanted, either kind; "eagle 이나 mtp": eagle or mtp
+    (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:和|跟|与|與|、)\s*([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:都要|都可以|都行|都看)"),
+     lambda m: f" {m.group(1)} or {m.group(2)} "),
+    (re.compile(r"(?<=[A-Za-z0-9])\s*이나\s+"), lambda m: " or "),
+    # ("ci랑 docs는 빼고": a list, joined by 랑 / 하고 / 와 / と, left out as a whole)
+    (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*(?:\s*(?:이랑|랑|하고|와|과|と|、|,|/)\s*[A-Za-z0-9][A-Za-z0-9_.+/\-]*)*)"
+                r"\s*(?:の(?:PR|pr)?)?\s*(?:は|を|은|는|을|를)?\s*(?:除いて|除く|除外|以外|제외하고|제외|빼고)"),
+     lambda m: " without " + re.sub(r"\s*(?:이랑|랑|하고|와|과|と|、)\s*", " and ", m.group(1)) + " "),
     (re.compile(r"(\d+|[一二三四五]|첫|두|세|네|다섯)\s*(?:番目|번째|번 째)|第\s*(\d+|[一二三四五])\s*(?:个|個|条|條|篇)?"),
      lambda m: f" the {_CJK_ORDINALS[m.group(1) or m.group(2)]} one "),
 )  # fmt: skip
-# "최근 2주 동안", "2週間", "3个星期": a count of weeks, days or months written with its CJK unit
-_CJK_SPANS = (
-    (re.compile(r"(\d+)\s*(?:주|週間|週|周|个星期|個星期|星期)"), r" past \1 weeks "),
-    (re.compile(r"(\d+)\s*(?:일|日間|日|天)"), r" past \1 days "),
-    (re.compile(r"(\d+)\s*(?:개월|か月|ヶ月|个月|個月)"), r" past \1 months "),
-)
 _FOREIGN_WORDS = {
     # Spanish / Portuguese
     "esta": "this", "semana": "week", "pasada": "last", "passada": "last", "mes": "month", "mês": "month",
@@ -1031,6 +1144,11 @@ _FOREIGN_WORDS = {
     "gemerged": "merged", "gemergte": "merged", "wurden": "", "wurde": "", "davon": "of those", "waren": "were",
     "ungefähr": "", "ungefaehr": "", "kurze": "", "frage": "", "fürs": "for", "gab": "", "änderungen": "changes",
     "aenderungen": "changes", "beim": "", "betreffen": "", "betrifft": "", "beachten": "", "müssen": "",
+    # "könnt ihr mir bitte den Digest von letzter Woche schicken? brauche ihn für den Newsletter"
+    "könnt": "can", "könnte": "can", "könnten": "can", "können": "can", "kannst": "can", "kann": "can",
+    "ihr": "you", "schicken": "send", "schick": "send", "senden": "send", "zeigen": "show",
+    "posten": "post", "von": "", "brauche": "need", "brauchen": "need", "ihn": "it", "hatten": "had",
+    "dieser": "this", "diesem": "this", "dieses": "this", "diesen": "this", "wichtig": "important", "kurz": "briefly", "war": "was", "bei": "in", "da": "", "sätze": "sentences", "satz": "sentence",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",
@@ -1074,6 +1192,7 @@ _FOREIGN_CUES = frozenset(
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
+    | {"könnt", "könnten", "kannst", "schicken", "brauche", "sätze"}
     | {"wie", "viele", "wurden", "davon", "ungefähr", "gemerged", "änderungen", "wochen", "betreffen"}
     | {
         "quelles",
@@ -1280,8 +1399,8 @@ def in_english(text: str) -> str:
             text = pattern.sub(f" {english} ", text)
         text = _CYRILLIC_RUN.sub(" ", text)
     text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
-    for pattern, english in _CJK_SPANS:
-        text = pattern.sub(english, text)
+    for pattern, spelled in _CJK_SPANS:
+        text = pattern.sub(spelled, text)
     for pattern, reorder in _CJK_ORDER:
         text = pattern.sub(reorder, text)
     if _CJK_WHO.search(text):  # "これ書いたのは誰？", "누가 올렸어요?": the question word leads in English

@@ -167,7 +167,11 @@ _CAPABILITIES = re.compile(
     # "what data do u actually have?", "what do you actually know about?": what the bot can see
     r"|what (?:data|info|information|sources?) (?:do|does|can) (?:you|u|it|this bot|the bot) (?:\w+ )?(?:have|see|use|read|index|cover)"
     r"|what do (?:you|u) (?:\w+ )?(?:know about|have access to|index|cover)\b"
-    r"|what can (?:i|we) ask (?:this|the) bot)"
+    r"|what can (?:i|we) ask (?:this|the) bot"
+    # "how do i get u to filter by label?", "whats the syntax": how to ask the bot itself
+    r"|how (?:do|can|would|should) (?:i|we) (?:(?:get|tell) (?:you|u|the bot|this bot|it) to"
+    r"|(?:make|have|let) (?:you|u|the bot|this bot|it))\b"
+    r"|what(?:'s|s| is)? the (?:command |query |search )?syntax\b|\bsyntax for\b)"
 )
 STOPWORDS = {
     "a", "about", "all", "an", "and", "any", "are", "at", "changes", "during", "for", "from",
@@ -303,6 +307,12 @@ _EXAMPLES = re.compile(
 )
 # A list of three or more after a spaced dash or a colon, up to the sentence's end
 _DASH_LIST = re.compile(r"\s(?:[-\u2013\u2014]+|:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
+# "..., things like new models and big perf wins —", "(such as fp8 and awq)": examples of what is asked
+_LIKE_LIST = re.compile(
+    r"[\s,(]+(?:(?:things|stuff|ones|changes|prs|work) like|such as|e\.g\.?|eg|for (?:example|instance))[\s,:]+"
+    r"(?P<items>[^.;?!()\u2013\u2014]+?)(?=\s*(?:[.;?!()\u2013\u2014]|\s-\s|$))",
+    re.I,
+)
 # the asker's own login: "login aoshen02", "my handle is mgoin", "i'm @njhill on github"
 _OWN_LOGIN = re.compile(
     # (the login ends its clause: not "my login page is broken")
@@ -475,6 +485,9 @@ class Query:
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
+    # "merged prs per month since june", "rocm prs by week": the matches counted by "day", "week"
+    # or "month" of the window, in time order
+    per_period: str = ""
     # "was X added?", "is X supported now?", "when did X first land": whether (or when) something
     # ever happened, so over the whole history
     ever: bool = False
@@ -736,7 +749,7 @@ _NOT_A_PR_BETWEEN = frozenset(
 # a slash command's name typed into the text itself ("/vllm rocm prs" as a plain message, or
 # pasted into a thread); "/v1/completions errors" names an endpoint and stays
 _SLASH_COMMAND = re.compile(r"^\s*/[a-z][\w-]*\s+(?=\S)", re.I)
-_CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are)\b", re.I)
+_CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are|syntax)\b", re.I)
 
 
 def _asks_capabilities(tokens: list[str]) -> bool:
@@ -914,11 +927,13 @@ def _models_removed(_: _Parser, tokens: list[str], st: _State) -> None:
     models, and not titles that say "architectures"."""
     if not (_MODEL_NOUNS.intersection(tokens) and _DROPPED.intersection(tokens)):
         return
-    named = [g for g in st.groups if g not in (["new-model"], [BREAKING])]
+    named = [g for g in st.groups if set(g) - {"new-model", BREAKING}]  # ("removed or deprecated": one kind)
     if named:  # "was the grok model removed?": that model's PRs, as asked
         return
     st.groups[:] = [[BREAKING]]
-    st.text[:] = [w for w in st.text if w not in _MODEL_NOUNS | _DROPPED] + ["model"]
+    said = _MODEL_NOUNS | _DROPPED | {"architecture", "architectures", "arch", "archs"}
+    st.text[:] = [w for w in st.text if w not in said] + ["model"]
+    st.typos = {w: fix for w, fix in st.typos.items() if w not in said}  # ("model" is no typo of "models")
     st.readings.append("models removed: breaking changes whose titles say model")
 
 
@@ -1009,6 +1024,9 @@ def _who_verb(tokens: Sequence[str]) -> str:
     return tokens[at] if at < len(tokens) else ""
 
 
+_CONTACTING = frozenset({"ping", "contact", "reach", "talk", "tag", "dm", "message", "cc", "loop", "bother"})
+
+
 def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "busiest ppl this week": the words that frame a question about people filter nothing; nor
     does the asker's verb for doing the work ("who's driving the mooncake side", "who handles xpu",
@@ -1018,7 +1036,9 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     if not asks_who(tokens):
         return
     # ("who's the go-to person for the video loader": the person to ask, no word of a title)
-    st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS | RANKING_WORDS | {"go-to", "goto", "point"}]
+    # ("who should i ping about the flashinfer ones": how the asker will reach them, no title's word)
+    framing = PEOPLE_NOUNS | RANKING_WORDS | _CONTACTING | {"go-to", "goto", "point"}
+    st.text[:] = [w for w in st.text if w not in framing]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
     verb = _who_verb(tokens)
     # with nothing else named, only a verb's form says it is one ("who contributed last week")
@@ -1147,6 +1167,89 @@ def _weekday_of_a_date(tokens: list[str]) -> None:
         dated = after in MONTHS or (after.isdigit() and tokens[k + 2 : k + 3] and tokens[k + 2] in MONTHS)
         if tokens[k].rstrip(",.") in WEEKDAYS and dated:
             del tokens[k]
+
+
+# What the asker's own events are called: "our December community newsletter", "monday-ish triage"
+_EVENTS = frozenset(
+    {"newsletter", "sync", "meeting", "standup", "stand-up", "triage", "retro", "planning", "offsite"}
+    | {"call", "demo", "meetup", "edition", "issue", "recap", "roundup", "review", "1:1"}
+)
+_EVENT_MODIFIERS = frozenset({"community", "team", "weekly", "monthly", "internal", "usual", "regular"})
+
+
+def _event_names(tokens: list[str]) -> None:
+    """ "putting together our December community newsletter", "monday-ish triage": a month or
+    weekday naming one of the asker's events (before its noun) is no time to read PRs in."""
+    for k in range(len(tokens) - 2, -1, -1):
+        if tokens[k] not in MONTHS and tokens[k].removesuffix("s") not in WEEKDAYS:
+            continue
+        j = k + 1
+        while j < len(tokens) - 1 and j - k <= 2 and tokens[j] in _EVENT_MODIFIERS:
+            j += 1
+        owned = k > 0 and tokens[k - 1] in _DEFINITE
+        if tokens[j] in _EVENTS and (owned or tokens[k].removesuffix("s") in WEEKDAYS):
+            del tokens[k : j + 1]  # the event's name is no word to search either
+
+
+_TIME_NOUNS = frozenset(
+    {"day", "days", "week", "weeks", "wk", "wks", "month", "months", "year", "years", "period"}
+)
+# "all the fa4 prs", "all of it", "every single eplb pr", "the whole history of": everything of a subject
+_ALL_OF_IT = re.compile(
+    r"\b(?:(?:show|list|give|see|want|need)(?: me| us)? all\b(?! (?:of )?(?:the |this |last |past )?"
+    r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b)"
+)
+_THE_REST = re.compile(
+    r"\b(?:forget|drop|ignore|skip|scrap|never ?mind|nvm|leave|(?:don'?t|do not|dont) (?:care|need))"
+    r"(?: about| for)? (?:all )?(?:the|of the) (?:rest|others)\b",
+    re.I,
+)
+_SETTLED_COUNT = re.compile(
+    r"(?<![\w#.])(\d{1,2})\s+(?:is|are|would be|will do|should be|'s)\s+(?:fine|ok|okay|enough|plenty|good|great)\b",
+    re.I,
+)
+# Topics that say what kind of work a PR did, not what it is about ("skip ci docs", "what broke")
+KINDS_OF_WORK = frozenset({"bugfix", "performance", "ci-build", "docs", "new-model"})
+# "per month", "by week", "each day", "month by month", "weekly counts": PRs counted by period
+_PERIOD_NOUNS = {
+    "day": "day", "days": "day", "daily": "day", "week": "week", "weeks": "week", "wk": "week",
+    "wks": "week", "weekly": "week", "month": "month", "months": "month", "mo": "month",
+    "monthly": "month",
+}  # fmt: skip
+_PERIOD_WORDS = {"per", "by", "each", "every", "over", "breakdown", "counts", "totals", "trend", "numbers"}
+_PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "histogram", "stats", "split"}
+PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
+
+
+def _per_period(tokens: Sequence[str]) -> tuple[str, int]:
+    """The period a breakdown is asked by ("merged prs per month since june", "rocm by week",
+    "month by month", "weekly counts") and where it is said; ("", -1) when none ("by week 9",
+    "each of the last 2 weeks", "weekly digest" and "last week" are no breakdowns)."""
+    for k, (a, b) in enumerate(itertools.pairwise(tokens)):
+        period = _PERIOD_NOUNS.get(b, "")
+        after = tokens[k + 2 : k + 3]
+        numbered = bool(after) and after[0][:1].isdigit()  # "by week 9", "each week 3"
+        if period and a in ("per", "by", "each", "every", "a") and not numbered and b.isalpha():
+            # "each month" counts PRs after what is counted ("what merged each day", "how many
+            # each month") - not "rocm releases each month" (how often), nor "a week ago"
+            counted = bool(tokens[k - 1 : k]) and tokens[k - 1] in (
+                "prs",
+                "merges",
+                "merged",
+                "landed",
+                "many",
+            )
+            if (
+                a in ("per", "by")
+                or counted
+                or (a != "a" and ("how", "many") in set(itertools.pairwise(tokens)))
+            ):
+                return period, k
+        if period and after and _PERIOD_NOUNS.get(after[0]) == period and a in ("by", "over", "to"):
+            return period, k  # ("week by week": found at "by")
+        if a in ("weekly", "monthly", "daily") and b in _PERIOD_HEADS:
+            return _PERIOD_NOUNS[a], k
+    return "", -1
 
 
 def _shape_of_summary(tokens: list[str]) -> set[str]:
@@ -1441,15 +1544,20 @@ class _Parser:
         raw = without_presentation(text if isinstance(text, str) else ("" if text is None else str(text)))
         raw = _SLASH_COMMAND.sub("", raw, count=1) or raw  # "/vllm what can u do" typed as a message
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
+        raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
+        raw = _THE_REST.sub(" ", raw) or raw  # "ok forget the rest, just rocm vs xpu": no word to search
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         self._asked = asked
         asked, examples = self._examples_after_dash(asked)
+        if not examples:
+            asked, examples = self._examples_after_like(asked)
         tokens, cut = tokenize(asked)
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
         _unit_after_last(tokens)
         _weekday_of_a_date(tokens)
+        _event_names(tokens)
         _start_of(tokens)
         st = _State()
         if examples:
@@ -1557,6 +1665,24 @@ class _Parser:
             return text, ""
         return f"{text[: found.start()]}{text[found.end() :]}", found.group("items").strip()
 
+    def _examples_after_like(self, text: str) -> tuple[str, str]:
+        """ "the biggest highlights merged in november, things like new models and big performance
+        wins": a list after "things like" / "such as" / "e.g." shows what the words before it ask for
+        - a summary, highlights, a topic - so it filters nothing; (the text without it, the list).
+        With nothing asked before it ("anything merged, things like rocm and xpu") the list is what
+        is asked: any of its items."""
+        found = _LIKE_LIST.search(text)
+        if not found:
+            return text, ""
+        before = tokenize(text[: found.start()])[0]
+        general = (_SUMMARY_WORDS | _WEIGHT_WORDS | {"highlight", "major", "key"}).intersection(before)
+        named = any(self._lookup_topic(before, k)[0] for k in range(len(before)))
+        items = found.group("items")
+        if not (general or named):
+            listed = " or ".join(p.strip() for p in re.split(r",|\band\b|\bor\b|/", items) if p.strip())
+            return f"{text[: found.start()]} {listed}{text[found.end() :]}", ""
+        return f"{text[: found.start()]}{text[found.end() :]}", items.strip()
+
     def _setup_from_context(self, st: _State, tokens: Sequence[str] = ()) -> None:
         """ "we run vllm on MI300X with AITER in prod. anything merged in the last 2 weeks that
         could break us?": a question with no subject of its own, after context describing the
@@ -1566,7 +1692,9 @@ class _Parser:
         said = _BROKEN_CONTRACTS | _BREAK_FRAME | ({_who_verb(tokens)} if asks_who(tokens) else set())
         own = [w for w in st.text if w not in said]
         # "was any fix for this merged recently?": a kind of work about what the context describes
-        refers = bool({"this", "that", "it", "these", "those"} & set(tokens))
+        # ("any reverts land this wk?": a "this" of the time words points at no thing)
+        pointers = {t for i, t in enumerate(tokens) if i not in st.time_tokens}
+        refers = bool({"this", "that", "it", "these", "those"} & pointers)
         work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
         # "mi300x dsv4 started giving garbage outputs after we bumped to nightly. anything land
         # recently??": a reported problem names what it happens on, models included, and a kind of
@@ -1833,6 +1961,16 @@ class _Parser:
             # "is the neuron backend still in tree? when did it go away": the moment something
             # happened, whenever it was ("when did that land?" in a thread is about its PR)
             ever_word = "when"
+        if (
+            not ever_word
+            and window is None
+            and (st.groups or st.authors)
+            and _ALL_OF_IT.search(" ".join(tokens))
+            and not _TIME_NOUNS.intersection(tokens)  # "list all kv-connector PRs from that week"
+        ):
+            # "show me all the fa4 prs, oldest first", "what has ilmarkov merged on eplb, like all of
+            # it": every one there is of that subject, not the last days'
+            ever_word = "all"
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )
@@ -1941,7 +2079,14 @@ class _Parser:
             else:
                 then_since = then_until = None
         # "break down last week's prs by area": the phrasal verb is the noun
-        broken_down = ("break", "down") in set(itertools.pairwise(tokens))
+        # ("break that same november list down by topic": the object may sit between the two)
+        broken_down = ("break", "down") in set(itertools.pairwise(tokens)) or any(
+            t in ("break", "broken")
+            and tokens[j] == "down"
+            and tokens[j + 1 : j + 2] in ([], ["by"], ["into"], ["per"], ["across"])
+            for k, t in enumerate(tokens)
+            for j in range(k + 1, min(k + 7, len(tokens)))
+        )
         ranked = _ranks_topics(tokens)  # "which area had the most prs", "busiest topic"
         per_topic = (
             broken_down
@@ -1949,6 +2094,20 @@ class _Parser:
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
             or ranked
         )
+        per_period, _ = _per_period(tokens)
+        if per_period:  # "per month", "month by month": the words ask for the breakdown itself
+            st.text[:] = [w for w in st.text if w not in _PERIOD_WORDS and w not in _PERIOD_NOUNS]
+            if window is None and not label and per_period != "day":
+                # "rocm prs by month" with no time: the last six months (eight weeks), this one too
+                today = self.now.astimezone(self.tz).date()
+                start = (
+                    add_months(today.replace(day=1), -(PERIODS_BY_DEFAULT["month"] - 1))
+                    if per_period == "month"
+                    else week_start_of(today, self.clock.week_start)
+                    - timedelta(weeks=PERIODS_BY_DEFAULT["week"] - 1)
+                )
+                # (no time given all the same: in a thread the thread's own time stays)
+                since, until = self.clock.resolve(Span(start, self.clock.today + timedelta(days=1)))
         if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
             st.text[:] = [w for w in st.text if w != "times"]
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
@@ -2023,7 +2182,8 @@ class _Parser:
             and not st.out_of_scope
             and bool(st.groups or st.authors)
             and _asks_what_is_new(tokens),
-            per_topic=per_topic,
+            per_topic=per_topic and not per_period,
+            per_period=per_period,
             ever=ever and window is None,
             digest=digest,
             author_pronoun=st.author_pronoun,
@@ -2223,7 +2383,7 @@ class _Parser:
             st.author_pronoun = True
             return 1
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
-        if token == "they" and (
+        if token in ("they", "he", "she") and (
             after in STATE_WORDS or state_verb(after) or after in ("work", "worked", "write", "wrote")
         ):
             st.author_pronoun = True  # "what did they merge besides docs": a person (not "they" the PRs)
@@ -2235,8 +2395,12 @@ class _Parser:
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:
                 return 0
-            if (i and tokens[i - 1] in SORT_VERBS) or nxt in SORT_KEYS or nxt in _TOPIC_NOUNS:
-                return 0  # "sort by newest", "by date": an order; "by topic": a breakdown
+            if (
+                (i and tokens[i - 1] in SORT_VERBS)
+                or nxt in SORT_KEYS
+                or nxt in _TOPIC_NOUNS | set(_PERIOD_NOUNS)
+            ):
+                return 0  # "sort by newest", "by date": an order; "by topic", "by month": a breakdown
             if nxt in ANYONE:  # "prs by anyone from red hat": no one in particular
                 return 2
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
@@ -2359,6 +2523,22 @@ class _Parser:
             joiner = (
                 "or" if last and self._kind_or_term_kind(last) == self._kind_or_term_kind(key) != "" else ""
             )
+        if (
+            not joiner
+            and st.topic_end == i
+            and st.groups
+            and st.groups[-1][-1] in implies(key, self.taxonomy)
+            and not implies(st.groups[-1][-1], self.taxonomy)  # a vendor, not "blackwell sm120"
+            and not (is_term(key) and kind_of(key, self.taxonomy) != "hardware")
+        ):
+            # "nvidia blackwell vs amd rocm", "amd mi300x": the vendor said right before its own
+            # platform or GPU names it again; the side is the narrower thing (in the vendor's place
+            # among alternatives: "hopper vs amd mi300x")
+            st.groups[-1].pop()
+            if st.groups[-1]:
+                joiner = "or"
+            else:
+                st.groups.pop()
         self._add_key(st, key, joiner)
         st.topic_end = i + length
         return length
@@ -2418,6 +2598,12 @@ class _Parser:
             if verb and tokens[i + gap] in _PICKED:  # "remove the ones about rocm": what they are about
                 between = _NEGATION_GAP | _RELATIVE | _MERE  # "drop the ones that only touch ci" too
             gap += 1
+        if verb and i + gap + 1 < len(tokens) and not self._lookup_topic(tokens, i + gap)[0]:
+            # "skip kernel perf stuff": a word qualifying the topic left out, before its head noun
+            key, length = self._lookup_topic(tokens, i + gap + 1)
+            head = tokens[i + gap + 1 + length : i + gap + 2 + length]
+            if key and tokens[i + gap].isalpha() and (not head or head[0] in _EXCLUDED_HEADS):
+                gap += 1
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
         negated = "merged" if word == "merging" else STATE_WORDS.get(word) or state_verb(word)
@@ -2471,8 +2657,22 @@ class _Parser:
             used += 1  # "just ci fixes": the CI work, not every bug fix; "skip the ci noise": the CI
         # "excluding deepseek and qwen", "no docs or ci", "ignore rocm / xpu / cpu stuff": the list
         # after the negator, all of it
-        while i + used + 1 < len(tokens) and tokens[i + used] in _LIST_JOINERS:
-            more, more_length = self._lookup_topic(tokens, i + used + 1)
+        kind = kind_of(key, self.taxonomy)
+        while i + used < len(tokens):
+            joined = tokens[i + used] in _LIST_JOINERS
+            if joined and i + used + 1 >= len(tokens):
+                break
+            more, more_length = self._lookup_topic(tokens, i + used + joined)
+            if not joined:
+                # "ignore rocm tpu xpu", "skip ci, docs" (commas are not tokens): a list of the
+                # same kind of thing, each left out
+                if not more or more == key or kind_of(more, self.taxonomy) != kind:
+                    break
+                if not kind and not {key, more} <= KINDS_OF_WORK:
+                    break  # ("scrap spec decode, cudagraph related instead": a list of no one kind)
+                st.exclude.append(more)
+                used += more_length
+                continue
             if not more:
                 # "skip the ci + test-tolerance stuff": a word no topic names, ending the list
                 # before the work's head noun, is left out as a word of the titles

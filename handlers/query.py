@@ -20,12 +20,19 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 
 from cachetools import LRUCache
 
-from handlers.calendar import default_window, history_start, local_midnight, window_label
+from handlers.calendar import (
+    add_months,
+    default_window,
+    history_start,
+    local_midnight,
+    week_start_of,
+    window_label,
+)
 from handlers.citations import Guard
 from handlers.digest_rank import weight as significance
 from handlers.digest_signals import Signals, change_name, is_change, is_change_of, read_one, revert_names
@@ -225,10 +232,19 @@ class QueryHandler:
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
+        if query.per_period:
+            # "merged prs per month since june": each month's count, in time order, three PRs each
+            groups, earlier = by_period(settings, matches, query.per_period, query.since, query.until)
+            title = f"{subject(settings, query)} by {query.per_period}: {_count(len(matches))}"
+            return replace(reply, title=title, groups=groups, notes=(*reply.notes, *earlier))
         if query.per_topic or query.who:
             # "merged prs per topic last wk": each topic's count; "who's been doing the amd work":
             # the people; largest first, three PRs each
-            groups, more = by_topic(settings, matches) if query.per_topic else people(matches, people_shown)
+            # "october broken down by area? like rocm / xpu / quant": the buckets named, not every topic
+            buckets = next((g for g in query.any_of if len(g) > 1 and not any(map(is_term, g))), ())
+            groups, more = (
+                by_topic(settings, matches, buckets) if query.per_topic else people(matches, people_shown)
+            )
             what = "topics" if query.per_topic else "authors"
             title = (
                 f"{subject(settings, query)} by topic: {_count(len(matches))}"
@@ -1000,6 +1016,7 @@ def word_in(word: str, hay: str) -> bool:
     return _word_pattern(word).search(hay) is not None
 
 
+MAX_PERIODS = 400  # a breakdown by day over years stops counting empty periods here
 PEOPLE_SHOWN = 8  # authors listed in a "who" answer, busiest first (three PRs each)
 MAX_PEOPLE = 20  # "top 50 contributors": at most this many in one answer
 TOPICS_SHOWN = 12  # topics listed in a "per topic" answer, largest first (three PRs each)
@@ -1025,13 +1042,17 @@ def people(found: Sequence[Match], shown: int = 0) -> tuple[tuple[ItemGroup, ...
     return _largest_groups(by_author, min(shown, MAX_PEOPLE) if shown else PEOPLE_SHOWN)
 
 
-def by_topic(settings: RepoSettings, found: Sequence[Match]) -> tuple[tuple[ItemGroup, ...], int]:
-    """The topics of `found`, most PRs first, each with its count (the one `/vllm <topic>` gives
-    over the same window) and up to three of its PRs in answer order; and how many more topics
-    there are beyond the ones shown. A PR counts for each of its topics."""
+def by_topic(
+    settings: RepoSettings, found: Sequence[Match], only: Collection[str] = ()
+) -> tuple[tuple[ItemGroup, ...], int]:
+    """The topics of `found` (`only` those, when given), most PRs first, each with its count (the
+    one `/vllm <topic>` gives over the same window) and up to three of its PRs in answer order; and
+    how many more topics there are beyond the ones shown. A PR counts for each of its topics."""
     by_name: dict[str, list[Match]] = {}
     for m in found:
         for key in m.cls.topics:
+            if only and key not in only:
+                continue
             by_name.setdefault(topic_name(settings, key), []).append(m)
     return _largest_groups(by_name, TOPICS_SHOWN)
 
@@ -1050,6 +1071,57 @@ def by_kind(
             if key not in skip and kind_of(key, settings.taxonomy) == kind:
                 by_name.setdefault(topic_name(settings, key), []).append(m)
     return _largest_groups(by_name, TOPICS_SHOWN)
+
+
+PERIODS_SHOWN = 12  # periods listed in a "per month" / "by week" answer (the latest ones)
+
+
+def by_period(
+    settings: RepoSettings, found: Sequence[Match], period: str, since: datetime, until: datetime
+) -> tuple[tuple[ItemGroup, ...], tuple[str, ...]]:
+    """The matches by the day, week or month (in the repo's timezone) each merged in, or was opened
+    in when not merged: every period of the window in time order, none left out for having no PRs,
+    each with its count (a PR counts once) and up to three of its PRs in answer order; the latest
+    PERIODS_SHOWN, with a note counting the earlier ones."""
+    tz = settings.tz
+
+    def start_of(moment: datetime) -> date:
+        day = moment.astimezone(tz).date()
+        if period == "day":
+            return day
+        return week_start_of(day, settings.week_start) if period == "week" else day.replace(day=1)
+
+    def after(start: date) -> date:
+        if period == "day":
+            return start + timedelta(days=1)
+        return start + timedelta(weeks=1) if period == "week" else add_months(start, 1)
+
+    buckets: dict[date, list[Match]] = {}
+    start, last = start_of(since), start_of(until - timedelta(seconds=1))
+    while start <= last and len(buckets) < MAX_PERIODS:
+        buckets[start] = []
+        start = after(start)
+    for m in found:
+        buckets.setdefault(start_of(m.pr.merged_at or m.pr.created_at), []).append(m)
+    today = start_of(until - timedelta(seconds=1))
+    labels = {
+        "day": lambda d: f"{d:%a %b} {d.day}",
+        "week": lambda d: f"Week of {d:%b} {d.day}",
+        "month": lambda d: f"{d:%b %Y}",
+    }[period]
+    ordered = sorted(buckets.items())
+    shown, hidden = ordered[-PERIODS_SHOWN:], ordered[:-PERIODS_SHOWN]
+    groups = tuple(
+        ItemGroup(
+            f"{labels(start)}{' (so far)' if start == today else ''} · {_count(len(items))}",
+            tuple(reply_item(m) for m in items[:3]),
+        )
+        for start, items in shown
+    )
+    earlier = sum(len(items) for _, items in hidden)
+    before = f"{period} before" if len(hidden) == 1 else f"{len(hidden)} {period}s before"
+    note = f"And {_count(earlier)} in the {before} those." if hidden else ""
+    return groups, (note,) if note else ()
 
 
 def people_title(found: Sequence[Match], what: str, *, first_timers: bool = False) -> str:

@@ -2192,3 +2192,127 @@ async def test_who_wrote_a_pr_named_is_its_card(app: BotHandlers) -> None:
     shown = await start_thread(app, KEY)  # rocm last week
     reply = await app.followup(KEY, f"who's the original author of #{shown[1]}?")
     assert reply.kind == "detail" and reply.title.startswith(f"#{shown[1]} "), (reply.kind, reply.title)
+
+
+# -- twenty-third round (sentences written for these tests) ------------------------------------
+
+
+async def test_a_count_in_shorthand_counts_the_thread(app: BotHandlers) -> None:
+    """Under ROCm's week, "cnt?" counts the thread (it went to the model, offline: no answer)."""
+    shown = await start_thread(app, KEY)
+    reply = await app.followup(KEY, "cnt?")
+    assert reply.title == f"This thread has {len(shown)} PRs", reply.title
+
+
+async def test_a_count_of_the_whole_list_after_a_narrowing_counts_the_first_list(app: BotHandlers) -> None:
+    """After "only the merged ones", "how many of the whole list are bug fixes?" counts among the
+    thread's first list (it counted among the narrowed one and searched "whole")."""
+    shown = await start_thread(app, KEY)
+    await app.followup(KEY, "only the merged ones")
+    reply = await app.followup(KEY, "how many of the whole list are bug fixes?")
+    assert f"of this thread's {len(shown)} PRs" in reply.title and "whole" not in reply.title, reply.title
+
+
+async def test_how_a_window_stacks_up_against_another_compares_them(app: BotHandlers) -> None:
+    """Under last week's merges, "how does that stack up against the week before?" sets the two
+    weeks side by side (it listed the earlier week alone)."""
+    await start_thread(app, KEY, "merged prs last week")
+    reply = await app.followup(KEY, "how does that stack up against the week before?")
+    assert " vs " in reply.title, reply.title
+
+
+async def test_narrowing_each_side_of_a_comparison_keeps_both_sides(app: BotHandlers) -> None:
+    """Under "rocm vs nvidia prs last week", "and if we only count the bug fixes on each side?"
+    keeps both platforms (it switched to every bug fix)."""
+    await start_thread(app, KEY, "rocm vs nvidia prs last week")
+    reply = await app.followup(KEY, "and if we only count the bug fixes on each side?")
+    head = render_reply_text(reply).splitlines()[0]
+    assert "ROCm" in head and "NVIDIA" in head and "Bug fixes" in head, head
+
+
+async def test_a_number_asked_on_its_own_is_its_card_whatever_follows(app: BotHandlers) -> None:
+    """Under ROCm's week, "and #N? did the follow-up for it ever land" shows #N's card (the "and"
+    made it a switch to the words of the second sentence)."""
+    shown = await start_thread(app, KEY)
+    reply = await app.followup(KEY, f"and #{shown[2]}? did the rocm follow-up for it ever land")
+    assert reply.kind == "detail" and reply.title.startswith(f"#{shown[2]} "), (reply.kind, reply.title)
+
+
+async def test_other_prs_of_a_carded_prs_author_are_of_any_time(app: BotHandlers) -> None:
+    """Under a PR's card (asked over any time), "does this author have other rocm prs?" lists the
+    author's ROCm PRs of any time (it looked at the default days only)."""
+    await start_thread(app, KEY, "#35250")
+    reply = await app.followup(KEY, "does this author have other rocm prs? how many")
+    text = render_reply_text(reply)
+    assert "any time" in text.splitlines()[0], text.splitlines()[:2]
+
+
+async def test_a_summary_of_one_subject_under_a_digest_sums_that_subject_up(app: BotHandlers) -> None:
+    """Under a digest, "and what was important in quantization? briefly please" sums up the
+    digest's quantization PRs (it listed quantization PRs afresh)."""
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    reply = await app.followup(KEY, "and what was important in quantization? briefly please")
+    assert reply.kind == "answer" and " PRs (" in reply.title, (reply.kind, reply.title)
+    assert "Quantization" in reply.understood, reply.understood
+
+
+async def test_a_thread_broken_down_by_month_or_week(app: BotHandlers) -> None:
+    """Under ROCm since Feb 16, "break it down by week" counts the thread's PRs by week in time
+    order (it shifted the thread to the last eight weeks); the current one says "so far"."""
+    shown = await start_thread(app, KEY, "rocm prs since feb 16")
+    reply = await app.followup(KEY, "break it down by week")
+    titles = [g.title for g in reply.groups]
+    assert reply.title == f"This thread's {len(shown)} PRs by week", reply.title
+    assert titles[0].startswith("Week of Feb 16") and "(so far)" in titles[-1], titles
+    assert sum(int(t.rsplit("· ", 1)[1].split()[0]) for t in titles) == len(shown), titles
+
+
+async def test_two_subjects_in_one_time_replace_the_threads_subjects(app: BotHandlers) -> None:
+    """Under "rocm or xpu or cpu prs last week", "ok forget the rest, just rocm vs cpu for feb"
+    lists ROCm or CPU over February (it compared February with itself)."""
+    await start_thread(app, KEY, "rocm or xpu or cpu prs last week")
+    reply = await app.followup(KEY, "ok forget the rest, just rocm vs cpu for feb")
+    head = render_reply_text(reply).splitlines()[0]
+    assert " vs Feb" not in head and "XPU" not in head and "ROCm" in head and "CPU" in head, head
+    assert "rest" not in head, head
+
+
+async def test_a_command_counts_by_day_with_empty_days_and_by_week_without_a_time(app: BotHandlers) -> None:
+    """ "merged prs by day since feb 27" counts each day in order, a day with none too (today, so
+    far); "xpu prs by week" with no time looks back eight weeks and names no author "week"."""
+    daily = await app.command(REPO, "merged prs by day since feb 27")
+    titles = [g.title for g in daily.groups]
+    assert [t.split(" · ")[0] for t in titles] == [
+        "Fri Feb 27",
+        "Sat Feb 28",
+        "Sun Mar 1",
+        "Mon Mar 2 (so far)",
+    ], titles
+    assert titles[-1].endswith("· 0 PRs") and daily.title.startswith("All PRs by day: "), (
+        titles,
+        daily.title,
+    )
+    counts = [int(t.rsplit("· ", 1)[1].split()[0]) for t in titles]
+    assert sum(counts) == daily.total, (counts, daily.total)
+    weekly = await app.command(REPO, "xpu prs by week")
+    head = render_reply_text(weekly).splitlines()[:2]
+    assert weekly.groups[0].title.startswith("Week of Jan 12") and "@week" not in " ".join(head), head
+
+
+async def test_the_one_described_by_the_things_it_names_when_its_title_spells_them_otherwise(
+    app: BotHandlers,
+) -> None:
+    """Under last week's reverts, "the llama 4 quant one - who wrote the original?" is the one PR
+    naming Llama 4 and quantization (its title says "Llama4,Quantization"; it listed that one PR)."""
+    await start_thread(app, KEY, "reverts last week")
+    reply = await app.followup(KEY, "the llama 4 quant one - who wrote the original?")
+    assert reply.kind == "detail" and "Llama4" in reply.title, (reply.kind, reply.title)
+
+
+async def test_a_narrowing_to_one_pr_asked_in_detail_is_its_card(app: BotHandlers) -> None:
+    """Under last week's reverts, "the llama 4 quant revert, in detail" is that PR's card (it listed
+    the one PR)."""
+    await start_thread(app, KEY, "reverts last week")
+    reply = await app.followup(KEY, "the llama 4 quant revert, in detail")
+    assert reply.kind == "detail" and "Llama4" in reply.title, (reply.kind, reply.title)

@@ -2493,3 +2493,186 @@ def test_five_review_cases_unseen_by_the_rules() -> None:
     assert q.authors == ("woosukkwon",) and days(q) == ("2025-10-01", "2025-10-31"), (q.authors, days(q))
     assert read("h200 prs this month, nvidia only").any_of == (("term:h200",), ("nvidia",))
     assert days(read("oct 5-9 moe prs")) == ("2025-10-05", "2025-10-09")
+
+
+# -- twenty-third round (sentences written for these tests, before reading a set's lines) ---------
+
+
+def test_the_askers_setup_before_a_kind_of_change_or_an_emoji_is_context() -> None:
+    """A sentence about the asker's fleet before "any reverts this wk?" is context (the "this" of
+    the time words pointed at it); an emoji ends a sentence as a full stop does, so "serving llama
+    on two 4090s 🙂 did anything land ..." asks only what follows; "hey 🙂" before it changes nothing."""
+    reverts = read("we run b200 + h100 clusters. any reverts merged this wk?")
+    assert reverts.any_of == (("change:revert",),), reverts.any_of
+    home = read("hey 🙂 serving llama on two 4090s at home. did anything land this week touching gptq?")
+    assert home.any_of == (("term:gptq",),), home.any_of
+    moving = read("considering a move from h100 to b200 🤔 what changed for blackwell last month?")
+    assert moving.any_of == (("blackwell",),) and days(moving) == ("2026-02-01", "2026-02-28"), (
+        moving.any_of,
+        moving.window_label,
+    )
+
+
+def test_a_request_with_its_object_and_an_order_settled_for_are_the_question() -> None:
+    """ "need every renamed or removed flag since feb 1 before we roll out the new image." asks for
+    breaking changes since Feb 1 (its "we" made it context, and "image" read as multimodal); after
+    the question, "oldest first, 5 is enough" still orders and counts (its "is" made it a remark)."""
+    flags = read("need every renamed or removed flag since feb 1 before we roll out the new image.")
+    assert flags.any_of == (("change:breaking",),) and "image" not in flags.text, (flags.any_of, flags.text)
+    assert days(flags)[0] == "2026-02-01", flags.window_label
+    settled = read("what landed for the nixl connector since feb 10? oldest first, 5 is enough")
+    assert settled.sort == 1 and settled.limit == 5, (settled.sort, settled.limit)
+
+
+def test_a_month_or_weekday_naming_the_askers_own_event_is_no_time() -> None:
+    """ "our March community update" names the asker's write-up, not a window (February is asked);
+    "friday-ish standup - what got reverted this past week?" asks about the past week only."""
+    update = read("working on our March community update: which perf prs merged in february?")
+    assert days(update) == ("2026-02-01", "2026-02-28") and update.then_since is None, update.window_label
+    standup = read("friday-ish standup - what got reverted this past week?")
+    assert days(standup) == DEFAULT and standup.then_since is None, (standup.window_label, standup.then_label)
+
+
+def test_months_in_the_languages_the_community_mixes_in() -> None:
+    """ "im januar vs februar", "en enero", "em outubro": months in German, Spanish, Portuguese,
+    with no other word of the language around them (the second month was read as a typo)."""
+    compared = read("rocm PRs im januar vs februar")
+    assert days(compared) == ("2026-01-01", "2026-01-31") and compared.then_label.startswith("Feb 1"), (
+        compared.window_label,
+        compared.then_label,
+    )
+    assert days(read("cuántos prs de xpu en enero"))[0] == "2026-01-01"
+    assert days(read("prs de tpu em outubro"))[0] == "2025-10-01"
+
+
+def test_examples_after_things_like_filter_nothing_unless_nothing_else_is_asked() -> None:
+    """After a summary or highlights, "stuff like new models and kernel speedups" shows what is
+    meant (it filtered by both, ANDed); with nothing asked before it, "things like tpu or cpu" is
+    what is asked (either)."""
+    recap = read("a recap of the most notable merges this month, stuff like new models and kernel speedups")
+    assert recap.any_of == (), recap.any_of
+    either = read("anything merged today, things like tpu or cpu")
+    assert {k for g in either.any_of for k in g} == {"tpu", "cpu"} and len(either.any_of) == 1, either.any_of
+
+
+def test_a_measured_number_of_a_setup_and_how_to_ask_the_bot() -> None:
+    """ "what acceptance length does mtp reach on ...", "whats the median tpot on h100" ask for a
+    measurement (no PR holds one); "what throughput improvements merged" is a PR question. "how can
+    i make you show only open prs?" and "what's the syntax for a date range" ask how to use the bot."""
+    assert read("what acceptance length does mtp reach on qwen3 with 2 draft tokens?").out_of_scope
+    assert read("whats the median tpot on h100 for llama 8b").out_of_scope
+    assert not read("what throughput improvements merged for xpu this month").out_of_scope
+    assert read("how can i make you show only open prs?").is_help
+    assert read("ok. what's the syntax for a date range").is_help
+
+
+def test_a_german_request_for_the_digest_searches_no_german_word() -> None:
+    """ "Könnt ihr bitte den Digest von dieser Woche posten?" is the digest (its German words were
+    searched, which narrowed it to nothing)."""
+    asked = read("Könnt ihr bitte den Digest von dieser Woche posten?")
+    assert asked.digest and not asked.text, (asked.digest, asked.text)
+
+
+def test_cjk_counts_of_weeks_and_months_months_by_name_and_words_after_their_object() -> None:
+    """ "最近两周" is the past two weeks, "最近一个月" the past month, "十月" October (not ten months);
+    "ci 的不用算" leaves CI out and "按topic分一下" is a breakdown by topic; "gptq 이나 awq" is either."""
+    assert days(read("最近两周 rocm 的 PR")) == ("2026-02-17", "2026-03-02")
+    assert days(read("最近一个月 xpu 合并了哪些"))[0] in ("2026-02-01", "2026-02-02")
+    assert days(read("十月 rocm 的 PR")) == ("2025-10-01", "2025-10-31")
+    split = read("上周的PR按topic分一下, ci 的不用算")
+    assert split.per_topic and split.exclude == ("ci-build",), (split.per_topic, split.exclude)
+    either = read("gptq 이나 awq PR 있어요?")
+    assert either.any_of == (("term:gptq", "term:awq"),), either.any_of
+
+
+def test_a_list_left_out_without_joiners_leaves_out_each_of_its_kind() -> None:
+    """ "hide cpu tpu xpu" and "drop the docs ci ones" leave each out (only the first was, the rest
+    asked for)."""
+    assert read("merged this week, hide cpu tpu xpu").exclude == ("cpu", "tpu", "xpu")
+    assert set(read("drop the docs ci ones").exclude) == {"docs", "ci-build"}
+
+
+def test_a_vendor_said_before_its_platform_names_that_platform_again() -> None:
+    """ "intel xpu versus google tpu" compares XPU and TPU (the vendors made a second pair);
+    "nvidia hopper vs amd mi300x" compares the two GPUs."""
+    assert read("intel xpu versus google tpu prs").any_of == (("xpu", "tpu"),)
+    assert read("nvidia hopper vs amd mi300x prs").any_of == (("term:hopper", "term:mi300x"),)
+
+
+def test_counts_by_month_week_or_day() -> None:
+    """ "per month since january", "xpu prs by week" (a breakdown, not an author called "week"),
+    "month by month", "how many merged each day": the matches counted by period; without a time,
+    six months or eight weeks; "rocm releases each month" stays a question of how often."""
+    monthly = read("merged prs per month since january")
+    assert monthly.per_period == "month" and days(monthly)[0] == "2026-01-01", monthly
+    weekly = read("xpu prs by week")
+    assert weekly.per_period == "week" and not weekly.authors and days(weekly)[0] == "2026-01-12", (
+        weekly.authors,
+        weekly.window_label,
+    )
+    assert read("month by month rocm numbers").per_period == "month"
+    assert read("how many prs merged each day this week").per_period == "day"
+    assert not read("rocm releases each month").per_period
+
+
+def test_brand_new_is_new_and_he_points_back_at_a_person() -> None:
+    """ "brand new models" searches no "brand" (a login starts with it); "what has he merged" is
+    the person a thread points back at, as "they" is."""
+    assert "brand" not in read("brand new models this week").text.split()
+    assert read("what has he merged lately").author_pronoun
+
+
+def test_a_formal_request_after_the_report_it_is_for_and_a_single_figure() -> None:
+    """ "For our Q1 2026 board report I need the number of security fixes merged between 1 January
+    and 15 February 2026. Please give me a single figure." asks for those fixes in that time (its
+    report and its "I" made it context; "single figure" was searched)."""
+    asked = read(
+        "For our Q1 2026 board report I need the number of security fixes merged between 1 January and "
+        "15 February 2026. Please give me a single figure."
+    )
+    assert asked.any_of == (("change:security",),) and not asked.text, (asked.any_of, asked.text)
+    assert days(asked) == ("2026-01-01", "2026-02-15"), asked.window_label
+
+
+def test_advisories_and_a_request_pointing_back_at_them_are_turned_down() -> None:
+    """What an advisory scores and whether an install is affected are not in PR data, even when the
+    question only points back ("Could you check that?"); so is a kernel's measured MFU."""
+    assert (
+        read(
+            "We must know whether vllm 0.11.2 is affected by CVE-2026-1111 and its CVSS score. Could you check that?"
+        ).out_of_scope
+        == "a question about security advisories"
+    )
+    assert read("whats the actual mfu of the fp8 deepgemm kernel on h100 vs b200?").out_of_scope
+
+
+def test_models_dropped_or_deprecated_are_removals_and_the_rest_is_no_word() -> None:
+    """ "which model architectures got dropped or deprecated in january?" asks for removals (two
+    removal words made it look like a subject of its own); "dont care about the rest" and the
+    verbs of reaching people ("who do we ping about ...") are searched for nowhere."""
+    removed = read("which model architectures got dropped or deprecated in january?")
+    assert removed.any_of == (("change:breaking",),) and not removed.typos, (removed.any_of, removed.typos)
+    rest = read("last weeks digest pls, only the rocm bits, dont care about the rest")
+    assert "rest" not in rest.text.split(), rest.text
+    ping = read("who do we ping about the deepgemm stuff")
+    assert ping.who and "ping" not in ping.text.split(), ping.text
+
+
+def test_all_of_a_subject_with_no_time_is_all_there_is() -> None:
+    """ "show me all the eplb prs, oldest first" and "GPTQ 관련 PR 전부 보여줘" (show all GPTQ PRs) ask
+    for every one (they looked at the last days); a time said keeps its window."""
+    assert read("show me all the eplb prs, oldest first").whole_history
+    assert read("GPTQ 관련 PR 전부 보여줘").whole_history
+    assert read("EXAONE PR 처음부터").whole_history
+    assert not read("show me all rocm prs this week").whole_history
+
+
+def test_a_korean_list_left_out_and_a_word_qualifying_the_topic_left_out() -> None:
+    """ "ci랑 docs는 빼고" leaves both out (it asked for CI and left docs out); "skip kernel perf
+    stuff" leaves performance out (it asked for it: the negation stopped at "kernel")."""
+    assert set(read("ci랑 docs는 빼고 보여줘").exclude) == {"ci-build", "docs"}
+    skipped = read("skip kernel perf stuff, what merged for rocm this week")
+    assert skipped.exclude == ("performance",) and skipped.any_of == (("rocm",),), (
+        skipped.exclude,
+        skipped.any_of,
+    )
