@@ -58,6 +58,7 @@ FUNCTION_WORDS = _words(
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
+    tbh imo imho fwiw ngl tbf
     basically essentially literally honestly seriously open-source open-weights open-weight
     criteria criterion condition conditions tho though
     employee employees employer employers staff
@@ -249,6 +250,8 @@ OUT_OF_SCOPE = (
         r"(?: \S+){0,6}? (?:get|gets|reach|hit|achieve|see|give|regression|with|at|vs|versus|on)\b"
         r"|\b(?:real|actual|concrete|hard|exact) (?:numbers?|figures?|measurements?)\b"
         r"|\bwhat(?:'s|s| is| are)?(?: the)? (?:p\d\d|median|mean|avg|average) (?:ttft|tpot|itl|e2e|latency|throughput)\b"
+        # "how much faster will bge-m3 be on an a100 with all of these": a gain on the asker's setup
+        r"|\b(?:how much|what percent(?:age)?|how many percent)\b(?: \S+){0,4}? (?:faster|speedup|throughput|gain|increase)\b"
     )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
@@ -524,7 +527,9 @@ _ASIDE = re.compile(
     + "|".join(sorted(_FOREIGN_FIRST_PERSON))
     + r")\b"
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
-    r"[^?]*$",
+    r"[^?]*$"
+    # "skip rocm ones we dont have amd": what the asker lacks, with no comma before it
+    r"|\s+(?:we|i) (?:don'?t|dont|do not|never) (?:have|use|run|own|deploy|serve)\b[^?]*$",
     re.I,
 )
 _PURPOSE = re.compile(
@@ -535,6 +540,8 @@ _PURPOSE = re.compile(
     r"|before (?:i|we) (?!\w+ (?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
     # "since our readers won't care about those": a reason about the asker's people
     r"|since (?:our|my) [\w-]+ (?:won'?t|will not|don'?t|do not|can'?t|cannot|aren'?t|are not|never)\b"
+    # "need someone to ping abt an mtp issue": whom the asker looks for, and why
+    r"|(?:i |we )?need (?:someone|somebody|a person|people|folks) to (?:ping|ask|talk to|contact|review|help)\b"
     # "since we ..." is a reason unless it names when ("since we cut the branch on nov 12")
     r"|since (?:i|we)(?![^.?!]*\b(?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
     # "who's the lora person I should ping": what the asker will do with the answer
@@ -1018,6 +1025,8 @@ _FOREIGN_PHRASES = (
     # "처음부터", "从头", "最初から": since the start (the whole history)
     ("처음부터", " since the start "), ("从一开始", " since the start "),
     ("从头", " since the start "), ("最初から", " since the start "), ("初めから", " since the start "),
+    ("特に", " esp "), ("ざっくり", " "), ("まとめて", " summary "), ("周り", " "), ("スループット", " throughput "),
+    ("何%", " what percent "), ("何％", " what percent "), ("上がり", " increase "),
     ("전부 보여줘", " show all "), ("다 보여줘", " show all "), ("全部列出", " show all "), ("全部给我", " show all "),
     ("全部見せて", " show all "), ("전부", " all "), ("全部", " all "), ("这一周", "this week"), ("這一週", "this week"),
     ("本星期", "this week"), ("星期天", "sunday"), ("星期日", "sunday"), ("周日", "sunday"), ("周天", "sunday"),
@@ -1148,6 +1157,9 @@ _FOREIGN_WORDS = {
     "könnt": "can", "könnte": "can", "könnten": "can", "können": "can", "kannst": "can", "kann": "can",
     "ihr": "you", "schicken": "send", "schick": "send", "senden": "send", "zeigen": "show",
     "posten": "post", "von": "", "brauche": "need", "brauchen": "need", "ihn": "it", "hatten": "had",
+    "reine": "", "reinen": "", "kennen": "", "sollten": "", "sollen": "", "gemacht": "did", "schon": "", "zeug": "stuff", "weglassen": "skip", "rauslassen": "skip", "auslassen": "skip", "dafür": "instead",
+    "ganzen": "whole", "ganze": "whole", "früher": "before", "egal": "", "daneben": "", "dieselben": "same",
+    "vergleich": "comparison",
     "dieser": "this", "diesem": "this", "dieses": "this", "diesen": "this", "wichtig": "important", "kurz": "briefly", "war": "was", "bei": "in", "da": "", "sätze": "sentences", "satz": "sentence",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
@@ -1192,7 +1204,7 @@ _FOREIGN_CUES = frozenset(
     | {"passada", "quien", "quién", "quem", "hizo", "hicieron", "fizeram", "merci", "gracias", "obrigado"}
     | {"saiu", "alguma", "alguna", "algún", "algun", "valeu", "quantizado", "quantizada", "pra", "nuestro"}
     | {"seit", "letzter", "gibt", "gibts", "bitte", "danke", "geschrieben", "zeitraum", "welche"}
-    | {"könnt", "könnten", "kannst", "schicken", "brauche", "sätze"}
+    | {"könnt", "könnten", "kannst", "schicken", "brauche", "sätze", "weglassen", "früher", "egal", "gemacht"}
     | {"wie", "viele", "wurden", "davon", "ungefähr", "gemerged", "änderungen", "wochen", "betreffen"}
     | {
         "quelles",
@@ -1369,7 +1381,18 @@ _RUSSIAN = tuple(
 )
 
 
-_FOREIGN_TIME_PATTERNS = tuple((re.compile(re.escape(p), re.I), english) for p, english in _FOREIGN_TIMES)
+_FOREIGN_TIME_PATTERNS = (
+    *((re.compile(re.escape(p), re.I), english) for p, english in _FOREIGN_TIMES),
+    # German puts the verb last: "CI-Zeug bitte weglassen" is "without CI stuff"; "egal wann" any time
+    (
+        re.compile(
+            r"(\S+?)(?:[- ](?:zeug|zeugs|sachen|kram))?(?: bitte)? (?:weglassen|rauslassen|auslassen|ignorieren)\b",
+            re.I,
+        ),
+        r"without \1",
+    ),
+    (re.compile(r"\begal wann\b", re.I), "ever"),
+)
 
 
 def _words_of(text: str) -> set[str]:

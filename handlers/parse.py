@@ -801,7 +801,14 @@ def _the_one_pr(tokens: list[str]) -> bool:
 def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "changes that break the openai api compat", "does this break my config": what users rely
     on stops working, a breaking change ("break the build" is a bug)."""
-    at = next((k for k, t in enumerate(tokens) if t in ("break", "breaks", "broke")), -1)  # "could break us"
+    at = next(  # "could break us" (not "break down everything merged since ...": a breakdown)
+        (
+            k
+            for k, t in enumerate(tokens)
+            if t in ("break", "breaks", "broke") and tokens[k + 1 : k + 2] != ["down"]
+        ),
+        -1,
+    )
     broken = _BROKEN_CONTRACTS.intersection(tokens[at + 1 : at + 5]) if at >= 0 else set()
     # "what merged today that cld change behavior in prod?": behaviour users see changing
     shift = next(
@@ -1164,7 +1171,12 @@ def _weekday_of_a_date(tokens: list[str]) -> None:
     of its own (it read as this Monday, and the range as a third time)."""
     for k in range(len(tokens) - 2, -1, -1):
         after = tokens[k + 1]
-        dated = after in MONTHS or (after.isdigit() and tokens[k + 2 : k + 3] and tokens[k + 2] in MONTHS)
+        dated = (
+            after in MONTHS
+            or (after.isdigit() and tokens[k + 2 : k + 3] and tokens[k + 2] in MONTHS)
+            # "since thu 19th": the day of the month names the date, the weekday says it again
+            or bool(re.fullmatch(r"(?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th)", after))
+        )
         if tokens[k].rstrip(",.") in WEEKDAYS and dated:
             del tokens[k]
 
@@ -2110,6 +2122,11 @@ class _Parser:
                 since, until = self.clock.resolve(Span(start, self.clock.today + timedelta(days=1)))
         if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
             st.text[:] = [w for w in st.text if w != "times"]
+        singles = [g for g in groups if len(g) == 1 and not is_term(g[0]) and not is_change(g[0])]
+        if per_topic and len(singles) >= 3 and len(singles) == len(groups):
+            # "break down everything merged by topic? only care abt spec-decode, multimodal, moe and
+            # quantization": the topics listed are the buckets (no PR is all of them)
+            groups = (tuple(k for g in singles for k in g),)
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             said = _TOPIC_NOUNS | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
             said |= ({"break"} if broken_down else set()) | (RANKING_WORDS if ranked else set())

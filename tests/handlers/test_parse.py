@@ -2676,3 +2676,31 @@ def test_a_korean_list_left_out_and_a_word_qualifying_the_topic_left_out() -> No
         skipped.exclude,
         skipped.any_of,
     )
+
+
+def test_after_the_sealed_set_breakdowns_weekday_dates_and_asides() -> None:
+    """Rules written after the sealed set (sentences of my own): "break down everything merged by
+    topic? only care abt a, b, c and d" is a breakdown into those buckets (it read "break" as breaking
+    changes and ANDed the four); "since fri 20th" is the 20th (it read Friday); "skip xpu ones we dont
+    have intel" leaves XPU out (the aside asked for it again); "need someone to ping abt a lora issue"
+    is why the asker asks, no filter; "tbh" is chat."""
+    buckets = read(
+        "break down everything merged since feb 1 by topic? only care abt rocm, xpu, cpu and tpu tbh"
+    )
+    assert buckets.per_topic and buckets.any_of == (("rocm", "xpu", "cpu", "tpu"),), buckets.any_of
+    assert not buckets.text, buckets.text
+    assert days(read("flashinfer changes since fri 20th"))[0] == "2026-02-20"
+    aside = read("only the bug fixes, skip xpu ones we dont have intel")
+    assert aside.exclude == ("xpu",) and aside.any_of == (("bugfix",),), (aside.exclude, aside.any_of)
+    who = read("who has been working on deepseek lately, need someone to ping abt a lora issue")
+    assert who.any_of == (("deepseek",),), who.any_of
+
+
+def test_german_and_japanese_words_of_the_sealed_set_s_kind() -> None:
+    """ "Docs-Zeug bitte weglassen" leaves docs out (German puts the verb last); "egal wann" is any
+    time; "何%くらい上がりますか" (by how many percent does it go up) asks for a measurement."""
+    german = read("gab es letzte woche rocm bugfixes? Docs-Zeug bitte weglassen")
+    assert german.exclude == ("docs",), german.exclude
+    assert read("hat mgoin schon was an EPLB gemacht? egal wann").whole_history
+    assert read("これで H100 のスループットは何%くらい上がりますか?").out_of_scope
+    assert read("how much faster will llama get on h100 with these").out_of_scope
