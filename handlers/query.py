@@ -1103,7 +1103,14 @@ def by_period(
         start = after(start)
     for m in found:
         buckets.setdefault(start_of(m.pr.merged_at or m.pr.created_at), []).append(m)
-    today = start_of(until - timedelta(seconds=1))
+    first_day = since.astimezone(tz).date()
+    last_day = (until - timedelta(seconds=1)).astimezone(tz).date()
+
+    def cut(start: date) -> str:  # a period the window starts or ends inside says so
+        if start < first_day:
+            return f" (from {first_day:%b} {first_day.day})"
+        return f" (to {last_day:%b} {last_day.day})" if after(start) - timedelta(days=1) > last_day else ""
+
     labels = {
         "day": lambda d: f"{d:%a %b} {d.day}",
         "week": lambda d: f"Week of {d:%b} {d.day}",
@@ -1113,7 +1120,7 @@ def by_period(
     shown, hidden = ordered[-PERIODS_SHOWN:], ordered[:-PERIODS_SHOWN]
     groups = tuple(
         ItemGroup(
-            f"{labels(start)}{' (so far)' if start == today else ''} · {_count(len(items))}",
+            f"{labels(start)}{cut(start) if period != 'day' else ''} · {_count(len(items))}",
             tuple(reply_item(m) for m in items[:3]),
         )
         for start, items in shown

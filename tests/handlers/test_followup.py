@@ -2259,12 +2259,12 @@ async def test_a_summary_of_one_subject_under_a_digest_sums_that_subject_up(app:
 
 async def test_a_thread_broken_down_by_month_or_week(app: BotHandlers) -> None:
     """Under ROCm since Feb 16, "break it down by week" counts the thread's PRs by week in time
-    order (it shifted the thread to the last eight weeks); the current one says "so far"."""
+    order (it shifted the thread to the last eight weeks); the week the window ends inside says so."""
     shown = await start_thread(app, KEY, "rocm prs since feb 16")
     reply = await app.followup(KEY, "break it down by week")
     titles = [g.title for g in reply.groups]
     assert reply.title == f"This thread's {len(shown)} PRs by week", reply.title
-    assert titles[0].startswith("Week of Feb 16") and "(so far)" in titles[-1], titles
+    assert titles[0].startswith("Week of Feb 16") and "(to Mar 2)" in titles[-1], titles
     assert sum(int(t.rsplit("· ", 1)[1].split()[0]) for t in titles) == len(shown), titles
 
 
@@ -2279,15 +2279,16 @@ async def test_two_subjects_in_one_time_replace_the_threads_subjects(app: BotHan
 
 
 async def test_a_command_counts_by_day_with_empty_days_and_by_week_without_a_time(app: BotHandlers) -> None:
-    """ "merged prs by day since feb 27" counts each day in order, a day with none too (today, so
-    far); "xpu prs by week" with no time looks back eight weeks and names no author "week"."""
+    """ "merged prs by day since feb 27" counts each day in order, a day with none too (today);
+    "xpu prs by week" with no time looks back eight weeks and names no author "week"; "rocm prs by
+    month since feb 10" says where the window cuts its first and last months."""
     daily = await app.command(REPO, "merged prs by day since feb 27")
     titles = [g.title for g in daily.groups]
     assert [t.split(" · ")[0] for t in titles] == [
         "Fri Feb 27",
         "Sat Feb 28",
         "Sun Mar 1",
-        "Mon Mar 2 (so far)",
+        "Mon Mar 2",
     ], titles
     assert titles[-1].endswith("· 0 PRs") and daily.title.startswith("All PRs by day: "), (
         titles,
@@ -2298,6 +2299,10 @@ async def test_a_command_counts_by_day_with_empty_days_and_by_week_without_a_tim
     weekly = await app.command(REPO, "xpu prs by week")
     head = render_reply_text(weekly).splitlines()[:2]
     assert weekly.groups[0].title.startswith("Week of Jan 12") and "@week" not in " ".join(head), head
+    monthly = [
+        g.title.split(" · ")[0] for g in (await app.command(REPO, "rocm prs by month since feb 10")).groups
+    ]
+    assert monthly == ["Feb 2026 (from Feb 10)", "Mar 2026 (to Mar 2)"], monthly
 
 
 async def test_the_one_described_by_the_things_it_names_when_its_title_spells_them_otherwise(
