@@ -1233,10 +1233,10 @@ _PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
 
 
-def _per_period(tokens: Sequence[str]) -> tuple[str, int]:
+def _per_period(tokens: Sequence[str]) -> str:
     """The period a breakdown is asked by ("merged prs per month since june", "rocm by week",
-    "month by month", "weekly counts") and where it is said; ("", -1) when none ("by week 9",
-    "each of the last 2 weeks", "weekly digest" and "last week" are no breakdowns)."""
+    "month by month", "weekly counts"); "" when none ("by week 9", "each of the last 2 weeks",
+    "weekly digest" and "last week" are no breakdowns)."""
     for k, (a, b) in enumerate(itertools.pairwise(tokens)):
         period = _PERIOD_NOUNS.get(b, "")
         after = tokens[k + 2 : k + 3]
@@ -1256,12 +1256,12 @@ def _per_period(tokens: Sequence[str]) -> tuple[str, int]:
                 or counted
                 or (a != "a" and ("how", "many") in set(itertools.pairwise(tokens)))
             ):
-                return period, k
+                return period
         if period and after and _PERIOD_NOUNS.get(after[0]) == period and a in ("by", "over", "to"):
-            return period, k  # ("week by week": found at "by")
+            return period  # ("week by week": found at "by")
         if a in ("weekly", "monthly", "daily") and b in _PERIOD_HEADS:
-            return _PERIOD_NOUNS[a], k
-    return "", -1
+            return _PERIOD_NOUNS[a]
+    return ""
 
 
 def _shape_of_summary(tokens: list[str]) -> set[str]:
@@ -2106,7 +2106,7 @@ class _Parser:
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
             or ranked
         )
-        per_period, _ = _per_period(tokens)
+        per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             st.text[:] = [w for w in st.text if w not in _PERIOD_WORDS and w not in _PERIOD_NOUNS]
             if window is None and not label and per_period != "day":
