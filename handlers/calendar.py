@@ -19,26 +19,22 @@ from handlers.models import Window, format_time
 MIN_YEAR, MAX_YEAR = 1970, 2100
 MAX_DAYS = 3660
 
-MONTHS = {
-    name: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sep", "sept"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for name in names
-}
+_MONTH_SPELLINGS = (
+    ("january", "jan"),
+    ("february", "feb"),
+    ("march", "mar"),
+    ("april", "apr"),
+    ("may",),
+    ("june", "jun"),
+    ("july", "jul"),
+    ("august", "aug"),
+    ("september", "sep", "sept"),
+    ("october", "oct"),
+    ("november", "nov"),
+    ("december", "dec"),
+)
+MONTH_NAMES = tuple(names[0] for names in _MONTH_SPELLINGS)  # "january" .. "december"
+MONTHS = {name: i + 1 for i, names in enumerate(_MONTH_SPELLINGS) for name in names}
 # The months in the languages the community mixes in ("spec decode im september vs oktober", "en
 # octubre", "em outubro"); names that are English words or names ("mars", "marco") are left out.
 MONTHS.update(

@@ -115,6 +115,7 @@ from handlers.parse import (
     PRONOUNS,
     RISK_WORDS,
     STOPWORDS,
+    TAKING_BACK_THE_REST,
     Query,
     asks_works,
     implies,
@@ -340,12 +341,10 @@ class FollowupHandler:
             # "does it work on hopper or is it blackwell only?" under a PR's card: where it runs
             # is not in what the bot knows of a PR; the card again, saying so
             only = thread.context.pr_numbers[0]
-            card = await self.query.answer(thread.settings, f"#{only}", now=thread.now, synthesize=False)
-            return _followed(thread, card, notes=(WORKS_ON_NOTE,))
+            return await _card(thread, only, notes=(WORKS_ON_NOTE,))
         linked = await _linked_pr(thread, text) if one else 0
         if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
-            card = await self.query.answer(thread.settings, f"#{linked}", now=thread.now, synthesize=False)
-            return _followed(thread, card)
+            return await _card(thread, linked)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:
@@ -807,10 +806,6 @@ _RESTORE = re.compile(r"\b(?:back|include|including|again|too|also|as well)\b", 
 _NOT_JUST = re.compile(
     r"\bnot (?:just|only) (?!(?:the )?(?:recent|recently|lately|this|last|past|the last|the past)\b)", re.I
 )
-_DROP_OTHERS = re.compile(
-    r"[,;]?\s*\b(?:drop|remove|exclude|without|ignore|skip|not)\s+(?:all\s+)?(?:the\s+)?(?:other|others|rest)\b[^,.;?!]*",
-    re.I,
-)
 _INSTEAD_OF = re.compile(r"\s+instead of\s+", re.I)
 _RATHER_THAN = re.compile(
     r"\s+(?:(?:vs\.?|versus) (?:just|only|mere|merely|plain)|rather than|as opposed to)\s+", re.I
@@ -1259,7 +1254,9 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
     text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
     text = _EM.sub("them", text)  # "list em"
-    text = _DROP_OTHERS.sub("", text) or text  # "just NIXL, drop the other connectors": "just NIXL" says it
+    text = (
+        TAKING_BACK_THE_REST.sub("", text) or text
+    )  # "just NIXL, drop the other connectors": "just NIXL" says it
     query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
     if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
         # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
@@ -1410,19 +1407,23 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
         end = next((1 if w in _FIRST_EVER else -1 for w in said if w in _FIRST_EVER | _LAST_YET), 0)
         words = [w for w in said if w not in STOPWORDS and w not in _LINK_WORDS | _FIRST_EVER | _LAST_YET]
         asked = replace(NOTHING, text=" ".join(words))
-        # "the gemma4 FA4 one" under a title saying "Gemma-4 FA4": the things those words name
-        named = thread.parse(" ".join(words)) if words else None
-        things = (
-            replace(NOTHING, any_of=named.any_of, topics=named.topics, terms=named.terms)
-            if named is not None and named.any_of and not named.text
-            else None
-        )
+        named: Query | None = None  # the things the words name: read at most once, when needed
 
         def described_in(pool: Sequence[Match]) -> list[Match]:
-            nonlocal asked
+            # "the gemma4 FA4 one" under a title saying "Gemma-4 FA4": the things those words name
+            nonlocal asked, named
             found = thread.filtered(pool, asked)
-            if not found and things is not None and (found := thread.filtered(pool, things)):
-                asked = things
+            if found or not words or not pool:
+                return found
+            if named is None:
+                parsed = thread.parse(" ".join(words))
+                named = (
+                    replace(NOTHING, any_of=parsed.any_of, topics=parsed.topics, terms=parsed.terms)
+                    if parsed.any_of and not parsed.text
+                    else NOTHING
+                )
+            if named.any_of and (found := thread.filtered(pool, named)):
+                asked = named
             return found
 
         listed = await thread.matches()
@@ -1549,8 +1550,8 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
     )
 
 
-# "details", "자세히", "詳細", "详细" (read as "details"), "in detail": the asker wants one PR's card
-_DETAILS_ASKED = re.compile(r"\b(?:details?|in detail)\b|자세히|詳細|详细|详情", re.I)
+# "details", "in detail" ("자세히", "詳細" are read as "details"): the asker wants one PR's card
+_DETAILS_ASKED = re.compile(r"\b(?:details?|in detail)\b", re.I)
 
 
 async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str = "") -> Reply:
@@ -1559,12 +1560,10 @@ async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str
     that has some, and says so (a question under a digest is about its week), unless it points at
     the list ("which of these ...")."""
     reply = await narrow(thread, intent, note=note)
-    if reply.kind == "list" and reply.total == 1 and reply.items and _DETAILS_ASKED.search(text):
+    if reply.kind == "list" and reply.total == 1 and reply.items and _DETAILS_ASKED.search(in_english(text)):
         # "그 gemma-4 fp8 revert 오늘 들어간거 자세히" (details of that revert that went in today):
         # the one PR those words leave, shown as its card
-        one = reply.items[0].number
-        card = await thread.query.answer(thread.settings, f"#{one}", now=thread.now, synthesize=False)
-        return _followed(thread, card)
+        return await _card(thread, reply.items[0].number)
     start, before = thread.context.start, thread.context
     if (
         reply.kind != "empty"
@@ -1656,6 +1655,12 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
     return _followed(thread, reply, (note,))
 
 
+async def _card(thread: Thread, number: int, notes: tuple[str, ...] = ()) -> Reply:
+    """PR #number's card, as `/vllm #number` answers it, given in the thread, which then follows it."""
+    card = await thread.query.answer(thread.settings, f"#{number}", now=thread.now, synthesize=False)
+    return _followed(thread, card, notes=notes)
+
+
 def _followed(thread: Thread, reply: Reply, notes: tuple[str, ...] = ()) -> Reply:
     """A slash-command answer given in the thread, which then follows what it lists."""
     if reply.seed is not None:
@@ -1700,8 +1705,8 @@ async def _their_author(
     if len(authors) == 1 and left_out:
         said = _LEFT_OUT_PRONOUN.sub(f"not by @{authors[0]}", text)
         return replace(query, exclude_authors=(*query.exclude_authors, authors[0])), said
-    carded = len(thread.context.pr_numbers) == 1 and bool(thread.base_query().pr_numbers)
-    if len(authors) == 1 and carded and not query.window_given:
+    one = len(authors) == 1 and len(thread.context.pr_numbers) == 1 and not query.window_given
+    if one and thread.base_query().pr_numbers:  # (the thread's question parsed only for one PR)
         # "this author has other spec decode PRs?" under a PR's card, asked over any time: their
         # PRs of any time too
         since, until = history_start(thread.now), thread.now

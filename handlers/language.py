@@ -34,6 +34,8 @@ import re
 from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 
+from handlers.calendar import MONTH_NAMES
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -510,9 +512,8 @@ _STATEMENT = re.compile(
     re.I,
 )
 # "top 10 is fine", "5 would be enough": the asker settling for an answer's shape, no statement
-_SETTLING = re.compile(
-    r"\s*\b(?:is|are|would be|will do|'s|s)\s+(?:fine|ok|okay|enough|plenty|good|great|perfect)\b", re.I
-)
+SETTLING = r"(?:is|are|would be|will do|should be|'s|s)\s+(?:fine|ok|okay|enough|plenty|good|great|perfect)\b"
+_SETTLING = re.compile(rf"\s*\b{SETTLING}", re.I)
 _EXAMPLES_ETC = re.compile(r"^[^?]*,[^?]*\b(?:etc|and so on|and such)\b\.?\s*$", re.I)
 _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 # "removed flags/env vars, changed defaults, dropped models": after a question, a list of the kinds
@@ -1045,10 +1046,6 @@ def _span(unit: str) -> Callable[[re.Match[str]], str]:
     return lambda m: f" past {_CJK_DIGITS.get(m.group(1), m.group(1))} {unit} "
 
 
-_MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-                "october", "november", "december")  # fmt: skip
-
-
 def _cjk_number(text: str) -> int:
     if text.isdigit():
         return int(text)
@@ -1057,7 +1054,7 @@ def _cjk_number(text: str) -> int:
 
 def _month(m: re.Match[str]) -> str:
     number = _cjk_number(m.group(1))
-    name = _MONTH_NAMES[number - 1] if 1 <= number <= 12 else m.group(0)
+    name = MONTH_NAMES[number - 1] if 1 <= number <= 12 else m.group(0)
     return f" {name} {m.group(2)} " if m.lastindex and m.lastindex > 1 and m.group(2) else f" {name} "
 
 

@@ -25,6 +25,7 @@ from handlers.calendar import (
     NUMBER_WORDS,
     SEASONS,
     TIME_VOCAB,
+    UNITS,
     WEEKDAYS,
     Span,
     TimeReader,
@@ -55,6 +56,7 @@ from handlers.language import (
     RANKING_WORDS,
     RECENCY_WORDS,
     RELEASES,
+    SETTLING,
     SORT_KEYS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -1203,31 +1205,36 @@ def _event_names(tokens: list[str]) -> None:
             del tokens[k : j + 1]  # the event's name is no word to search either
 
 
-_TIME_NOUNS = frozenset(
-    {"day", "days", "week", "weeks", "wk", "wks", "month", "months", "year", "years", "period"}
-)
+_TIME_NOUNS = frozenset(  # "day", "weeks", "wk", "mo", "yrs"...: the units of a window, spelled out
+    w for w, unit in UNITS.items() if len(w) > 1 and unit != "hours"
+) | {"period"}
 # "all the fa4 prs", "all of it", "every single eplb pr", "the whole history of": everything of a subject
 _ALL_OF_IT = re.compile(
     r"\b(?:(?:show|list|give|see|want|need)(?: me| us)? all\b(?! (?:of )?(?:the |this |last |past )?"
     r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b)"
 )
-_THE_REST = re.compile(
-    r"\b(?:forget|drop|ignore|skip|scrap|never ?mind|nvm|leave|(?:don'?t|do not|dont) (?:care|need))"
-    r"(?: about| for)? (?:all )?(?:the|of the) (?:rest|others)\b",
+# "ok forget the rest, just rocm vs xpu", "just NIXL, drop the other connectors", "dont care about the
+# rest": what is asked says it; the taking back (up to the clause's end) names nothing to search
+TAKING_BACK_THE_REST = re.compile(
+    r"[,;]?\s*\b(?:drop|remove|exclude|without|ignore|skip|not|forget|scrap|never ?mind|nvm|leave"
+    r"|(?:don'?t|do not) (?:care|need))(?: about| for)?\s+(?:all\s+)?(?:the\s+|of the\s+)?(?:other|others|rest)\b"
+    r"[^,.;?!]*",
     re.I,
 )
-_SETTLED_COUNT = re.compile(
-    r"(?<![\w#.])(\d{1,2})\s+(?:is|are|would be|will do|should be|'s)\s+(?:fine|ok|okay|enough|plenty|good|great)\b",
-    re.I,
-)
+_SETTLED_COUNT = re.compile(rf"(?<![\w#.])(\d{{1,2}})\s+{SETTLING}", re.I)  # "5 is enough": that many
 # Topics that say what kind of work a PR did, not what it is about ("skip ci docs", "what broke")
 KINDS_OF_WORK = frozenset({"bugfix", "performance", "ci-build", "docs", "new-model"})
 # "per month", "by week", "each day", "month by month", "weekly counts": PRs counted by period
-_PERIOD_NOUNS = {
-    "day": "day", "days": "day", "daily": "day", "week": "week", "weeks": "week", "wk": "week",
-    "wks": "week", "weekly": "week", "month": "month", "months": "month", "mo": "month",
+_PERIOD_NOUNS = {  # "day" / "days" / "daily" -> "day", "wk" -> "week", "mo" -> "month"
+    **{
+        w: unit.removesuffix("s")
+        for w, unit in UNITS.items()
+        if len(w) > 1 and unit in ("days", "weeks", "months")
+    },
+    "daily": "day",
+    "weekly": "week",
     "monthly": "month",
-}  # fmt: skip
+}
 _PERIOD_WORDS = {"per", "by", "each", "every", "over", "breakdown", "counts", "totals", "trend", "numbers"}
 _PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "histogram", "stats", "split"}
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
@@ -1557,7 +1564,7 @@ class _Parser:
         raw = _SLASH_COMMAND.sub("", raw, count=1) or raw  # "/vllm what can u do" typed as a message
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
-        raw = _THE_REST.sub(" ", raw) or raw  # "ok forget the rest, just rocm vs xpu": no word to search
+        raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         self._asked = asked
