@@ -1266,7 +1266,8 @@ def _per_period(tokens: Sequence[str]) -> str:
                 return period
         if period and after and _PERIOD_NOUNS.get(after[0]) == period and a in ("by", "over", "to"):
             return period  # ("week by week": found at "by")
-        if a in ("weekly", "monthly", "daily") and b in _PERIOD_HEADS:
+        # "weekly counts", "monthly merge counts", "weekly pr numbers": the head up to two words on
+        if a in ("weekly", "monthly", "daily") and _PERIOD_HEADS.intersection(tokens[k + 1 : k + 4]):
             return _PERIOD_NOUNS[a]
     return ""
 
@@ -1990,6 +1991,7 @@ class _Parser:
             # "show me all the fa4 prs, oldest first", "what has ilmarkov merged on eplb, like all of
             # it": every one there is of that subject, not the last days'
             ever_word = "all"
+            st.text[:] = [w for w in st.text if w != "single"]  # "every single one": all of them
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
         )

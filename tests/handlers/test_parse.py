@@ -2704,3 +2704,12 @@ def test_german_and_japanese_words_of_the_sealed_set_s_kind() -> None:
     assert read("hat mgoin schon was an EPLB gemacht? egal wann").whole_history
     assert read("これで H100 のスループットは何%くらい上がりますか?").out_of_scope
     assert read("how much faster will llama get on h100 with these").out_of_scope
+
+
+def test_a_period_adjective_before_its_head_and_every_single_one() -> None:
+    """Written in the review, unseen by the rules: "weekly pr numbers for xpu since january" is a
+    breakdown by week (the head noun sat two words on); "every single one of the deepep prs" is all
+    of them, and "single" is no word to search."""
+    assert read("weekly pr numbers for xpu since january").per_period == "week"
+    every = read("every single one of the deepep prs")
+    assert every.whole_history and "single" not in every.text.split(), (every.window_label, every.text)
