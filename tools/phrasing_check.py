@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import json
 import os
+import re
 import sys
 import tempfile
 from datetime import UTC, date, datetime, timedelta
@@ -42,7 +43,8 @@ from handlers.parse import Query  # noqa: E402
 REPO = "vllm-project/vllm"
 NOW = datetime(2026, 11, 26, 15, 0, tzinfo=UTC)
 SHIFT = timedelta(days=98)
-DIGEST_WEEK = (date(2026, 11, 13), date(2026, 11, 19))
+DIGEST_WEEK = (date(2026, 11, 13), date(2026, 11, 19))  # "weekly digest for the week ending Friday..."
+DIGEST_NAMED = re.compile(r"weekly digest (\w{3}) (\d{1,2})-(\d{1,2})")  # "weekly digest Nov 16-22"
 DEFAULT_DATA = (
     Path(os.environ.get("PRBOT_SHARED") or ROOT.parent / "shared") / "data" / "vllm" / "merged-pulls.jsonl"
 )
@@ -50,6 +52,9 @@ SORTS = {"newest": -1, "oldest": 1, "impact": 0}
 
 
 def shifted(data: Path, out: Path) -> None:
+    """The history moved to "now" and cut there, as the sets' writers saw it: a PR opened later is
+    left out, one merged or closed later is still open."""
+    cut = NOW.strftime("%Y-%m-%dT%H:%M:%SZ")
     with data.open(encoding="utf-8") as src, out.open("w", encoding="utf-8") as dst:
         for line in src:
             record = json.loads(line)
@@ -57,6 +62,10 @@ def shifted(data: Path, out: Path) -> None:
                 if record.get(key):
                     moved = datetime.fromisoformat(record[key].replace("Z", "+00:00")) + SHIFT
                     record[key] = moved.strftime("%Y-%m-%dT%H:%M:%SZ")
+            if record["created_at"] > cut:
+                continue
+            if (record.get("closed_at") or "") > cut:
+                record.update(state="open", closed_at=None, merged_at=None, updated_at=cut)
             dst.write(json.dumps(record) + "\n")
 
 
@@ -115,7 +124,7 @@ def differences(
     want_kind = exp.get("kind")
     if want_kind == "who" and not q.who:
         bad.append("kind: want who")
-    if want_kind == "per-topic" and not q.per_topic:
+    if want_kind == "per-topic" and not (q.per_topic or q.per_period):
         bad.append("kind: want a per-topic count")
     if want_kind == "digest" and kind != "digest":
         bad.append("kind: want the digest")
@@ -137,6 +146,10 @@ def chained(path: Path) -> list[dict[str, Any]]:
         elif "thread_of" not in item:  # the oldest sets: a thread line follows the command above it
             item["thread_of"] = last_command
         parent = item.get("thread_of")
+        if item["context"] == "thread" and not isinstance(
+            parent, int
+        ):  # under a digest: earlier lines by index
+            item["after"] = [items[a]["text"] if isinstance(a, int) else a for a in item.get("after") or []]
         if item["context"] == "thread" and isinstance(parent, int):
             item["thread_of"] = items[parent]["text"]
             item["after"] = [
@@ -184,7 +197,16 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
                 key = ThreadKey("console", f"c{number}", str(number))
                 parent = item["thread_of"]
                 if parent.startswith("weekly digest"):
-                    digest = await handlers.digest(settings.name, window_for_dates(*DIGEST_WEEK, settings.tz))
+                    named = DIGEST_NAMED.match(parent)
+                    week = (
+                        tuple(
+                            datetime.strptime(f"{named[1]} {d} 2026", "%b %d %Y").date()
+                            for d in named.group(2, 3)
+                        )
+                        if named
+                        else DIGEST_WEEK
+                    )
+                    digest = await handlers.digest(settings.name, window_for_dates(*week, settings.tz))
                     await handlers.remember(key, digest_seed(digest))
                 else:
                     first = await handlers.command(settings.name, parent, user=f"u{number}")
