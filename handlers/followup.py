@@ -125,8 +125,18 @@ from handlers.parse import (
     with_window,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.query import Match, QueryHandler, by_impact, by_kind, by_period, by_time, by_topic, word_in
-from handlers.terms import term_index
+from handlers.query import (
+    Match,
+    QueryHandler,
+    by_impact,
+    by_kind,
+    by_period,
+    by_time,
+    by_topic,
+    topic_name,
+    word_in,
+)
+from handlers.terms import is_term, term_index
 
 log = logging.getLogger(__name__)
 
@@ -188,9 +198,16 @@ class FollowupHandler:
             classifications=self.classifications[settings.name],
             llm_ready=self.llm_answers is not None,
         )
+        shape = thread.base_query().per_period if context.pr_numbers else ""
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
+        asked = thread.parse(text) if reply.kind == "list" and reply.total else None
+        if asked is not None and not (_LIST_ASKED.search(text) or asked.who or asked.per_topic):
+            # "same but only eagle" under spec decode per month, "can u do it per week just for
+            # november instead": the narrower question, still (or now) counted by period
+            period = asked.per_period or shape
+            reply = await _by_period_again(thread, reply, period) if period else reply
         if reply.kind == "detail" and reply.detail and reply.detail.author and asks_who(tokenize(text)[0]):
             # "who wrote the first one", "who did the kimi_vit one": the card, its author said first
             said = f"#{reply.detail.number} is by @{reply.detail.author}."
@@ -441,9 +458,14 @@ class FollowupHandler:
             return replace(await head(thread, thread.settings.max_items), title="Back to the list before")
         if rest and not stepped_back:  # "nvm. and the week before?" after a narrowing of none: the rest
             return await self._dispatch(thread, rest, user, addressed, stepped_back=True)
-        counted = _counted_filter(thread) if _SHOW_THOSE.match(text) else None
+        pointed_who = bool(_WHO_OF_THOSE.match(text)) and not (query.any_of or query.authors)
+        counted = _counted_filter(thread) if _SHOW_THOSE.match(text) or pointed_who else None
         if counted is not None:  # "how many of those were for deepseek?" then "show me those"
-            return await narrow(thread, Intent("narrow", counted))
+            narrowed = await narrow(thread, Intent("narrow", counted))
+            if not pointed_who or narrowed.kind != "list":
+                return narrowed
+            # "how many are perf" then "who did those": the people behind the PRs counted
+            return await who(thread, Intent("who", thread.parse("who")))
         tried = "" if stepped_back else _tried_last(thread)
         if tried and intent.kind == "shift" and not (query.any_of or query.authors):
             # "was there something about kv offload metrics?" found nothing, then "check this week":
@@ -476,6 +498,10 @@ class FollowupHandler:
                 return together
         if _ANY_STATE.search(text) and thread.base_query().states:  # "then any state, all time pls"
             return await every_state(thread, intent)
+        if intent.kind in ("narrow", "question", "switch", "count", "open_now") and await _asked_anew(
+            thread, intent.query, text
+        ):
+            return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
         base = thread.base_query()
         if intent.kind in ("narrow", "question", "switch", "count") and (
             _contradicts(base, intent.query) or (base.authors and _drops_author(text))
@@ -961,6 +987,35 @@ def _like_for_like(thread: Thread, asked: Query) -> bool:
     return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
 
 
+_INCLUDING = re.compile(r"\b(?:incl|including|include|inc|too|also|as well|plus)\b", re.I)
+
+
+async def _asked_anew(thread: Thread, asked: Query, text: str) -> bool:
+    """Whether a subject is asked as a question of its own rather than of the thread's PRs: "open
+    ci ones?" under "open bugfix prs" says the thread's states again over another subject (the
+    same question of it), and "how many tpu PRs are still open?" under merged tpu-inference bumps
+    names a subject the thread's own implies in a state none of its PRs is in."""
+    base = thread.base_query()
+    if (
+        not asked.any_of
+        or not asked.states
+        or base.pr_numbers
+        or _within_list(text)  # "which of those shipped with mtp?": of the thread's PRs
+        or _INCLUDING.search(text)  # "all deepep stuff incl open": the thread's, more of it
+    ):
+        return False
+    base_keys = {k for g in base.any_of for k in g}
+    keys = {k for g in asked.any_of for k in g}
+    if not base_keys:
+        return False
+    if set(asked.states) == set(base.states):
+        return not keys & base_keys
+    taxonomy = thread.settings.taxonomy
+    wider = set(base_keys).union(*(implies(k, taxonomy) for k in base_keys))
+    broader = keys <= wider and not keys & base_keys
+    return broader and not thread.filtered(await thread.matches(), replace(asked, text=""))
+
+
 def _filters(query: Query) -> bool:
     return bool(query.any_of or query.exclude or query.states or query.authors)
 
@@ -1037,6 +1092,7 @@ _SHOW_REST = re.compile(
     r"|all the others|the remaining(?: ones)?|what'?s left)(?: of them)?(?: pls| please)?\W*$",
     re.I,
 )
+_WHO_OF_THOSE = re.compile(_OPENING + r"who(?:'s| is| are)?\b[^?]{0,30}\b(?:those|them|these)\b", re.I)
 _SHOW_THOSE = re.compile(
     _OPENING
     + r"(?:show|list|give)(?: me| us)? (?:those|them|these|the ones|which ones)(?: ones)?(?: pls| please)?\W*$"
@@ -1109,6 +1165,8 @@ def _counted_filter(thread: Thread, back: int = 1) -> Query | None:
     if len(said) < back or not _how_many(said[-back]):
         return None
     asked = thread.parse(said[-back])
+    versioned = _family_version(thread, asked, said[-back])  # "how many of those are v4"
+    asked = versioned[1] if versioned is not None else asked
     base = thread.base_query()
     known = {k for g in base.any_of for k in g}
     # what the count added to the thread's question ("drop aiter - how many amd prs total" moved
@@ -1254,10 +1312,17 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
     text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
     text = _EM.sub("them", text)  # "list em"
+    if _SAME_COMPARISON.search(text) and not _periods_compared(thread):
+        # "same comparison but perf PRs only" under MI355X vs MI300X: the comparison is the
+        # thread's own (its subjects, counted side by side), asked of perf PRs
+        text = _SAME_COMPARISON.sub("same", text)
     text = (
         TAKING_BACK_THE_REST.sub("", text) or text
     )  # "just NIXL, drop the other connectors": "just NIXL" says it
     query = await thread.query.with_logins(thread.settings, thread.parse(text))  # "only mgoin's"
+    versioned = _family_version(thread, query, text)
+    if versioned is not None:  # "how many of those are v4" under DeepSeek PRs: DeepSeek-V4
+        text, query = versioned
     if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
         # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
         place = query.pr_numbers[0]
@@ -1284,6 +1349,42 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     if query.pronoun_left_out:  # "and if you leave him out?": everyone but that person
         query, text = await _their_author(thread, query, text, left_out=True)
     return text, query
+
+
+# A version alone ("v4", "3.2", "v3.2"): of the model family the thread is about
+_VERSION = re.compile(r"^v?\d{1,2}(?:\.\d{1,2})?$")
+
+
+def _family_version(thread: Thread, query: Query, text: str) -> tuple[str, Query] | None:
+    """ "how many of those are v4 specifically" under DeepSeek PRs, "only the 3.5 ones" under Qwen:
+    the named model of that family and version (DeepSeek-V4, Qwen3.5) when the taxonomy names
+    one; else the version stays words to search."""
+    words = [w for w in query.text.split() if _VERSION.match(w)]
+    if len(words) != 1 or query.any_of:
+        return None
+    base = thread.base_query()
+    for key in dict.fromkeys(k for group in base.any_of for k in group):
+        family = topic_name(thread.settings, key).split(" ")[0].split("-")[0]  # "DeepSeek-V3 / R1": DeepSeek
+        for spelled in (f"{family}-{words[0]}", f"{family}{words[0].lstrip('vV')}"):
+            read = thread.parse(spelled)
+            if read.any_of and not read.text and all(is_term(k) for g in read.any_of for k in g):
+                asked = re.sub(rf"(?<![\w.]){re.escape(words[0])}(?![\w.])", spelled, text, count=1)
+                return asked, thread.parse(asked)
+    return None
+
+
+_SAME_COMPARISON = re.compile(r"\bsame (?:comparison|compare|breakdown|split)\b", re.I)
+_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparison|vs\.?|versus)\b", re.I)
+
+
+def _periods_compared(thread: Thread) -> bool:
+    """Whether the thread compared two times (a command's "this week vs last week", or a follow-up
+    "compare with october"), not two subjects side by side."""
+    if thread.base_query().then_since is not None:
+        return True
+    base_keys = [g for g in thread.base_query().any_of if len(g) > 1]
+    said = [text for role, text in thread.context.turns if role == "user"]
+    return not base_keys and any(_COMPARE_WORDS.search(text) for text in said)
 
 
 _ELSE_OTHER = re.compile(r"\b(?:anything|any|what|which|something|are there) (?:else|other)\b", re.I)
@@ -1548,6 +1649,20 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
         groups=groups,
         notes=notes,
     )
+
+
+# "show me the eagle ones", "list them", "which are eagle": PRs asked for, not counts by period
+_LIST_ASKED = re.compile(r"\b(?:list|show|which|see)\b", re.I)
+
+
+async def _by_period_again(thread: Thread, reply: Reply, period: str) -> Reply:
+    """A list a follow-up moved the thread to, counted by day, week or month as the thread's
+    answer was (or as the message asks), under the list's own header."""
+    matches = await thread.matches()
+    groups, earlier = by_period(thread.settings, matches, period, thread.context.since, thread.context.until)
+    notes = tuple(n for n in reply.notes if not n.startswith("Reply `more`"))
+    title = reply.title.removesuffix(" (in this thread)")
+    return replace(reply, title=f"{title} by {period}", groups=groups, overflow=0, notes=(*notes, *earlier))
 
 
 # "details", "in detail" ("자세히", "詳細" are read as "details"): the asker wants one PR's card

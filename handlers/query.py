@@ -197,7 +197,6 @@ class QueryHandler:
         if query.sort or (query.limit and not query.who):
             matches, query = ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
-        readings += await self._comparison(settings, query, matches)
         if readings:
             query = replace(query, notes=(*query.notes, *readings))
         if not matches and query.who and "open" in query.states and not query.authors:
@@ -229,6 +228,10 @@ class QueryHandler:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
                 query = replace(wider, notes=(*query.notes, note))
                 matches, query = ordered(query, found, settings.max_items)
+        if _compares_periods(query, text):
+            compared = await self._periods_compared(settings, query, text, matches)
+            if compared is not None:  # none in either range: said as any empty answer
+                return compared
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
@@ -446,22 +449,39 @@ class QueryHandler:
         rest = [m for m in matches if not ok(m.pr, m.cls)]
         return first + rest, replace(query, notes=(*query.notes, note))
 
-    async def _comparison(self, settings: RepoSettings, query: Query, matches: list[Match]) -> list[str]:
-        """ "rocm this week vs last week": the same question over the second range, counted beside
-        the first (the list is the first range's)."""
-        if query.then_since is None or query.then_until is None:
-            return []
+    async def _periods_compared(
+        self, settings: RepoSettings, query: Query, text: str, matches: list[Match]
+    ) -> Reply | None:
+        """ "tpu october vs november", "rocm this week vs last week": the same question over the
+        second range, the two counts leading and each range's first PRs under its own heading. The
+        thread follows the first range (the one named first)."""
+        assert query.then_since is not None and query.then_until is not None
         then = await self.matches(settings, query, query.then_since, query.then_until)
-
-        def tally(found: Sequence[Match], since: datetime, until: datetime) -> str:
+        if not matches and not then:
+            return None
+        reply = self.list_reply(settings, query, text, matches)
+        each = max(3, settings.max_items // 2)
+        sides = []
+        for found, since, until, label in (
+            (matches, query.since, query.until, query.window_label),
+            (then, query.then_since, query.then_until, query.then_label),
+        ):
             merged = sum(1 for m in found if m.pr.merged_at and since <= m.pr.merged_at < until)
-            return f"{_count(len(found))} ({merged} merged)"
-
-        here = tally(matches, query.since, query.until)
-        there = tally(then, query.then_since, query.then_until)
-        return [
-            f"Compared: {query.window_label}: {here} · {query.then_label}: {there}. The list is the first."
-        ]
+            tally = f"{_count(len(found))} ({merged} merged)"
+            split = "; ".join(_alternative_counts(settings, query, found))  # "@njhill 38 · @aoshen02 17"
+            said = f"{tally} in {label}" + (f": {split}" if split else "")
+            sides.append((said, ItemGroup(f"{label} · {tally}", tuple(map(reply_item, found[:each])))))
+        notes = [n for n in reply.notes if not n.startswith("Reply `more`")]
+        notes.append(f"Follow-ups in this thread ask about {query.window_label}.")
+        return replace(
+            reply,
+            kind="list",
+            title=f"{subject(settings, query)}: {query.window_label} vs {query.then_label}",
+            understood="; ".join(side for side, _ in sides),
+            groups=tuple(group for _, group in sides if group.items),  # the counts say which is empty
+            overflow=0,
+            notes=tuple(notes),
+        )
 
     async def _term_readings(self, settings: RepoSettings, query: Query, total: int) -> list[str]:
         """How each named term was read, beside its topic's total: `nvfp4 → 3 PRs name NVFP4 ·
@@ -1327,6 +1347,21 @@ def _as_asked(text: str, query: Query) -> str:
     for word in query.set_aside:  # "wat happend w lora": the answer set 'wat' aside; so does the thread
         text = re.sub(rf"(?<![\w@-]){re.escape(word)}(?![\w-])", " ", text, flags=re.I)
     return " ".join(text.split())
+
+
+# "rocm this week vs last week", "more than last month?", "compared to june": two times set side by side
+_COMPARING = re.compile(
+    r"\b(?:vs\.?|versus|compare[ds]?|comparing|comparison|than|against|relative to)(?!\w)", re.I
+)
+
+
+def _compares_periods(query: Query, text: str) -> bool:
+    """Whether the question sets its second time beside the first: it says so, and the two do not
+    overlap ("since monday's upgrade ... in the last 2 weeks" names one time twice, and "for this
+    week's release notes" after a week's dates is what the answer is for)."""
+    if query.then_since is None or query.then_until is None or not _COMPARING.search(text):
+        return False
+    return query.then_until <= query.since or query.then_since >= query.until
 
 
 def _narrowed(query: Query) -> bool:

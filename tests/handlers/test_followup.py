@@ -2321,3 +2321,72 @@ async def test_a_narrowing_to_one_pr_asked_in_detail_is_its_card(app: BotHandler
     await start_thread(app, KEY, "reverts last week")
     reply = await app.followup(KEY, "the llama 4 quant revert, in detail")
     assert reply.kind == "detail" and "Llama4" in reply.title, (reply.kind, reply.title)
+
+
+async def test_two_periods_compared_lead_with_both_counts_and_list_each(app: BotHandlers) -> None:
+    """ "compare xpu merges last week vs the week before": both counts lead the answer and each
+    week's PRs sit under its own heading (the second week used to be one note under the first's
+    list); "rocm this week vs last week" on a Monday morning still compares, though this week has
+    no PR yet (it used to say "No matching PRs")."""
+    reply = await app.command(REPO, "compare xpu merges last week vs the week before")
+    head = render_reply_text(reply).splitlines()[:2]
+    assert "Feb 23 – Mar 1" in head[0] and "Feb 16 – Feb 22" in head[0], head
+    assert head[1].count(" merged) in ") == 2, head
+    titles = [g.title for g in reply.groups]
+    assert len(titles) == 2 and titles[0].startswith("Feb 23") and titles[1].startswith("Feb 16"), titles
+    assert all(g.items for g in reply.groups), titles
+    monday = await app.command(REPO, "rocm this week vs last week")
+    assert monday.understood.startswith("0 PRs (0 merged) in Mar 2"), (monday.title, monday.understood)
+    assert [g.title.split(" · ")[0] for g in monday.groups] == ["Feb 23 – Mar 1, 2026 (UTC)"], monday.groups
+
+
+async def test_a_breakdown_by_period_stays_one_when_the_thread_narrows(app: BotHandlers) -> None:
+    """Under "merged prs per day last week", "same but only rocm" is ROCm's PRs per day (it was a
+    plain list), "can you do it per week instead" counts by week, and "show me the aiter ones" asks
+    for the PRs themselves."""
+    await start_thread(app, KEY, "merged prs per day last week")
+    narrowed = await app.followup(KEY, "same but only rocm")
+    days = [g.title.split(" · ")[0] for g in narrowed.groups]
+    assert days[:2] == ["Mon Feb 23", "Tue Feb 24"] and len(days) == 7, days
+    assert "ROCm" in narrowed.title and narrowed.title.endswith("by day"), narrowed.title
+    weekly = await app.followup(KEY, "can you do it per week instead")
+    assert weekly.groups and all(g.title.startswith("Week of") for g in weekly.groups), weekly.groups
+    listed = await app.followup(KEY, "show me the aiter ones")
+    assert listed.groups and not listed.groups[0].title.startswith(("Week of", "Mon ")), listed.groups
+
+
+async def test_a_bare_version_under_a_model_family_is_that_model(app: BotHandlers) -> None:
+    """Under last week's Qwen PRs, "how many of those are 3.5" counts the Qwen3.5 PRs (it searched
+    the titles for "3.5"), and "who did most of them" is about the PRs counted."""
+    await start_thread(app, KEY, "qwen prs last week")
+    counted = await app.followup(KEY, "how many of those are 3.5")
+    assert "Qwen3.5" in counted.title and "'3.5'" not in counted.title, counted.title
+    asked = int(counted.title.split()[0])
+    people = await app.followup(KEY, "who did most of them")
+    assert people.title.endswith(f": {asked} PRs") or people.title.endswith(f": {asked} PR"), (
+        people.title,
+        asked,
+    )
+
+
+async def test_a_subject_asked_with_the_threads_own_states_is_a_question_of_its_own(app: BotHandlers) -> None:
+    """Under "open rocm prs", "open docs ones?" repeats the question for docs (it looked for docs
+    among the open ROCm PRs); under last week's AITER PRs, "how many rocm prs are still open right
+    now?" asks about ROCm as a whole, which the thread's AITER PRs were part of."""
+    await start_thread(app, KEY, "open rocm prs")
+    docs = await app.followup(KEY, "open docs ones?")
+    said = f"{docs.title} {docs.understood}"
+    assert "Docs" in said and "ROCm" not in said, said
+    await start_thread(app, KEY, "merged aiter prs last week")
+    rocm = await app.followup(KEY, "how many rocm prs are still open right now?")
+    said = f"{rocm.title} {rocm.understood}"
+    assert "AITER" not in said and "ROCm" in said and rocm.title.startswith("This thread has 2 PRs"), said
+
+
+async def test_the_same_comparison_of_two_subjects_narrowed(app: BotHandlers) -> None:
+    """Under "compare rocm vs xpu last week", "same comparison but bug fixes only" is both
+    platforms' bug fixes side by side (it compared last week with the week before)."""
+    await start_thread(app, KEY, "compare rocm vs xpu last week")
+    reply = await app.followup(KEY, "same comparison but bug fixes only")
+    said = f"{reply.title} {reply.understood}"
+    assert "Bug fixes" in said and "ROCm" in said and "Intel XPU" in said and " vs Feb" not in said, said

@@ -435,18 +435,19 @@ async def test_rocm_vs_xpu_lists_both_and_counts_each(loaded: Store) -> None:
 
 
 async def test_this_week_vs_last_week_counts_both_ranges(loaded: Store) -> None:
-    """`rocm 2026-02-09..2026-02-12 vs 2026-02-05..2026-02-08`: the first range's list, and a note
-    with both ranges' counts, each what the single-range question answers."""
+    """`rocm 2026-02-09..2026-02-12 vs 2026-02-05..2026-02-08`: both ranges' counts lead, each what
+    the single-range question answers, each range's first PRs under its own heading, and the
+    thread follows the first range."""
     first, second = "2026-02-09..2026-02-12", "2026-02-05..2026-02-08"
     reply = await ask(loaded, f"rocm {first} vs {second}")
-    here = await ask(loaded, f"rocm {first}")
-    there = await ask(loaded, f"rocm {second}")
-    assert numbers(reply) == numbers(here) and numbers(there)
-    note = next(n for n in reply.notes if n.startswith("Compared:"))
-    assert (
-        f": {len(numbers(here))} PR" in note.split("·")[0]
-        and f": {len(numbers(there))} PR" in note.split("·")[1]
-    )
+    here = numbers(await ask(loaded, f"rocm {first}"))
+    there = numbers(await ask(loaded, f"rocm {second}"))
+    assert here and there
+    said = reply.understood.split("; ")
+    assert f"{len(here)} PR" in said[0] and f"{len(there)} PR" in said[1], reply.understood
+    mine, theirs = ({item.number for item in group.items} for group in reply.groups)
+    assert mine <= set(here) and theirs <= set(there) and mine and theirs, reply.groups
+    assert reply.seed is not None and set(reply.seed.pr_numbers) == set(here)
 
 
 async def test_a_plural_free_word_finds_the_singular_too(loaded: Store) -> None:
