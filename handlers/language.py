@@ -447,6 +447,10 @@ _REMARK = re.compile(
     # "rough numbers fine", "ballpark is ok", "no need to be exact": how exact the counts must be
     r"|(?:rough|roughly|approximate|approx|ballpark|round)(?: (?:numbers?|counts?|figures?|estimates?))?"
     r"(?: (?:is|are))? (?:fine|ok|okay|good|enough)|no need to be (?:exact|precise)"
+    # "plain-language highlights would be perfect": how to write the answer, not what to find
+    r"|(?:[\w-]+\s+){0,3}(?:highlights?|summary|summaries|bullets?|bullet points|tables?|overview|version|"
+    r"wording|format|language|prose|paragraphs?)\s+(?:would be|will be|is|are)\s+(?:perfect|great|ideal|nice|"
+    r"lovely|helpful|fine|good|amazing|awesome|fantastic|best)"
     r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much)"
     r"|thanks?(?: you)?(?: so much| a lot| in advance)?\W*$|thx\W*$|ty\W*$|cheers\W*$)\b",
     re.I,
@@ -717,7 +721,10 @@ def without_presentation(text: str) -> str:
 _EMBEDDED_ASK = re.compile(
     # ("they won't know what a kernel is" is about the audience, not an ask)
     r"(?<!n't )(?<!nt )(?<!not )(?<!n’t )\b(?:know|wondering|wonder|curious|ask|asking|see|find out|learn|check|understand)\s+"
-    r"(?:about\s+)?((?:what|which|who|whether|if|how many|how much)\b.*)$",
+    r"(?:about\s+)?((?:what|which|who|whether|if|how many|how much)\b.*)$"
+    # "... and would really appreciate a summary of what got merged last week": the answer asked for
+    r"|\b(?:appreciate|like|love|need|want|use|get|have)\s+(?:(?:a|an|the|some)\s+)?"
+    r"((?:(?:quick|short|brief|small|little)\s+)?(?:summary|overview|rundown|recap|roundup|digest|breakdown|list)\s+of\b.*)$",
     re.I | re.S,
 )
 
@@ -726,7 +733,7 @@ def _embedded_ask(sentence: str) -> str:
     """The question inside a sentence about the asker ("... and want to know what landed for
     rocm"): from its question word on; the sentence as it is otherwise."""
     found = _EMBEDDED_ASK.search(sentence)
-    return found.group(1) if found and _context(sentence) else sentence
+    return (found.group(1) or found.group(2)) if found and _context(sentence) else sentence
 
 
 def _after_context(sentence: str) -> str:
@@ -995,7 +1002,8 @@ _FOREIGN_PHRASES = (
     ("这周", "this week"), ("本周", "this week"), ("这星期", "this week"), ("上周", "last week"),
     ("上星期", "last week"), ("今天", "today"), ("昨天", "yesterday"), ("本月", "this month"),
     ("这个月", "this month"), ("上个月", "last month"), ("最近", "recently"), ("只看", "only"),
-    ("只要", "only"), ("不要", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
+    ("只要", "only"), ("不要", "without"), ("去掉", "without"), ("去除", "without"), ("删掉", "without"),
+    ("拿掉", "without"), ("剔除", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
     ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("已合并", "merged"),
     ("合并", "merged"), ("合入", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
     ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
@@ -1019,6 +1027,22 @@ _FOREIGN_PHRASES = (
     ("以来", "since"), ("어제", "yesterday"), ("오늘", "today"), ("昨日", "yesterday"), ("今日", "today"),
     ("とか", " or "), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
     ("添加", "added"), ("加入", "added"), ("加的", "added"), ("追加", "added"), ("추가", "added"),
+    ("今年", " this year "), ("去年", " last year "), ("올해", " this year "), ("작년", " last year "),
+    ("件数", " count "),
+    # "每个月", "月ごと", "월별": a count per period (before "个月", a count of months)
+    ("每个月", " per month "), ("每個月", " per month "), ("每月", " per month "), ("按月", " per month "),
+    ("每周", " per week "), ("每週", " per week "), ("每星期", " per week "), ("按周", " per week "),
+    ("每天", " per day "), ("每日", " per day "), ("按天", " per day "), ("月ごと", " per month "),
+    ("月別", " per month "), ("毎月", " per month "), ("週ごと", " per week "), ("週別", " per week "),
+    ("毎週", " per week "), ("日ごと", " per day "), ("日別", " per day "), ("毎日", " per day "),
+    ("월별", " per month "), ("매달", " per month "), ("매월", " per month "), ("주별", " per week "),
+    ("매주", " per week "), ("일별", " per day "), ("매일", " per day "),
+    # "新しい順に", "최신순", "从新到旧": the order asked (before "按", which is "by" alone)
+    ("新しい順", " newest first "), ("新しいもの順", " newest first "), ("新着順", " newest first "),
+    ("古い順", " oldest first "), ("최신순", " newest first "), ("최신 순", " newest first "),
+    ("오래된 순", " oldest first "), ("오래된순", " oldest first "), ("从新到旧", " newest first "),
+    ("从旧到新", " oldest first "), ("按时间倒序", " newest first "), ("时间倒序", " newest first "), ("最新的", " newest "),
+    ("按时间顺序", " oldest first "),
     # "按topic分一下数量", "按作者统计一下, 谁最多": a breakdown, and by whom; "eagle 이나 mtp 위주로":
     # eagle or mtp, those first
     ("按", " by "), ("分一下", " split "), ("数量", " count "), ("统计", " count "), ("最多", " most "),
@@ -1071,26 +1095,58 @@ _CJK_SPANS = (
     (re.compile(r"(\d+)\s*日(?!本)"), _span("days")),
     (re.compile(_CJK_COUNT + r"(?:개월|か月|ヶ月|个月|個月)"), _span("months")),
 )
-# "ci 和 docs 的不用算", "rocm 的不要": what is left out, said before the verb
+# What is left out, said before the verb: "ci 和 docs 的不用算", "rocm 的不要", "ci 的那些去掉" (Chinese:
+# the names, then 的 / 那些 and a verb of leaving out; 去掉 / 除外 and the like need no 的, but then end
+# the phrase: "去掉ci" puts them after), "KV connector 系は除外して", "ROCmのは除いて", "ci랑 docs는 빼고"
+# (Japanese, Korean: the verb comes last). A name of two or three words ("KV connector") stands alone
+# right after the start of the text, a CJK character or a punctuation mark; single words form lists.
+_LATIN = r"[A-Za-z0-9][A-Za-z0-9_.+/\-]*"
+_LEFT_JOIN = r"\s*(?:和|跟|与|與|、|/|\+|이랑|랑|하고|와|과|と)\s*"  # a comma ends a clause there
+_LEFT_NAMES = rf"((?<![A-Za-z0-9_.+/\-\s]){_LATIN}(?: {_LATIN}){{1,2}}|{_LATIN}(?:{_LEFT_JOIN}{_LATIN})*)"
+_ZH_DROP = r"去掉|去除|删掉|刪掉|拿掉|剔除|过滤掉|過濾掉|除外|排除|不用算|不算|不用看"
 _CJK_LEFT_OUT = re.compile(
-    r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*(?:\s*(?:和|跟|与|與|、|,|/|\+)\s*[A-Za-z0-9][A-Za-z0-9_.+/\-]*)*)\s*"
-    r"(?:(?:相关)?的\s*(?:PR|pr|prs|PRs)?\s*(?:不要|不用算|不算|不用看|不看|除外|不需要)|(?:不用算|不算|不用看|除外))"
+    _LEFT_NAMES + r"\s*(?:相关|相關|方面)?\s*(?:"
+    r"(?:的|那些|这些|這些)(?:\s*(?:那些|这些|這些|PR|pr|prs|PRs))?\s*(?:都|也|就)?\s*(?:不要|不需要|不看|"
+    + _ZH_DROP
+    + ")"
+    r"|(?:都|也|就)?\s*(?:" + _ZH_DROP + r")(?=\s*(?:吧|了|啊|一下|$|[，。,.!?！？;；]))"
+    r"|(?:\s*(?:系|関連|関係|周り|まわり|の(?:PR|pr|やつ|もの)?|관련|쪽))*\s*(?:は|を|も|은|는|을|를)?\s*"
+    r"(?:除いて|除く|除外|以外|抜き|抜いて|外して|省いて|なしで|いらない|제외하고|제외|빼고|빼줘|말고)"
+    r"|(?:\s*(?:系|関連|関係|の(?:PR|pr|やつ|もの)?))*\s*(?:は|も)\s*(?:不要|要らない))"  # not zh "不要 X"
 )
+# Words of the sentence, not of a name: "last week rocm 的不要" leaves out ROCm, not "last week rocm"
+_SENTENCE_WORDS = frozenset(
+    {"last", "this", "past", "next", "week", "month", "year", "today", "yesterday", "since", "show", "me",
+     "only", "and", "or", "the", "all", "prs", "pr", "merged", "open", "list", "please", "pls"}
+)  # fmt: skip
+
+
+def _left_out(names: str) -> str:
+    """ "without" and what a CJK sentence leaves out, a list joined by "and"; words of the sentence
+    before a name of several words stay where they were."""
+    words = names.split(" ")
+    if not re.search(_LEFT_JOIN, names):
+        while len(words) > 1 and words[0].lower() in _SENTENCE_WORDS:
+            words = words[1:]
+    kept = names[: len(names) - len(" ".join(words))]
+    return f"{kept} without " + re.sub(_LEFT_JOIN, " and ", " ".join(words)) + " "
+
+
 # Japanese and Korean put the verb last: "ROCmのは除いて" is "without ROCm", "2番目" the second
 _CJK_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": "fifth", "6": "sixth",
                  "7": "seventh", "8": "eighth", "9": "ninth", "10": "tenth", "一": "first", "二": "second",
                  "三": "third", "四": "fourth", "五": "fifth", "첫": "first", "두": "second", "세": "third",
                  "네": "fourth", "다섯": "fifth"}  # fmt: skip
 _CJK_ORDER = (
-    (_CJK_LEFT_OUT, lambda m: f" without {m.group(1)} "),
+    (_CJK_LEFT_OUT, lambda m: _left_out(m.group(1))),
     # "perf 和 fix 都要": both wanted, either kind; "eagle 이나 mtp": eagle or mtp
     (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:和|跟|与|與|、)\s*([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:都要|都可以|都行|都看)"),
      lambda m: f" {m.group(1)} or {m.group(2)} "),
     (re.compile(r"(?<=[A-Za-z0-9])\s*이나\s+"), lambda m: " or "),
-    # ("ci랑 docs는 빼고": a list, joined by 랑 / 하고 / 와 / と, left out as a whole)
-    (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*(?:\s*(?:이랑|랑|하고|와|과|と|、|,|/)\s*[A-Za-z0-9][A-Za-z0-9_.+/\-]*)*)"
-                r"\s*(?:の(?:PR|pr)?)?\s*(?:は|を|은|는|을|를)?\s*(?:除いて|除く|除外|以外|제외하고|제외|빼고)"),
-     lambda m: " without " + re.sub(r"\s*(?:이랑|랑|하고|와|과|と|、)\s*", " and ", m.group(1)) + " "),
+    # "5件", "5개", "前5个", "上位3件": that many (a count of items, not of months: "5개월")
+    (re.compile(r"(?:前|上位|トップ)\s*(\d+|[一二三四五六七八九十])\s*(?:件|개(?!월)|条|條|个|個)?"
+                r"|(\d+|[一二三四五六七八九十])\s*(?:件|개(?!월)|条|條)"),
+     lambda m: f" top {_cjk_number(m.group(1) or m.group(2))} "),
     (re.compile(r"(\d+|[一二三四五]|첫|두|세|네|다섯)\s*(?:番目|번째|번 째)|第\s*(\d+|[一二三四五])\s*(?:个|個|条|條|篇)?"),
      lambda m: f" the {_CJK_ORDINALS[m.group(1) or m.group(2)]} one "),
 )  # fmt: skip

@@ -412,7 +412,18 @@ _WEIGHT_WORDS = {
     "relevant",
     "biggest",
 }
+# "getting as much attention as", "pay attention to", "more attention than": the English word, not
+# the attention topic (which the words after it name: "attention backend", "more attention fixes")
+_ATTENTION_PAID = re.compile(
+    r"\b((?:(?:get|gets|getting|got|receive[sd]?|receiving|pay|pays|paying|paid|draw|draws|drawing|drew|"
+    r"deserves?|need|needs|needing)\s+(?:(?:as much|as little|a lot of|lots of|more|less|enough|any|some|"
+    r"little|much|most|the most|equal|the same|no)\s+)?"
+    r"|(?:as much|as little|the same|equal|more|less)\s+(?=attention\s+(?:as|than)\b)))attention\b"
+    r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
+    re.I,
+)
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
+_PLEASE = {"please", "pls", "plz", "pl0x"}
 _CAPS = {("at", "most"), ("no", "more")}
 _SUMMARY_WORDS = {
     "summary", "summaries", "summarize", "summarise", "recap", "overview", "rundown", "roundup", "highlights",
@@ -832,6 +843,21 @@ def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> N
     st.text[:] = [w for w in st.text if w not in said]
 
 
+# What a breaking change changes: "were any cli flags removed?", "did any config defaults change?"
+# ask for breaking changes, and these words say which kind of contract they break, not words to
+# search (titles name the flag itself); an env var is named as one ("Remove VLLM_X env var") and stays
+_CONTRACT_WORDS = {
+    "cli", "flag", "flags", "arg", "args", "argument", "arguments", "option", "options", "param", "params",
+    "parameter", "parameters", "setting", "settings", "knob", "knobs", "default", "defaults", "config",
+    "configs",
+}  # fmt: skip
+
+
+def _what_breaking_changes_change(_: _Parser, tokens: list[str], st: _State) -> None:
+    if BREAKING in {k for g in st.groups for k in g}:
+        st.text[:] = [w for w in st.text if w not in _CONTRACT_WORDS]
+
+
 # "anything risky merged this week?", "any gotchas before we bump?": a judgement of what could go
 # wrong for those who upgrade, which no title states; what can break an upgrade is a breaking change
 RISK_WORDS = frozenset(
@@ -1111,6 +1137,7 @@ _WHOLE_QUESTION_RULES = (
     _one_pr,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,
+    _what_breaking_changes_change,
     _version_moves,
     _removing_a_cost,
     _models_removed,
@@ -1459,6 +1486,14 @@ _CHRONOLOGICAL = frozenset({"chronological", "chronologically", "chrono", "chron
 _SINCE_THEN_PAIRS = frozenset({("since", "then"), ("after", "that"), ("after", "then"), ("since", "that")})
 # "doing a report on october", "my roundup for last week": the time the asker writes about
 _WRITING_ABOUT = frozenset({"for", "on", "about", "of", "covering"})
+# What the asker writes or needs, before the subject it is about ("need a short para on spec
+# decode", "writing a blog post about rocm", "slides covering fp8")
+_ABOUT = frozenset({"on", "about", "covering", "regarding", "re"})
+_WRITING = frozenset(
+    {"para", "paragraph", "post", "blog", "section", "summary", "report", "slide", "slides", "talk",
+     "writeup", "write-up", "newsletter", "notes", "article", "need", "needs", "want", "writing",
+     "drafting", "doing", "preparing", "prepping", "presenting", "update", "blurb", "piece", "tweet", "thread"}
+)  # fmt: skip
 
 
 # Named things of these kinds are one per PR as a rule (a platform, a model family, a number
@@ -1566,6 +1601,8 @@ class _Parser:
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
+        # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
+        raw = _ATTENTION_PAID.sub(lambda m: "" if m[1].lower().startswith("pa") else m[1], raw)
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
         self._asked = asked
@@ -1757,6 +1794,67 @@ class _Parser:
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
 
+    def _named_in_context(self, st: _State, tokens: Sequence[str]) -> None:
+        """ "im doing research on kv cache offloading. how many offloading PRs got merged?": a topic
+        the question names by a word of a named thing its context names (which the topic takes
+        in) is that thing, as said in full before."""
+        if not self._context or st.setup:
+            return
+
+        def terms_in(words: list[str]) -> list[str]:
+            found, i = [], 0
+            while i < len(words):
+                key, length = self._lookup_topic(words, i)
+                if key and is_term(key):
+                    found.append(key)
+                i += max(length, 1)
+            return found
+
+        # (a thing the question names itself, "esp EAGLE stuff", is asked as the question says)
+        named = [t for t in terms_in(tokenize(self._context)[0]) if t not in terms_in(list(tokens))]
+        asked = set(tokens)
+        for g, group in enumerate(st.groups):
+            if len(group) != 1 or is_term(group[0]):
+                continue
+            # the word the question used is the thing's, not the topic's own name ("deepseek stuff"
+            # under "we run v3.2" asks for all DeepSeek work)
+            own = set(re.findall(r"[a-z0-9]+", self._name_of(group[0]).lower()))
+            fuller = [
+                t
+                for t in named
+                if group[0] in implies(t, self.taxonomy)
+                and asked
+                & (set(re.findall(r"[a-z0-9]+", self._name_of(t).split("(")[0].lower())) - own - STOPWORDS)
+            ]
+            if len(fuller) == 1:
+                st.groups[g] = [fuller[0]]
+                st.readings.append(f"'{self._name_of(fuller[0])}' from what you said before the question")
+
+    def _subject_from_context(self, st: _State, tokens: Sequence[str]) -> None:
+        """ "need a short para on speculative decoding for this month's newsletter, what were the
+        highlights in november": a question with no subject of its own, after context saying what
+        the asker writes or needs something about, asks about that (any kind of subject)."""
+        if st.groups or st.authors or st.prs or st.text or not self._context:
+            return
+        words, _ = tokenize(self._context.replace(self._asked, " "))
+        for j, word in enumerate(words):
+            if word not in _ABOUT or not _WRITING & set(words[max(0, j - 4) : j]):
+                continue
+            found: list[str] = []
+            i = j + 1
+            while i < len(words):
+                key, length = self._lookup_topic(words, i)
+                if key and key not in found:
+                    found.append(key)
+                elif not (found and words[i] in ("and", "or", "/", "&", "+")):
+                    break
+                i += max(length, 1)
+            if found:
+                st.groups.append(found)
+                names = ", ".join(self._name_of(k) for k in found)
+                st.readings.append(f"{names} from what you said you need it for")
+                return
+
     def _time_from_context(self, st: _State, tokens: Sequence[str]) -> None:
         """ "we upgraded in september. what changed since then?", "doing a report on october.
         which new models landed?": a question that names no time of its own asks about the time
@@ -1826,6 +1924,8 @@ class _Parser:
         self._own_login(st, tokens)
         self._models_pointed_back(st, tokens)
         self._setup_from_context(st, tokens)
+        self._subject_from_context(st, tokens)
+        self._named_in_context(st, tokens)
         self._time_from_context(st, tokens)
         if ACTION_REQUEST.search(" ".join(tokens)):  # "can you merge #123": the bot only reads
             st.notes.append(ACTION_NOTE)
@@ -2247,6 +2347,15 @@ class _Parser:
         if count and after[:1] and after[0] in _CAP_WORDS:  # "oldest first, 10 max"
             self._set_order(st, 0, count, tokens[i : i + 2])
             return 2
+        if count and (
+            after[:1] and after[0] in _PLEASE or not after and i and tokens[i - 1] in ("just", "only")
+        ):
+            # "newest first, 5 please", "rocm prs newest first, just 5": that many
+            self._set_order(st, 0, count, tokens[i : i + 1 + bool(after)])
+            return 1 + bool(after)
+        if _order_word(tok) and after[:1] == ["top"] and len(after) > 1 and _count(after[1]):
+            self._set_order(st, _order_word(tok), _count(after[1]), tokens[i : i + 3])  # "newest top 5"
+            return 3
         if tok in _CAP_WORDS | {"limit"} and after[:1] and _count(after[0]):  # "max 10", "limit 5"
             self._set_order(st, 0, _count(after[0]), tokens[i : i + 2])
             return 2

@@ -2713,3 +2713,102 @@ def test_a_period_adjective_before_its_head_and_every_single_one() -> None:
     assert read("weekly pr numbers for xpu since january").per_period == "week"
     every = read("every single one of the deepep prs")
     assert every.whole_history and "single" not in every.text.split(), (every.window_label, every.text)
+
+
+def test_cjk_leaving_out_reads_the_names_before_the_verb_of_every_form() -> None:
+    """What is left out is said before the verb in Chinese, Japanese and Korean, and the forms
+    vary: "的那些去掉" (those of it, removed), "系は除外して" (that family excluded) after a
+    two-word name, "去掉" with no 的 at the end of its clause, a Japanese "は不要"; a comma ends
+    a clause there, so "rocm，ci 去掉" keeps ROCm and leaves CI out, and the words of the
+    sentence before a name ("last week") stay the sentence's."""
+    dropped = read("docs 的那些去掉")
+    assert dropped.exclude == ("docs",) and not dropped.any_of, (dropped.any_of, dropped.exclude)
+    family = read("LoRA 系は除外して")
+    assert family.exclude == ("lora",) and not family.any_of, (family.any_of, family.exclude)
+    two_words = read("spec decode 系は除外して")
+    assert two_words.exclude == ("spec-decode",), (two_words.any_of, two_words.exclude)
+    clause = read("上周的xpu，docs 去掉吧")
+    assert clause.any_of == (("xpu",),) and clause.exclude == ("docs",), (clause.any_of, clause.exclude)
+    assert days(clause) == LAST_WEEK
+    before = read("去掉docs, 只看 xpu")
+    assert before.any_of == (("xpu",),) and before.exclude == ("docs",), (before.any_of, before.exclude)
+    unneeded = read("docsのやつは不要")
+    assert unneeded.exclude == ("docs",) and not unneeded.any_of, (unneeded.any_of, unneeded.exclude)
+    sentence = read("last week xpu 的不要")
+    assert sentence.exclude == ("xpu",) and days(sentence) == LAST_WEEK, (sentence.exclude, days(sentence))
+
+
+def test_an_order_and_a_count_said_in_cjk_or_after_the_order_in_english() -> None:
+    """ "新しい順に3件" (newest first, three of them), "최신순으로 4개", "前5个" are an order and a
+    count; in English a count said alone after the order ("newest first, 5 please", "just 4") or
+    an order before "top N" ("latest top 3") is that many, newest first. A count of months
+    ("3개월") stays a time."""
+    for text, limit in (
+        ("xpu の PR、新しい順に3件", 3),
+        ("xpu PR 최신순으로 4개", 4),
+        ("最新的前5个xpu pr", 5),
+        ("xpu prs, newest first, 5 please", 5),
+        ("xpu prs newest first, just 4", 4),
+        ("latest top 3 xpu prs", 3),
+    ):
+        q = read(text)
+        assert (q.sort, q.limit, q.any_of) == (-1, limit, (("xpu",),)), (text, q.sort, q.limit, q.any_of)
+    months = read("최근 3개월 xpu")
+    assert months.limit == 0 and days(months)[0] == "2025-12-02", (months.limit, days(months))
+
+
+def test_attention_paid_is_no_attention_work() -> None:
+    """ "is xpu getting as much attention as rocm", "pay attention to fp8 fixes": the English word,
+    not the attention topic, which "attention backend fixes" still is."""
+    idiom = read("is xpu getting as much attention as rocm lately")
+    assert "attention" not in {k for g in idiom.any_of for k in g}, idiom.any_of
+    paid = read("pay attention to fp8 fixes")
+    assert "attention" not in {k for g in paid.any_of for k in g} and not paid.text, (paid.any_of, paid.text)
+    assert ("attention",) in read("getting attention backend fixes in?").any_of
+
+
+def test_a_request_for_a_summary_inside_a_sentence_about_the_asker_is_the_question() -> None:
+    """ "I'm writing the partner update and would love a recap of what got merged last week. A
+    non-technical summary would be ideal.": the recap asked for is the question (the sentence
+    about the asker was taken as context, and "non-technical" searched), and the remark on how
+    to write it asks for nothing."""
+    q = read(
+        "I'm writing the partner update and would love a recap of what got merged last week. "
+        "A non-technical summary would be ideal."
+    )
+    assert days(q) == LAST_WEEK and not q.text and q.states == ("merged",), (days(q), q.text, q.states)
+
+
+def test_what_the_asker_writes_about_is_the_subject_of_a_question_without_one() -> None:
+    """ "need a blurb on lora for the team update, what landed this week?" asks about LoRA; a
+    question with a subject of its own keeps it."""
+    q = read("need a blurb on lora for the team update, what landed this week?")
+    assert q.any_of == (("lora",),), q.any_of
+    own = read("need a blurb on lora for the team update, what landed for xpu this week?")
+    assert own.any_of == (("xpu",),), own.any_of
+
+
+def test_the_contracts_a_breaking_change_names_are_no_words_to_search() -> None:
+    """ "were any cli args renamed last month?", "did any config defaults change?": breaking changes
+    (it searched the titles for "cli args" among them); an env var stays a word to search."""
+    q = read("were any cli args renamed last month?")
+    assert q.any_of == (("change:breaking",),) and not q.text, (q.any_of, q.text)
+    assert read("were any env vars renamed last month?").text == "env vars"
+
+
+def test_a_word_of_a_thing_named_before_the_question_is_that_thing() -> None:
+    """ "im benchmarking kv cache offloading this month. how many offloading prs merged?": the
+    KV cache offloading term the context named, not every KV connector PR ("offloading" alone is
+    a KV connector word); "we run mi300x. any rocm fixes?" still asks for ROCm."""
+    q = read("im benchmarking kv cache offloading this month. how many offloading prs merged?")
+    assert q.any_of == (("term:kv-offload",),), q.any_of
+    assert read("we run mi300x. any rocm fixes?").any_of == (("rocm",), ("bugfix",))
+
+
+def test_counts_per_period_and_this_year_in_cjk() -> None:
+    """ "每个月", "月ごと", "주별" count per month / week; "今年", "去年" are this / last year."""
+    assert read("今年のxpu PR、月ごとの件数").per_period == "month"
+    assert days(read("今年のxpu PR、月ごとの件数"))[0] == "2026-01-01"
+    assert read("xpu PR 주별로 몇 개?").per_period == "week"
+    monthly = read("去年xpu每个月merge了多少PR")
+    assert monthly.per_period == "month" and days(monthly) == ("2025-01-01", "2025-12-31"), days(monthly)
