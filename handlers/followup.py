@@ -133,6 +133,7 @@ from handlers.query import (
     by_period,
     by_time,
     by_topic,
+    compares_periods,
     topic_name,
     word_in,
 )
@@ -198,7 +199,14 @@ class FollowupHandler:
             classifications=self.classifications[settings.name],
             llm_ready=self.llm_answers is not None,
         )
-        shape = thread.base_query().per_period if context.pr_numbers else ""
+        before = thread.base_query() if context.pr_numbers else None
+        shape = before.per_period if before else ""
+        # a thread that compares two times ("tpu october vs november") goes on comparing them
+        then = (
+            before
+            if before and compares_periods(before, context.query_text.partition(FILTER_SEP)[0])
+            else None
+        )
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
@@ -208,6 +216,17 @@ class FollowupHandler:
             # november instead": the narrower question, still (or now) counted by period
             period = asked.per_period or shape
             reply = await _by_period_again(thread, reply, period) if period else reply
+            same_window = then is not None and (thread.context.since, thread.context.until) == (
+                then.since,
+                then.until,
+            )
+            if (
+                then is not None
+                and same_window
+                and not (period or asked.limit or asked.sort or asked.window_given)
+            ):
+                # "ok now same thing for xpu" under TPU October vs November: XPU's, compared
+                reply = await _compared_again(thread, reply, then, text)
         if reply.kind == "detail" and reply.detail and reply.detail.author and asks_who(tokenize(text)[0]):
             # "who wrote the first one", "who did the kimi_vit one": the card, its author said first
             said = f"#{reply.detail.number} is by @{reply.detail.author}."
@@ -1653,6 +1672,18 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
 
 # "show me the eagle ones", "list them", "which are eagle": PRs asked for, not counts by period
 _LIST_ASKED = re.compile(r"\b(?:list|show|which|see)\b", re.I)
+
+
+async def _compared_again(thread: Thread, reply: Reply, then: Query, text: str) -> Reply:
+    """A list a follow-up moved the thread to, set beside the second time the thread compared."""
+    now = replace(
+        thread.base_query(),
+        then_since=then.then_since,
+        then_until=then.then_until,
+        then_label=then.then_label,
+    )
+    compared = await thread.query.periods_compared(thread.settings, now, text, await thread.matches())
+    return replace(compared, notes=(*compared.notes, *reply.notes[-1:])) if compared else reply
 
 
 async def _by_period_again(thread: Thread, reply: Reply, period: str) -> Reply:

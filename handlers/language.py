@@ -736,13 +736,20 @@ def _embedded_ask(sentence: str) -> str:
     return (found.group(1) or found.group(2)) if found and _context(sentence) else sentence
 
 
+_QUESTION_WORD = re.compile(r"\b(?:which|what|who|how|anything|any)\b", re.I)
+
+
 def _after_context(sentence: str) -> str:
     """A sentence from its first asking clause on, when every clause before it is context."""
     # a comma or a spaced dash ends a clause ("prepping release notes — what broke in november?")
     parts = re.split(r"(\s*,\s*|\s+[-–—]+\s+)", sentence)
     clauses, marks = parts[::2], parts[1::2]
     for k, clause in enumerate(clauses[1:], start=1):
-        if _ASKS.match(clause) and all(_context(c) for c in clauses[:k]):
+        # ("we run DSV4 on MI355X, recently ROCm which merged?": a question in its own word order)
+        asks = _ASKS.match(clause) or (
+            k == len(clauses) - 1 and clause.rstrip().endswith("?") and _QUESTION_WORD.search(clause)
+        )
+        if asks and all(_context(c) for c in clauses[:k]):
             return "".join(c + m for c, m in itertools.zip_longest(clauses[k:], marks[k:], fillvalue=""))
     return sentence
 
@@ -1005,7 +1012,7 @@ _FOREIGN_PHRASES = (
     ("只要", "only"), ("不要", "without"), ("去掉", "without"), ("去除", "without"), ("删掉", "without"),
     ("拿掉", "without"), ("剔除", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
     ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("已合并", "merged"),
-    ("合并", "merged"), ("合入", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
+    ("合并", "merged"), ("合入", "merged"), ("合进去", "merged"), ("合进", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
     ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
     ("呢", "?"),
     # Korean, Japanese
@@ -1027,6 +1034,11 @@ _FOREIGN_PHRASES = (
     ("以来", "since"), ("어제", "yesterday"), ("오늘", "today"), ("昨日", "yesterday"), ("今日", "today"),
     ("とか", " or "), ("什么时候", "when"), ("何時", "when"), ("いつ", "when"), ("언제", "when"),
     ("添加", "added"), ("加入", "added"), ("加的", "added"), ("追加", "added"), ("추가", "added"),
+    # "オープンのも含めてもう一回" (the open ones too, once more); "我们在MI355X上跑DSV4" (we run
+    # DSV4 on MI355X: the asker's setup)
+    ("含めて", " including "), ("含む", " including "), ("オープン", " open "), ("もう一回", " again "),
+    ("もう一度", " again "), ("包括", " including "), ("包含", " including "), ("我们", " we "),
+    ("我們", " we "),
     ("今年", " this year "), ("去年", " last year "), ("올해", " this year "), ("작년", " last year "),
     ("件数", " count "),
     # "每个月", "月ごと", "월별": a count per period (before "个月", a count of months)
@@ -1139,6 +1151,9 @@ _CJK_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": 
                  "네": "fourth", "다섯": "fifth"}  # fmt: skip
 _CJK_ORDER = (
     (_CJK_LEFT_OUT, lambda m: _left_out(m.group(1))),
+    # "在MI355X上跑DSV4": run DSV4 on MI355X (the asker's setup)
+    (re.compile(r"在\s*([A-Za-z0-9][\w.+/-]*)\s*上\s*(?:跑|用|部署|运行|運行)\s*([A-Za-z0-9][\w.+/-]*)"),
+     lambda m: f" run {m.group(2)} on {m.group(1)} "),
     # "perf 和 fix 都要": both wanted, either kind; "eagle 이나 mtp": eagle or mtp
     (re.compile(r"([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:和|跟|与|與|、)\s*([A-Za-z0-9][A-Za-z0-9_.+/\-]*)\s*(?:都要|都可以|都行|都看)"),
      lambda m: f" {m.group(1)} or {m.group(2)} "),
@@ -1474,7 +1489,8 @@ def in_english(text: str) -> str:
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)
         text = _CYRILLIC_RUN.sub(" ", text)
-    text = text.replace("\u3002", ". ").replace("\u3001", ", ")  # the ideographic full stop and comma
+    # the ideographic full stop and comma, the full-width comma
+    text = text.replace("\u3002", ". ").replace("\u3001", ", ").replace("\uff0c", ", ")
     for pattern, spelled in _CJK_SPANS:
         text = pattern.sub(spelled, text)
     for pattern, reorder in _CJK_ORDER:

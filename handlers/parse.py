@@ -422,6 +422,8 @@ _ATTENTION_PAID = re.compile(
     r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
     re.I,
 )
+_SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _PLEASE = {"please", "pls", "plz", "pl0x"}
 _CAPS = {("at", "most"), ("no", "more")}
@@ -1602,6 +1604,10 @@ class _Parser:
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
+        if _CJK_TEXT.search(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
+            # "我们在MI355X上跑DSV4，最近ROCm…" (one sentence, its clauses in CJK word order): read in
+            # English before its context and question are told apart
+            raw = in_english(unicodedata.normalize("NFKC", raw))
         raw = _ATTENTION_PAID.sub(lambda m: "" if m[1].lower().startswith("pa") else m[1], raw)
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""

@@ -228,8 +228,8 @@ class QueryHandler:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
                 query = replace(wider, notes=(*query.notes, note))
                 matches, query = ordered(query, found, settings.max_items)
-        if _compares_periods(query, text):
-            compared = await self._periods_compared(settings, query, text, matches)
+        if compares_periods(query, text):
+            compared = await self.periods_compared(settings, query, text, matches)
             if compared is not None:  # none in either range: said as any empty answer
                 return compared
         if not matches:
@@ -449,7 +449,7 @@ class QueryHandler:
         rest = [m for m in matches if not ok(m.pr, m.cls)]
         return first + rest, replace(query, notes=(*query.notes, note))
 
-    async def _periods_compared(
+    async def periods_compared(
         self, settings: RepoSettings, query: Query, text: str, matches: list[Match]
     ) -> Reply | None:
         """ "tpu october vs november", "rocm this week vs last week": the same question over the
@@ -1355,7 +1355,7 @@ _COMPARING = re.compile(
 )
 
 
-def _compares_periods(query: Query, text: str) -> bool:
+def compares_periods(query: Query, text: str) -> bool:
     """Whether the question sets its second time beside the first: it says so, and the two do not
     overlap ("since monday's upgrade ... in the last 2 weeks" names one time twice, and "for this
     week's release notes" after a week's dates is what the answer is for)."""

@@ -2390,3 +2390,17 @@ async def test_the_same_comparison_of_two_subjects_narrowed(app: BotHandlers) ->
     reply = await app.followup(KEY, "same comparison but bug fixes only")
     said = f"{reply.title} {reply.understood}"
     assert "Bug fixes" in said and "ROCm" in said and "Intel XPU" in said and " vs Feb" not in said, said
+
+
+async def test_a_thread_comparing_two_times_compares_the_next_subject_too(app: BotHandlers) -> None:
+    """Under "compare rocm prs last week vs the week before", "ok now same thing for xpu" sets XPU's
+    two weeks side by side (it listed XPU's last week alone), and "オープンのも含めてもう一回"
+    under last week's ROCm PRs asks again with the open ones included."""
+    await start_thread(app, KEY, "compare rocm prs last week vs the week before")
+    xpu = await app.followup(KEY, "ok now same thing for xpu")
+    assert xpu.title.startswith("Intel XPU: Feb 23") and " vs Feb 16" in xpu.title, xpu.title
+    assert len(xpu.groups) == 2, xpu.groups
+    await start_thread(app, KEY, "merged rocm prs last week")
+    again = await app.followup(KEY, "オープンのも含めてもう一回")
+    numbers = {item.number for group in again.groups for item in group.items}
+    assert 90001 in numbers and "open" in again.understood, (again.understood, numbers)

@@ -2812,3 +2812,11 @@ def test_counts_per_period_and_this_year_in_cjk() -> None:
     assert read("xpu PR 주별로 몇 개?").per_period == "week"
     monthly = read("去年xpu每个月merge了多少PR")
     assert monthly.per_period == "month" and days(monthly) == ("2025-01-01", "2025-12-31"), days(monthly)
+
+
+def test_a_cjk_setup_clause_before_a_question_in_its_own_word_order_is_context() -> None:
+    """ "我们在H100上跑Llama，最近XPU这边有哪些合进去的改动？" (we run Llama on H100; what merged on the
+    XPU side lately?): XPU's merged PRs; the setup's H100 and Llama are not ANDed in (nor "run"
+    searched), and "合进去" is merged."""
+    q = read("我们在H100上跑Llama，最近XPU这边有哪些合进去的改动？")
+    assert q.any_of == (("xpu",),) and q.states == ("merged",) and not q.text, (q.any_of, q.states, q.text)
