@@ -729,6 +729,19 @@ class TimeReader:
         if of_month and t[lead + 1 : lead + 2] == ["of"] and lead + 2 < len(t) and t[lead + 2] in MONTHS:
             given, used = self._explicit_year(t, lead + 3)
             return self._month_day(given, MONTHS[t[lead + 2]], int(of_month.group(1)), lead - i + 3 + used)
+        # "since 1st october", "from the 15 nov", "depuis le 1er octobre": a day written before its
+        # month (a bare number only after a word that leads a day in: "top 5 nov prs" is no date)
+        day_word = t[lead] if lead < len(t) else ""
+        led = tok == "the" or bool(i and t[i - 1] in DAY_LEADS)
+        day_first = _DAY_OF_MONTH.match(day_word) or (_ORDINAL.match(day_word) if led else None)
+        if (
+            day_first
+            and t[lead + 1 : lead + 2]
+            and t[lead + 1] in MONTHS
+            and 1 <= int(day_first.group(1)) <= 31
+        ):
+            given, used = self._explicit_year(t, lead + 2)
+            return self._month_day(given, MONTHS[t[lead + 1]], int(day_first.group(1)), lead - i + 2 + used)
         # "since the 15th", and "since 15th" (a day after a word that leads one in)
         bare = _DAY_OF_MONTH.match(tok) if i and t[i - 1] in DAY_LEADS else None
         day_of_month = _DAY_OF_MONTH.match(nxt) if tok == "the" else bare
@@ -800,6 +813,15 @@ class TimeReader:
         year = today.year
         if t[i + 2 : i + 3] == ["of"]:
             rest = 1 + (t[i + 3 : i + 4] in (["the"], ["this"]))
+            named = t[i + 2 + rest] if i + 2 + rest < len(t) else ""
+            if named in MONTHS and lead in ("first", "second"):
+                # "the second half of october": the 16th to its end; "the first half of nov": 1st-15th
+                given, extra = self._explicit_year(t, i + 3 + rest)
+                month = MONTHS[named]
+                year = given if given is not None else today.year - (month > today.month)
+                start, middle = date(year, month, 1), date(year, month, 16)
+                span = Span(start, middle) if lead == "first" else Span(middle, add_months(start, 1))
+                return span, used + rest + 1 + extra
             given, extra = self._explicit_year(t, i + 2 + rest)
             if given is not None:
                 year, used = given, used + rest + extra

@@ -667,6 +667,8 @@ def _position(tokens: list[str]) -> int:
         if token in ORDINALS and (nxt in ORDINAL_NOUNS or nxt in ("", "?") or tokens[i - 1 : i] == ["the"]):
             if token == "last" and nxt in ("week", "month", "year", "day", "days", "weeks"):
                 continue
+            if nxt in ("half", "quarter", "week", "weeks"):  # "the second half of october": a time
+                continue
             if (
                 token == "last"
                 and count_word(nxt)

@@ -1238,7 +1238,9 @@ _FOREIGN_WORDS = {
     "d'avance": "", "une": "", "un": "", "est-ce": "", "qu'il": "", "a-t-il": "",
     "fusionnés": "merged", "combien": "how many", "qui": "who", "merci": "thanks",
     "fusionnées": "merged", "fusionné": "merged", "fusionnée": "merged", "quelles": "which", "sont": "are",
-    "ne": "", "pas": "not",
+    "ne": "", "pas": "not", "par": "per", "stp": "", "svp": "", "1er": "1st", "1ère": "1st",
+    "écrites": "wrote", "écrit": "wrote", "écrits": "wrote", "qu'est-ce": "what", "été": "", "côté": "on",
+    "remercier": "thank", "gens": "people", "et": "and", "a": "",
     "mergé": "merged", "mergée": "merged", "mergés": "merged", "mergées": "merged", "merge": "merged",
     "depuis": "since", "quoi": "what", "koi": "what", "qqch": "anything", "qqchose": "anything",
     "c'est": "", "c": "", "eu": "", "du": "", "au": "", "aux": "", "ça": "", "ca": "",
@@ -1292,6 +1294,7 @@ _FOREIGN_CUES = frozenset(
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
     | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
     | {"tirando", "sobram", "exceto"}
+    | {"stp", "svp", "écrites", "qu'est-ce", "côté", "mergées", "1er"}
     | {"seguridad", "algo", "semanas", "últimas", "ultimas", "tengamos", "hola", "porfa", "entraron"}
     | {"sacaron", "quitaron", "eliminaron", "cuando", "cuándo"}
 )

@@ -183,6 +183,7 @@ STOPWORDS = {
     "this", "last", "past", "since", "by", "only", "just", "ones", "some", "my", "our", "it", "i",
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
     "after", "between", "or", "etc", "etc.", "e.g.", "eg", "i.e.", "ie",
+    "inclusive", "inclusively",  # "nov 1-15 inclusive": both ends are always in
 }  # fmt: skip
 # Words that leave a topic out, and the verbs of leaving out in a follow-up ("drop the ci ones").
 # Negative auxiliaries count too, typed with or without the apostrophe ("aren't merged", "isnt
@@ -422,6 +423,8 @@ _ATTENTION_PAID = re.compile(
     r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
     re.I,
 )
+_ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
+_SIDE_BY_SIDE = re.compile(r"\bside[- ]by[- ]side\b", re.I)
 _SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
@@ -1603,6 +1606,8 @@ class _Parser:
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
+        raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
+        raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
         if _CJK_TEXT.search(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
             # "我们在MI355X上跑DSV4，最近ROCm…" (one sentence, its clauses in CJK word order): read in

@@ -2404,3 +2404,14 @@ async def test_a_thread_comparing_two_times_compares_the_next_subject_too(app: B
     again = await app.followup(KEY, "オープンのも含めてもう一回")
     numbers = {item.number for group in again.groups for item in group.items}
     assert 90001 in numbers and "open" in again.understood, (again.understood, numbers)
+
+
+async def test_the_second_half_of_a_month_in_a_thread_is_a_time_not_the_second_pr(app: BotHandlers) -> None:
+    """Under "how many xpu prs merged feb 16-22", "and vs the first half of february?" compares
+    the two times (it showed the card of the thread's second PR); "et qui les a écrites ?" asks
+    who wrote them."""
+    await start_thread(app, KEY, "how many xpu prs merged feb 16-22")
+    reply = await app.followup(KEY, "and vs the first half of february?")
+    assert reply.kind != "detail" and "Feb 1 – Feb 15" in reply.title, (reply.kind, reply.title)
+    people = await app.followup(KEY, "et qui les a écrites ?")
+    assert " people on " in people.title or " person on " in people.title, people.title

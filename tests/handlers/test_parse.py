@@ -2820,3 +2820,34 @@ def test_a_cjk_setup_clause_before_a_question_in_its_own_word_order_is_context()
     searched), and "合进去" is merged."""
     q = read("我们在H100上跑Llama，最近XPU这边有哪些合进去的改动？")
     assert q.any_of == (("xpu",),) and q.states == ("merged",) and not q.text, (q.any_of, q.states, q.text)
+
+
+def test_a_day_written_before_its_month_and_halves_of_a_month() -> None:
+    """ "since 1st february", "since the 9 feb", "merged on 3 feb" are those days ("since 1st
+    february" read the 1st of this month and compared February); "top 5 feb prs" is February;
+    "the second half of january" is Jan 16-31 ("second half" was searched)."""
+    assert days(read("xpu since 1st february")) == ("2026-02-01", "2026-03-02")
+    assert days(read("xpu since the 9 feb")) == ("2026-02-09", "2026-03-02")
+    assert days(read("merged on 3 feb")) == ("2026-02-03", "2026-02-03")
+    top = read("top 5 feb prs")
+    assert top.limit == 5 and days(top) == ("2026-02-01", "2026-02-28"), (top.limit, days(top))
+    half = read("xpu prs in the second half of january")
+    assert days(half) == ("2026-01-16", "2026-01-31") and not half.text, (days(half), half.text)
+    assert days(read("xpu first half of february")) == ("2026-02-01", "2026-02-15")
+
+
+def test_ranges_with_arrows_side_by_side_and_inclusive_ends() -> None:
+    """ "2026-02-01 → 2026-02-20" is a range (it read the first day alone), "side by side" names no
+    author @side, "feb 1-15 inclusive" searches no "inclusive"; French "par mois", "le 1er",
+    "stp" are per month, the 1st and please."""
+    arrow = read("lora PRs merged 2026-02-01 → 2026-02-20, oldest first")
+    assert days(arrow) == ("2026-02-01", "2026-02-20") and arrow.sort == 1, days(arrow)
+    side = read("lora vs qlora counts for january, side by side")
+    assert not side.authors, side.authors
+    assert not read("how many PRs got merged feb 1-15 inclusive?").text
+    french = read("combien de PR lora mergées par mois depuis le 1er octobre stp")
+    assert french.per_period == "month" and days(french)[0] == "2025-10-01" and not french.text, (
+        french.per_period,
+        days(french),
+        french.text,
+    )
