@@ -1543,6 +1543,29 @@ def _sibling_kinds(taxonomy: Taxonomy) -> dict[str, str]:
     }
 
 
+@per_taxonomy
+def _term_spellings(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
+    """Each named term's name (before any parenthesis) and spellings, lower case."""
+    return {
+        f"term:{t.key}": tuple(
+            dict.fromkeys(w.lower() for w in (t.name.split("(")[0].strip(), *t.spellings) if w)
+        )
+        for t in taxonomy.terms
+    }
+
+
+@per_taxonomy
+def _terms_implying(taxonomy: Taxonomy) -> dict[str, tuple[tuple[str, frozenset[str]], ...]]:
+    """Each topic's named terms with the words of their names (before any parenthesis, no stop
+    words): "KV cache offloading" under KV connector has "kv", "cache", "offloading"."""
+    out: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for term in taxonomy.terms:
+        words = frozenset(re.findall(r"[a-z0-9]+", term.name.split("(")[0].lower())) - STOPWORDS
+        for topic in implies(f"term:{term.key}", taxonomy):
+            out.setdefault(topic, []).append((f"term:{term.key}", words))
+    return {topic: tuple(found) for topic, found in out.items()}
+
+
 def implies(key: str, taxonomy: Taxonomy) -> frozenset[str]:
     """The topics a query key implies (a term's topics: Qwen3-VL implies Qwen and multimodal)."""
     return _kinds(taxonomy)[1].get(key, frozenset())
@@ -1811,32 +1834,35 @@ class _Parser:
         in) is that thing, as said in full before."""
         if not self._context or st.setup:
             return
-
-        def terms_in(words: list[str]) -> list[str]:
-            found, i = [], 0
-            while i < len(words):
-                key, length = self._lookup_topic(words, i)
-                if key and is_term(key):
-                    found.append(key)
-                i += max(length, 1)
-            return found
-
-        # (a thing the question names itself, "esp EAGLE stuff", is asked as the question says)
-        named = [t for t in terms_in(tokenize(self._context)[0]) if t not in terms_in(list(tokens))]
         asked = set(tokens)
+        candidates: dict[int, list[str]] = {}
         for g, group in enumerate(st.groups):
             if len(group) != 1 or is_term(group[0]):
                 continue
             # the word the question used is the thing's, not the topic's own name ("deepseek stuff"
             # under "we run v3.2" asks for all DeepSeek work)
             own = set(re.findall(r"[a-z0-9]+", self._name_of(group[0]).lower()))
-            fuller = [
-                t
-                for t in named
-                if group[0] in implies(t, self.taxonomy)
-                and asked
-                & (set(re.findall(r"[a-z0-9]+", self._name_of(t).split("(")[0].lower())) - own - STOPWORDS)
+            found = [
+                t for t, words in _terms_implying(self.taxonomy).get(group[0], ()) if asked & (words - own)
             ]
+            if found:
+                candidates[g] = found
+        if not candidates:  # (most questions: no context scan at all)
+            return
+
+        # (a thing the question names itself, "esp EAGLE stuff", is asked as the question says)
+        context = self._context.lower().replace(self._asked.lower(), " ")
+        spelled = _term_spellings(self.taxonomy)
+
+        def says(text: str, term: str) -> bool:
+            return any(re.search(rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])", text) for w in spelled[term])
+
+        named = {t for found in candidates.values() for t in found if says(context, t)}
+        named -= {k for group in st.groups for k in group} | {
+            t for t in named if says(self._asked.lower(), t)
+        }
+        for g, found in candidates.items():
+            fuller = [t for t in found if t in named]
             if len(fuller) == 1:
                 st.groups[g] = [fuller[0]]
                 st.readings.append(f"'{self._name_of(fuller[0])}' from what you said before the question")
