@@ -210,11 +210,15 @@ class FollowupHandler:
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
+        said = next((_PERIOD_ADVERBS[t] for t in tokenize(text)[0] if t in _PERIOD_ADVERBS), "")
+        if reply.kind == "help" and said and context.pr_numbers:
+            reply = await per_topic(thread, said)  # "same but weekly", "weekly?": by week
         asked = thread.parse(text) if reply.kind == "list" and reply.total else None
         if asked is not None and not (_LIST_ASKED.search(text) or asked.who or asked.per_topic):
             # "same but only eagle" under spec decode per month, "can u do it per week just for
             # november instead": the narrower question, still (or now) counted by period
-            period = asked.per_period or shape
+            # ("same but weekly, nov only" under counts per month: weekly now)
+            period = asked.per_period or (said if shape else "") or shape
             reply = await _by_period_again(thread, reply, period) if period else reply
             same_window = then is not None and (thread.context.since, thread.context.until) == (
                 then.since,
@@ -1331,6 +1335,7 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
     text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
     text = _EM.sub("them", text)  # "list em"
+    text = _CAN_YOU_LIST.sub(r"\1", text)  # "can u list them? newest first": list them, newest first
     if _SAME_COMPARISON.search(text) and not _periods_compared(thread):
         # "same comparison but perf PRs only" under MI355X vs MI300X: the comparison is the
         # thread's own (its subjects, counted side by side), asked of perf PRs
@@ -1357,6 +1362,8 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
         said = {k for g in thread.base_query().any_of for k in g}
         back = _taken_back_keys(thread, text)
         query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
+    if query.is_help:  # "wait how do i use u properly, can i ask stuff by month or by person?"
+        return thread.capabilities()
     if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):
         # "count per person?", "and the amd folks behind them?": who is behind the thread's PRs
         return await who(thread, Intent("who", thread.parse("who")))
@@ -1392,6 +1399,11 @@ def _family_version(thread: Thread, query: Query, text: str) -> tuple[str, Query
     return None
 
 
+_CAN_YOU_LIST = re.compile(
+    r"^\W*(?:(?:ok|okay|so|and|now|cool)\W+)*(?:can|could|would|will) (?:you|u) (?:pls |please )?"
+    r"((?:list|show)(?: me)? (?:them|those|these|all of them|the prs)\b)\s*\??",
+    re.I,
+)
 _SAME_COMPARISON = re.compile(r"\bsame (?:comparison|compare|breakdown|split)\b", re.I)
 _COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparison|vs\.?|versus)\b", re.I)
 
@@ -1670,6 +1682,7 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
     )
 
 
+_PERIOD_ADVERBS = {"daily": "day", "weekly": "week", "monthly": "month"}
 # "show me the eagle ones", "list them", "which are eagle": PRs asked for, not counts by period
 _LIST_ASKED = re.compile(r"\b(?:list|show|which|see)\b", re.I)
 

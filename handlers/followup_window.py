@@ -60,8 +60,12 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         and intent.query.then_since is not None
         and intent.query.then_until is not None
     ):
-        # "more than last month?" under November's PRs: the time it is compared with
-        return intent.query.then_since, intent.query.then_until
+        # "more than last month?" under November's PRs: the time it is compared with; "and
+        # september? compare with october" under October's: the one that is not the thread's
+        then = (intent.query.then_since, intent.query.then_until)
+        if then == (thread.context.since, thread.context.until) and intent.query.window_given:
+            return intent.query.since, intent.query.until
+        return then
     since, until, _ = asked_window(thread, intent.query)
     return since, until
 

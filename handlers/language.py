@@ -254,6 +254,11 @@ OUT_OF_SCOPE = (
         r"|\bwhat(?:'s|s| is| are)?(?: the)? (?:p\d\d|median|mean|avg|average) (?:ttft|tpot|itl|e2e|latency|throughput)\b"
         # "how much faster will bge-m3 be on an a100 with all of these": a gain on the asker's setup
         r"|\b(?:how much|what percent(?:age)?|how many percent)\b(?: \S+){0,4}? (?:faster|speedup|throughput|gain|increase)\b"
+        # "which card gets more tokens/s", "tok/s 대충 얼마 나와?" (tok/s, roughly how much): a rate measured
+        r"|\b(?:which|what)\b(?! (?:prs?|pull requests?|changes?|fixes)\b)(?: \S+){0,4}? (?:more|higher|most)\b(?: \S+){0,3}?"
+        r" (?:tok(?:en)?s?/s(?:ec)?|t/s|tps)(?!\w)"
+        r"|\b(?:how much|how many|roughly)\b(?: \S+){0,3}? (?:tok(?:en)?s?/s(?:ec)?|t/s|tps)(?!\w)"
+        r"|(?<!\w)(?:tok(?:en)?s?/s(?:ec)?|t/s|tps)\b(?: \S+){0,3}? (?:how much|how many|roughly)\b"
     )),
     ("a question about release dates", re.compile(
         # the next one ("when is v0.12 getting released"); "when was the fix released" is a merge date
@@ -525,7 +530,17 @@ _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 _KINDS_OF_CHANGE = re.compile(
     r"^\W*(?:[a-z]+ed\s+[^,;?]{1,30}[,;]\s*(?:and\s+|or\s+)?){2,}[a-z]+ed\s+[^,;?]{1,30}\W*$", re.I
 )
-_DOING = re.compile(rf"^\W*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)", re.I)
+# "working on the upgrade notes for the next release": a document the asker writes, not PRs
+WRITING_DOCS = frozenset(
+    {"notes", "changelog", "post", "newsletter", "report", "slides", "deck", "writeup", "write-up", "doc",
+     "docs", "summary", "presentation", "talk", "article", "blurb", "email", "update", "recap", "roundup"}
+)  # fmt: skip
+_WRITING_DOC = (
+    r"(?:(?:the|our|my|a|an|some)\s+)?(?:[\w-]+\s+){0,2}(?:" + "|".join(sorted(WRITING_DOCS)) + r")\b"
+)
+_DOING = re.compile(
+    rf"^\W*(?:{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)|(?:working|work) on {_WRITING_DOC})", re.I
+)
 _ASIDE = re.compile(
     # ("mi" only here: a sentence's words would find it in "MI300X"; after a comma it is a word)
     r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our|mi|mis|"
@@ -755,6 +770,7 @@ def _after_context(sentence: str) -> str:
 
 
 def _context(sentence: str) -> bool:
+    sentence = _GREETED.sub("", sentence) or sentence  # "hi - working on the upgrade notes."
     if "?" in sentence or _ASKS.match(sentence):
         return False
     words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
@@ -771,6 +787,9 @@ def _context(sentence: str) -> bool:
     )
 
 
+_GREETED = re.compile(
+    r"^\W*(?:hi|hey|hello|hiya|yo|howdy)(?: (?:all|folks|team|there|everyone))?\s*[-–—,!:]+\s*", re.I
+)
 _OWNER = re.compile(
     r"^\W*(?:[\w.+-]+\s+){1,2}(?:owner|user)\b|^\W*(?:running|using|serving|deploying)\b", re.I
 )
@@ -1039,6 +1058,9 @@ _FOREIGN_PHRASES = (
     ("含めて", " including "), ("含む", " including "), ("オープン", " open "), ("もう一回", " again "),
     ("もう一度", " again "), ("包括", " including "), ("包含", " including "), ("我们", " we "),
     ("我們", " we "),
+    ("얼마", " how much "), ("대충", " roughly "), ("どのくらい", " how much "), ("どれくらい", " how much "),
+    ("버그픽스", " bugfix "), ("버그 픽스", " bugfix "), ("요즘", " recently "), ("사용법", " what can you do "),
+    ("使い方", " what can you do "), ("怎么用", " what can you do "),
     ("今年", " this year "), ("去年", " last year "), ("올해", " this year "), ("작년", " last year "),
     ("件数", " count "),
     # "每个月", "月ごと", "월별": a count per period (before "个月", a count of months)
@@ -1227,7 +1249,8 @@ _FOREIGN_WORDS = {
     "posten": "post", "von": "", "brauche": "need", "brauchen": "need", "ihn": "it", "hatten": "had",
     "reine": "", "reinen": "", "kennen": "", "sollten": "", "sollen": "", "gemacht": "did", "schon": "", "zeug": "stuff", "weglassen": "skip", "rauslassen": "skip", "auslassen": "skip", "dafür": "instead",
     "ganzen": "whole", "ganze": "whole", "früher": "before", "egal": "", "daneben": "", "dieselben": "same",
-    "vergleich": "comparison",
+    "vergleich": "comparison", "insgesamt": "in total", "kram": "stuff", "mehr": "more", "schafft": "gets",
+    "karte": "card",
     "dieser": "this", "diesem": "this", "dieses": "this", "diesen": "this", "wichtig": "important", "kurz": "briefly", "war": "was", "bei": "in", "da": "", "sätze": "sentences", "satz": "sentence",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
@@ -1303,6 +1326,17 @@ _FOREIGN_CUES = frozenset(
 # languages (Turkish "ne" is "what", French "ne" a negation; Polish "w" is "in"), so a table is
 # read only when a word of its own language is in the message.
 _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
+    (  # Portuguese: "os prs do X no rust frontend" ("no" is "in the", not a no), "e quem fez esses?"
+        frozenset({"mostra", "mostre", "esses", "essas", "desses", "dessas", "mês", "abertos", "mergeados"})
+        | {"compara", "compare", "fez", "fizeram", "quantos", "quantas", "você", "voce", "setembro", "outubro"},
+        {
+            "no": "in", "na": "in", "nos": "in", "nas": "in", "do": "by", "da": "by", "dos": "by",
+            "esses": "these", "essas": "these", "desses": "of these", "dessas": "of these", "mostra": "show",
+            "mostre": "show", "compara": "compare", "compare": "compare", "foram": "were", "quantas": "how many",
+            "abertas": "open", "e": "and", "só": "only", "so": "only", "pode": "", "incluir": "include",
+            "agora": "now", "com": "with", "setembro": "september", "outubro": "october",
+        },
+    ),
     (  # Italian
         frozenset({"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie"})
         | {"mergiate", "quella", "quello", "invece", "tutti", "usare", "sono", "recenti", "modelli", "quali"}

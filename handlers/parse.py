@@ -64,6 +64,7 @@ from handlers.language import (
     THE_X_ONE,
     WHO_DOING_VERBS,
     WHO_OPENERS,
+    WRITING_DOCS,
     asks_who,
     in_english,
     introduction,
@@ -423,6 +424,7 @@ _ATTENTION_PAID = re.compile(
     r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
     re.I,
 )
+_THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\([^()]{3,80}\)", re.I)
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
 _SIDE_BY_SIDE = re.compile(r"\bside[- ]by[- ]side\b", re.I)
 _SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
@@ -770,10 +772,17 @@ _SLASH_COMMAND = re.compile(r"^\s*/[a-z][\w-]*\s+(?=\S)", re.I)
 _CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are|syntax)\b", re.I)
 
 
+_OPENERS = frozenset(
+    {"wait", "ok", "okay", "k", "so", "hmm", "also", "btw", "and", "but", "cool", "oh", "lol", "haha"}
+)
+
+
 def _asks_capabilities(tokens: list[str]) -> bool:
     """ "what can you do", "how do i use this" (emoji are no words); also after "new here" /
     "first time here" ("new here 👋 what kind of things can i ask this bot")."""
     words = [t for t in tokens if any(c.isalnum() for c in t)]
+    while words[:1] and words[0] in _OPENERS:  # "wait how do i use u properly"
+        words = words[1:]
     here = words.index("here") + 1 if "here" in words[:4] else 0
     return bool(
         _CAPABILITIES.match(" ".join(words)) or (here and _CAPABILITIES.match(" ".join(words[here:])))
@@ -856,11 +865,23 @@ _CONTRACT_WORDS = {
     "parameter", "parameters", "setting", "settings", "knob", "knobs", "default", "defaults", "config",
     "configs",
 }  # fmt: skip
+# The verbs of a breaking change: said as a list ("deprecate, remove or rename") they are the kind
+# of change; one alone narrows it ("remove deprecated" searches removals among breaking changes)
+_CHANGE_VERBS = {
+    "remove": "remove", "removes": "remove", "removed": "remove", "removal": "remove", "rename": "rename",
+    "renames": "rename", "renamed": "rename", "deprecate": "deprecate", "deprecates": "deprecate",
+    "deprecated": "deprecate", "deprecation": "deprecate",
+}  # fmt: skip
 
 
 def _what_breaking_changes_change(_: _Parser, tokens: list[str], st: _State) -> None:
     if BREAKING in {k for g in st.groups for k in g}:
-        st.text[:] = [w for w in st.text if w not in _CONTRACT_WORDS]
+        listed = any(  # "remove or rename", "deprecate, remove or rename" (not "remove deprecated")
+            a in _CHANGE_VERBS and b in ("or", "and", "/", "&") and c in _CHANGE_VERBS
+            for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
+        )
+        said = _CONTRACT_WORDS | (set(_CHANGE_VERBS) if listed else set())
+        st.text[:] = [w for w in st.text if w not in said]
 
 
 # "anything risky merged this week?", "any gotchas before we bump?": a judgement of what could go
@@ -1630,6 +1651,7 @@ class _Parser:
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
+        raw = _THINGS_LIKE.sub(r"\1\2", raw)  # "something users touch (flags, env vars, ...)": examples
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
         if _CJK_TEXT.search(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
@@ -2873,6 +2895,8 @@ class _Parser:
         length = open_phrase(tokens, i)
         if not length or (i and is_negator(tokens[i - 1])):
             return 0
+        if tokens[i].startswith("work") and WRITING_DOCS.intersection(tokens[i + length : i + length + 4]):
+            return 0  # "working on the upgrade notes": the asker's writing, no state
         lately = _LATELY.intersection(tokens) or ("these", "days") in set(itertools.pairwise(tokens))
         been = tokens[i - 1 : i] == ["been"]
         if tokens[i].startswith("work") and ((been or lately) and asks_who(tokens) or been):

@@ -2415,3 +2415,22 @@ async def test_the_second_half_of_a_month_in_a_thread_is_a_time_not_the_second_p
     assert reply.kind != "detail" and "Feb 1 – Feb 15" in reply.title, (reply.kind, reply.title)
     people = await app.followup(KEY, "et qui les a écrites ?")
     assert " people on " in people.title or " person on " in people.title, people.title
+
+
+async def test_asking_how_to_use_the_bot_or_to_list_a_count_in_a_thread(app: BotHandlers) -> None:
+    """Under a count, "can u list them? oldest first" lists its PRs oldest first and "wait how do i
+    use u properly, can i ask stuff per person?" explains the thread (both answered "I can't answer
+    that offline" or counted people); under February's XPU PRs, "and january? compare with
+    february" compares February with January (it compared February with itself); under counts per
+    month, "same but weekly" counts by week."""
+    await start_thread(app, KEY, "how many rocm prs last week?")
+    listed = await app.followup(KEY, "can u list them? oldest first")
+    assert "oldest first" in listed.title and listed.groups, listed.title
+    helped = await app.followup(KEY, "wait how do i use u properly, can i ask stuff per person?")
+    assert helped.kind == "help", (helped.kind, helped.title)
+    await start_thread(app, KEY, "xpu prs merged in february")
+    compared = await app.followup(KEY, "and january? compare with february")
+    assert "Feb 1 – " in compared.title and "Jan 1 – Jan 31" in compared.title, compared.title
+    await start_thread(app, KEY, "merged prs per month since january")
+    weekly = await app.followup(KEY, "same but weekly")
+    assert weekly.groups and all(g.title.startswith("Week of") for g in weekly.groups), weekly.groups

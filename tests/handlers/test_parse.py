@@ -2851,3 +2851,34 @@ def test_ranges_with_arrows_side_by_side_and_inclusive_ends() -> None:
         days(french),
         french.text,
     )
+
+
+def test_a_measured_rate_asked_in_any_language_is_turned_down() -> None:
+    """ "which gpu gets more tokens/s for llama", "tok/s 대충 얼마 나와?" (tok/s, roughly how much?) ask
+    for a measurement; "prs that got more tok/s for dsv4", "which prs improved tok/s" ask for PRs."""
+    assert read("which gpu gets more tokens/s for llama 70b?").out_of_scope
+    assert read("H100에 llama 8b 올리면 tok/s 대충 얼마 나와?").out_of_scope
+    assert not read("prs that got more tok/s for dsv4").out_of_scope
+    assert not read("which prs improved tok/s on mi300x").out_of_scope
+
+
+def test_portuguese_in_the_and_a_writing_asker_before_a_list_of_breaking_verbs() -> None:
+    """ "os prs do alice no rust frontend" is in the Rust frontend (Portuguese "no"), not without it;
+    "hi - working on the release notes. can you list PRs since feb 1 that deprecate, remove or
+    rename something users touch (flags, env vars)?" asks for breaking changes since Feb 1: the
+    asker's writing is no open state, the verbs' list and the examples in brackets no words to
+    search; "사용법 알려줘" asks how to use the bot."""
+    pt = read("me mostra os prs do alice no rust frontend esse mês, abertos e mergeados")
+    assert pt.any_of == (("term:rust-frontend",),) and not pt.exclude, (pt.any_of, pt.exclude)
+    notes = read(
+        "hi - working on the release notes. can you list PRs since feb 1 that deprecate, remove or "
+        "rename something users touch (flags, env vars)?"
+    )
+    assert notes.any_of == (("change:breaking",),) and not notes.text and not notes.states, (
+        notes.any_of,
+        notes.text,
+        notes.states,
+    )
+    assert days(notes)[0] == "2026-02-01"
+    assert read("remove deprecated").text == "remove"
+    assert read("사용법 알려줘").is_help
