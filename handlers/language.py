@@ -1025,6 +1025,7 @@ _EMOJI_CODE = re.compile(r":[a-z0-9_+\-]{1,40}:")
 # holds them), so they can neither filter nor empty an answer.
 _FOREIGN_PHRASES = (
     # Chinese (no spaces between words: phrases are found inside the text)
+    ("いただけ", " "), ("頂け", " "),  # polite "could I have" ("見せていただけますか"), not "だけ" (only)
     ("这周", "this week"), ("本周", "this week"), ("这星期", "this week"), ("上周", "last week"),
     ("上星期", "last week"), ("今天", "today"), ("昨天", "yesterday"), ("本月", "this month"),
     ("这个月", "this month"), ("上个月", "last month"), ("最近", "recently"), ("只看", "only"),
@@ -1058,6 +1059,7 @@ _FOREIGN_PHRASES = (
     ("含めて", " including "), ("含む", " including "), ("オープン", " open "), ("もう一回", " again "),
     ("もう一度", " again "), ("包括", " including "), ("包含", " including "), ("我们", " we "),
     ("我們", " we "),
+    ("ダイジェスト", " digest "), ("다이제스트", " digest "), ("表示", " show "),
     ("얼마", " how much "), ("대충", " roughly "), ("どのくらい", " how much "), ("どれくらい", " how much "),
     ("버그픽스", " bugfix "), ("버그 픽스", " bugfix "), ("요즘", " recently "), ("사용법", " what can you do "),
     ("使い方", " what can you do "), ("怎么用", " what can you do "),
@@ -1173,6 +1175,9 @@ _CJK_ORDINALS = {"1": "first", "2": "second", "3": "third", "4": "fourth", "5": 
                  "네": "fourth", "다섯": "fifth"}  # fmt: skip
 _CJK_ORDER = (
     (_CJK_LEFT_OUT, lambda m: _left_out(m.group(1))),
+    # "性能改善ではなく、同じ期間のバグ修正の方" (not the perf work but the bug fixes): Y instead of X
+    (re.compile(r"([^、，,。？?.!]+?)\s*(?:ではなく|じゃなくて|じゃなく|而不是|말고)\s*[、，,]?\s*([^。？?.!]+)"),
+     lambda m: f" {m.group(2)} instead of {m.group(1)} "),
     # "在MI355X上跑DSV4": run DSV4 on MI355X (the asker's setup)
     (re.compile(r"在\s*([A-Za-z0-9][\w.+/-]*)\s*上\s*(?:跑|用|部署|运行|運行)\s*([A-Za-z0-9][\w.+/-]*)"),
      lambda m: f" run {m.group(2)} on {m.group(1)} "),
@@ -1377,13 +1382,19 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     ),
     (  # Hindi in Latin script (Hinglish)
         frozenset({"kitne", "kaun", "kisne", "kiske", "sirf", "dikhao", "bhai", "yaar", "mahine", "hafte"})
-        | {"sabse"},
+        | {"sabse", "saare", "chahiye", "isme", "ismein", "inme", "wale", "waale", "pichle", "batao", "hai"},
         {
             "kitne": "how many", "kitni": "how many", "kaun": "who", "kisne": "who", "kiske": "who",
             "sirf": "only", "wale": "ones", "waale": "ones", "dikhao": "show", "pe": "on", "kya": "what",
             "aur": "and", "aaye": "", "aaya": "", "hue": "", "hua": "", "bhai": "", "yaar": "", "hai": "",
             "hain": "", "ke": "", "ki": "", "ka": "", "ko": "", "raha": "", "rahe": "", "chala": "run",
             "mahine": "month", "hafte": "week", "aaj": "today", "abhi": "now", "nahi": "not", "bina": "without",
+            # "isme se sirf rocm wale dikhao" (of these, only the rocm ones), "perf wale bhi add kar do"
+            # (add the perf ones too), "saare PRs chahiye abhi tak ke" (all the PRs up to now)
+            "isme": "of these", "ismein": "of these", "inme": "of these", "inmein": "of these", "se": "",
+            "bhi": "too", "kar": "", "do": "", "dena": "", "de": "", "saare": "all", "sare": "all",
+            "chahiye": "need", "tak": "", "scene": "", "pichle": "last", "batao": "tell", "liye": "for",
+            "mein": "in", "wala": "one",
         },
     ),
     (  # Polish

@@ -1264,7 +1264,9 @@ _TIME_NOUNS = frozenset(  # "day", "weeks", "wk", "mo", "yrs"...: the units of a
 # "all the fa4 prs", "all of it", "every single eplb pr", "the whole history of": everything of a subject
 _ALL_OF_IT = re.compile(
     r"\b(?:(?:show|list|give|see|want|need)(?: me| us)? all\b(?! (?:of )?(?:the |this |last |past )?"
-    r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b)"
+    r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b"
+    # "saare PRs chahiye" (all the PRs needed, in Hinglish)
+    r"|\ball (?:the )?(?:prs|pull requests) (?:need|needed|wanted)\b)"
 )
 # "ok forget the rest, just rocm vs xpu", "just NIXL, drop the other connectors", "dont care about the
 # rest": what is asked says it; the taking back (up to the clause's end) names nothing to search
@@ -2187,11 +2189,11 @@ class _Parser:
             pairs = set(itertools.pairwise(tokens))
             if (asks_who(tokens) and (st.groups or st.text) and _the_one_pr(tokens)) or (
                 ("how", "many") in pairs
-                and ("total" in tokens or ("in", "all") in pairs)
+                and ("total" in tokens or "overall" in tokens or ("in", "all") in pairs)
                 and (st.groups or st.authors or st.text)
             ):
                 # "who wrote the online MXFP4 quantization PR?" and "how many Humming PRs are there
-                # total?" as commands: one PR they know of, every one so far, whenever (in a
+                # total?" ("... landed in vllm overall?") as commands: one PR they know of, every one so far, whenever (in a
                 # thread, "the X one" is one of the thread's PRs and a total is the thread's)
                 st.anytime_label = window_label(history_start(until), until, self.tz, self.tz_name)
         else:

@@ -2434,3 +2434,18 @@ async def test_asking_how_to_use_the_bot_or_to_list_a_count_in_a_thread(app: Bot
     await start_thread(app, KEY, "merged prs per month since january")
     weekly = await app.followup(KEY, "same but weekly")
     assert weekly.groups and all(g.title.startswith("Week of") for g in weekly.groups), weekly.groups
+
+
+async def test_hinglish_and_japanese_narrowing_in_a_thread(app: BotHandlers) -> None:
+    """Under a digest, "isme se sirf rocm wale dikhao" (of these, only the ROCm ones) narrows to
+    ROCm (it searched "isme"); under last week's ROCm perf work, "性能改善ではなく、バグ修正の方を
+    見せていただけますか" (not the perf work, the bug fixes please) is ROCm's bug fixes (it ANDed
+    both and found none)."""
+    digest = await app.digest(REPO, None)
+    await app.remember(KEY, digest_seed(digest))
+    rocm = await app.followup(KEY, "isme se sirf rocm wale dikhao")
+    assert rocm.kind == "list" and rocm.title.startswith("ROCm"), rocm.title
+    await start_thread(app, KEY, "rocm perf prs last week")
+    fixes = await app.followup(KEY, "性能改善ではなく、バグ修正の方を見せていただけますか")
+    said = f"{fixes.title} {fixes.understood}"
+    assert fixes.kind == "list" and "Bug fixes" in said and "Performance" not in said, said

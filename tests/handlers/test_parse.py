@@ -2882,3 +2882,15 @@ def test_portuguese_in_the_and_a_writing_asker_before_a_list_of_breaking_verbs()
     assert days(notes)[0] == "2026-02-01"
     assert read("remove deprecated").text == "remove"
     assert read("사용법 알려줘").is_help
+
+
+def test_overall_and_all_the_prs_needed_reach_over_the_whole_history() -> None:
+    """ "how many nixl prs have landed overall?", "xpu ke saare PRs chahiye" (all the XPU PRs, in
+    Hinglish) ask for every one there is (they read the last 7 days); "overall xpu work this week"
+    keeps its week; "先週分のダイジェストを表示していただけますか" is last week's digest, and the
+    polite "いただけ" holds no "only" (だけ)."""
+    assert read("how many nixl prs have landed overall?").anytime_label.startswith("any time")
+    assert days(read("xpu ke saare PRs chahiye"))[0] < "2025-06-01"
+    assert days(read("overall xpu work this week")) == ("2026-03-02", "2026-03-02")
+    digest = read("先週分のダイジェストを表示していただけますか")
+    assert digest.digest and days(digest) == LAST_WEEK, (digest.digest, days(digest))
