@@ -210,15 +210,15 @@ class FollowupHandler:
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
-        said = next((_PERIOD_ADVERBS[t] for t in tokenize(text)[0] if t in _PERIOD_ADVERBS), "")
-        if reply.kind == "help" and said and context.pr_numbers:
-            reply = await per_topic(thread, said)  # "same but weekly", "weekly?": by week
+        adverb = next((_PERIOD_ADVERBS[t] for t in tokenize(text)[0] if t in _PERIOD_ADVERBS), "")
+        if reply.kind == "help" and adverb and context.pr_numbers:
+            reply = await per_topic(thread, adverb)  # "same but weekly", "weekly?": by week
         asked = thread.parse(text) if reply.kind == "list" and reply.total else None
         if asked is not None and not (_LIST_ASKED.search(text) or asked.who or asked.per_topic):
             # "same but only eagle" under spec decode per month, "can u do it per week just for
             # november instead": the narrower question, still (or now) counted by period
             # ("same but weekly, nov only" under counts per month: weekly now)
-            period = asked.per_period or (said if shape else "") or shape
+            period = asked.per_period or (adverb if shape else "") or shape
             reply = await _by_period_again(thread, reply, period) if period else reply
             same_window = then is not None and (thread.context.since, thread.context.until) == (
                 then.since,

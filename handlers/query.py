@@ -228,10 +228,16 @@ class QueryHandler:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
                 query = replace(wider, notes=(*query.notes, note))
                 matches, query = ordered(query, found, settings.max_items)
-        if compares_periods(query, text):
+        if compares_periods(query, text) and not (query.who or query.per_topic or query.per_period):
             compared = await self.periods_compared(settings, query, text, matches)
             if compared is not None:  # none in either range: said as any empty answer
                 return compared
+        elif compares_periods(query, text) and query.then_since and query.then_until:
+            # "who merged the most rocm this month vs last month": the people of the first range,
+            # the second range's count beside it
+            then = await self.matches(settings, query, query.then_since, query.then_until)
+            note = f"Compared: {_count(len(matches))} in {query.window_label}, {_count(len(then))} in {query.then_label}."
+            query = replace(query, notes=(*query.notes, note))
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)

@@ -2449,3 +2449,11 @@ async def test_hinglish_and_japanese_narrowing_in_a_thread(app: BotHandlers) -> 
     fixes = await app.followup(KEY, "性能改善ではなく、バグ修正の方を見せていただけますか")
     said = f"{fixes.title} {fixes.understood}"
     assert fixes.kind == "list" and "Bug fixes" in said and "Performance" not in said, said
+
+
+async def test_people_over_two_times_compared_keep_the_second_count(app: BotHandlers) -> None:
+    """ "who merged the most rocm prs last week vs the week before" names last week's people and
+    says how many PRs each week had (the second week was dropped once comparisons led with both)."""
+    reply = await app.command(REPO, "who merged the most rocm prs last week vs the week before")
+    note = next((n for n in reply.notes if n.startswith("Compared:")), "")
+    assert "people on ROCm" in reply.title and "Feb 16 – Feb 22" in note, (reply.title, reply.notes)
