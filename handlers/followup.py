@@ -1347,6 +1347,10 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     versioned = _family_version(thread, query, text)
     if versioned is not None:  # "how many of those are v4" under DeepSeek PRs: DeepSeek-V4
         text, query = versioned
+    named = await _author_named(thread, query, text)
+    if named is not None:  # "just nick's ones" under NIXL PRs: @NickLucche's
+        login, word = named
+        query = replace(query, authors=(login,), text=" ".join(w for w in query.text.split() if w != word))
     if len(query.pr_numbers) == 1 and query.pr_numbers[0] <= SMALL_REF and not query.pr_repo:
         # "tell me more about #2" under a list: its second PR (PR numbers here have 5+ digits)
         place = query.pr_numbers[0]
@@ -1375,6 +1379,25 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     if query.pronoun_left_out:  # "and if you leave him out?": everyone but that person
         query, text = await _their_author(thread, query, text, left_out=True)
     return text, query
+
+
+_POSSESSIVE = re.compile(r"\b([a-z][a-z0-9]{2,})['’]s\b", re.I)
+
+
+async def _author_named(thread: Thread, query: Query, text: str) -> tuple[str, str] | None:
+    """ "just nick's ones" under NIXL PRs: a first name said as an owner, searched as a word, is the
+    one author of the thread's PRs whose login starts with it (NickLucche); none or several: None."""
+    if query.authors or not query.text:
+        return None
+    words = set(query.text.split())
+    for said in _POSSESSIVE.findall(text):
+        word = said.lower()
+        if word not in words:
+            continue
+        logins = {m.pr.author for m in await thread.matches() if m.pr.author.lower().startswith(word)}
+        if len(logins) == 1:
+            return logins.pop().lower(), word
+    return None
 
 
 # A version alone ("v4", "3.2", "v3.2"): of the model family the thread is about

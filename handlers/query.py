@@ -232,6 +232,14 @@ class QueryHandler:
             compared = await self.periods_compared(settings, query, text, matches)
             if compared is not None:  # none in either range: said as any empty answer
                 return compared
+        elif compares_periods(query, text) and query.per_period and query.then_since and query.then_until:
+            # "fp8 moe work sept vs oct - how many PRs each month": the breakdown by month over both
+            since, until = min(query.since, query.then_since), max(query.until, query.then_until)
+            label = window_label(since, until, settings.tz, settings.tz_name)
+            query = replace(
+                query, since=since, until=until, window_label=label, then_since=None, then_until=None
+            )
+            matches = await self.matches(settings, query)
         elif compares_periods(query, text) and query.then_since and query.then_until:
             # "who merged the most rocm this month vs last month": the people of the first range,
             # the second range's count beside it

@@ -2457,3 +2457,22 @@ async def test_people_over_two_times_compared_keep_the_second_count(app: BotHand
     reply = await app.command(REPO, "who merged the most rocm prs last week vs the week before")
     note = next((n for n in reply.notes if n.startswith("Compared:")), "")
     assert "people on ROCm" in reply.title and "Feb 16 – Feb 22" in note, (reply.title, reply.notes)
+
+
+async def test_a_first_name_said_as_an_owner_is_the_threads_author_it_begins(app: BotHandlers) -> None:
+    """Under last week's ROCm PRs, "just sage's ones" are @SageMoore's, the one author of them whose
+    login begins so (it searched titles for "sage": another login begins so too); a possessive no
+    author's login begins ("the team's ones") names nobody."""
+    await start_thread(app, KEY, "rocm last week")
+    sage = await app.followup(KEY, "just sage's ones")
+    assert sage.kind == "list" and "@sagemoore" in sage.title.lower(), sage.title
+    team = await app.followup(KEY, "only the team's ones")
+    assert "@" not in team.title, team.title
+
+
+async def test_counts_per_period_over_two_times_compared_cover_both(app: BotHandlers) -> None:
+    """ "rocm last week vs the week before - how many each day?" counts every day of both weeks
+    (it counted the first week's days, with the second's total in a note)."""
+    reply = await app.command(REPO, "rocm last week vs the week before - how many each day?")
+    days = [g.title.split(" · ")[0] for g in reply.groups]
+    assert "Fri Feb 20" in days and "Sun Mar 1" in days, days  # (the latest twelve days shown)
