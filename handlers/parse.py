@@ -424,7 +424,8 @@ _ATTENTION_PAID = re.compile(
     r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
     re.I,
 )
-_THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\([^()]{3,80}\)", re.I)
+_THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\(([^()]{3,80})\)", re.I)
+_LIST_PARTS = re.compile(r"\s*(?:[,;/]|\bor\b|\band\b)\s*", re.I)
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
 _SIDE_BY_SIDE = re.compile(r"\bside[- ]by[- ]side\b", re.I)
 _SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
@@ -1653,7 +1654,7 @@ class _Parser:
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
-        raw = _THINGS_LIKE.sub(r"\1\2", raw)  # "something users touch (flags, env vars, ...)": examples
+        raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
         if _CJK_TEXT.search(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
@@ -1851,6 +1852,13 @@ class _Parser:
 
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
+
+    def _bracketed(self, m: re.Match[str]) -> str:
+        """ "something users touch (flags, env vars, metrics)": examples, no filter; "expert parallel
+        stuff (eplb, elastic ep, deepep)": every item a named thing, so those things (either)."""
+        parts = [part for part in _LIST_PARTS.split(m.group(3)) if part.strip()]
+        named = all(self._lookup_topic(tokenize(part)[0], 0)[0] for part in parts)
+        return m.group(1) + m.group(2) + (" (" + " or ".join(parts) + ")" if named else "")
 
     def _named_in_context(self, st: _State, tokens: Sequence[str]) -> None:
         """ "im doing research on kv cache offloading. how many offloading PRs got merged?": a topic

@@ -2894,3 +2894,11 @@ def test_overall_and_all_the_prs_needed_reach_over_the_whole_history() -> None:
     assert days(read("overall xpu work this week")) == ("2026-03-02", "2026-03-02")
     digest = read("先週分のダイジェストを表示していただけますか")
     assert digest.digest and days(digest) == LAST_WEEK, (digest.digest, days(digest))
+
+
+def test_named_things_in_brackets_after_a_vague_subject_are_asked_for() -> None:
+    """ "top 3 people on kv stuff (nixl, lmcache, mooncake) this month" asks for those connectors
+    (either); brackets after "something users touch (flags, env vars)" hold examples, no filter."""
+    q = read("top 3 people on kv stuff (nixl, lmcache, mooncake) this month")
+    assert ("term:nixl", "term:lmcache", "term:mooncake") in q.any_of, q.any_of
+    assert not read("any prs that rename something users touch (flags, env vars)?").text
