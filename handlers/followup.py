@@ -112,6 +112,7 @@ from handlers.models import (
 from handlers.parse import (
     KINDS_OF_WORK,
     LEAVING_PERSON_OUT,
+    PERIOD_ADVERBS,
     PRONOUNS,
     RISK_WORDS,
     STOPWORDS,
@@ -210,7 +211,7 @@ class FollowupHandler:
         reply = await self._dispatch(thread, text, user, addressed)
         if reply.kind == "quiet":
             return reply  # chatter changes nothing, not even the turns
-        adverb = next((_PERIOD_ADVERBS[t] for t in tokenize(text)[0] if t in _PERIOD_ADVERBS), "")
+        adverb = next((PERIOD_ADVERBS[t] for t in tokenize(text)[0] if t in PERIOD_ADVERBS), "")
         if reply.kind == "help" and adverb and context.pr_numbers:
             reply = await per_topic(thread, adverb)  # "same but weekly", "weekly?": by week
         asked = thread.parse(text) if reply.kind == "list" and reply.total else None
@@ -1705,7 +1706,6 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
     )
 
 
-_PERIOD_ADVERBS = {"daily": "day", "weekly": "week", "monthly": "month"}
 # "show me the eagle ones", "list them", "which are eagle": PRs asked for, not counts by period
 _LIST_ASKED = re.compile(r"\b(?:list|show|which|see)\b", re.I)
 

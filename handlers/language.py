@@ -1282,6 +1282,13 @@ _FOREIGN_WORDS = {
     "fue": "was", "cierto": "", "eso": "that",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+
+
+def has_cjk(text: str) -> bool:
+    """Whether `text` holds Chinese, Japanese or Korean characters."""
+    return bool(_CJK.search(text))
+
+
 _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]+")
 _FOREIGN_CUES = frozenset(
     {

@@ -66,6 +66,7 @@ from handlers.language import (
     WHO_OPENERS,
     WRITING_DOCS,
     asks_who,
+    has_cjk,
     in_english,
     introduction,
     is_domain_word,
@@ -429,7 +430,6 @@ _LIST_PARTS = re.compile(r"\s*(?:[,;/]|\bor\b|\band\b)\s*", re.I)
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
 _SIDE_BY_SIDE = re.compile(r"\bside[- ]by[- ]side\b", re.I)
 _SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
-_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
 _PLEASE = {"please", "pls", "plz", "pl0x"}
 _CAPS = {("at", "most"), ("no", "more")}
@@ -773,16 +773,11 @@ _SLASH_COMMAND = re.compile(r"^\s*/[a-z][\w-]*\s+(?=\S)", re.I)
 _CAPABILITY_VERB = re.compile(r"\b(?:use|do|ask|answer|commands|are|syntax)\b", re.I)
 
 
-_OPENERS = frozenset(
-    {"wait", "ok", "okay", "k", "so", "hmm", "also", "btw", "and", "but", "cool", "oh", "lol", "haha"}
-)
-
-
 def _asks_capabilities(tokens: list[str]) -> bool:
     """ "what can you do", "how do i use this" (emoji are no words); also after "new here" /
     "first time here" ("new here 👋 what kind of things can i ask this bot")."""
     words = [t for t in tokens if any(c.isalnum() for c in t)]
-    while words[:1] and words[0] in _OPENERS:  # "wait how do i use u properly"
+    while words[:1] and words[0] in _JOINING_OPENERS:  # "wait how do i use u properly"
         words = words[1:]
     here = words.index("here") + 1 if "here" in words[:4] else 0
     return bool(
@@ -1291,6 +1286,8 @@ _PERIOD_NOUNS = {  # "day" / "days" / "daily" -> "day", "wk" -> "week", "mo" -> 
     "weekly": "week",
     "monthly": "month",
 }
+# "weekly?", "same but monthly": a period said as an adverb (a thread's breakdown by it)
+PERIOD_ADVERBS = {w: _PERIOD_NOUNS[w] for w in ("daily", "weekly", "monthly")}
 _PERIOD_WORDS = {"per", "by", "each", "every", "over", "breakdown", "counts", "totals", "trend", "numbers"}
 _PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "histogram", "stats", "split"}
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
@@ -1569,13 +1566,8 @@ def _sibling_kinds(taxonomy: Taxonomy) -> dict[str, str]:
 
 @per_taxonomy
 def _term_spellings(taxonomy: Taxonomy) -> dict[str, tuple[str, ...]]:
-    """Each named term's name (before any parenthesis) and spellings, lower case."""
-    return {
-        f"term:{t.key}": tuple(
-            dict.fromkeys(w.lower() for w in (t.name.split("(")[0].strip(), *t.spellings) if w)
-        )
-        for t in taxonomy.terms
-    }
+    """Each named term's spellings as the term index reads them (key, name, spellings; lower case)."""
+    return {f"term:{t.key}": t.all_spellings for t in taxonomy.terms}
 
 
 @per_taxonomy
@@ -1656,11 +1648,11 @@ class _Parser:
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
-        # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
-        if _CJK_TEXT.search(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
+        if has_cjk(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
             # "我们在MI355X上跑DSV4，最近ROCm…" (one sentence, its clauses in CJK word order): read in
             # English before its context and question are told apart
             raw = in_english(unicodedata.normalize("NFKC", raw))
+        # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
         raw = _ATTENTION_PAID.sub(lambda m: "" if m[1].lower().startswith("pa") else m[1], raw)
         asked = question_part(raw[:MAX_CHARS])
         self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""

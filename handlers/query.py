@@ -228,24 +228,25 @@ class QueryHandler:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
                 query = replace(wider, notes=(*query.notes, note))
                 matches, query = ordered(query, found, settings.max_items)
-        if compares_periods(query, text) and not (query.who or query.per_topic or query.per_period):
-            compared = await self.periods_compared(settings, query, text, matches)
-            if compared is not None:  # none in either range: said as any empty answer
-                return compared
-        elif compares_periods(query, text) and query.per_period and query.then_since and query.then_until:
-            # "fp8 moe work sept vs oct - how many PRs each month": the breakdown by month over both
-            since, until = min(query.since, query.then_since), max(query.until, query.then_until)
-            label = window_label(since, until, settings.tz, settings.tz_name)
-            query = replace(
-                query, since=since, until=until, window_label=label, then_since=None, then_until=None
-            )
-            matches = await self.matches(settings, query)
-        elif compares_periods(query, text) and query.then_since and query.then_until:
-            # "who merged the most rocm this month vs last month": the people of the first range,
-            # the second range's count beside it
-            then = await self.matches(settings, query, query.then_since, query.then_until)
-            note = f"Compared: {_count(len(matches))} in {query.window_label}, {_count(len(then))} in {query.then_label}."
-            query = replace(query, notes=(*query.notes, note))
+        if compares_periods(query, text) and query.then_since and query.then_until:
+            if not (query.who or query.per_topic or query.per_period):
+                compared = await self.periods_compared(settings, query, text, matches)
+                if compared is not None:  # none in either range: said as any empty answer
+                    return compared
+            elif query.per_period:
+                # "fp8 moe work sept vs oct - how many PRs each month": the breakdown by month over both
+                since, until = min(query.since, query.then_since), max(query.until, query.then_until)
+                label = window_label(since, until, settings.tz, settings.tz_name)
+                query = replace(
+                    query, since=since, until=until, window_label=label, then_since=None, then_until=None
+                )
+                matches = await self.matches(settings, query)
+            else:
+                # "who merged the most rocm this month vs last month": the people of the first range,
+                # the second range's count beside it
+                then = await self.matches(settings, query, query.then_since, query.then_until)
+                note = f"Compared: {_count(len(matches))} in {query.window_label}, {_count(len(then))} in {query.then_label}."
+                query = replace(query, notes=(*query.notes, note))
         if not matches:
             return await self._empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
