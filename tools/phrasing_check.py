@@ -36,6 +36,7 @@ from bot.adapters.text_render import render_reply_text  # noqa: E402
 from bot.bootstrap import build_handlers, build_store  # noqa: E402
 from bot.config import load_config  # noqa: E402
 from bot.services.importer import import_file  # noqa: E402
+from handlers.calendar import history_start  # noqa: E402
 from handlers.digest import digest_seed, window_for_dates  # noqa: E402
 from handlers.models import ThreadKey  # noqa: E402
 from handlers.parse import Query  # noqa: E402
@@ -135,6 +136,77 @@ def differences(
     return bad
 
 
+# the kinds of answer whose PRs can be compared with what the line asked for
+LISTED_KINDS = ("list", "count", "who", "summary", "compare", "per-topic")
+
+
+async def asked_for(
+    handlers: Any, settings: Any, expect: dict[str, Any], names: dict[str, str], *, digest: bool = False
+) -> set[int] | None:
+    """The PRs a thread line's `expect` describes, matched over the store as a query built from
+    its fields (None when the line asks for no list of PRs). Under a digest, "merged" alone is
+    read as the digest's scope (its PRs opened or merged), which the sets' writers took for merged."""
+    if expect.get("kind") not in LISTED_KINDS:
+        return None
+    states = tuple(expect.get("states", []))
+    if digest and states == ("merged",):
+        states = ()
+    default = handlers.query.parse(settings, "", NOW)
+    window = expect.get("window")
+    since, until = default.since, default.until
+    if isinstance(window, dict):
+        first = date.fromisoformat(window.get("since") or history_start(NOW).date().isoformat())
+        last = date.fromisoformat(window.get("until") or NOW.date().isoformat())
+        since = datetime.combine(first, datetime.min.time(), settings.tz).astimezone(UTC)
+        until = datetime.combine(last + timedelta(days=1), datetime.min.time(), settings.tz).astimezone(UTC)
+        until = min(until, NOW)
+    elif window == "whole-history":
+        since, until = history_start(NOW), NOW
+    any_of = tuple(tuple(sorted(g)) for g in groups(expect.get("topics", []), names))
+    excluded = tuple(x for e in expect.get("exclude", []) for x in (e if isinstance(e, list) else [e]))
+    query = Query(
+        since,
+        until,
+        "",
+        window_given=True,
+        any_of=any_of,
+        topics=tuple(k for g in any_of for k in g if not k.startswith("term:")),
+        terms=tuple(k[5:] for g in any_of for k in g if k.startswith("term:")),
+        exclude=tuple(x for x in excluded if not x.startswith("term:")),
+        states=states,
+        authors=tuple(a.lower() for a in expect.get("authors", [])),
+    )
+    return {m.pr.number for m in await handlers.query.matches(settings, query)}
+
+
+def judged(expect: dict[str, Any], reply: Any, wanted: set[int] | None) -> str:
+    """OK or BAD for a thread line's answer, by its kind and, for a list of PRs, by how far the
+    answer's PRs are from the ones asked for (a reading aid: the line's own words decide)."""
+    kind = expect.get("kind")
+    if kind in ("summary", "compare"):  # a digest or two counts: read them above
+        return "-- "
+    if kind == "pr-detail" or (kind == "who" and expect.get("number")):  # "who did #N": its card says
+        return "OK " if reply.kind == "detail" and reply.detail.number == expect.get("number") else "BAD"
+    if wanted is None:
+        return "-- "
+    shown = {item.number for item in reply.items}
+    total = reply.total or len(shown)
+    stated = re.match(r"\D{0,40}?(\d+)\b", reply.title)
+    if kind == "count" and not total and stated:  # "15 of this thread's 52 PRs match Bug fixes"
+        total = int(stated[1])
+    if not wanted and not total:
+        return "OK "
+    near = abs(total - len(wanted)) <= max(2, len(wanted) // 5)
+    if expect.get("limit") or expect.get("window", "default") == "default":  # the thread's own window
+        near = True
+    fits = len(shown & wanted) >= 0.6 * len(shown)
+    return (
+        "OK "
+        if near and fits
+        else f"BAD ({total} PRs, {len(shown & wanted)} of {len(shown)} shown asked for; {len(wanted)} asked)"
+    )
+
+
 def chained(path: Path) -> list[dict[str, Any]]:
     """The set's lines; a thread line whose `thread_of` is a line index gets that line's text as
     its parent and the chain's earlier thread lines as `after` (the two ways sets are written)."""
@@ -176,7 +248,7 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
             for term in settings.taxonomy.terms:
                 for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
                     names.setdefault(part.strip(), term.key)
-            commands = agreed = 0
+            commands = agreed = threads = threads_ok = 0
             for number, item in enumerate(chained(path)):
                 expect = item["expect"]
                 if item["context"] == "command":
@@ -219,12 +291,28 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
                 for earlier in item.get("after", []):
                     await handlers.followup(key, earlier, user=f"u{number}")
                 reply = await handlers.followup(key, item["text"], user=f"u{number}")
+                verdict = judged(
+                    expect,
+                    reply,
+                    await asked_for(
+                        handlers,
+                        settings,
+                        expect,
+                        names,
+                        digest=parent.startswith("weekly digest") or parent == "digest",
+                    ),
+                )
+                threads += 1
+                threads_ok += verdict == "OK "
                 print(
-                    f"{number:3} THR {item['text']!r} (under {parent[:40]!r}, after {len(item.get('after', []))})"
+                    f"{number:3} THR {verdict} {item['text']!r} (under {parent[:40]!r}, after {len(item.get('after', []))})"
                 )
                 print(f"      want {json.dumps(expect)[:300]}")
                 print(f"      > {' | '.join(render_reply_text(reply).splitlines()[:2])[:300]}")
-            print(f"commands read as expected: {agreed} of {commands}; thread lines: judge above")
+            print(
+                f"commands read as expected: {agreed} of {commands}; thread lines whose PRs match: "
+                f"{threads_ok} of {threads} (judge each above)"
+            )
         finally:
             await store.close()
 
