@@ -97,6 +97,7 @@ from handlers.language import (
     asks_who,
     in_english,
     is_foreign,
+    is_interjection,
     question_part,
 )
 from handlers.models import (
@@ -724,6 +725,10 @@ class FollowupHandler:
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
             like = _like_for_like(thread, intent.query)
             none = not thread.filtered(await thread.matches(), intent.query)
+            if _asks_of_thread(text):
+                # "does it work with spec decode?" under TurboQuant PRs: whether the thread's PRs
+                # do, so "none of them" is the answer, not spec decode's PRs instead
+                bare = like = False
             if (bare and (like or none)) or (like and none and not _within_list(text)):
                 # "and which xpu ones landed?" under ROCm PRs: another platform's, none of these
                 # "xpu?" under NVIDIA PRs: another platform, not NVIDIA PRs that mention XPU
@@ -813,6 +818,8 @@ class FollowupHandler:
         )
         none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
         like = bool(query.any_of) and _like_for_like(thread, query)
+        if _asks_of_thread(query.without_time):  # "does it work with spec decode?": of these PRs
+            refers, like = True, False
         if query.any_of and (
             (not refers and (none or (not intent.words and like)))  # "xpu?" under NVIDIA PRs
             or (
@@ -1038,6 +1045,22 @@ async def _asked_anew(thread: Thread, asked: Query, text: str) -> bool:
     wider = set(base_keys).union(*(implies(k, taxonomy) for k in base_keys))
     broader = keys <= wider and not keys & base_keys
     return broader and not thread.filtered(await thread.matches(), replace(asked, text=""))
+
+
+_YES_NO = frozenset(
+    {"does", "do", "did", "is", "are", "was", "were", "can", "could", "will", "would", "has", "have"}
+)
+_THREAD_SUBJECTS = frozenset({"it", "they", "this", "that", "these", "those", "any"})
+
+
+def _asks_of_thread(text: str) -> bool:
+    """Whether a message is a yes/no question whose subject is the thread's own PRs ("does it work
+    with spec decode?", "do they support eagle", "are any for blackwell?"), after words that join
+    it on ("ok, does it ...")."""
+    tokens = tokenize(text)[0]
+    while tokens and is_interjection(tokens[0]):
+        tokens = tokens[1:]
+    return tokens[:1] != [] and tokens[0] in _YES_NO and tokens[1:2] != [] and tokens[1] in _THREAD_SUBJECTS
 
 
 def _filters(query: Query) -> bool:

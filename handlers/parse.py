@@ -2267,7 +2267,8 @@ class _Parser:
             and tokens[j] == "down"
             and tokens[j + 1 : j + 2] in ([], ["by"], ["into"], ["per"], ["across"])
             for k, t in enumerate(tokens)
-            for j in range(k + 1, min(k + 7, len(tokens)))
+            # (a date range between counts its pieces: "break the nov 16-22 week down by area")
+            for j in range(k + 1, min(k + 10, len(tokens)))
         )
         ranked = _ranks_topics(tokens)  # "which area had the most prs", "busiest topic"
         per_topic = (

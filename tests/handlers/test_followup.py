@@ -2476,3 +2476,17 @@ async def test_counts_per_period_over_two_times_compared_cover_both(app: BotHand
     reply = await app.command(REPO, "rocm last week vs the week before - how many each day?")
     days = [g.title.split(" · ")[0] for g in reply.groups]
     assert "Fri Feb 20" in days and "Sun Mar 1" in days, days  # (the latest twelve days shown)
+
+
+async def test_a_yes_no_question_about_the_thread_asks_of_its_prs(app: BotHandlers) -> None:
+    """Under last week's ROCm PRs, "do they include any for xpu?" and "does it work with spec
+    decode?" ask whether the thread's PRs do: the answer is those of them that match, or that none
+    do (both moved the thread to XPU's or spec decode's PRs instead); "xpu?" alone still moves."""
+    await start_thread(app, KEY, "rocm last week")
+    xpu = await app.followup(KEY, "do they include any for xpu?")
+    assert "ROCm" in f"{xpu.title} {xpu.understood}", (xpu.title, xpu.understood)
+    spec = await app.followup(KEY, "ok, does it work with spec decode?")
+    said = f"{spec.title} {spec.understood}"
+    assert "ROCm" in said and "Speculative" in said, said
+    moved = await app.followup(KEY, "xpu?")
+    assert "ROCm" not in f"{moved.title} {moved.understood}", (moved.title, moved.understood)

@@ -2902,3 +2902,14 @@ def test_named_things_in_brackets_after_a_vague_subject_are_asked_for() -> None:
     q = read("top 3 people on kv stuff (nixl, lmcache, mooncake) this month")
     assert ("term:nixl", "term:lmcache", "term:mooncake") in q.any_of, q.any_of
     assert not read("any prs that rename something users touch (flags, env vars)?").text
+
+
+def test_a_breakdown_verb_around_a_date_range_searches_no_word() -> None:
+    """ "break the feb 9-15 week down by area": the range between "break" and "down" is several
+    pieces, and the phrasal verb still asks for the breakdown (it used to search "break")."""
+    week = read("break the feb 9-15 week down by area")
+    assert week.per_topic and not week.text and days(week) == ("2026-02-09", "2026-02-15"), (
+        week.text,
+        days(week),
+    )
+    assert not read("break the week of feb 9 down by topic").text
