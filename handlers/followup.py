@@ -34,7 +34,9 @@ from datetime import datetime
 from handlers.calendar import history_start
 from handlers.digest_signals import is_change
 from handlers.followup_intent import (
+    ADDING_CUES,
     AFTER,
+    COMPARE_WORDS,
     MOST_IMPORTANT,
     NARROW_CUES,
     PAGE,
@@ -1018,9 +1020,6 @@ def _like_for_like(thread: Thread, asked: Query) -> bool:
     return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
 
 
-_INCLUDING = re.compile(r"\b(?:incl|including|include|inc|too|also|as well|plus)\b", re.I)
-
-
 async def _asked_anew(thread: Thread, asked: Query, text: str) -> bool:
     """Whether a subject is asked as a question of its own rather than of the thread's PRs: "open
     ci ones?" under "open bugfix prs" says the thread's states again over another subject (the
@@ -1032,7 +1031,9 @@ async def _asked_anew(thread: Thread, asked: Query, text: str) -> bool:
         or not asked.states
         or base.pr_numbers
         or _within_list(text)  # "which of those shipped with mtp?": of the thread's PRs
-        or _INCLUDING.search(text)  # "all deepep stuff incl open": the thread's, more of it
+        or ADDING_CUES.intersection(
+            tokenize(text)[0]
+        )  # "all deepep stuff incl open": the thread's, more of it
     ):
         return False
     base_keys = {k for g in base.any_of for k in g}
@@ -1060,7 +1061,7 @@ def _asks_of_thread(text: str) -> bool:
     tokens = tokenize(text)[0]
     while tokens and is_interjection(tokens[0]):
         tokens = tokens[1:]
-    return tokens[:1] != [] and tokens[0] in _YES_NO and tokens[1:2] != [] and tokens[1] in _THREAD_SUBJECTS
+    return len(tokens) > 1 and tokens[0] in _YES_NO and tokens[1] in _THREAD_SUBJECTS
 
 
 def _filters(query: Query) -> bool:
@@ -1452,7 +1453,6 @@ _CAN_YOU_LIST = re.compile(
     re.I,
 )
 _SAME_COMPARISON = re.compile(r"\bsame (?:comparison|compare|breakdown|split)\b", re.I)
-_COMPARE_WORDS = re.compile(r"\b(?:compare[ds]?|comparison|vs\.?|versus)\b", re.I)
 
 
 def _periods_compared(thread: Thread) -> bool:
@@ -1462,7 +1462,7 @@ def _periods_compared(thread: Thread) -> bool:
         return True
     base_keys = [g for g in thread.base_query().any_of if len(g) > 1]
     said = [text for role, text in thread.context.turns if role == "user"]
-    return not base_keys and any(_COMPARE_WORDS.search(text) for text in said)
+    return not base_keys and any(COMPARE_WORDS.intersection(tokenize(text)[0]) for text in said)
 
 
 _ELSE_OTHER = re.compile(r"\b(?:anything|any|what|which|something|are there) (?:else|other)\b", re.I)

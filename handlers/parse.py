@@ -863,11 +863,10 @@ _CONTRACT_WORDS = {
 }  # fmt: skip
 # The verbs of a breaking change: said as a list ("deprecate, remove or rename") they are the kind
 # of change; one alone narrows it ("remove deprecated" searches removals among breaking changes)
-_CHANGE_VERBS = {
-    "remove": "remove", "removes": "remove", "removed": "remove", "removal": "remove", "rename": "rename",
-    "renames": "rename", "renamed": "rename", "deprecate": "deprecate", "deprecates": "deprecate",
-    "deprecated": "deprecate", "deprecation": "deprecate",
-}  # fmt: skip
+_CHANGE_VERBS = frozenset(
+    {"remove", "removes", "removed", "removal", "rename", "renames", "renamed", "deprecate", "deprecates",
+     "deprecated", "deprecation"}
+)  # fmt: skip
 
 
 def _what_breaking_changes_change(_: _Parser, tokens: list[str], st: _State) -> None:
@@ -876,7 +875,7 @@ def _what_breaking_changes_change(_: _Parser, tokens: list[str], st: _State) -> 
             a in _CHANGE_VERBS and b in ("or", "and", "/", "&") and c in _CHANGE_VERBS
             for a, b, c in zip(tokens, tokens[1:], tokens[2:], strict=False)
         )
-        said = _CONTRACT_WORDS | (set(_CHANGE_VERBS) if listed else set())
+        said = _CONTRACT_WORDS | (_CHANGE_VERBS if listed else set())
         st.text[:] = [w for w in st.text if w not in said]
 
 
@@ -1467,6 +1466,7 @@ _COMPARING = frozenset(
         "comparing",
         "comparison",
         "compared",
+        "compares",
         "contrast",
         "diff",
         "difference",
@@ -1474,6 +1474,8 @@ _COMPARING = frozenset(
         "delta",
     }
 )
+# Every word that sets two things side by side ("rocm this week vs last week", "more than in june")
+COMPARE_CUES = _COMPARING | frozenset({"vs", "versus", "than", "against"})
 _SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
     "related",
@@ -1515,10 +1517,9 @@ _WRITING_ABOUT = frozenset({"for", "on", "about", "of", "covering"})
 # What the asker writes or needs, before the subject it is about ("need a short para on spec
 # decode", "writing a blog post about rocm", "slides covering fp8")
 _ABOUT = frozenset({"on", "about", "covering", "regarding", "re"})
-_WRITING = frozenset(
-    {"para", "paragraph", "post", "blog", "section", "summary", "report", "slide", "slides", "talk",
-     "writeup", "write-up", "newsletter", "notes", "article", "need", "needs", "want", "writing",
-     "drafting", "doing", "preparing", "prepping", "presenting", "update", "blurb", "piece", "tweet", "thread"}
+_WRITING = WRITING_DOCS | frozenset(
+    {"para", "paragraph", "blog", "section", "slide", "piece", "tweet", "thread", "need", "needs", "want",
+     "writing", "drafting", "doing", "preparing", "prepping", "presenting"}
 )  # fmt: skip
 
 
@@ -3138,7 +3139,7 @@ def _restates(first: Span, second: Span, tokens: list[str], words: Sequence[str]
         c.isdigit() for w in words for c in w
     ):
         return False
-    if _COMPARING.intersection(tokens) or {"vs", "versus", "than", "against"} & set(tokens):
+    if COMPARE_CUES.intersection(tokens):
         return False
     assert first.start and first.end and second.start and second.end
     shared = (min(first.end, second.end) - max(first.start, second.start)).days

@@ -52,6 +52,7 @@ from handlers.models import (
     Window,
 )
 from handlers.parse import (
+    COMPARE_CUES,
     STATE_WORDS,
     Query,
     is_negator,
@@ -60,6 +61,7 @@ from handlers.parse import (
     parse_query,
     split_states,
     state_words,
+    tokenize,
 )
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.terms import TermIndex, is_term, term_index
@@ -1364,17 +1366,15 @@ def _as_asked(text: str, query: Query) -> str:
     return " ".join(text.split())
 
 
-# "rocm this week vs last week", "more than last month?", "compared to june": two times set side by side
-_COMPARING = re.compile(
-    r"\b(?:vs\.?|versus|compare[ds]?|comparing|comparison|than|against|relative to)(?!\w)", re.I
-)
-
-
 def compares_periods(query: Query, text: str) -> bool:
     """Whether the question sets its second time beside the first: it says so, and the two do not
     overlap ("since monday's upgrade ... in the last 2 weeks" names one time twice, and "for this
     week's release notes" after a week's dates is what the answer is for)."""
-    if query.then_since is None or query.then_until is None or not _COMPARING.search(text):
+    if query.then_since is None or query.then_until is None:
+        return False
+    # "rocm this week vs last week", "more than last month?", "relative to june": it says so
+    tokens = tokenize(text)[0]
+    if not (COMPARE_CUES.intersection(tokens) or ("relative", "to") in itertools.pairwise(tokens)):
         return False
     return query.then_until <= query.since or query.then_since >= query.until
 
