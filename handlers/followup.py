@@ -36,6 +36,7 @@ from handlers.digest_signals import is_change
 from handlers.followup_intent import (
     ADDING_CUES,
     AFTER,
+    BEFORE,
     COMPARE_WORDS,
     MOST_IMPORTANT,
     NARROW_CUES,
@@ -218,7 +219,9 @@ class FollowupHandler:
         if reply.kind == "help" and adverb and context.pr_numbers:
             reply = await per_topic(thread, adverb)  # "same but weekly", "weekly?": by week
         asked = thread.parse(text) if reply.kind == "list" and reply.total else None
-        if asked is not None and not (_LIST_ASKED.search(text) or asked.who or asked.per_topic):
+        if asked is not None and (
+            asked.per_period or not (_LIST_ASKED.search(text) or asked.who or asked.per_topic)
+        ):
             # "same but only eagle" under spec decode per month, "can u do it per week just for
             # november instead": the narrower question, still (or now) counted by period
             # ("same but weekly, nov only" under counts per month: weekly now)
@@ -255,10 +258,25 @@ class FollowupHandler:
         other ..."), then its kind (`_by_kind`). `stepped_back`: the message began with "nvm" and
         the thread is back at the list before, so a narrowing that found nothing there is not
         asked again."""
+        first, rest = _narrowing_then_question(text)
+        if first:  # "just tpu. who wrote most of these": the narrowing, then the question of it
+            narrowed = await self._dispatch(thread, first, user, addressed)
+            return (
+                await self._dispatch(thread, rest, user, addressed) if narrowed.kind == "list" else narrowed
+            )
         read = await _read(thread, text)
         if isinstance(read, Reply):
             return read
         text, query = read
+        counted = _counted_filter(thread) if _LIST_THOSE.search(text) and not _filters(query) else None
+        if counted is not None:
+            # "how many of those are bug fixes?", then "list those, oldest first, just 5": the ones
+            # counted, listed (and ordered or cut as the message says)
+            narrowed = await narrow(thread, Intent("narrow", replace(counted, text="")))
+            rest = _LIST_THOSE.sub("", text).strip(" ,.;:-")
+            if narrowed.kind != "list" or not tokenize(rest)[0]:
+                return narrowed
+            text, query = rest, thread.parse(rest)
         intent = classify(text, query)
         if self.llm_answers is not None and RISK_WORDS.intersection(tokenize(text)[0]):
             # "is anything risky here?": a judgement of the thread's PRs, for the model to weigh
@@ -462,6 +480,10 @@ class FollowupHandler:
             if person:  # what they have "been working on" is all of their work, not only the open PRs
                 states = () if _WORKED_ON.search(text) else query.states
                 asked = replace(query, authors=(person.lower(),), text="", states=states)
+                if _ELSE_OTHER.search(text):
+                    # "what else has the #1 person been working on apart from docs?": their work
+                    # beyond the thread's subject (and without what the message leaves out)
+                    return await _switched(thread, Intent("switch", asked), text, fresh=True)
                 return await other_person(thread, Intent("switch", asked))
         if (
             intent.kind == "detail"
@@ -528,7 +550,8 @@ class FollowupHandler:
         if intent.kind in ("narrow", "question", "switch", "count", "open_now") and await _asked_anew(
             thread, intent.query, text
         ):
-            return await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
+            switched = await _switched(thread, replace(intent, kind="switch"), text, fresh=True)
+            return await _then_moved(thread, switched, intent, text)
         base = thread.base_query()
         if intent.kind in ("narrow", "question", "switch", "count") and (
             _contradicts(base, intent.query) or (base.authors and _drops_author(text))
@@ -552,7 +575,7 @@ class FollowupHandler:
             if (intent.kind == "count" or _how_many(text)) and moved.kind == "list":
                 # "drop aiter — how many amd prs total", "forget perf. how many were NOT ci"
                 return await _counted(thread)
-            return moved
+            return await _then_moved(thread, moved, intent, text)
         if intent.kind == "switch" and _SAME_SUBJECT_OPENER.match(text):
             # "and for comparison, how many ROCm PRs got merged the week before?" under ROCm PRs:
             # the opener made it a switch, but the subject is the thread's own and the time moves
@@ -568,7 +591,8 @@ class FollowupHandler:
                         return switched
                 return await self._dispatch(thread, rest, user, addressed)  # the move, as any other
         if intent.kind == "switch":
-            return await _switched(thread, intent, text)
+            switched = await _switched(thread, intent, text)
+            return await _then_moved(thread, switched, intent, text)
         if intent.kind == "add":
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
@@ -615,6 +639,9 @@ class FollowupHandler:
             counted = _counted_chain(thread) if _OF_THOSE.search(text) else None
             if counted is not None:  # "how many bugfixes" then "and how many of those rocm": of that count
                 intent = replace(intent, query=_within(intent.query, counted))
+            if _filters(intent.query) and _SHOW_THEM.search(text):
+                # "how many of those were bugfixes? list them": the list, its header the count
+                return await narrow(thread, replace(intent, kind="narrow"))
             return await count(thread, intent, whole=bool(WHOLE_LIST.search(text)))
         if intent.kind == "who":
             asked = intent.query
@@ -648,10 +675,15 @@ class FollowupHandler:
             ):  # "compare the two weeks" after "the week before?": this window and the first one
                 window = (start.since, start.until)
             if intent.kind == "compare":
+                if (WHOLE_LIST.search(text) or _ALL_TOPICS.search(text)) and _restart(thread):
+                    # "how did that whole week compare to the week before? (all topics)" under a
+                    # narrowed digest: the thread's first list (the digest's PRs) compared
+                    return await compare(thread, window)
                 return await compare(thread, window, _counted_filter(thread))
             # "and the week before?" after a who-answer asks who again; "anything fp8 from the week
             # before too?" asks for PRs
-            asked_who = _asked_who_last(thread) and not _LIST_REQUEST & set(tokenize(text)[0])
+            # ("who drove most of that in oct": the message itself asks who, over that time)
+            asked_who = (_asked_who_last(thread) or query.who) and not _LIST_REQUEST & set(tokenize(text)[0])
             moved = await shift(thread, window)
             if moved.kind == "list" and _adds_filter(thread.base_query(), query):
                 if _like_for_like(thread, query):  # "any xpu prs the week after?" under ROCm: XPU's
@@ -662,6 +694,9 @@ class FollowupHandler:
             if moved.kind == "list" and asked_who:
                 # "who had most prs in it" then "and the week before?": the same question, moved
                 return await who(thread, Intent("who", thread.parse("who")))
+            if moved.kind == "list" and _bare(text) and _asked_per_topic_last(thread):
+                # "counts by area" then "and the week before?": counted by topic again, moved
+                return await per_topic(thread)
             if moved.kind == "list" and (_how_many(text) or (_bare(text) and _asked_count_last(thread))):
                 # "how many were there the week before?": counted, over the other window
                 return await _counted(thread)
@@ -688,10 +723,9 @@ class FollowupHandler:
             # "can u redo the digest but rocm only" after narrowing to kv-connector: the digest's
             # PRs, narrowed afresh
             _restart(thread)
-        if intent.query.per_topic:  # "break it down by topic", "count per topic"
-            return await per_topic(thread)
-        if intent.query.per_period:  # "split that by month", "per week?"
-            return await per_topic(thread, intent.query.per_period)
+        if intent.query.per_topic or intent.query.per_period:
+            # "break it down by topic", "count per topic", "split that by month", "per week?"
+            return await self._broken_down(thread, intent)
         kind = _which_kind(text)
         if kind:  # "which models do they cover?": the named things of that kind, counted
             return await per_kind(thread, kind)
@@ -743,6 +777,32 @@ class FollowupHandler:
         return await self._offline(thread, intent)
 
     @staticmethod
+    async def _broken_down(thread: Thread, intent: Intent) -> Reply:
+        """The thread's PRs counted by topic or by period; a time the message names moves the
+        thread there first ("which month this year was the busiest?"), and its filters narrow it
+        ("the merged counts from this by area", "just the bug fixes by topic")."""
+        asked = intent.query
+        if asked.window_given:
+            stopped = await _moved_to(thread, (asked.since, asked.until))
+            if stopped is not None:
+                return stopped
+        buckets = (
+            asked.per_topic
+            and len(asked.any_of) == 1
+            and len(asked.any_of[0]) > 1
+            and not (asked.states or asked.authors or asked.exclude)
+        )
+        if buckets:
+            # "split this month by hardware? rocm / nvidia / xpu": those topics are the breakdown's
+            # (the thread keeps its PRs: "which month was the busiest?" after it is of them all)
+            return await per_topic(thread, only=asked.any_of[0])
+        if intent.kind in ("narrow", "question") and _filters(asked):
+            narrowed = await narrow(thread, Intent("narrow", asked, words=intent.words))
+            if narrowed.kind != "list":
+                return narrowed
+        return await per_topic(thread, asked.per_period)
+
+    @staticmethod
     def _asks_digest_again(thread: Thread, intent: Intent) -> bool:
         """ "can you do the same for last week" under a digest (not narrowed since), or "the
         digest for october" in any thread: a digest of another window, not a list of its PRs."""
@@ -751,7 +811,7 @@ class FollowupHandler:
             return False
         plain_digest = thread.context.kind == "digest" and FILTER_SEP not in thread.context.query_text
         if plain_digest and intent.kind == "shift":  # "same for the week before" (not after "who ...")
-            return not (_asked_who_last(thread) or _asked_count_last(thread))
+            return not (_asked_who_last(thread) or _asked_count_last(thread) or _asked_per_topic_last(thread))
         if not asked.window_given:
             return False
         return asked.digest or (plain_digest and intent.kind in ("switch", "question", "narrow"))
@@ -917,6 +977,11 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
     return None if moved.kind == "list" else moved
 
 
+# "... list them", "and show me those": a count asked with the PRs themselves
+_SHOW_THEM = re.compile(
+    r"\b(?:list|show|give)\s+(?:me\s+|us\s+)?(?:them|those|these|'?em|the prs|which)\b|\bwhich (?:ones )?are they\b",
+    re.I,
+)
 # "compare the two weeks", "both months side by side": the thread's window and the one it began with
 _BOTH_PERIODS = re.compile(r"\b(?:the (?:two|2)|both) (?:weeks|months|periods|windows|days|quarters)\b", re.I)
 # "overall", "in general": the subject named as a whole, not within the thread's narrowing
@@ -935,6 +1000,8 @@ WORKS_ON_NOTE = (
 )
 _WHOLE_SUBJECT = re.compile(r"\b(?:overall|in general|across the board|as a whole)\b", re.I)
 _WHO_ELSE = re.compile(r"\bwho else\b", re.I)
+# "(all topics)", "across all areas": none of the thread's narrowing
+_ALL_TOPICS = re.compile(r"\b(?:all|every|any) (?:topics|areas|categories|subjects)\b", re.I)
 
 
 def _own_subject(base: Query, query: Query) -> bool:
@@ -984,9 +1051,9 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     """Another subject for the thread; after a who-question ("who's on nixl?" then "and
     lmcache?"), the same question about it."""
     # before the thread moves; only a bare subject ("and lmcache?") repeats the who-question
-    bare = (
-        not intent.words and len(intent.query.without_time.split()) <= 4 and _bare(intent.query.without_time)
-    )
+    # ("and for spec decode specifically?" is as bare: its joining words name nothing)
+    said = [w for w in intent.query.without_time.split() if w.strip("?!.,") not in _JOINING]
+    bare = not intent.words and len(said) <= 4 and _bare(" ".join(said))
     asked_who = _asked_who_last(thread) and bare
     same = "same" in tokenize(intent.query.without_time)[0]  # "same for xpu + tpu together"
     asked_count = (_asked_count_last(thread) and (bare or same)) or _how_many(intent.query.without_time)
@@ -996,6 +1063,9 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     if moved.kind == "list" and asked_count:  # "how many bugfixes" then "same for nvidia": counted too
         return await _counted(thread)
     return moved
+
+
+_JOINING = frozenset({"for", "specifically"})
 
 
 def _repeats_thread(thread: Thread, text: str, intent: Intent) -> bool:
@@ -1090,6 +1160,57 @@ def _asked_count_last(thread: Thread) -> bool:
         if not _bare(text):
             return False
     return False
+
+
+async def _then_moved(thread: Thread, switched: Reply, intent: Intent, text: str) -> Reply:
+    """A switch that also moves in time ("ok and the week before? all reverts, not just scheduler
+    ones"): the other subject, then the move, as "and the week before?" alone would."""
+    moving = _moving(text)
+    if not moving or switched.kind != "list" or intent.query.window_given:
+        return switched
+    return await shift(thread, window_of(thread, classify(moving, thread.parse(moving))))
+
+
+def _moving(text: str) -> str:
+    """The move in time a message also asks for ("... the week before? all reverts ..."), as a
+    follow-up of its own ("and the week before?"), or ""."""
+    tokens = tokenize(text)[0]
+    pair = next((p for p in itertools.pairwise(tokens) if p in _MOVES), None)
+    return f"and the {pair[0]} {pair[1]}?" if pair else ""
+
+
+_MOVES = frozenset((*BEFORE, *AFTER))
+
+
+# "list those", "show me them": the PRs a count just counted (see _dispatch)
+_LIST_THOSE = re.compile(
+    r"^\W*(?:(?:ok|okay|now|then|and|pls|please)\W+)*(?:list|show(?: me)?|give me|see)\s+(?:those|them|these|'?em)\b",
+    re.I,
+)
+_NARROWING_FIRST = re.compile(
+    r"^\W*(?:ok(?:ay)?[,.]?\s+)?((?:just|only)\s+(?:the\s+)?[^.?!;]{1,40}?(?:\s+ones?)?"
+    # "and for spec decode specifically? who drove most of that in oct"
+    r"|(?:and\s+)?(?:for\s+)?[^.?!;]{1,30}?\s+(?:specifically|only|in particular))\s*[.;!?]\s+"
+    # (a question of what is left: people, a count, a listing; not one naming more to narrow by)
+    r"((?:who|how many|count|list|show|sort)\b.+)$",
+    re.I,
+)
+
+
+def _narrowing_then_question(text: str) -> tuple[str, str]:
+    """ "just tpu. who wrote most of these": a short narrowing sentence, then a question asked of
+    what it keeps; ("", "") when the message is not two such sentences."""
+    found = _NARROWING_FIRST.match(text.strip())
+    if not found or len(tokenize(found.group(1))[0]) > 5:
+        return "", ""
+    return found.group(1), found.group(2)
+
+
+def _asked_per_topic_last(thread: Thread) -> bool:
+    """Whether the thread's previous message asked for its PRs counted by topic ("the merged
+    counts by area"), so a bare "and the week before?" asks that again."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    return bool(said) and thread.parse(said[-1]).per_topic
 
 
 _SAME_SUBJECT_OPENER = re.compile(
@@ -1261,7 +1382,8 @@ def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
     said = [text for role, text in thread.context.turns if role == "user"]
     last = said[-1] if said else thread.context.query_text.partition(FILTER_SEP)[0]  # or the question itself
-    return asks_who(tokenize(last)[0])
+    # ("top 10 contributors last month" asks who as the command reads it, with no "who")
+    return asks_who(tokenize(last)[0]) or (not said and thread.base_query().who)
 
 
 _FROM_LIST = re.compile(r"\bfrom the (.+?) (?:list|ones|answer)\b", re.I)
@@ -1291,6 +1413,19 @@ def _earlier_list(thread: Thread, words: str) -> ThreadStart | None:
     if not (keys or states or authors):
         return None
     start = thread.context.start
+    if keys and thread.context.earlier:
+        # "same filters but blackwell instead", then "ok back to the rocm ones": the list the
+        # thread switched away from, its filters carried over (not ROCm's first, wider list)
+        left = thread.context.earlier[-1]
+        seen, now = thread.read_back(left.kind, left.query_text), thread.base_query()
+        if (
+            keys <= {k for g in seen.any_of for k in g}
+            and states <= set(seen.states)
+            and authors <= set(seen.authors)
+            and (set(seen.states), set(seen.exclude)) == (set(now.states), set(now.exclude))
+            and not keys & {k for g in now.any_of for k in g}
+        ):
+            return left
     best: tuple[int, ThreadStart] | None = None
     for listed in (*reversed(thread.context.earlier), *([start] if start else [])):
         seen = thread.read_back(listed.kind, listed.query_text)
@@ -1360,6 +1495,7 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     text = _INSTEAD_OF.sub(" forget ", text)  # "lora instead of fixes": fixes taken back, lora asked
     text = _RATHER_THAN.sub(" not ", text)  # "perf improvements vs just CI housekeeping": not CI
     text = _EM.sub("them", text)  # "list em"
+    text = _NUMBERED_PERSON.sub(_ordinal_person, text)  # "the #1 person on that list": the first
     text = _CAN_YOU_LIST.sub(r"\1", text)  # "can u list them? newest first": list them, newest first
     if _SAME_COMPARISON.search(text) and not _periods_compared(thread):
         # "same comparison but perf PRs only" under MI355X vs MI300X: the comparison is the
@@ -1404,6 +1540,18 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
     if query.pronoun_left_out:  # "and if you leave him out?": everyone but that person
         query, text = await _their_author(thread, query, text, left_out=True)
     return text, query
+
+
+# "the #1 person", "the #2 guy on that list": a place among people, not PR #1 or the list's first PR
+_NUMBERED_PERSON = re.compile(
+    r"#(\d{1,2})(?=\s+(?:person|guy|gal|dev|developer|contributor|author|maintainer|name|spot)\b)", re.I
+)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _ordinal_person(found: re.Match[str]) -> str:
+    place = int(found.group(1))
+    return _ORDINALS[place - 1] if 0 < place <= len(_ORDINALS) else found.group(0)
 
 
 _POSSESSIVE = re.compile(r"\b([a-z][a-z0-9]{2,})['’]s\b", re.I)
@@ -1709,7 +1857,7 @@ async def per_kind(thread: Thread, kind: str) -> Reply:
     return Reply(kind="answer", title=title, understood=thread.about(), groups=groups, notes=notes)
 
 
-async def per_topic(thread: Thread, period: str = "") -> Reply:
+async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = ()) -> Reply:
     """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
     command: a PR counts for each of its topics); or, with a `period`, by day, week or month of the
     thread's window in time order (as `per month` in a command)."""
@@ -1718,7 +1866,7 @@ async def per_topic(thread: Thread, period: str = "") -> Reply:
         since, until = thread.context.since, thread.context.until
         groups, notes = by_period(thread.settings, matches, period, since, until)
     else:
-        groups, more = by_topic(thread.settings, matches)
+        groups, more = by_topic(thread.settings, matches, only)
         notes = (f"And {more} more topics with fewer PRs.",) if more else ()
     return Reply(
         kind="answer",

@@ -194,7 +194,9 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
         since, until, label = asked_window(thread, asked)
         query = replace(query, since=since, until=until, window_label=label)
     # "same but mxfp4" under "top 5 nvfp4 prs": the new subject keeps the thread's count and order
-    query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
+    # (the count of "top 10 contributors" is of people: every PR of the new subject is kept)
+    limit = asked.limit or (0 if base.who else base.limit)
+    query = replace(query, sort=asked.sort or base.sort, limit=limit)
     words = filter_words(query, replace(base, any_of=(), exclude=(), authors=(), text="", states=()))
     return await _follow(thread, query, words, subject(thread.settings, query), kind="query")
 

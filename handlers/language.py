@@ -56,11 +56,11 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     real proper genuine legit substantive wat wut wht whats officially fully
-    meant sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
+    meant mean sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
     often always sometimes rarely seldom frequently regularly quick quickly brief briefly overall altogether
-    tbh imo imho fwiw ngl tbf
+    tbh imo imho fwiw ngl tbf btw fyi iirc afaik afaict
     basically essentially literally honestly seriously open-source open-weights open-weight
     criteria criterion condition conditions tho though
     employee employees employer employers staff
@@ -81,7 +81,7 @@ ASKING_VERBS = _words(
 ACTIVITY_WORDS = _words(
     """
     change update news work stuff thing happen happening going progress activity development
-    win wins gain gains
+    win wins gain gains churn
     movement effort contribution patch commit pr prs pull request requests item items highlight
     overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
     addition modification edit tweak support add
@@ -256,7 +256,10 @@ OUT_OF_SCOPE = (
         r"|\b(?:how much|what percent(?:age)?|how many percent)\b(?: \S+){0,4}? (?:faster|speedup|throughput|gain|increase)\b"
         # "which card gets more tokens/s", "tok/s 대충 얼마 나와?" (tok/s, roughly how much): a rate measured
         r"|\b(?:which|what)\b(?! (?:prs?|pull requests?|changes?|fixes)\b)(?: \S+){0,4}? (?:more|higher|most)\b(?: \S+){0,3}?"
-        r" (?:tok(?:en)?s?/s(?:ec)?|t/s|tps)(?!\w)"
+        r" (?:tok(?:en)?s?/s(?:ec)?|t/s|tps|throughput)(?!\w)"
+        # "哪个吞吐更高" read word for word: which, throughput, higher
+        r"|\b(?:which|what)\b(?: \S+){0,3}? (?:throughput|tok(?:en)?s?/s(?:ec)?|t/s|tps|latency) (?:\S+ )?"
+        r"(?:higher|more|better|lower|faster)\b"
         r"|\b(?:how much|how many|roughly)\b(?: \S+){0,3}? (?:tok(?:en)?s?/s(?:ec)?|t/s|tps)(?!\w)"
         r"|(?<!\w)(?:tok(?:en)?s?/s(?:ec)?|t/s|tps)\b(?: \S+){0,3}? (?:how much|how many|roughly)\b"
     )),
@@ -395,6 +398,8 @@ _FOREIGN_FIRST_PERSON = frozenset({
     # "somos una startup chica, servimos qwen3.5 ...", "aqui a gente roda qwen", "sto scrivendo la tesi"
     "somos", "servimos", "corremos", "rodamos", "hacemos", "fazemos", "sto", "stiamo", "usiamo", "abbiamo",
     "je", "nous", "j'ai",
+    # Italian "ho un bug con ...", "vorrei sapere se ...": the asker's own situation and wish
+    "ho", "vorrei", "noi",
 })  # fmt: skip
 _FIRST_PERSON = (
     frozenset({"i", "i'm", "im", "i've", "ive", "i'd", "my", "me", "we", "we're", "our", "us", "mine"})
@@ -415,6 +420,8 @@ _ASKS = re.compile(
     # "need every changed default since nov 1 before we bump": a request with its object, whatever
     # its later clauses say of the asker
     rf"|(?:i |we )?(?:just |really |only )?(?:need|want|wanna see|would like|'d like)\s+{_REQUEST_OBJECT}"
+    # "for my thesis I need every ...": what the request is for, said before it
+    rf"|for (?:the|a|an|our|my|this) [^,.?]{{1,60}}?,?\s+(?:i|we) (?:just |really |only )?(?:need|want|would like|'d like)\s+{_REQUEST_OBJECT}"
     # "tl;dr just the stuff that matters for me, ...": a summary or a narrowing asked for
     # (a bare "tldr?" after the asker's own clause asks nothing more than that clause says)
     r"|tl;?dr\b(?=\s+\w)|(?:just|only) (?:the|those|what|stuff)\b)",
@@ -428,7 +435,10 @@ _ACTIVITY = (
     r"(?:doing|deciding|planning|prepping|preparing|drafting|compiling|writing(?: up)?|working(?: on)?"
     r"|trying|hoping|looking(?! (?:for|at)\b)|wondering|thinking|considering|evaluating|experimenting|debugging|benchmarking"
     r"|rebasing|upgrading|migrating|testing|building|serving|training|fine-?tuning|justifying"
-    r"|putting together)"
+    r"|putting together"
+    # what a release manager or on-call engineer is in the middle of ("cutting a patch release tomorrow.")
+    r"|cutting|tagging|releasing|reviewing|triaging|backporting|cherry-picking|investigating|profiling"
+    r"|auditing|onboarding|porting)"
 )
 # ... and what they run into, a sentence of its own ("getting errors on mi300x."), which still
 # describes the setup (after a comma, ", getting rccl errors on startup" is the question's subject)
@@ -533,7 +543,8 @@ _KINDS_OF_CHANGE = re.compile(
 # "working on the upgrade notes for the next release": a document the asker writes, not PRs
 WRITING_DOCS = frozenset(
     {"notes", "changelog", "post", "newsletter", "report", "slides", "deck", "writeup", "write-up", "doc",
-     "docs", "summary", "presentation", "talk", "article", "blurb", "email", "update", "recap", "roundup"}
+     "docs", "summary", "presentation", "talk", "article", "blurb", "email", "update", "recap", "roundup",
+     "slide", "decks", "memo"}
 )  # fmt: skip
 _WRITING_DOC = (
     r"(?:(?:the|our|my|a|an|some)\s+)?(?:[\w-]+\s+){0,2}(?:" + "|".join(sorted(WRITING_DOCS)) + r")\b"
@@ -556,6 +567,17 @@ _PURPOSE = re.compile(
     r"[\s,;]*\b(?:so (?:i|we|that i|that we)|because (?:i|we|my|our)|cause (?:i|we)|cuz (?:i|we)|as (?:i|we)"
     # ", need it for the 'by the numbers' section of the newsletter": what the answer is for
     r"|(?:i |we )?need (?:it|this|them|these|those|that) (?:for|by)"
+    # ", want to see where the effort went": why the asker asks (a "which" or "what" after it
+    # may be the question itself: "want to see which rocm prs merged")
+    r"|(?<=[,;.] )(?:i |we )?(?:want|wanna|trying|hoping|need) to (?:see|know|understand|figure out|gauge)"
+    r" (?:where|how|if|whether|why)\b"
+    # "going into the nov deck", "this goes in my slides": where the answer will go (a month
+    # there names the document, not the window)
+    # ("going on in the docs" is no such place: the document has its own determiner, and is one
+    # the asker writes rather than the repository's docs)
+    r"|(?:(?:it|this|that|these|those|they)(?:'s| is| are| will| 'll)?\s+)?(?:goes|go|going|gonna go)\s+(?:in|into|on)\s+"
+    r"(?:the|our|my|a|an|this|that|next)\s+(?:[\w-]+\s+){0,2}(?:deck|decks|slide|slides|report|newsletter|notes|update"
+    r"|post|writeup|write-up|email|memo|summary|changelog|presentation|recap|roundup)\b"
     # "... before we bump the fleet image": when the asker will use the answer
     r"|before (?:i|we) (?!\w+ (?:on|in) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d))"
     # "since our readers won't care about those": a reason about the asker's people
@@ -577,7 +599,11 @@ _PURPOSE = re.compile(
 _FOR_WHOM = re.compile(
     r"[\s,;]*\bfor (?:the|our|my|a|an|their) (?:[\w-]+ ){0,4}?(?:report|reports|notes|note|sync|meeting|standup"
     r"|stand-up|review|manager|boss|team|leadership|customer|customers|newsletter|slides|deck|update|changelog"
-    r"|audit|talk|presentation|retro|writeup|write-up|blog post|post|blog|article|piece)\b"
+    r"|audit|talk|presentation|retro|writeup|write-up|blog post|post|blog|article|piece"
+    # one slide of a deck is as much a write-up as the deck ("for the exec slide")
+    r"|slide|decks|presentations|email|recap|roundup|memo|briefing|paper|thesis|appendix)\b"
+    # "for the reproducibility appendix of a paper": the document it belongs to as well
+    r"(?: of (?:the|our|my|a|an) [\w-]+)?"
     # "for my team standup", "for our team's weekly sync": the audience's meeting is the purpose too
     r"(?:'s)?(?:\s+(?:weekly|daily|monthly|standup|stand-up|sync|syncs|meeting|meetings|call|report|notes|update|slides))*\b"
     # the meetings and write-ups alone: "for standup", "for sync tomorrow"
@@ -606,7 +632,8 @@ _ASKER_DOES = (
     "working|looking|focused|focusing|doing|building|writing|researching|covering|reporting|studying"
 )
 INTRODUCTION = re.compile(
-    r"^\W*(?:(?:hi|hello|hey|hiya)\b\W*)?"
+    # ("hey all 👋 new here,": the greeting's audience and an emoji are part of the greeting)
+    r"^\W*(?:(?:hi|hello|hey|hiya)\b(?:\s+(?:all|folks|everyone|team|there|y'?all|guys|people))?\W*)?"
     r"(?:(?:i'?m|i am|we'?re|we are)\s+(?:on|from|with|in|at)\s+(?:the\s+)?(?:[\w.&/+-]+\s+){0,4}?team\b"
     r"|(?!(?:what|which|who|any|anything|anyone|how|is|are|was|were|did|does|do|show|list|so|ok|okay|and|but)\b)"
     r"(?:[\w.&/+-]+\s+){1,4}?(?:team|here)\b"
@@ -771,6 +798,8 @@ def _after_context(sentence: str) -> str:
 
 def _context(sentence: str) -> bool:
     sentence = _GREETED.sub("", sentence) or sentence  # "hi - working on the upgrade notes."
+    # "same thing for november, the top contributors i mean": a clarification, not the asker's setup
+    sentence = _I_MEAN.sub("", sentence)
     if "?" in sentence or _ASKS.match(sentence):
         return False
     words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
@@ -787,6 +816,7 @@ def _context(sentence: str) -> bool:
     )
 
 
+_I_MEAN = re.compile(r"\b(?:i|we) (?:mean|meant)\b", re.I)
 _GREETED = re.compile(
     r"^\W*(?:hi|hey|hello|hiya|yo|howdy)(?: (?:all|folks|team|there|everyone))?\s*[-–—,!:]+\s*", re.I
 )
@@ -1031,7 +1061,12 @@ _FOREIGN_PHRASES = (
     ("这个月", "this month"), ("上个月", "last month"), ("最近", "recently"), ("只看", "only"),
     ("只要", "only"), ("不要", "without"), ("去掉", "without"), ("去除", "without"), ("删掉", "without"),
     ("拿掉", "without"), ("剔除", "without"), ("除了", "except"), ("排除", "without"), ("多少", "how many"),
-    ("几个", "how many"), ("有哪些", "which"), ("哪些", "which"), ("已合并", "merged"),
+    # "没合进去" (not merged in): still open, before "合进去" (merged) is read
+    ("没有合进去", " open "), ("没合进去", " open "), ("没有合并", " open "), ("没合并", " open "),
+    ("还没合", " open "), ("哪几个", "which"), ("哪几条", "which"), ("几个", "how many"), ("有哪些", "which"),
+    # "哪个吞吐更高？有没有具体数据" (which has the higher throughput? any real numbers): a measurement
+    ("吞吐量", " throughput "), ("吞吐", " throughput "), ("具体数据", " real numbers "), ("更高", " higher "),
+    ("更快", " faster "), ("哪个", " which "), ("哪些", "which"), ("已合并", "merged"),
     ("合并", "merged"), ("合入", "merged"), ("合进去", "merged"), ("合进", "merged"), ("未合并", "open"), ("开着", "open"), ("修复", "fixes"),
     ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
     ("呢", "?"),
@@ -1273,6 +1308,11 @@ _FOREIGN_WORDS = {
     "depuis": "since", "quoi": "what", "koi": "what", "qqch": "anything", "qqchose": "anything",
     "c'est": "", "c": "", "eu": "", "du": "", "au": "", "aux": "", "ça": "", "ca": "",
     "sa": "her", "ses": "his", "rien": "nothing", "tout": "all", "toutes": "all", "tous": "all",
+    # "des trucs sur X ou Y dans ce digest ?", "parmi celles-là, lesquelles sont encore ouvertes ?"
+    "ou": "or", "dans": "in", "trucs": "stuff", "truc": "stuff", "surtout": "", "lesquelles": "which",
+    "lesquels": "which", "encore": "still", "parmi": "of", "celles-là": "those", "ceux-là": "those",
+    "celles-ci": "these", "ceux-ci": "these", "spécifiquement": "specifically", "touchent": "touch",
+    "directement": "",
     # Portuguese: "e tirando as de CI, quais sobram?" (and leaving out the CI ones, which are left?)
     "tirando": "except", "exceto": "except", "sobram": "", "sobra": "", "as": "", "os": "",
     "seguridad": "security", "segurança": "security", "seguranca": "security", "sécurité": "security",
@@ -1280,6 +1320,10 @@ _FOREIGN_WORDS = {
     # "es cierto que los sacaron de vllm?? cuando fue eso": were they removed, and when
     "sacaron": "removed", "quitaron": "removed", "eliminaron": "removed", "cuando": "when", "cuándo": "when",
     "fue": "was", "cierto": "", "eso": "that",
+    # "y desde octubre entonces?", "alguno de esos arregla el tool calling?": since, of those
+    "desde": "since", "alguno": "any", "algunos": "any", "algunas": "any", "esos": "those",
+    "esas": "those", "estos": "these", "estas": "these", "arregla": "fixes", "arreglan": "fixes",
+    "nada": "nothing", "entonces": "", "vaya": "",
 }  # fmt: skip
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 
@@ -1329,9 +1373,10 @@ _FOREIGN_CUES = frozenset(
     | {"parte", "visión", "visão", "quais", "entraram", "entrou", "entraron", "entró", "próxima", "quando"}
     | {"mergé", "mergée", "mergés", "mergées", "depuis", "qqch", "koi", "quoi", "c'est", "ça"}
     | {"tirando", "sobram", "exceto"}
-    | {"stp", "svp", "écrites", "qu'est-ce", "côté", "mergées", "1er"}
+    | {"stp", "svp", "écrites", "qu'est-ce", "côté", "mergées", "1er", "lesquelles", "parmi", "trucs"}
     | {"seguridad", "algo", "semanas", "últimas", "ultimas", "tengamos", "hola", "porfa", "entraron"}
     | {"sacaron", "quitaron", "eliminaron", "cuando", "cuándo"}
+    | {"desde", "alguno", "algunos", "esos", "esas", "estos", "arregla", "arreglan", "entonces"}
 )
 
 # Languages added later keep their words apart: short words mean different things in different
@@ -1352,7 +1397,7 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     (  # Italian
         frozenset({"settimana", "scorsa", "quest'anno", "qualcosa", "quante", "quanti", "ciao", "grazie"})
         | {"mergiate", "quella", "quello", "invece", "tutti", "usare", "sono", "recenti", "modelli", "quali"}
-        | {"sto", "scrivendo", "tesi", "stesso", "periodo", "chi", "serve"},
+        | {"sto", "scrivendo", "tesi", "stesso", "periodo", "chi", "serve", "dimmi", "vorrei", "ancora"},
         {
             "settimana": "week", "scorsa": "last", "scorso": "last", "mese": "month", "oggi": "today",
             "ieri": "yesterday", "quante": "how many", "quanti": "how many", "chi": "who", "aperte": "open",
@@ -1373,6 +1418,12 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "piu": "most", "ne": "", "ecc": "etc", "in": "in", "particolare": "",
             "non": "not", "nello": "in", "nella": "in", "mille": "", "su": "on", "o": "or", "mi": "",
             "sicurezza": "security",
+            # "dimmi di più sulla seconda" (tell me more about the second one); "qualcuno ci sta già
+            # lavorando" (is anyone already working on it)
+            "dimmi": "tell me", "dammi": "give me", "mostrami": "show me", "prima": "first", "primo": "first",
+            "seconda": "second", "secondo": "second", "terza": "third", "terzo": "third", "qualcuno": "anyone",
+            "già": "already", "lavorando": "working", "vorrei": "", "sapere": "", "immagini": "images",
+            "con": "with", "le": "", "la": "", "un": "", "una": "",
         },
     ),
     (  # Dutch ("wie", Dutch "who", stays German's "how")
@@ -1443,12 +1494,16 @@ _FOREIGN_TIMES = (
     ("la semana pasada", "last week"), ("semana pasada", "last week"), ("semana passada", "last week"),
     ("la semaine dernière", "last week"), ("semaine dernière", "last week"), ("el mes pasado", "last month"),
     ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
-    ("mois dernier", "last month"), ("cette semaine", "this week"), ("ce mois", "this month"),
+    ("mois dernier", "last month"), ("cette semaine-ci", "this week"), ("cette semaine", "this week"),
+    ("ce mois-ci", "this month"), ("ce mois", "this month"),
     # the French school year's start: September
     ("depuis la rentrée", "since september"), ("depuis la rentree", "since september"),
     ("la rentrée", "september"),
     ("qué más", "what else"), ("que más", "what else"), ("qué mas", "what else"), ("que mais", "what else"),
     ("quién es", "who is"), ("quien es", "who is"),
+    # "alguno de esos ...?": any of those (of the thread's PRs)
+    ("alguno de esos", "any of those"), ("alguna de esas", "any of those"), ("algunos de esos", "any of those"),
+    ("alguno de estos", "any of these"), ("alguna de estas", "any of these"), ("algunos de estos", "any of these"),
     ("la settimana scorsa", "last week"), ("settimana scorsa", "last week"), ("il mese scorso", "last month"),
     ("modelli multimodali", "multimodal models"), ("modelos multimodales", "multimodal models"),
     ("modelos multimodais", "multimodal models"), ("stesso periodo", "same period"),

@@ -186,6 +186,7 @@ STOPWORDS = {
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
     "after", "between", "or", "etc", "etc.", "e.g.", "eg", "i.e.", "ie",
     "inclusive", "inclusively",  # "nov 1-15 inclusive": both ends are always in
+    "date", "dates",  # "(by merge date)": which date a window is read by (the state word says it)
 }  # fmt: skip
 # Words that leave a topic out, and the verbs of leaving out in a follow-up ("drop the ci ones").
 # Negative auxiliaries count too, typed with or without the apostrophe ("aren't merged", "isnt
@@ -1154,8 +1155,28 @@ def _still_unmerged(_: _Parser, tokens: list[str], st: _State) -> None:
         st.states[:] = ["open", "draft"]
 
 
+# "full list pls, no truncation", "the complete list": every PR is always listed (paged with
+# `more`), so these say how to answer, not what to search
+_WHOLE_ANSWER = re.compile(
+    r"\b(?:full|complete|entire|whole|exhaustive|untruncated)\s+(?:list|listing|set|answer|rundown|dump)\b"
+    r"|\b(?:no|without|not|don'?t|dont)\s+(?:truncation|truncating|truncate|truncated|cutoff|cut-off|cutting)\b"
+    r"|\buntruncated\b"
+)
+
+
+def _whole_answer(_: _Parser, tokens: list[str], st: _State) -> None:
+    said = {w for m in _WHOLE_ANSWER.finditer(" ".join(tokens)) for w in m.group(0).split()}
+    if said:
+        st.text[:] = [w for w in st.text if w not in said]
+
+
+# the class-name endings of a named thing's code ("NixlConnector", "FlashInferBackend")
+_CLASS_SUFFIX = re.compile(r"[_-]?(?:connector|backend|kernel|parser|worker)(?:v\d)?$")
+
+
 _WHOLE_QUESTION_RULES = (
     _one_pr,
+    _whole_answer,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,
     _what_breaking_changes_change,
@@ -1288,6 +1309,19 @@ _PERIOD_NOUNS = {  # "day" / "days" / "daily" -> "day", "wk" -> "week", "mo" -> 
 # "weekly?", "same but monthly": a period said as an adverb (a thread's breakdown by it)
 PERIOD_ADVERBS = {w: _PERIOD_NOUNS[w] for w in ("daily", "weekly", "monthly")}
 _PERIOD_WORDS = {"per", "by", "each", "every", "over", "breakdown", "counts", "totals", "trend", "numbers"}
+# "which month was the busiest", "what week had the most merges": periods compared by how much landed
+_BUSIEST = {
+    "busiest",
+    "quietest",
+    "slowest",
+    "calmest",
+    "biggest",
+    "smallest",
+    "most",
+    "fewest",
+    "least",
+    "peak",
+}
 _PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "histogram", "stats", "split"}
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
 
@@ -1318,6 +1352,9 @@ def _per_period(tokens: Sequence[str]) -> str:
                 return period
         if period and after and _PERIOD_NOUNS.get(after[0]) == period and a in ("by", "over", "to"):
             return period  # ("week by week": found at "by")
+        if period and a in ("which", "what") and b.isalpha() and _BUSIEST.intersection(tokens[k + 2 :]):
+            # "which month this year was the busiest?": each month's count answers it
+            return period
         # "weekly counts", "monthly merge counts", "weekly pr numbers": the head up to two words on
         if a in ("weekly", "monthly", "daily") and _PERIOD_HEADS.intersection(tokens[k + 1 : k + 4]):
             return _PERIOD_NOUNS[a]
@@ -1476,6 +1513,11 @@ _COMPARING = frozenset(
 )
 # Every word that sets two things side by side ("rocm this week vs last week", "more than in june")
 COMPARE_CUES = _COMPARING | frozenset({"vs", "versus", "than", "against"})
+# "more rocm fixes in october or november?": two times joined by "or" after a comparative are
+# set side by side (without one, "merged yesterday or today" is one range over both)
+COMPARATIVES = frozenset(
+    {"more", "fewer", "less", "busier", "quieter", "higher", "lower", "bigger", "smaller"}
+)
 _SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
     "related",
@@ -1859,7 +1901,8 @@ class _Parser:
         in) is that thing, as said in full before."""
         if not self._context or st.setup:
             return
-        asked = set(tokens)
+        # (a number alone is no word of a name: the "2" of "past 2 weeks" is not DeepSeek-V3.2's)
+        asked = {t for t in tokens if not t.isdigit()}
         candidates: dict[int, list[str]] = {}
         for g, group in enumerate(st.groups):
             if len(group) != 1 or is_term(group[0]):
@@ -2280,7 +2323,8 @@ class _Parser:
         )
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
-            st.text[:] = [w for w in st.text if w not in _PERIOD_WORDS and w not in _PERIOD_NOUNS]
+            said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST
+            st.text[:] = [w for w in st.text if w not in said]
             if window is None and not label and per_period != "day":
                 # "rocm prs by month" with no time: the last six months (eight weeks), this one too
                 today = self.now.astimezone(self.tz).date()
@@ -2300,7 +2344,8 @@ class _Parser:
             # quantization": the topics listed are the buckets (no PR is all of them)
             groups = (tuple(k for g in singles for k in g),)
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
-            said = _TOPIC_NOUNS | {"breakdown", "count", "counts", "grouped", "group", "grouping"}
+            # ("the merged numbers by area": the breakdown's head nouns, as for a count by period)
+            said = _TOPIC_NOUNS | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally"}
             said |= ({"break"} if broken_down else set()) | (RANKING_WORDS if ranked else set())
             st.text[:] = [w for w in st.text if w not in said]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
@@ -2659,6 +2704,13 @@ class _Parser:
         change, change_len = change_key(words)  # "breaking", "reverts", "security fixes"
         if change is not None:
             return change, change_len, ""
+        # "NixlConnector", "flashinfer_backend", "MooncakeConnectorV1": a named thing's class in the
+        # code, which is that thing
+        stem = _CLASS_SUFFIX.sub("", words[0]) if words else ""
+        if stem and stem != words[0] and self.vocab.terms:
+            named, _ = self.vocab.terms.lookup([stem], 0)
+            if named is not None:
+                return term_key(named), 1, f"'{words[0]}' → {self.vocab.term_names.get(named, named)}"
         return None, 0, ""
 
     @staticmethod
@@ -3111,6 +3163,7 @@ class _Parser:
             and tokens[i - 1] in ("or", "and")
             and i - 2 in st.time_tokens
             and not _COMPARING.intersection(tokens[: i - 1])  # "compare bugfix this week and last week"
+            and not (tokens[i - 1] == "or" and COMPARATIVES.intersection(tokens[: i - 1]))
             and first.start is not None
             and first.end is not None
             and span.start is not None

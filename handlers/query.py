@@ -52,6 +52,7 @@ from handlers.models import (
     Window,
 )
 from handlers.parse import (
+    COMPARATIVES,
     COMPARE_CUES,
     STATE_WORDS,
     Query,
@@ -1374,7 +1375,11 @@ def compares_periods(query: Query, text: str) -> bool:
         return False
     # "rocm this week vs last week", "more than last month?", "relative to june": it says so
     tokens = tokenize(text)[0]
-    if not (COMPARE_CUES.intersection(tokens) or ("relative", "to") in itertools.pairwise(tokens)):
+    if not (
+        COMPARE_CUES.intersection(tokens)
+        or ("relative", "to") in itertools.pairwise(tokens)
+        or ("or" in tokens and COMPARATIVES.intersection(tokens))  # "more in october or november?"
+    ):
         return False
     return query.then_until <= query.since or query.then_since >= query.until
 

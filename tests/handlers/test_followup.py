@@ -2490,3 +2490,139 @@ async def test_a_yes_no_question_about_the_thread_asks_of_its_prs(app: BotHandle
     assert "ROCm" in said and "Speculative" in said, said
     moved = await app.followup(KEY, "xpu?")
     assert "ROCm" not in f"{moved.title} {moved.understood}", (moved.title, moved.understood)
+
+
+async def test_counts_by_area_with_a_filter_narrow_first_and_another_window_counts_again(
+    app: BotHandlers,
+) -> None:
+    """Under a digest, "could i get the merged numbers by area? for my slides" counts the digest's
+    merged PRs by topic (the state was ignored: every PR in scope was counted), and "and the week
+    before?" counts that week by topic again (it posted the earlier week's digest); under "rocm
+    last week", "only the fixes, per topic" counts ROCm's bug fixes by topic."""
+    seed = digest_seed(await app.digest(REPO))
+    await app.remember(KEY, seed)
+    prs = await app.store.get_prs(REPO, seed.pr_numbers)
+    merged = sum(1 for n in seed.pr_numbers if prs[n].status == "merged")
+    assert 0 < merged < len(seed.pr_numbers), "the digest needs merged and unmerged PRs for this test"
+    counted = await app.followup(KEY, "could i get the merged numbers by area? for my slides")
+    assert counted.title == f"This thread's {merged} PRs by topic", counted.title
+    before = await app.followup(KEY, "and the week before?")
+    assert before.title.endswith("PRs by topic") and before.digest is None, before.title
+    fixes = await start_thread(app, KEY, "rocm last week")
+    topics = await _topics(app, fixes)
+    by_topic = await app.followup(KEY, "only the fixes, per topic")
+    expected = sum(1 for n in fixes if "bugfix" in topics[n])
+    assert by_topic.title == f"This thread's {expected} PRs by topic", by_topic.title
+
+
+async def test_a_breakdown_asked_with_a_time_moves_and_a_count_asked_with_its_list_lists(
+    app: BotHandlers,
+) -> None:
+    """Under a thread, "which week since january had the most rocm prs?" counts ROCm's PRs week by
+    week since January (the thread moved there but listed them, unbroken); "how many of these are
+    bug fixes? show them" lists them, the count in the header (it counted only); Chinese "哪几个"
+    (which ones) asks which, not how many ("几个")."""
+    await start_thread(app, KEY, "rocm last week")
+    weeks = await app.followup(KEY, "which week since january had the most prs?")
+    assert weeks.title.endswith("by week") and weeks.groups, weeks.title
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.month == 1, context.since
+    numbers = await start_thread(app, KEY, "rocm last week")
+    topics = await _topics(app, numbers)
+    fixes = sorted(n for n in numbers if "bugfix" in topics[n])
+    assert fixes, "the thread needs a bug fix for this test"
+    shown = await app.followup(KEY, "how many of these are bug fixes? show them")
+    assert shown.kind == "list" and shown.total == len(fixes), (shown.kind, shown.title)
+    await start_thread(app, KEY, "rocm last week")
+    which = await app.followup(KEY, "bugfix 那一栏具体是哪几个PR")
+    assert which.kind == "list" and which.total == len(fixes), (which.kind, which.title)
+
+
+async def test_a_moved_switch_a_numbered_person_not_merged_in_chinese_and_the_whole_week(
+    app: BotHandlers,
+) -> None:
+    """ "and the week before? all rocm ones, not just the fixes" moves the thread as well as
+    widening it (it stayed on its week); after a who-answer, "what else has the #2 person been
+    working on apart from rocm?" is that person's other work (it showed PR #2's card: "#2" read as
+    the list's second PR); "现在还是 open 的，没合进去？" (still open, not merged in) asks for the open
+    ones (it read "合进去", merged, too); under a narrowed digest, "how does the whole week compare
+    to the week before? all topics" compares the digest's PRs, not the narrowed ones."""
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "which of those are bug fixes")
+    moved = await app.followup(KEY, "and the week before? all rocm ones, not just the fixes")
+    context = await app.store.get_thread(KEY)
+    assert context is not None and context.since.day == 16 and "Bug" not in moved.title, (
+        context.since,
+        moved.title,
+    )
+    await start_thread(app, KEY, "who's been most active on rocm this year")
+    other = await app.followup(KEY, "what else has the #2 person been working on apart from rocm?")
+    said = f"{other.title} {other.understood}"
+    assert "not ROCm" in said and " by @" in said and other.kind in ("list", "empty"), said
+    await start_thread(app, KEY, "rocm last week")
+    still = await app.followup(KEY, "还有哪些现在还是 open 的，没合进去？")
+    assert {i.status for i in still.items} <= {"open", "draft"} and still.items, [
+        i.status for i in still.items
+    ]
+    await app.remember(KEY, digest_seed(await app.digest(REPO)))
+    await app.followup(KEY, "only the rocm ones pls")
+    whole = await app.followup(KEY, "how does the whole week compare to the week before? all topics")
+    assert whole.title.startswith("All PRs"), whole.title
+
+
+async def test_a_narrowing_then_a_question_back_to_a_list_and_the_counted_ones_listed(
+    app: BotHandlers,
+) -> None:
+    """ "just rocm. who wrote most of these" narrows, then asks who of what is left (it searched
+    "wrote"); after "same filters but xpu instead", "back to the rocm ones - how many of those are
+    bug fixes?" counts the ROCm list it switched away from, its filters kept (it counted ROCm's
+    first, wider list), and "list those, oldest first" lists the ones counted (it listed the
+    whole thread); "dimmi di più sulla seconda" is the second PR's card."""
+    await start_thread(app, KEY, "rocm or xpu last week")
+    rocm = await app.command(REPO, "rocm last week")
+    who_rocm = await app.followup(KEY, "just rocm. who wrote most of these")
+    assert who_rocm.title.endswith(f"{rocm.total} PRs") and "people" in who_rocm.title, who_rocm.title
+    await start_thread(app, KEY, "rocm last week")
+    merged = await app.followup(KEY, "only the merged ones")
+    await app.followup(KEY, "same filters but xpu instead")
+    counted = await app.followup(KEY, "ok back to the rocm ones - how many of those are bug fixes?")
+    assert f"of this thread's {merged.total} PRs" in counted.title, (counted.title, merged.total)
+    fixes = int(counted.title.split()[0])
+    listed = await app.followup(KEY, "list those, oldest first")
+    assert listed.kind == "list" and listed.total == fixes and "Bug fixes" in listed.understood, (
+        listed.title,
+        listed.understood,
+    )
+    numbers = await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "dimmi di più sulla seconda")
+    assert card.title.startswith(f"#{numbers[1]} "), card.title
+
+
+async def test_a_top_n_of_people_counts_people_not_prs(app: BotHandlers) -> None:
+    """Under "top 5 contributors last month", "and for xpu specifically?" asks who again over every
+    XPU PR of the month (the 5 was kept as a cap on PRs, so five PRs were asked about), and "who
+    did most of that in february" asks who over that time (it listed PRs)."""
+    await start_thread(app, KEY, "top 5 contributors last month")
+    xpu = await app.command(REPO, "xpu in february")
+    again = await app.followup(KEY, "and for xpu specifically?")
+    assert "people" in again.title and again.title.endswith(f"{xpu.total} PRs"), (again.title, xpu.total)
+    await start_thread(app, KEY, "rocm last week")
+    who = await app.followup(KEY, "who did most of that in february")
+    assert "people" in who.title, who.title
+
+
+async def test_i_mean_clarifies_and_french_of_those_still_open(app: BotHandlers) -> None:
+    """ "ok cool. same thing for february, the top contributors i mean" asks who again over
+    February (the "i" of "i mean" made the sentence read as the asker's own setup, and the bot
+    stayed quiet on "ok cool."); "parmi celles-là, lesquelles sont encore ouvertes ?" (of those,
+    which are still open) lists the thread's open PRs."""
+    await start_thread(app, KEY, "who were the top contributors in january?")
+    again = await app.followup(KEY, "ok cool. same thing for february, the top contributors i mean")
+    context = await app.store.get_thread(KEY)
+    assert "people" in again.title and context is not None and context.since.month == 2, again.title
+    numbers = await start_thread(app, KEY, "rocm last week")
+    prs = await app.store.get_prs(REPO, numbers)
+    still = {n for n in numbers if prs[n].status in ("open", "draft")}
+    assert still, "the thread needs an open PR for this test"
+    french = await app.followup(KEY, "parmi celles-là, lesquelles sont encore ouvertes ?")
+    assert french.kind == "list" and {i.number for i in french.items} <= still, french.title

@@ -2913,3 +2913,112 @@ def test_a_breakdown_verb_around_a_date_range_searches_no_word() -> None:
         days(week),
     )
     assert not read("break the week of feb 9 down by topic").text
+
+
+def test_spanish_since_and_where_the_answer_goes_are_read() -> None:
+    """ "desde enero" is since January (it read January alone); "for the board slide" and "goes
+    into the feb deck" say where the answer will go - a month there names the document, not the
+    window, and neither is a word to search (both searched, and "feb" became the window)."""
+    since = read("algo nuevo de rocm desde enero?")
+    assert days(since) == ("2026-01-01", "2026-03-02") and since.topics == ("rocm",), (
+        days(since),
+        since.topics,
+    )
+    slide = read("top 5 authors in february for the board slide")
+    assert slide.who and not slide.text and days(slide) == ("2026-02-01", "2026-02-28"), (
+        slide.text,
+        days(slide),
+    )
+    deck = read("xpu counts by area pls, this goes into the feb deck")
+    assert deck.per_topic and not deck.text and not deck.window_given, (deck.text, days(deck))
+
+
+def test_harmony_is_a_named_format() -> None:
+    """ "harmony parser fixes": Harmony, gpt-oss's response format, is a named thing to match (it
+    was a word no title index knew, dropped beside other filters)."""
+    asked = read("any harmony parser fixes?")
+    assert "harmony" in asked.terms and "bugfix" in asked.topics, (asked.terms, asked.topics)
+
+
+def test_chat_abbreviations_and_the_busiest_period() -> None:
+    """ "btw" and "fyi" are chat, not words to search (they emptied answers: no title says btw);
+    "which month this year was the busiest?" is answered by each month's count (it searched
+    "busiest"), while a month asked about in other words is no breakdown."""
+    aside = read("only merged rocm ones btw")
+    assert aside.topics == ("rocm",) and not aside.text, aside.text
+    assert not read("fyi, any xpu prs").text
+    busiest = read("which month this year was the busiest?")
+    assert busiest.per_period == "month" and not busiest.text and days(busiest)[0] == "2026-01-01", (
+        busiest.per_period,
+        busiest.text,
+    )
+    weekly = read("what week had the most rocm merges since january")
+    assert weekly.per_period == "week" and weekly.topics == ("rocm",) and not weekly.text, weekly.text
+    assert not read("what month is the deepseek release").per_period
+
+
+def test_a_greeting_a_purpose_before_a_request_and_a_release_in_the_making_are_context() -> None:
+    """ "hey folks 👋 new here, ..." is a greeting and who the asker is (it hid the who-question
+    behind it); "for my thesis I need every ..." is a request with its purpose first (it read the
+    sentence as context and answered the next one, "oldest first"); "tagging a release friday."
+    is what the asker is doing (it asked for CI & build PRs); "(by merge date)" searches nothing;
+    the "2" of "past 2 weeks" is no part of DeepSeek-V3.2 (the context's model replaced the
+    question's DeepSeek); a Chinese question of which gets higher throughput is a speed
+    comparison."""
+    who = read(
+        "hey folks 👋 new here, want to help with docs. who's been most active on the frontend the past month?"
+    )
+    assert who.who and who.topics == ("frontend",), (who.who, who.topics)
+    thesis = read(
+        "for my thesis I need every merged pr touching lora between 2026-01-05 and 2026-01-20 (by merge date). newest first"
+    )
+    assert thesis.topics == ("lora",) and days(thesis) == ("2026-01-05", "2026-01-20") and not thesis.text, (
+        thesis.topics,
+        days(thesis),
+        thesis.text,
+    )
+    tagging = read("tagging a release friday. which fixes landed this week?")
+    assert tagging.topics == ("bugfix",) and not tagging.text, (tagging.topics, tagging.text)
+    family = read("we run DeepSeek-V3.2 on our cluster. which deepseek prs merged in the past 3 weeks?")
+    assert family.any_of == (("deepseek",),), family.any_of
+    assert read("vllm 和 sglang 哪个吞吐更高？").out_of_scope == "a speed comparison"
+
+
+def test_why_the_asker_asks_how_to_answer_and_italian_still_open() -> None:
+    """ ", want to see where the time went" is why the breakdown is asked (it searched "went");
+    "full list pls, no truncation" says how to answer (it searched "full" and "truncation");
+    "ancora aperte? ho un problema ..." asks for the open ones, and the sentence after it is the
+    asker's own problem (it asked for bug fixes, CI and other platforms the words resembled)."""
+    effort = read("count of merged prs per topic this month, want to see where the time went")
+    assert effort.per_topic and not effort.text, effort.text
+    full = read("every xpu fix merged in january. full list pls, no truncation")
+    assert full.topics == ("xpu", "bugfix") and not full.text, (full.topics, full.text)
+    assert read("full cudagraph prs").text == "full"
+    italian = read(
+        "PR di gemma ancora aperte? ho un problema con le immagini grandi e vorrei sapere se qualcuno ci lavora"
+    )
+    assert italian.states == ("open",) and italian.any_of == (("term:gemma",),), (
+        italian.states,
+        italian.any_of,
+    )
+
+
+def test_french_this_month_a_class_name_and_a_comparative_over_two_months() -> None:
+    """ "ce mois-ci" is this month (it read the default week); "MooncakeConnector" is Mooncake
+    (a class named in the code was searched as a word); "were there more xpu fixes in january or
+    february?" sets the two months side by side (it read one range over both), while "merged
+    monday or tuesday" stays one range."""
+    french = read("des PRs mergées sur xgrammar ce mois-ci ?")
+    assert days(french)[0] == "2026-03-01" and french.any_of == (("term:xgrammar",),), (
+        days(french),
+        french.any_of,
+    )
+    assert read("who knows the MooncakeConnector code?").any_of == (("term:mooncake",),)
+    more = read("were there more xpu fixes in january or february?")
+    assert days(more) == ("2026-01-01", "2026-01-31") and more.then_since is not None, (
+        days(more),
+        more.then_since,
+    )
+    assert more.then_since.month == 2 and not more.text, (more.then_since, more.text)
+    both = read("rocm merged monday or tuesday")
+    assert both.then_since is None, both.then_since
