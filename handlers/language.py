@@ -540,6 +540,14 @@ _ASKING_START = re.compile(r"^\W*(?:which|what|who|how|when|where|why)\b", re.I)
 _KINDS_OF_CHANGE = re.compile(
     r"^\W*(?:[a-z]+ed\s+[^,;?]{1,30}[,;]\s*(?:and\s+|or\s+)?){2,}[a-z]+ed\s+[^,;?]{1,30}\W*$", re.I
 )
+# "looking for 'enable X by default' / 'change default' type PRs": after a question, examples of
+# the kind of PR it asks for, which it names already
+_SORT_OF_PR = re.compile(
+    r"^\W*(?:(?:i'?m|we'?re|i am|we are)\s+)?(?:looking for|thinking of|meaning|stuff like|things like)\s+"
+    # (quoted: titles the asker imagines; "looking for cutlass / triton type stuff" names things)
+    r"['\"`\u2018\u201c].*\b(?:type|kind|sort|style)s?(?: of)?(?: prs?| pull requests?| changes?| ones| things| stuff)?\W*$",
+    re.I,
+)
 # "working on the upgrade notes for the next release": a document the asker writes, not PRs
 WRITING_DOCS = frozenset(
     {"notes", "changelog", "post", "newsletter", "report", "slides", "deck", "writeup", "write-up", "doc",
@@ -712,6 +720,7 @@ def question_part(text: str) -> str:
                 or setup_list(s)
                 or (_DOING.match(s) and not s.endswith("?"))
                 or _KINDS_OF_CHANGE.match(s)
+                or _SORT_OF_PR.match(s)
             )
         ]
         asking = [s for s in sentences if not _context(s)]

@@ -3022,3 +3022,13 @@ def test_french_this_month_a_class_name_and_a_comparative_over_two_months() -> N
     assert more.then_since.month == 2 and not more.text, (more.then_since, more.text)
     both = read("rocm merged monday or tuesday")
     assert both.then_since is None, both.then_since
+
+
+def test_quoted_titles_of_the_kind_asked_for_are_examples() -> None:
+    """ "which defaults changed this month? looking for 'turn on X by default' / 'new default'
+    type PRs": the quoted titles the asker imagines spell out the kind the question names (it
+    searched "turn" and "type")."""
+    asked = read(
+        "which defaults changed this month? looking for 'turn on X by default' / 'new default' type PRs"
+    )
+    assert asked.any_of == (("change:breaking",),) and not asked.text, (asked.any_of, asked.text)
