@@ -977,10 +977,11 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
     return None if moved.kind == "list" else moved
 
 
-# "... list them", "and show me those": a count asked with the PRs themselves
+# "list them", "show me those": the PRs just counted or pointed at, asked to be shown
+_SHOWING = r"(?:list|show|give|see)\s+(?:me\s+|us\s+)?(?:them|those|these|'?em)\b"
+# "how many ...? list them": a count asked with the PRs themselves
 _SHOW_THEM = re.compile(
-    r"\b(?:list|show|give)\s+(?:me\s+|us\s+)?(?:them|those|these|'?em|the prs|which)\b|\bwhich (?:ones )?are they\b",
-    re.I,
+    rf"\b{_SHOWING}|\b(?:list|show|give)\s+(?:me\s+)?the prs\b|\bwhich (?:ones )?are they\b", re.I
 )
 # "compare the two weeks", "both months side by side": the thread's window and the one it began with
 _BOTH_PERIODS = re.compile(r"\b(?:the (?:two|2)|both) (?:weeks|months|periods|windows|days|quarters)\b", re.I)
@@ -1182,11 +1183,8 @@ def _moving(text: str) -> str:
 _MOVES = frozenset((*BEFORE, *AFTER))
 
 
-# "list those", "show me them": the PRs a count just counted (see _dispatch)
-_LIST_THOSE = re.compile(
-    r"^\W*(?:(?:ok|okay|now|then|and|pls|please)\W+)*(?:list|show(?: me)?|give me|see)\s+(?:those|them|these|'?em)\b",
-    re.I,
-)
+# "list those, oldest first" as a message of its own: the PRs a count just counted (see _dispatch)
+_LIST_THOSE = re.compile(rf"^\W*(?:(?:ok|okay|now|then|and|pls|please)\W+)*{_SHOWING}", re.I)
 _NARROWING_FIRST = re.compile(
     r"^\W*(?:ok(?:ay)?[,.]?\s+)?((?:just|only)\s+(?:the\s+)?[^.?!;]{1,40}?(?:\s+ones?)?"
     # "and for spec decode specifically? who drove most of that in oct"
@@ -1209,8 +1207,13 @@ def _narrowing_then_question(text: str) -> tuple[str, str]:
 def _asked_per_topic_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked for its PRs counted by topic ("the merged
     counts by area"), so a bare "and the week before?" asks that again."""
-    said = [text for role, text in thread.context.turns if role == "user"]
-    return bool(said) and thread.parse(said[-1]).per_topic
+    last = _last_said(thread)
+    return bool(last) and thread.parse(last).per_topic
+
+
+def _last_said(thread: Thread) -> str:
+    """The asker's previous message in the thread, "" before any."""
+    return next((text for role, text in reversed(thread.context.turns) if role == "user"), "")
 
 
 _SAME_SUBJECT_OPENER = re.compile(
@@ -1380,10 +1383,12 @@ def _another_person(thread: Thread, query: Query) -> bool:
 
 def _asked_who_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked who is behind its PRs."""
-    said = [text for role, text in thread.context.turns if role == "user"]
-    last = said[-1] if said else thread.context.query_text.partition(FILTER_SEP)[0]  # or the question itself
-    # ("top 10 contributors last month" asks who as the command reads it, with no "who")
-    return asks_who(tokenize(last)[0]) or (not said and thread.base_query().who)
+    last = _last_said(thread)
+    if last:
+        return asks_who(tokenize(last)[0])
+    # or the question itself ("top 10 contributors last month" asks who as the command reads it)
+    question = thread.context.query_text.partition(FILTER_SEP)[0]
+    return asks_who(tokenize(question)[0]) or thread.base_query().who
 
 
 _FROM_LIST = re.compile(r"\bfrom the (.+?) (?:list|ones|answer)\b", re.I)

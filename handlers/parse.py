@@ -1518,6 +1518,18 @@ COMPARE_CUES = _COMPARING | frozenset({"vs", "versus", "than", "against"})
 COMPARATIVES = frozenset(
     {"more", "fewer", "less", "busier", "quieter", "higher", "lower", "bigger", "smaller"}
 )
+
+
+def sets_side_by_side(tokens: Sequence[str]) -> bool:
+    """Whether a question's words set two things side by side: "rocm this week vs last week",
+    "more than last month?", "relative to june", "more in october or november?"."""
+    return bool(
+        COMPARE_CUES.intersection(tokens)
+        or ("relative", "to") in itertools.pairwise(tokens)
+        or ("or" in tokens and COMPARATIVES.intersection(tokens))
+    )
+
+
 _SCOPE_VERBS = frozenset({"scope", "restrict", "limit", "confine", "narrow", "cut", "trim", "keep"})
 _RELATION_SUFFIXES = {
     "related",
@@ -3192,7 +3204,7 @@ def _restates(first: Span, second: Span, tokens: list[str], words: Sequence[str]
         c.isdigit() for w in words for c in w
     ):
         return False
-    if COMPARE_CUES.intersection(tokens):
+    if sets_side_by_side(tokens):
         return False
     assert first.start and first.end and second.start and second.end
     shared = (min(first.end, second.end) - max(first.start, second.start)).days

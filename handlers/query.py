@@ -52,14 +52,13 @@ from handlers.models import (
     Window,
 )
 from handlers.parse import (
-    COMPARATIVES,
-    COMPARE_CUES,
     STATE_WORDS,
     Query,
     is_negator,
     kind_of,
     left_out,
     parse_query,
+    sets_side_by_side,
     split_states,
     state_words,
     tokenize,
@@ -1373,13 +1372,7 @@ def compares_periods(query: Query, text: str) -> bool:
     week's release notes" after a week's dates is what the answer is for)."""
     if query.then_since is None or query.then_until is None:
         return False
-    # "rocm this week vs last week", "more than last month?", "relative to june": it says so
-    tokens = tokenize(text)[0]
-    if not (
-        COMPARE_CUES.intersection(tokens)
-        or ("relative", "to") in itertools.pairwise(tokens)
-        or ("or" in tokens and COMPARATIVES.intersection(tokens))  # "more in october or november?"
-    ):
+    if not sets_side_by_side(tokenize(text)[0]):  # "rocm this week vs last week": it says so
         return False
     return query.then_until <= query.since or query.then_since >= query.until
 
