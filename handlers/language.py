@@ -435,7 +435,7 @@ _ACTIVITY = (
     r"(?:doing|deciding|planning|prepping|preparing|drafting|compiling|writing(?: up)?|working(?: on)?"
     r"|trying|hoping|looking(?! (?:for|at)\b)|wondering|thinking|considering|evaluating|experimenting|debugging|benchmarking"
     r"|rebasing|upgrading|migrating|testing|building|serving|training|fine-?tuning|justifying"
-    r"|putting together"
+    r"|putting(?: together)?"
     # what a release manager or on-call engineer is in the middle of ("cutting a patch release tomorrow.")
     r"|cutting|tagging|releasing|reviewing|triaging|backporting|cherry-picking|investigating|profiling"
     r"|auditing|onboarding|porting)"
@@ -1248,7 +1248,7 @@ _FOREIGN_WORDS = {
     "el": "", "la": "", "de": "", "del": "", "para": "", "gracias": "thanks", "obrigado": "thanks",
     "hola": "hi", "olá": "hi", "qué": "what", "que": "", "algo": "anything", "nuevo": "new",
     "oi": "hi", "gente": "", "saiu": "merged", "salió": "merged", "alguma": "any", "alguna": "any",
-    "algún": "any", "algun": "any", "coisa": "", "cosa": "", "pra": "for", "valeu": "thanks",
+    "algún": "any", "algun": "any", "coisa": "", "cosa": "", "coisas": "", "cosas": "", "pra": "for", "valeu": "thanks",
     "quais": "which", "último": "last", "ultimo": "last", "última": "last", "ultima": "last",
     "entraram": "merged", "entrou": "merged", "entraron": "merged", "entró": "merged", "quando": "when", "próxima": "next", "proxima": "next",
     "próximo": "next", "sai": "out", "essa": "this", "esse": "this", "nessa": "this", "nesse": "this",

@@ -3032,3 +3032,20 @@ def test_quoted_titles_of_the_kind_asked_for_are_examples() -> None:
         "which defaults changed this month? looking for 'turn on X by default' / 'new default' type PRs"
     )
     assert asked.any_of == (("change:breaking",),) and not asked.text, (asked.any_of, asked.text)
+
+
+def test_what_the_asker_is_putting_together_and_spanish_things() -> None:
+    """ "putting the numbers into our q1 report: rocm prs merged in february" is what the asker
+    is doing, then the question (the report's "q1" became the window and "february" a second
+    time; "numbers" was searched); "cosas" (things) is no word to search."""
+    report = read("putting the numbers into our q1 report: rocm prs merged in february, full list please")
+    assert days(report) == ("2026-02-01", "2026-02-28") and report.then_since is None and not report.text, (
+        days(report),
+        report.then_since,
+        report.text,
+    )
+    spanish = read("se mergearon cosas de tpu desde enero?")
+    assert spanish.topics == ("tpu",) and not spanish.text and days(spanish)[0] == "2026-01-01", (
+        spanish.topics,
+        spanish.text,
+    )
