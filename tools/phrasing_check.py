@@ -36,6 +36,7 @@ from bot.adapters.text_render import render_reply_text  # noqa: E402
 from bot.bootstrap import build_handlers, build_store  # noqa: E402
 from bot.config import load_config  # noqa: E402
 from bot.services.importer import import_file  # noqa: E402
+from handlers import calendar  # noqa: E402
 from handlers.calendar import history_start  # noqa: E402
 from handlers.digest import digest_seed, window_for_dates  # noqa: E402
 from handlers.models import ThreadKey  # noqa: E402
@@ -157,9 +158,8 @@ async def asked_for(
     if isinstance(window, dict):
         first = date.fromisoformat(window.get("since") or history_start(NOW).date().isoformat())
         last = date.fromisoformat(window.get("until") or NOW.date().isoformat())
-        since = datetime.combine(first, datetime.min.time(), settings.tz).astimezone(UTC)
-        until = datetime.combine(last + timedelta(days=1), datetime.min.time(), settings.tz).astimezone(UTC)
-        until = min(until, NOW)
+        days = calendar.window_for_dates(first, last, settings.tz)  # the local days, as questions read them
+        since, until = days.since, min(days.until, NOW)
     elif window == "whole-history":
         since, until = history_start(NOW), NOW
     any_of = tuple(tuple(sorted(g)) for g in groups(expect.get("topics", []), names))
