@@ -192,6 +192,12 @@ def judged(expect: dict[str, Any], reply: Any, wanted: set[int] | None) -> str:
     shown = {item.number for item in reply.items}
     total = reply.total or len(shown)
     stated = re.match(r"\D{0,40}?(\d+)\b", reply.title)
+    if (
+        kind == "per-topic"
+    ):  # a breakdown asked: one given ("This thread's 757 PRs by topic"), of about those PRs
+        if not (reply.groups and re.search(r"\bby (?:topic|area|day|week|month)\b", reply.title or "")):
+            return "BAD (no breakdown)"
+        total = int(stated[1]) if stated else total
     if kind == "count" and not total and stated:  # "15 of this thread's 52 PRs match Bug fixes"
         total = int(stated[1])
     if not wanted and not total:
