@@ -54,6 +54,7 @@ from handlers.followup_narrow import (
     NOTHING,
     OFFLINE_LEAD,
     OFFLINE_NOTE,
+    TOGETHER,
     WHOLE_LIST,
     count,
     filter_phrase,
@@ -98,6 +99,7 @@ from handlers.language import (
     ACTION_REQUEST,
     THE_X_ONE,
     asks_who,
+    has_cjk,
     in_english,
     is_foreign,
     is_interjection,
@@ -194,7 +196,10 @@ class FollowupHandler:
         "lol") gets a `quiet` reply, which platforms do not post, unless the bot was addressed."""
         text = text if isinstance(text, str) else str(text)
         if is_foreign(text):  # "y cuáles son de performance?": read as its English words throughout
-            text = in_english(unicodedata.normalize("NFKC", text).lower())
+            text = unicodedata.normalize("NFKC", text)
+            if has_cjk(text):  # "…両方に関係するものってある？うちはMI300Xで…": the context told apart
+                text = question_part(text)  # while its words say so (in English they are gone)
+            text = in_english(text.lower())
         thread = Thread(
             settings=settings,
             context=context,
@@ -536,7 +541,7 @@ class FollowupHandler:
             and not intent.query.authors
             and all(len(g) == 1 for g in intent.query.any_of)
         ):
-            together = await both(thread, intent)  # "actually no, give me both"
+            together = await both(thread, intent, text)  # "actually no, give me both"
             if (
                 together is not None
                 and together.kind == "list"
@@ -596,7 +601,7 @@ class FollowupHandler:
         if intent.kind == "add":
             return await add_alternative(thread, intent)
         if intent.kind == "unfilter":
-            moved = await unfilter(thread, intent)
+            moved = await unfilter(thread, intent, whole=_EVERY_OF.search(text) is not None)
             if moved.kind == "list" and _how_many(text):  # "remove the rocm/xpu filter, how many in total"
                 return await _counted(thread)
             return moved
@@ -916,6 +921,12 @@ _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|neve
 # "remove lmcache", which leaves LMCache out when the question did not ask for it
 # the words after it, up to a clause break, say what is taken back ("forget mm, count them")
 _TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b([^,.;:!?]*)", re.I)
+# "drop the EAGLE filter. give me all Model Runner V2 spec-decode work": "all" before what the
+# message names makes it the whole subject (not "all of them", "all time", "all states")
+_EVERY_OF = re.compile(
+    r"\b(?:all|every)\s+(?:the\s+)?(?!of\b|them\b|those\b|these\b|time\b|states?\b|prs?\b|pull|i\b|that\b|it\b)\w",
+    re.I,
+)
 _ANY_STATE = re.compile(r"\b(?:any|all|every|whatever)\s+(?:state|states|status|statuses)\b", re.I)
 _NEVER_MIND = re.compile(
     r"^\W*(?:nvm|nevermind|never mind|scratch that|forget that|forget it)\b[\s.,;:!-]*", re.I
@@ -963,9 +974,10 @@ def _contradicts(base: Query, asked: Query) -> bool:
     return bool(now and was and "" not in now | was and not now & was)
 
 
-async def _counted(thread: Thread) -> Reply:
-    """The thread's (new) list counted: "how many" asked with a move of its window or subject."""
-    return await count(thread, Intent("count", thread.parse("how many")))
+async def _counted(thread: Thread, text: str = "") -> Reply:
+    """The thread's (new) list counted: "how many" asked with a move of its window or subject (as
+    one number when the message says so: "same for xpu + tpu together")."""
+    return await count(thread, Intent("count", thread.parse("how many")), split=not TOGETHER.search(text))
 
 
 async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply | None:
@@ -1062,7 +1074,7 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
     if moved.kind == "list" and asked_who:
         return await who(thread, Intent("who", thread.parse("who")))
     if moved.kind == "list" and asked_count:  # "how many bugfixes" then "same for nvidia": counted too
-        return await _counted(thread)
+        return await _counted(thread, intent.query.without_time)
     return moved
 
 
@@ -1166,6 +1178,16 @@ def _asked_count_last(thread: Thread) -> bool:
 async def _then_moved(thread: Thread, switched: Reply, intent: Intent, text: str) -> Reply:
     """A switch that also moves in time ("ok and the week before? all reverts, not just scheduler
     ones"): the other subject, then the move, as "and the week before?" alone would."""
+    asked = intent.query
+    if (
+        asked.then_since is not None
+        and asked.then_until is not None
+        and switched.kind in ("list", "answer")
+        and _how_many(text)  # ("whole history, not just since oct" corrects the time: no count)
+    ):
+        # "how many did he open this month vs back in january": the switched question's count
+        # beside the other time's
+        return await compare(thread, (asked.then_since, asked.then_until))
     moving = _moving(text)
     if not moving or switched.kind != "list" or intent.query.window_given:
         return switched

@@ -330,7 +330,8 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("switch", query, words=words)
     if query.window_given and split_states(query.states)[0] and not (query.any_of or query.authors or words):
         return Intent("switch", query, words=words)  # "and merged ones this week?": a state and a time
-    if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)):
+    if query.window_given and (set(tokens) & SAME_CUES or not (has_filter or words)) and not query.per_topic:
+        # ("can u break november down by area" is a breakdown of that time, not only a move)
         return Intent("shift", query)
     asked = _after_polite(tokens)  # "pls count them", "can you count those"
     joined = " ".join(asked)
@@ -474,9 +475,11 @@ def _is_chatter(text: str, tokens: list[str], query: Query) -> bool:
     if (
         tokens[0] in QUESTION_OPENERS
         or set(asking) & QUESTION_OPENERS
-        or set(tokens) & {"show", "list", "give", "find", "tell"}
+        or set(tokens) & {"show", "list", "give", "find", "tell", "both"}
     ):
-        return False  # "what changed", "ok show me something cool": a question or an ask
+        # "what changed", "ok show me something cool": a question or an ask; "ok, both weeks
+        # together": what the thread lists, asked for again
+        return False
     social = [t for t in tokens if is_social(t)]
     # Praise and reactions may carry generic words ("great work", "nice stuff"), but at least one
     # word must be social and none may name anything.

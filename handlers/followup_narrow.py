@@ -30,6 +30,7 @@ from handlers.parse import (
 )
 from handlers.query import (
     Match,
+    alternative_counts,
     by_time,
     content_ok,
     people,
@@ -148,9 +149,10 @@ WHOLE_LIST = re.compile(
 )
 
 
-async def count(thread: Thread, intent: Intent, *, whole: bool = False) -> Reply:
+async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: bool = True) -> Reply:
     """`how many are merged?`: the thread's PRs the filter keeps, counted by state (`whole`: of the
-    thread's first list, when a narrowing has left it)."""
+    thread's first list, when a narrowing has left it), and by alternative ("rocm or xpu": each
+    one's count; not with `split` False)."""
     words = [w for w in intent.words if not (whole and w in ("whole", "entire", "full", "complete"))]
     query = replace(intent.query, text=" ".join(words))
     matches = (await thread.first_list() if whole else []) or await thread.matches()
@@ -162,6 +164,11 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False) -> Reply
         title = f"{len(found)} of this thread's {count_label(len(matches))} {_match_verb(query)} {filter_phrase(thread.settings, query)}"
     else:
         title = f"This thread has {count_label(len(matches))}"
+    # "how many were bug fixes vs performance work?": each alternative's count too
+    by_each = alternative_counts(thread.settings, query if filtered else thread.base_query(), found)
+    # (one PR's split says nothing its title does not; "xpu + tpu together" asks for one number)
+    if by_each and split and len(found) > 1 and not TOGETHER.search(intent.query.without_time):
+        title += ": " + "; ".join(by_each)
     return Reply(
         kind="answer",
         title=title,
@@ -402,6 +409,9 @@ def filter_phrase(settings: RepoSettings, query: Query) -> str:
     return ", ".join(parts) or "that"
 
 
+TOGETHER = re.compile(r"\b(?:together|combined|altogether|in total|overall)\b", re.I)
+
+
 def combine(base: Query, narrow: Query) -> Query:
     """The thread's query with a narrowing on top (for the `understood` line)."""
     return replace(
@@ -414,6 +424,9 @@ def combine(base: Query, narrow: Query) -> Query:
         text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
         exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
         exclude_authors=tuple(dict.fromkeys((*base.exclude_authors, *narrow.exclude_authors))),
+        # "how many merged + how many bug fixes", then "any breaking changes?": what it counted
+        # among all of them is no count of the narrower list
+        counted=() if narrow.any_of else base.counted,
         notes=(),
         typos=(),
         corrected="",

@@ -321,6 +321,7 @@ async def unfilter(
     restore: bool = False,
     per_key: bool = False,
     taken_back: frozenset[str] = frozenset(),
+    whole: bool = False,
 ) -> Reply:
     """ "without the aiter filter", "drop the rocm filter but keep fp8": the thread's question
     without the narrowing named (not with its opposite), over the time asked for if any.
@@ -331,7 +332,9 @@ async def unfilter(
     out instead), one it does not require is left out ("remove lmcache instead"), and one the
     question leaves out and the message asks for is required ("only aiter" after "not aiter"),
     or with `restore` only no longer left out ("put nixl back"). A term naming a topic taken back
-    goes with it (Qwen3-VL with Qwen)."""
+    goes with it (Qwen3-VL with Qwen). With `whole` ("drop the EAGLE filter, give me all MRV2
+    spec-decode work"), what the message names is the whole subject: the thread's other
+    narrowings go too."""
     # "drop the reverts. and include open PRs too": every state, the open ones among them
     base, asked = thread.base_query(), intent.query.every_state_included()
     taxonomy = thread.settings.taxonomy
@@ -361,7 +364,11 @@ async def unfilter(
     kept = replace(
         base,
         # "drop the aiter filter, only bugfixes": what the message adds comes along
-        any_of=tuple(dict.fromkeys((*(g for g in map(still_asked, base.any_of) if g), *added))),
+        any_of=tuple(
+            dict.fromkeys(
+                (*(g for g in map(still_asked, base.any_of) if g and not (whole and added)), *added)
+            )
+        ),
         topics=tuple(t for t in base.topics if t not in taken),
         prefer=tuple(k for k in base.prefer if k not in named_out),
         exclude=tuple(
@@ -470,10 +477,16 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 
-async def both(thread: Thread, intent: Intent) -> Reply | None:
+_BOTH_SPANS = re.compile(
+    r"\bboth\s+(?:the\s+)?(?:days|weeks|months|quarters|years|periods|windows|ranges)\b", re.I
+)
+
+
+async def both(thread: Thread, intent: Intent, text: str = "") -> Reply | None:
     """ "actually no, give me both" after "meant mxfp4 not nvfp4"; "both of them together" after
     "and by hmellor": the thread's question with what differs from the list before it taken as
-    either (formats, platforms, people); "any topic" drops the topics. None without a list before."""
+    either (formats, platforms, people); "any topic" drops the topics; "both weeks together"
+    spans the two lists' windows. None without a list before."""
     if not thread.context.earlier:
         return None
     before = thread.context.earlier[-1]
@@ -515,6 +528,9 @@ async def both(thread: Thread, intent: Intent) -> Reply | None:
     query = _in_thread_window(thread, query, asked.states or base.states)
     if asked.window_given:  # "both, last 30 days, newest first"
         query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
+    elif _BOTH_SPANS.search(text):  # "und die woche davor?", then "beide wochen zusammen": both at once
+        since, until = min(before.since, query.since), max(before.until, query.until)
+        query = replace(query, since=since, until=until, window_label=thread.window_label(since, until))
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 

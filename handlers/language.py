@@ -56,6 +56,7 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     real proper genuine legit substantive wat wut wht whats officially fully
+    roughly approximately approx ballpark
     meant mean sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
@@ -673,6 +674,18 @@ _ACTIVITY_LEAD = re.compile(
 )
 
 
+# "…vllm seemed like a good example bc its huge. anyway my question: who were …": the asker says
+# where the question starts; what comes before is context
+# "sorry for the basic question but roughly how many ...": an apology for asking, then the question
+_APOLOGY_LEAD = re.compile(
+    r"^\W*(?:sorry|apologies|pardon)\b[^?.!]{0,40}?\bq(?:uestion)?s?\b\s*(?:,|but\b|-|–|—)?\s*(?=\S)", re.I
+)
+_QUESTION_LEAD = re.compile(
+    r"^.*?\b(?:my|the|actual|real|main) question(?: (?:is|was|would be))?\s*[:\-–—]\s*(?=\S)", re.I | re.S
+)
+_CJK_AFTER_MARK = re.compile(r"([?!])(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])")
+
+
 def question_part(text: str) -> str:
     """The part of a message that asks, without the sentences that only give the asker's context
     and without a trailing purpose clause; the whole text when nothing asks."""
@@ -680,6 +693,9 @@ def question_part(text: str) -> str:
     whole = text
     # the full-width marks of Chinese and Japanese end sentences as "?" and "!" do
     text = text.replace("\uff1f", "? ").replace("\uff01", "! ").replace("\u3002", ". ")
+    text = _CJK_AFTER_MARK.sub(r"\1 ", text)  # (as NFKC leaves them: "ある?うちは…")
+    text = _QUESTION_LEAD.sub("", text, count=1) or text
+    text = _APOLOGY_LEAD.sub("", text, count=1) or text
     text = _ACTIVITY_LEAD.sub("", text, count=1) or text  # "writing a blog post about february: which ..."
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     text = _DOING_ASIDE.sub("", text) or text
@@ -809,6 +825,8 @@ def _context(sentence: str) -> bool:
     sentence = _GREETED.sub("", sentence) or sentence  # "hi - working on the upgrade notes."
     # "same thing for november, the top contributors i mean": a clarification, not the asker's setup
     sentence = _I_MEAN.sub("", sentence)
+    if _CJK_IMPRESSION.search(sentence):
+        return True
     if "?" in sentence or _ASKS.match(sentence):
         return False
     words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
@@ -820,6 +838,8 @@ def _context(sentence: str) -> bool:
         # "4090 owner, 24gb, running a 4bit bnb quant.": who the asker is and what they run
         or bool(_OWNER.match(sentence))
         or bool(_CJK_FIRST_PERSON.search(sentence))  # "我们 MI355 和 MI300 都在用": we use both
+        # "来週MI300Xのフリートをアップデート予定なので、…チェックしておきたいです": a plan, a reason, a wish
+        or bool(_CJK_BACKGROUND.search(sentence))
         or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
@@ -842,6 +862,15 @@ _SEEING = re.compile(
 )
 # "tô testando numa 5090", "estoy probando": the asker's own activity, in Portuguese and Spanish
 _FOREIGN_DOING = re.compile(r"^\W*(?:tô|to|tou|estou|estamos|estoy)\s+\w+(?:ando|endo|indo)\b", re.I)
+# A CJK sentence giving the asker's reason, plan, feeling or wish (never a question: `_context`
+# reads sentences with a question mark as asking): "…予定なので" (since we plan to), "…しておきたい
+# です" (I'd like to have done), "…気がする" (I feel that), "因为…" (because), "…때문에" (because of)
+_CJK_BACKGROUND = re.compile(
+    r"ので|予定|つもり|たいです|たいと思|気がする|なんだけど|検討中|因为|打算|准备|考虑|感觉|때문에|예정|려고"
+)
+# A question that only voices the asker's impression: "FP8まわりの変更が増えてる気がするんだけど、気のせい？"
+# (I feel FP8 changes went up - is it just me?), "感觉最近…是不是" - context, not a second question
+_CJK_IMPRESSION = re.compile(r"気がする|気のせい|感觉|感覺|것 같")
 # The asker's own person in Chinese, Japanese and Korean (written without spaces, so found inside)
 _CJK_FIRST_PERSON = re.compile(r"我们|我們|咱们|^\s*我|うち[のでは]|私[たはの]|僕|弊社|우리|저희|제가")
 
@@ -1080,6 +1109,15 @@ _FOREIGN_PHRASES = (
     ("优化", "perf"), ("那些", "those"), ("这些", "these"), ("那", "and"), ("和", "and"), ("或", "or"),
     ("呢", "?"),
     # Korean, Japanese
+    # the words of measurements and of quantization ("量子化関連のマージ数", "スループット比較のベンチマーク結果",
+    # "どっちが速い？", "tokens/sの数字が欲しい")
+    ("量子化", " quantization "), ("量化", " quantization "), ("スループット", " throughput "),
+    ("ベンチマーク", " benchmark "), ("レイテンシ", " latency "), ("結果", " results "), ("比較", " compared "),
+    ("どっちが", " which "), ("どちらが", " which "), ("速い", " faster "), ("多い", " more "),
+    ("数字", " numbers "), ("関連", " "),
+    # "この中でDeepSeekとROCm両方に…" (among these, both DeepSeek and ROCm), "その中でバグ修正だけ"
+    ("これらの中で", " among these "), ("この中で", " among these "), ("その中で", " among those "),
+    ("この中", " among these "), ("その中", " among those "), ("両方", " both "),
     ("이번주", "this week"), ("이번 주", "this week"), ("지난주", "last week"), ("지난 주", "last week"),
     ("몇개", "how many"), ("몇 개", "how many"), ("머지된", "merged"), ("머지", "merged"), ("열린", "open"),
     ("今週", "this week"), ("先週", "last week"), ("今月", "this month"), ("先月", "last month"),
@@ -1167,7 +1205,12 @@ _CJK_SPANS = (
     # "11月3日", "11월 3일": a date; "十月", "3月", "10월": a month (with 个 / か / 개 it is a count)
     (re.compile(_CJK_MONTH + r"\s*(?:月|월)\s*(\d{1,2})\s*(?:日|号|號|일)"), _month),
     (
-        re.compile(r"(?<![\d一二三四五六七八九十个個か ヶ개])" + _CJK_MONTH + r"\s*(?:月份|月|월)(?!\s*\d)"),
+        # (a count before it, spaced or not, makes it a span: "5か月", "3 个月"; "、10月" is a month)
+        re.compile(
+            r"(?<![\d一二三四五六七八九十个個かヶ개])(?<![\d一二三四五六七八九十个個かヶ개] )"
+            + _CJK_MONTH
+            + r"\s*(?:月份|月|월)(?!\s*\d)"
+        ),
         _month,
     ),
     (re.compile(_CJK_COUNT + r"(?:주|週間|週|周|星期|礼拜|禮拜)"), _span("weeks")),
@@ -1300,6 +1343,14 @@ _FOREIGN_WORDS = {
     "ganzen": "whole", "ganze": "whole", "früher": "before", "egal": "", "daneben": "", "dieselben": "same",
     "vergleich": "comparison", "insgesamt": "in total", "kram": "stuff", "mehr": "more", "schafft": "gets",
     "karte": "card",
+    # "was ist da alles reingekommen? v.a. MoE", "kurze zusammenfassung", "beide wochen zusammen",
+    # "die offenen interessieren mich grad nicht", "was genau macht der?"
+    "reingekommen": "merged", "reingegangen": "merged", "alles": "", "hab": "", "habe": "", "echt": "",
+    "keinen": "", "überblick": "", "zusammenfassung": "summary", "beide": "both", "beiden": "both",
+    "worden": "", "davor": "before", "danach": "after", "offen": "open", "verloren": "",
+    "interessieren": "interested", "interessiert": "interested", "mich": "", "grad": "", "gerade": "",
+    "nicht": "not", "kein": "no", "keine": "no", "genau": "", "macht": "does",
+    "auf": "on", "gerne": "", "einfach": "", "nochmal": "again", "noch": "still",
     "dieser": "this", "diesem": "this", "dieses": "this", "diesen": "this", "wichtig": "important", "kurz": "briefly", "war": "was", "bei": "in", "da": "", "sätze": "sentences", "satz": "sentence",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
@@ -1579,16 +1630,37 @@ _FOREIGN_TIME_PATTERNS = (
         r"without \1",
     ),
     (re.compile(r"\begal wann\b", re.I), "ever"),
+    # "die offenen interessieren mich grad nicht" (the open ones don't interest me right now)
+    (
+        re.compile(r"\b(?:die |den |das )?(\S+) interessier\w* mich (?:\w+ )?nicht\b", re.I),
+        r"not interested in \1",
+    ),
+    # "v.a. MoE kernels" (vor allem: above all), "quantization-mäßig" (quantization-wise)
+    (re.compile(r"(?<!\w)(?:v\.\s?a\.|vor allem)(?!\w)", re.I), " especially "),
+    (re.compile(r"(\w)-?mäßig\b", re.I), r"\1"),
 )
 
 
 def _words_of(text: str) -> set[str]:
-    return {w.strip("¿?¡!.,").lower() for w in text.split()}
+    return {w.strip("¿?¡!.,:;").lower() for w in text.split()}
+
+
+# Words of the table above that are English words too ("algo" rithm, "solo", "mars")
+_ENGLISH_TOO = frozenset(
+    {"algo", "mars", "sans", "tout", "gens", "merge", "nova", "para", "parte", "solo", "nada", "mayo", "grad"}
+)
 
 
 def _european(text: str) -> bool:
-    """Whether `text` has a word that only one of the languages read by their words uses."""
-    return bool(_FOREIGN_CUES & _words_of(text))
+    """Whether `text` has a word that only one of the languages read by their words uses, or two
+    words of those languages that English does not have ("NVFP4 letzten monat", "für blackwell")."""
+    said = _words_of(text)
+    if _FOREIGN_CUES & said:
+        return True
+    theirs = {
+        w for w in said & _FOREIGN_WORDS.keys() if (len(w) >= 4 or not w.isascii()) and w not in _ENGLISH_TOO
+    }
+    return len(theirs) >= 2
 
 
 def is_foreign(text: str) -> bool:
@@ -1600,7 +1672,7 @@ def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
     said = _words_of(text)
-    european = bool(_FOREIGN_CUES & said)
+    european = _european(text)
     cyrillic = bool(_CYRILLIC.search(text))
     if not european and not cyrillic and not _CJK.search(text):
         return text
@@ -1628,8 +1700,9 @@ def in_english(text: str) -> str:
         words = ChainMap(*(table for cues, table in _LANGUAGE_WORDS if cues & said), _FOREIGN_WORDS)
         text = " ".join(
             # a word read as its English one keeps the mark after it ("aaye?" ends the question)
-            words[w.strip("¿?¡!.,").lower()] + w[len(w.rstrip("?!.,")) :]
-            if w.strip("¿?¡!.,").lower() in words
+            # ("kurze zusammenfassung: ..." keeps its colon)
+            words[w.strip("¿?¡!.,:;").lower()] + w[len(w.rstrip("?!.,:;")) :]
+            if w.strip("¿?¡!.,:;").lower() in words
             else w
             for w in text.split()
         )

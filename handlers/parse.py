@@ -429,6 +429,14 @@ _ATTENTION_PAID = re.compile(
 _THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\(([^()]{3,80})\)", re.I)
 _LIST_PARTS = re.compile(r"\s*(?:[,;/]|\bor\b|\band\b)\s*", re.I)
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
+_AUXILIARIES = frozenset({"did", "does", "do", "has", "have", "had", "will", "would", "can"})
+_DOERS = frozenset(
+    {"he", "she", "they", "we", "i", "you", "u", "people", "folks", "someone", "anyone", "everyone"}
+)
+_MEASURES = frozenset(
+    {"number", "numbers", "count", "counts", "amount", "volume", "quantity", "num", "#", "total"}
+)
+_WISE = re.compile(r"(?<=\w)[- ]wise\b", re.I)
 _SIDE_BY_SIDE = re.compile(r"\bside[- ]by[- ]side\b", re.I)
 _SENTENCE_INSIDE = re.compile(r"[?？!！。]\s*\S")  # a sentence ends before the text does
 _CAP_WORDS = {"max", "maximum", "tops"}  # "10 max", "max 10": at most that many
@@ -525,6 +533,9 @@ class Query:
     out_of_scope: str = ""  # "how do i ...": the kind of question pull requests cannot answer
     names: tuple[tuple[str, str], ...] = ()  # words read as a person -> their login ("nick hill", "njhill")
     prefer: tuple[str, ...] = ()  # "rocm, esp aiter": shown first, not a filter (topic or term keys)
+    # "how many merged last week + how many were bugfixes", "total merged, bugfixes, reverts?":
+    # things counted each among the matches (topic, term or change keys), not filters of them
+    counted: tuple[str, ...] = ()
     # "deepep stuff incl open": states named as included (in `states` too, so a thread widens
     # by them); a command with no other state asks for every state (see `as_command`)
     included: tuple[str, ...] = ()
@@ -623,6 +634,10 @@ class _State:
     sort: int = 0
     limit: int = 0
     emphasis: tuple[int, int] | None = None  # (token index, len(groups)) where "especially" was read
+    # the groups read after the second of several counts began (see `_later_counts`), and whether
+    # they count among the first ("and how many of those were rocm")
+    counted: list[list[str]] = field(default_factory=list)
+    counted_among: bool = False
 
 
 class _Vocabulary:
@@ -1055,7 +1070,7 @@ def _release_notes(parser: _Parser, tokens: list[str], st: _State) -> None:
     other = (t for t in tokens if t not in _RELEASE_NOTES)
     if not any(parser._lookup_topic([t], 0)[0] == "ci-build" for t in other):
         st.groups[:] = [g for g in st.groups if g != ["ci-build"]]
-    said = _RELEASE_NOTES
+    said = _RELEASE_NOTES | {"prep", "draft", "drafting"}  # "release notes prep:", "drafting the changelog"
     st.text[:] = [w for w in st.text if w not in said]
     st.domain[:] = [w for w in st.domain if w not in said]
 
@@ -1522,11 +1537,14 @@ COMPARATIVES = frozenset(
 
 def sets_side_by_side(tokens: Sequence[str]) -> bool:
     """Whether a question's words set two things side by side: "rocm this week vs last week",
-    "more than last month?", "relative to june", "more in october or november?"."""
+    "more than last month?", "relative to june", "more in october or november?", "which had more,
+    october or november"."""
     return bool(
         COMPARE_CUES.intersection(tokens)
         or ("relative", "to") in itertools.pairwise(tokens)
         or ("or" in tokens and COMPARATIVES.intersection(tokens))
+        # "10月と11月でどっちが多い" read word for word: october, november, which more
+        or ("which" in tokens and COMPARATIVES.intersection(tokens))
     )
 
 
@@ -1701,6 +1719,7 @@ class _Parser:
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
+        raw = _WISE.sub("", raw)  # "what happened quantization-wise": about quantization
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         if has_cjk(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
@@ -1752,8 +1771,13 @@ class _Parser:
         # the first of them on (groups before it, "quantization prs split between fp8 and awq", stay)
         buckets = False
         bucket_from = 0
+        later, st.counted_among = _later_counts(asked)
+        later_from = len(tokenize(asked[:later])[0]) if later >= 0 else -1
+        counted_from = -1
         while i < len(tokens):
             token = tokens[i]
+            if i >= later_from and later_from >= 0:
+                counted_from, later_from = len(st.groups), -1
             if buckets and len(st.groups) > bucket_from:
                 if token in ("and", "&", "+", "or", "/", "vs", "versus"):
                     joiner = "or"
@@ -1772,7 +1796,7 @@ class _Parser:
                 or self._topic(tokens, i, st, joiner)
                 or self._negated(tokens, i, st)
                 or self._under_way(tokens, i, st)
-                or self._state(token, st)
+                or self._state(token, st, tokens[max(i - 2, 0) : i])
             )
             said, joiner = joiner, ""
             if buckets and len(st.groups) > bucket_from and not (step and st.topic_end == i + step):
@@ -1802,6 +1826,8 @@ class _Parser:
             elif not self._either(token, st):
                 self._free_word(tokens, i, st)
             i += 1
+        if counted_from >= 0:
+            st.counted = st.groups[counted_from:]
         return self._finish(tokens, st)
 
     def _examples_after_dash(self, text: str) -> tuple[str, str]:
@@ -2294,6 +2320,22 @@ class _Parser:
             framing = PEOPLE_NOUNS | _CONTRIBUTING
             st.ignored.extend(w for w in st.text if w in framing)
             st.text[:] = [w for w in st.text if w not in framing]
+        counted: list[str] = []
+        later = [g for g in st.groups if any(g is c for c in st.counted)]
+        if later and (len(later) == len(st.groups) or st.counted_among):
+            # "how many merged last week + how many were bugfixes", "total merged, bugfixes,
+            # reverts?", "how many follow-ups, and how many of those were rocm": the first count is
+            # the answer's PRs, each later thing is counted among them (not all of them at once)
+            st.groups[:] = [g for g in st.groups if not any(g is c for c in later)]
+            asked_first = {k for g in st.groups for k in g}
+            counted = [k for g in later for k in g if k not in asked_first]
+            st.terms[:] = [t for t in st.terms if term_key(t) not in counted]
+            # ("numbers for my newsletter: ...", "need two numbers: ..."): what is asked for, not searched
+            said = _PERIOD_HEADS | {"total", "totals", "number"}
+            st.ignored.extend(w for w in st.text if w in said or count_word(w))
+            st.text[:] = [w for w in st.text if w not in said and not count_word(w)]
+            names = " and ".join(change_name(k) if is_change(k) else self._name_of(k) for k in counted)
+            st.readings.append(f"several counts: {names} counted among the PRs, no filter")
         groups = tuple(dict.fromkeys(tuple(dict.fromkeys(g)) for g in st.groups))  # "rocm amd": once
         for key in {k for g in groups for k in g if change_topic(k) in st.exclude}:
             # "version bumps, not every test fix": a bump is CI & build work itself, so what is
@@ -2402,7 +2444,7 @@ class _Parser:
             topics=topics,
             any_of=groups,
             exclude=tuple(t for t in dict.fromkeys(st.exclude) if not any(t in g for g in groups)),
-            states=tuple(dict.fromkeys(st.states)),
+            states=_without_implied(tuple(dict.fromkeys(st.states))),
             authors=tuple(dict.fromkeys(st.authors)),
             text=" ".join(dict.fromkeys(st.text))[:200],
             exclude_text=tuple(dict.fromkeys(st.exclude_text)),
@@ -2436,6 +2478,7 @@ class _Parser:
             pronoun_left_out=st.pronoun_left_out,
             out_of_scope=st.out_of_scope,
             prefer=tuple(dict.fromkeys(prefer)),
+            counted=tuple(dict.fromkeys(counted)),
             included=tuple(st.included),
             time_text=" ".join(t for i, t in enumerate(tokens) if i in st.time_tokens),
             without_time=" ".join(
@@ -2657,6 +2700,9 @@ class _Parser:
             ):
                 return 0  # "sort by newest", "by date": an order; "by topic", "by month": a breakdown
             if nxt in ANYONE:  # "prs by anyone from red hat": no one in particular
+                return 2
+            if nxt in _MEASURES and (tokens[i + 2 : i + 3] == ["of"] or i + 2 == len(tokens)):
+                st.ignored.append(nxt)  # "top 5 by number of PRs", "ranked by count": how people rank
                 return 2
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
@@ -2984,10 +3030,12 @@ class _Parser:
         st.readings.append(f"'{words}' → {state}")
         st.state_readings.append(st.readings[-1])
 
-    def _state(self, token: str, st: _State) -> int:
+    def _state(self, token: str, st: _State, before: Sequence[str] = ()) -> int:
         state = STATE_WORDS.get(token)
         if state is None:
             return 0
+        if state == "open" and len(before) == 2 and before[0] in _AUXILIARIES and before[1] in _DOERS:
+            state = "opened"  # "how many did he open this month": what he opened, not what is still open
         st.states.append(state)
         return 1
 
@@ -3286,10 +3334,82 @@ def with_window(query: Query, since: datetime, until: datetime, label: str) -> Q
 MAX_LIMIT = 50  # "top 500": more than a chat message lists; the answer pages as usual
 # Counts of PRs to show, in words: the calendar's number words, less the vague ones ("a few
 # latest") and "one" ("the first one" is one PR's card, not a count), plus "twenty".
+# A question of how many: "how many", "number of", "count of", and "total" opening a clause
+# ("total merged, bugfixes, reverts?"; "how many merged in total" is one count)
+_COUNT_CUE = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+of\b")
+_TOTAL_FIRST = re.compile(r"(?:^|[,;:.!?]\s*|\b(?:and|plus)\s+|\+\s*)(?:the\s+)?total\b")
+_AMONG = re.compile(r"\s+of\s+(?:those|these|them|which|that)\b")
+_FILTERING = frozenset(
+    {"only", "just", "not", "no", "except", "excluding", "without", "but", "esp", "especially"}
+)
+
+
+def _pieces(text: str) -> list[tuple[int, str]]:
+    """The items of a list ("bugfixes, perf prs and new models") with where each starts."""
+    out, at = [], 0
+    for sep in re.finditer(r"\s*(?:[,&+/]|\b(?:and|or|plus)\b)\s*", text):
+        out.append((at, text[at : sep.start()]))
+        at = sep.end()
+    return [*out, (at, text[at:])]
+
+
+def _later_counts(asked: str) -> tuple[int, bool]:
+    """Where the later counts of a question asking several begin ("how many merged last week +
+    how many were bugfixes": the second "how many"; "total merged, bugfixes, reverts?": the first
+    item after the comma), and whether they count among the first ("and how many of those were
+    rocm"); (-1, False) when one count is asked. A list needs two items or more, each a few words
+    and none narrowing ("how many merged last week, rocm only" is one count); a colon opens a
+    list as a comma does ("total merged: rocm, xpu and cpu?")."""
+    text = asked.lower()
+    cues = list(_COUNT_CUE.finditer(text))
+    if len(cues) >= 2:
+        return cues[1].start(), _AMONG.match(text, cues[1].end()) is not None
+    first = cues[0] if cues else _TOTAL_FIRST.search(text)
+    if first is None:
+        return -1, False
+    listed = re.compile(r"[,:]").search(text, first.end())  # "total merged, ...", "total merged: ..."
+    if listed is None:
+        return -1, False
+    comma = listed.start()
+    end = re.search(r"[?!;]|\.(?:\s|$)", text[comma:])
+    tail = text[comma : comma + end.start() if end else len(text)]
+    items = [(at, piece.split()) for at, piece in _pieces(tail)]
+    items = [(at, words) for at, words in items if words]
+    if any(len(words) > 3 or _FILTERING.intersection(words) for _, words in items):
+        return -1, False
+    if len(items) < 2:
+        return -1, False
+    return comma + items[0][0], False
+
+
 _COUNT_WORDS = {
     w: n for w, n in NUMBER_WORDS.items() if w not in ("a", "an", "one", "couple", "few", "several")
 }
 _COUNT_WORDS["twenty"] = 20
+
+
+# The states a PR in one state can never be in at once (a draft is open, so those two are not)
+_EXCLUDES = {
+    "merged": {"open", "draft", "closed"},
+    "closed": {"open", "draft", "merged"},
+    "open": {"merged", "closed"},
+    "draft": {"merged", "closed"},
+}
+
+
+def _without_implied(states: tuple[str, ...]) -> tuple[str, ...]:
+    """ "only merged, not interested in the open ones": no merged PR is open, so "not open" adds
+    nothing (and the answer's line says "merged", not "merged, not open")."""
+    asked = [s for s in states if not s.startswith(NOT_STATE)]
+    if not asked:
+        return states
+    return tuple(
+        s
+        for s in states
+        if not (
+            s.startswith(NOT_STATE) and all(s.removeprefix(NOT_STATE) in _EXCLUDES.get(a, ()) for a in asked)
+        )
+    )
 
 
 def count_word(word: str) -> int:

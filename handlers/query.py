@@ -427,7 +427,7 @@ class QueryHandler:
         displayed = [m for group in groups for m in group[1]]
         order = [m.pr.number for m in displayed] + [m.pr.number for m in matches[len(shown) :]]
         understood = understood_line(settings, query, len(matches))
-        counts = _alternative_counts(settings, query, matches)
+        counts = alternative_counts(settings, query, matches)
         if counts:  # "rocm vs xpu": the comparison leads, not a note under ten PRs
             understood += ": " + "; ".join(counts)
         notes = list(_query_notes(settings, query))
@@ -485,7 +485,7 @@ class QueryHandler:
         ):
             merged = sum(1 for m in found if m.pr.merged_at and since <= m.pr.merged_at < until)
             tally = f"{_count(len(found))} ({merged} merged)"
-            split = "; ".join(_alternative_counts(settings, query, found))  # "@njhill 38 · @aoshen02 17"
+            split = "; ".join(alternative_counts(settings, query, found))  # "@njhill 38 · @aoshen02 17"
             said = f"{tally} in {label}" + (f": {split}" if split else "")
             sides.append((said, ItemGroup(f"{label} · {tally}", tuple(map(reply_item, found[:each])))))
         notes = [n for n in reply.notes if not n.startswith("Reply `more`")]
@@ -939,21 +939,30 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[Match]) -> list[str]:
+def alternative_counts(settings: RepoSettings, query: Query, matches: Sequence[Match]) -> list[str]:
     """For "rocm or xpu" and "rocm vs xpu": how many of the PRs each alternative has, so the
     answer's first line also answers the comparison (`ROCm 30 · Intel XPU 13`)."""
     terms = term_index(settings.taxonomy)
     out = []
-    for group in query.any_of:
-        if len(group) < 2:
-            continue
+
+    def counts_of(group: Sequence[str]) -> list[tuple[str, int]]:
         counts = []
         for key in group:
             one = matcher(Query(query.since, query.until, "", any_of=((key,),)), terms)
             counts.append((topic_name(settings, key), sum(1 for m in matches if one(m.pr, m.cls))))
-        counts.sort(key=lambda c: -c[1])
+        return counts
+
+    for group in query.any_of:
+        if len(group) < 2:
+            continue
+        counts = sorted(counts_of(group), key=lambda c: -c[1])
         both = " (some PRs count for more than one)" if sum(n for _, n in counts) > len(matches) else ""
         out.append(" · ".join(f"{name} {n}" for name, n in counts) + both)
+    # "how many merged last week + how many were bugfixes": in the order asked (not what a thread
+    # has since narrowed the PRs to: "show me the bugfixes" are all bug fixes)
+    counted = [k for k in query.counted if all(k not in group for group in query.any_of)]
+    if counted:
+        out.append("of them " + " · ".join(f"{name} {n}" for name, n in counts_of(counted)))
     if len(query.authors) > 1:  # "DarkLight1337 vs Isotr0py": who has how many
         by_author = Counter(m.pr.author.lower() for m in matches)
         ranked = sorted(query.authors, key=lambda a: -by_author[a.lower()])

@@ -8,7 +8,7 @@ import asyncio
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -2626,3 +2626,42 @@ async def test_i_mean_clarifies_and_french_of_those_still_open(app: BotHandlers)
     assert still, "the thread needs an open PR for this test"
     french = await app.followup(KEY, "parmi celles-là, lesquelles sont encore ouvertes ?")
     assert french.kind == "list" and {i.number for i in french.items} <= still, french.title
+
+
+async def test_both_weeks_together_and_all_of_a_subject_named_anew(app: BotHandlers) -> None:
+    """Written before the set's lines were read back: after "and the week before?", "both weeks
+    together" lists the two weeks' PRs at once (it kept one week); "drop the rocm filter, give me
+    all xpu work" under ROCm bug fixes lists every XPU PR of the time, not XPU bug fixes."""
+    last = set(await start_thread(app, KEY, "rocm last week"))
+    await app.followup(KEY, "and the week before?")
+    before = await _listed(app)
+    assert before and before != last
+    await app.followup(KEY, "ok, both weeks together")
+    assert await _listed(app) == last | before
+    context = await app.store.get_thread(KEY)
+    assert context is not None
+    span = f"{context.since:%Y-%m-%d}..{context.until - timedelta(days=1):%Y-%m-%d}"
+    await app.followup(KEY, "only the bug fixes")
+    await app.followup(KEY, "drop the rocm filter, give me all xpu work")
+    xpu = await app.command(REPO, f"xpu {span}")
+    assert xpu.seed is not None and await _listed(app) == set(xpu.seed.pr_numbers), span
+
+
+async def test_a_japanese_follow_up_leaves_its_context_out_and_counts_compare_times(app: BotHandlers) -> None:
+    """Written before the set's lines were re-read: "その中でバグ修正はある？うちはMI300Xなので" (any bug
+    fixes among those? we are on MI300X) narrows to the bug fixes (the MI300X of its second
+    sentence is the asker's setup, not a filter); "how many were rocm vs xpu?" counts each; and
+    "how many did he merge last week vs the week before" under one person's PRs counts both times."""
+    rocm = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "その中でバグ修正はある？うちはMI300Xなので")
+    topics = await _topics(app, rocm)
+    assert await _listed(app) == {n for n in rocm if "bugfix" in topics[n]}
+    await start_thread(app, KEY, "rocm or xpu last week")
+    split = await app.followup(KEY, "how many were rocm vs xpu?")
+    rocm_n = (await app.command(REPO, "rocm last week")).total
+    xpu_n = (await app.command(REPO, "xpu last week")).total
+    assert f"ROCm {rocm_n}" in split.title and f"Intel XPU {xpu_n}" in split.title, split.title
+    person = (await app.command(REPO, "who did the most rocm work last week")).groups[0].title.split()[0]
+    await start_thread(app, KEY, f"{person} last week")
+    both = await app.followup(KEY, "how many did he merge last week vs the week before")
+    assert " vs " in both.title and both.title.lower().startswith(f"prs by {person.lower()}"), both.title

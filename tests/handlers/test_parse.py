@@ -3049,3 +3049,48 @@ def test_what_the_asker_is_putting_together_and_spanish_things() -> None:
         spanish.topics,
         spanish.text,
     )
+
+
+def test_german_without_a_cue_word_still_reads_its_time_and_states() -> None:
+    """Written before the rules' sentences were read back: a German question with none of the
+    cue words ("letzten monat", "v.a.", "reingekommen") is read as German by two of its words;
+    "die gemergten interessieren mich nicht" leaves the merged ones out; "-wise" names the topic."""
+    german = read(
+        "was ist letzten monat bei xpu reingekommen? v.a. alles mit fp8, hab den überblick verloren"
+    )
+    assert german.window_label.startswith("Feb 1 – Feb 28"), german.window_label
+    assert german.any_of == (("xpu",),) and german.states == ("merged",), (german.any_of, german.states)
+    assert german.prefer == ("term:fp8",) and not german.text, (german.prefer, german.text)
+    still = read("welche lora PRs sind noch offen? die gemergten interessieren mich nicht")
+    assert "merged" not in still.states and "open" in still.states and not still.text, (
+        still.states,
+        still.text,
+    )
+    assert read("how did last week look perf-wise?").any_of == (("performance",),)
+    # the English sentence with its state said twice: "merged", not "merged, not open"
+    assert read("rocm prs this week, merged only, not interested in the open ones").states == ("merged",)
+
+
+def test_japanese_context_months_and_the_question_an_asker_points_at() -> None:
+    """Written before the set's lines were re-read: a Japanese sentence giving a plan or a reason
+    ("…予定なので", "…を検討中") is context, "先月" / "1月" after a comma or a full stop are months,
+    "3件だけ" is three, "12月と1月でどっちが多い" compares the two months; "anyway my question:"
+    says where the question starts, "sorry for the dumb question, but" is no word to search, "by
+    number of merged prs" ranks people (no one is called "number"), and "did she open" is opened."""
+    plan = read("先月マージされたFP8関連のPR、3件だけ見せて。来月H100をアップグレードする予定なので")
+    assert plan.any_of == (("term:fp8",),) and plan.limit == 3, (plan.any_of, plan.limit)
+    assert plan.window_label.startswith("Feb 1 – Feb 28"), plan.window_label
+    moving = read("H100への移行を検討中。1月にマージされたROCm関連のPRある？")
+    assert moving.any_of == (("rocm",),) and moving.window_label.startswith("Jan 1 – Jan 31"), moving
+    both = read("量子化のPR、12月と1月でどっちが多い？なんか増えてる気がする")
+    assert both.any_of == (("quantization",),), both.any_of
+    assert both.window_label.startswith("Dec 1") and both.then_label.startswith("Jan 1"), both
+    pointed = read(
+        "ok so context: we maintain a fork and rebase monthly, it's a pain. anyway my question: which rocm prs merged last week?"
+    )
+    assert pointed.any_of == (("rocm",),) and not pointed.text, (pointed.any_of, pointed.text)
+    sorry = read("sorry for the dumb question, but how many xpu prs merged in february?")
+    assert sorry.any_of == (("xpu",),) and not sorry.text, sorry.text
+    ranked = read("top 3 people by number of merged prs in february")
+    assert ranked.who and ranked.limit == 3 and not ranked.authors, ranked.authors
+    assert read("how many did she open last week").states == ("opened",)

@@ -434,6 +434,29 @@ async def test_rocm_vs_xpu_lists_both_and_counts_each(loaded: Store) -> None:
     assert versus.understood.endswith(f"PRs: {said}"), versus.understood
 
 
+async def test_several_counts_in_one_question_count_each_among_the_first(loaded: Store) -> None:
+    """ "how many merged, and how many of them were bug fixes?" asks two counts: the answer is every
+    merged PR, with each later thing's count among them (the count its own question gives), not the
+    PRs that are all of them at once; a list that narrows ("..., rocm only") stays one count."""
+    merged = numbers(await ask(loaded, f"merged {LABELLED_WEEK}"))
+    for text, counted in (
+        (f"how many got merged {LABELLED_WEEK}, and how many of them were bug fixes?", ["bug fixes"]),
+        (f"total merged {LABELLED_WEEK}: rocm, xpu and cpu?", ["rocm", "xpu", "cpu"]),
+        (f"need two numbers: how many prs merged {LABELLED_WEEK} + how many reverts", ["reverts"]),
+    ):
+        reply = await ask(loaded, text)
+        assert sorted(numbers(reply)) == sorted(merged), text
+        said = [
+            f"{name} {len(numbers(await ask(loaded, f'{word} merged {LABELLED_WEEK}')))}"
+            for word, name in ((w, {"bug fixes": "Bug fixes", "rocm": "ROCm", "xpu": "Intel XPU",
+                                    "cpu": "CPU", "reverts": "Reverts"}[w]) for w in counted)
+        ]  # fmt: skip
+        assert reply.understood.endswith("of them " + " · ".join(said)), (text, reply.understood)
+    one = await ask(loaded, f"how many merged {LABELLED_WEEK}, rocm only")
+    assert numbers(one) == numbers(await ask(loaded, f"rocm merged {LABELLED_WEEK}"))
+    assert "of them" not in one.understood
+
+
 async def test_this_week_vs_last_week_counts_both_ranges(loaded: Store) -> None:
     """`rocm 2026-02-09..2026-02-12 vs 2026-02-05..2026-02-08`: both ranges' counts lead, each what
     the single-range question answers, each range's first PRs under its own heading, and the
