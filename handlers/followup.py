@@ -2100,7 +2100,11 @@ async def _their_author(
             text,
             flags=re.I,
         )
-        return replace(query, authors=(*query.authors, authors[0])), said
+        # ("that Andreas guy - what has he shipped": the name and "he" are one person, once)
+        known = {a.lower() for a in query.authors}
+        return replace(
+            query, authors=(*query.authors, *([] if authors[0].lower() in known else [authors[0]]))
+        ), said
     note = "'them' could be any of this thread's authors: name the @login to narrow by one."
     return replace(query, notes=(*query.notes, note)), text
 

@@ -56,7 +56,7 @@ FUNCTION_WORDS = _words(
     anything something everything nothing anyone someone everyone anybody somebody everybody & +
     because though although while whether w/ w abt bc b/c cuz coz tho r n specifically exactly
     real proper genuine legit substantive wat wut wht whats officially fully
-    roughly approximately approx ballpark
+    roughly approximately approx ballpark team teams
     meant mean sorry oops whoops actually actual wait hold filter filters keep stretch extend specific state states split
     narrow narrowed refine restrict zoom widen broaden expand
     usually typically normally generally general together left remaining diff difference differences v1 needful moment currently period
@@ -82,7 +82,7 @@ ASKING_VERBS = _words(
 ACTIVITY_WORDS = _words(
     """
     change update news work stuff thing happen happening going progress activity development
-    win wins gain gains churn
+    win wins gain gains churn busy busier busiest
     movement effort contribution patch commit pr prs pull request requests item items highlight
     overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
     addition modification edit tweak support add
@@ -1233,7 +1233,8 @@ _CJK_LEFT_OUT = re.compile(
     + _ZH_DROP
     + ")"
     r"|(?:都|也|就)?\s*(?:" + _ZH_DROP + r")(?=\s*(?:吧|了|啊|一下|$|[，。,.!?！？;；]))"
-    r"|(?:\s*(?:系|関連|関係|周り|まわり|の(?:PR|pr|やつ|もの)?|관련|쪽))*\s*(?:は|を|も|은|는|을|를)?\s*"
+    # ("xpu꺼는 빼줘": the xpu ones - 꺼 / 거 / 것, the thing of - leave out)
+    r"|(?:\s*(?:系|関連|関係|周り|まわり|の(?:PR|pr|やつ|もの)?|관련|쪽|꺼|거|것))*\s*(?:は|を|も|은|는|을|를)?\s*"
     r"(?:除いて|除く|除外|以外|抜き|抜いて|外して|省いて|なしで|いらない|제외하고|제외|빼고|빼줘|말고)"
     r"|(?:\s*(?:系|関連|関係|の(?:PR|pr|やつ|もの)?))*\s*(?:は|も)\s*(?:不要|要らない))"  # not zh "不要 X"
 )

@@ -2097,7 +2097,15 @@ class _Parser:
                 f"That reads like {kind}, which pull requests can't answer: I can say what changed, "
                 "who changed it and when, and I list the PRs that match its words when there are any."
             )
-        if tokens[:1] and tokens[0] in _ASKS_STATE and tokens[1:2] and tokens[1] in _DEFINITE and st.states:
+        if (
+            tokens[:1]
+            and tokens[0] in _ASKS_STATE
+            and tokens[1:2]
+            and tokens[1] in _DEFINITE
+            and st.states
+            # ("is the team busy? like how many PRs got merged ...": a count of what merged)
+            and not _COUNT_CUE.search(" ".join(tokens))
+        ):
             # "is the cutlass mla pr merged yet?", "has that fix landed": the asker wants to know
             # the state, so every state is listed, each PR with its own
             st.readings[:] = [r for r in st.readings if r not in st.state_readings]

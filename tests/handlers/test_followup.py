@@ -2665,3 +2665,18 @@ async def test_a_japanese_follow_up_leaves_its_context_out_and_counts_compare_ti
     await start_thread(app, KEY, f"{person} last week")
     both = await app.followup(KEY, "how many did he merge last week vs the week before")
     assert " vs " in both.title and both.title.lower().startswith(f"prs by {person.lower()}"), both.title
+
+
+async def test_a_person_named_and_pointed_at_is_one_person_and_korean_leaving_out(app: BotHandlers) -> None:
+    """Written after the sealed set ZZZ was read (so it is tuned-on from here): under one person's
+    PRs, a message that names them and says "he" asks for that person once (the answer's line had
+    named them twice, each with the same count); "docs꺼는 빼줘" (leave the docs ones out) leaves
+    docs out, where it had narrowed to them."""
+    person = (await app.command(REPO, "who did the most rocm work last week")).groups[0].title.split()[0]
+    await start_thread(app, KEY, f"{person} last week")
+    again = await app.followup(KEY, f"{person.lower()} - what has he merged last week?")
+    assert again.understood.lower().count(person.lower()) == 1, again.understood
+    rocm = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "docs꺼는 빼줘. 우리 MI300X만 씀")
+    topics = await _topics(app, rocm)
+    assert await _listed(app) == {n for n in rocm if "docs" not in topics[n]}

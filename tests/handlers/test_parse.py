@@ -3094,3 +3094,13 @@ def test_japanese_context_months_and_the_question_an_asker_points_at() -> None:
     ranked = read("top 3 people by number of merged prs in february")
     assert ranked.who and ranked.limit == 3 and not ranked.authors, ranked.authors
     assert read("how many did she open last week").states == ("opened",)
+
+
+def test_is_the_team_busy_is_a_count_of_what_merged() -> None:
+    """Written after the sealed set ZZZ was read: "is the team busy these days? how many prs got
+    merged last week vs the week before?" counts merged PRs in both weeks; neither "busy" nor
+    "team" is a word to search, and the "is the ..." opening does not make it a question about
+    one PR's state."""
+    busy = read("is the team busy these days? how many prs got merged last week vs the week before?")
+    assert busy.states == ("merged",) and not busy.text, (busy.states, busy.text)
+    assert busy.then_label, busy.window_label
