@@ -49,6 +49,7 @@ from handlers.followup_intent import (
 )
 from handlers.followup_llm import BodyCleaner, LLMAnswers
 from handlers.followup_narrow import (
+    IN_TOTAL,
     LIST_POINTERS,
     NONE_OF,
     NOTHING,
@@ -75,7 +76,7 @@ from handlers.followup_paging import (
 )
 from handlers.followup_thread import FILTER_SEP, TIME_NOUNS, Thread, clip, count_label, refers_back
 from handlers.followup_window import (
-    IN_TOTAL,
+    BOTH_PERIODS,
     add_alternative,
     ask_anew,
     asked_window,
@@ -674,7 +675,7 @@ class FollowupHandler:
             start = thread.context.start
             if (
                 intent.kind == "compare"
-                and _BOTH_PERIODS.search(text)
+                and BOTH_PERIODS.search(text)
                 and start is not None
                 and (start.since, start.until) != (thread.context.since, thread.context.until)
             ):  # "compare the two weeks" after "the week before?": this window and the first one
@@ -995,8 +996,6 @@ _SHOWING = r"(?:list|show|give|see)\s+(?:me\s+|us\s+)?(?:them|those|these|'?em)\
 _SHOW_THEM = re.compile(
     rf"\b{_SHOWING}|\b(?:list|show|give)\s+(?:me\s+)?the prs\b|\bwhich (?:ones )?are they\b", re.I
 )
-# "compare the two weeks", "both months side by side": the thread's window and the one it began with
-_BOTH_PERIODS = re.compile(r"\b(?:the (?:two|2)|both) (?:weeks|months|periods|windows|days|quarters)\b", re.I)
 # "overall", "in general": the subject named as a whole, not within the thread's narrowing
 # "all the X", "every X pr", "all of them": every PR of a question that asked for a few
 _ALL_OF_THEM = re.compile(

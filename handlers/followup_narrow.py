@@ -165,10 +165,11 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
     else:
         title = f"This thread has {count_label(len(matches))}"
     # "how many were bug fixes vs performance work?": each alternative's count too
-    by_each = alternative_counts(thread.settings, query if filtered else thread.base_query(), found)
     # (one PR's split says nothing its title does not; "xpu + tpu together" asks for one number)
-    if by_each and split and len(found) > 1 and not TOGETHER.search(intent.query.without_time):
-        title += ": " + "; ".join(by_each)
+    if split and len(found) > 1 and not TOGETHER.search(intent.query.without_time):
+        by_each = alternative_counts(thread.settings, query if filtered else thread.base_query(), found)
+        if by_each:
+            title += ": " + "; ".join(by_each)
     return Reply(
         kind="answer",
         title=title,
@@ -409,7 +410,11 @@ def filter_phrase(settings: RepoSettings, query: Query) -> str:
     return ", ".join(parts) or "that"
 
 
-TOGETHER = re.compile(r"\b(?:together|combined|altogether|in total|overall)\b", re.I)
+# "how many merged in total?", "how many overall": the whole question's count, not its top N;
+# with "together" / "combined" ("same for xpu + tpu together"): one number, not one per alternative
+_IN_TOTAL_WORDS = r"in total|total|overall|altogether|all together|in all|all up"
+IN_TOTAL = re.compile(rf"\b(?:{_IN_TOTAL_WORDS})\b", re.I)
+TOGETHER = re.compile(rf"\b(?:together|combined|{_IN_TOTAL_WORDS})\b", re.I)
 
 
 def combine(base: Query, narrow: Query) -> Query:

@@ -279,10 +279,6 @@ async def compare(thread: Thread, window: tuple[datetime, datetime], narrower: Q
     )
 
 
-# "how many merged in total?", "how many overall": the whole question's count, not its top N
-IN_TOTAL = re.compile(r"\b(?:in total|total|overall|altogether|all together|in all|all up)\b", re.I)
-
-
 async def count_whole(thread: Thread, intent: Intent) -> Reply:
     """ "how many prs merged in total?" under "top 5 merges": every PR of the thread's question
     (and the message's filters, over the time it names if any), not the first N shown."""
@@ -477,8 +473,10 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 
 
-_BOTH_SPANS = re.compile(
-    r"\bboth\s+(?:the\s+)?(?:days|weeks|months|quarters|years|periods|windows|ranges)\b", re.I
+# "compare the two weeks", "both months side by side", "beide wochen zusammen" (both weeks
+# together): two times the thread has shown, the one it is on and the one before
+BOTH_PERIODS = re.compile(
+    r"\b(?:the (?:two|2)|both(?: the)?) (?:days|weeks|months|quarters|years|periods|windows|ranges)\b", re.I
 )
 
 
@@ -528,7 +526,7 @@ async def both(thread: Thread, intent: Intent, text: str = "") -> Reply | None:
     query = _in_thread_window(thread, query, asked.states or base.states)
     if asked.window_given:  # "both, last 30 days, newest first"
         query = replace(query, since=asked.since, until=asked.until, window_label=asked.window_label)
-    elif _BOTH_SPANS.search(text):  # "und die woche davor?", then "beide wochen zusammen": both at once
+    elif BOTH_PERIODS.search(text):  # "und die woche davor?", then "beide wochen zusammen": both at once
         since, until = min(before.since, query.since), max(before.until, query.until)
         query = replace(query, since=since, until=until, window_label=thread.window_label(since, until))
     query = replace(query, sort=asked.sort or base.sort, limit=asked.limit or base.limit)

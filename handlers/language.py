@@ -864,9 +864,10 @@ _SEEING = re.compile(
 _FOREIGN_DOING = re.compile(r"^\W*(?:tô|to|tou|estou|estamos|estoy)\s+\w+(?:ando|endo|indo)\b", re.I)
 # A CJK sentence giving the asker's reason, plan, feeling or wish (never a question: `_context`
 # reads sentences with a question mark as asking): "…予定なので" (since we plan to), "…しておきたい
-# です" (I'd like to have done), "…気がする" (I feel that), "因为…" (because), "…때문에" (because of)
+# です" (I'd like to have done), "因为…" (because), "…때문에" (because of); an impression ("…気がする",
+# I feel that) is context even as a question (below)
 _CJK_BACKGROUND = re.compile(
-    r"ので|予定|つもり|たいです|たいと思|気がする|なんだけど|検討中|因为|打算|准备|考虑|感觉|때문에|예정|려고"
+    r"ので|予定|つもり|たいです|たいと思|なんだけど|検討中|因为|打算|准备|考虑|때문에|예정|려고"
 )
 # A question that only voices the asker's impression: "FP8まわりの変更が増えてる気がするんだけど、気のせい？"
 # (I feel FP8 changes went up - is it just me?), "感觉最近…是不是" - context, not a second question
@@ -1652,10 +1653,10 @@ _ENGLISH_TOO = frozenset(
 )
 
 
-def _european(text: str) -> bool:
-    """Whether `text` has a word that only one of the languages read by their words uses, or two
-    words of those languages that English does not have ("NVFP4 letzten monat", "für blackwell")."""
-    said = _words_of(text)
+def _european(said: set[str]) -> bool:
+    """Whether the words of a text (`_words_of`) hold one that only one of the languages read by
+    their words uses, or two words of those languages that English does not have ("NVFP4 letzten
+    monat", "für blackwell")."""
     if _FOREIGN_CUES & said:
         return True
     theirs = {
@@ -1666,14 +1667,14 @@ def _european(text: str) -> bool:
 
 def is_foreign(text: str) -> bool:
     """Whether `text` is (partly) in a language `in_english` reads: its words are no English typos."""
-    return bool(_CJK.search(text) or _CYRILLIC.search(text)) or _european(text)
+    return bool(_CJK.search(text) or _CYRILLIC.search(text)) or _european(_words_of(text))
 
 
 def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
     said = _words_of(text)
-    european = _european(text)
+    european = _european(said)
     cyrillic = bool(_CYRILLIC.search(text))
     if not european and not cyrillic and not _CJK.search(text):
         return text
