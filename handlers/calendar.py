@@ -286,6 +286,9 @@ class Span:
     note: str = ""
 
 
+_PAIR_JOINERS = frozenset({"or", "and", "&", "+", "/"})
+
+
 class TimeReader:
     """Reads the time phrase that starts at a token, for one repo's timezone, week start and now."""
 
@@ -370,6 +373,9 @@ class TimeReader:
         if tok in ("this", "last", "past", "previous", "prev", "next"):
             nxt = _slip_of_period(nxt)  # "this wek", "last mnth"
         today = self.today
+        pair = self._elided_pair(t, i)
+        if pair:  # "this week or last", "this or last month": both periods
+            return pair
         whole = self._whole_history(t, i)
         if whole:  # "all time", "since the start", "since forever": every PR there is
             return Span(date(MIN_YEAR, 1, 1), today + timedelta(days=1), note="The whole history."), whole
@@ -531,6 +537,43 @@ class TimeReader:
         if back == 0 and strictly_before:
             back = 7
         return self.today - timedelta(days=back)
+
+    def _elided_pair(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """Two calendar periods in a row with the unit said once: "this week or last", "last
+        month or the one before", "this or last week": from the earlier's start to the later's end."""
+        offsets = {"this": 0, "current": 0, "last": -1, "previous": -1, "prev": -1}
+        words = [_period_word(w) if k in (1, 3) else w for k, w in enumerate(t[i : i + 6])]
+        if len(words) >= 4 and words[0] in offsets and words[1] in _PAIR_JOINERS and words[2] in offsets:
+            unit = _slip_of_period(words[3])
+            if unit in ("week", "month", "year") and offsets[words[0]] != offsets[words[2]]:
+                return self._both(unit, offsets[words[0]], offsets[words[2]]), 4
+        if len(words) < 4 or words[0] not in offsets or words[2] not in _PAIR_JOINERS:
+            return None
+        unit = _slip_of_period(words[1])
+        if unit not in ("week", "month", "year"):
+            return None
+        rest = words[3:]
+        if rest[:1] == ["the"]:
+            rest = rest[1:]
+        for tail in (
+            ["last", "one"],
+            ["previous", "one"],
+            ["one", "before"],
+            [unit, "before"],
+            ["last"],
+            ["previous"],
+        ):
+            if rest[: len(tail)] == tail and (
+                len(tail) > 1 or _period_word(rest[1] if len(rest) > 1 else "") not in PERIODS
+            ):
+                used = 3 + (len(words) - 3 - len(rest)) + len(tail)
+                return self._both(unit, offsets[words[0]], offsets[words[0]] - 1), used
+        return None
+
+    def _both(self, unit: str, first: int, second: int) -> Span:
+        a, b = self._period(unit, first), self._period(unit, second)
+        assert a.start and a.end and b.start and b.end
+        return Span(min(a.start, b.start), min(max(a.end, b.end), self.today + timedelta(days=1)))
 
     def _period(self, unit: str, offset: int) -> Span:
         today = self.today

@@ -463,6 +463,13 @@ class FollowupHandler:
                 if stopped is not None:
                     return stopped
             return await first_timers(thread, intent, counted=_how_many(text))
+        both_times = _both_times(thread, text)
+        if both_times is not None and intent.kind in ("narrow", "question", "count", "who"):
+            # "any breaking changes in those two weeks?" under "week of nov 9 vs week of nov 16":
+            # the thread lists the first week; the message asks over both
+            stopped = await _moved_to(thread, both_times)
+            if stopped is not None:
+                return stopped
         if _how_many(text) and thread.base_query().limit and IN_TOTAL.search(text):
             # "how many prs merged total this week?" under "top 5 merges": the whole question's count
             return await count_whole(thread, intent)
@@ -731,7 +738,7 @@ class FollowupHandler:
             _restart(thread)
         if intent.query.per_topic or intent.query.per_period:
             # "break it down by topic", "count per topic", "split that by month", "per week?"
-            return await self._broken_down(thread, intent)
+            return await self._broken_down(thread, intent, text)
         kind = _which_kind(text)
         if kind:  # "which models do they cover?": the named things of that kind, counted
             return await per_kind(thread, kind)
@@ -783,11 +790,15 @@ class FollowupHandler:
         return await self._offline(thread, intent)
 
     @staticmethod
-    async def _broken_down(thread: Thread, intent: Intent) -> Reply:
+    async def _broken_down(thread: Thread, intent: Intent, text: str = "") -> Reply:
         """The thread's PRs counted by topic or by period; a time the message names moves the
         thread there first ("which month this year was the busiest?"), and its filters narrow it
-        ("the merged counts from this by area", "just the bug fixes by topic")."""
+        ("the merged counts from this by area", "just the bug fixes by topic"). A period named as
+        what is broken down ("break the nov 16-22 week down by area") is the whole period: the
+        thread's first list's question there, not a narrowing made since."""
         asked = intent.query
+        if asked.window_given and not _filters(asked) and _PERIOD_BROKEN_DOWN.search(text):
+            _restart(thread)
         if asked.window_given:
             stopped = await _moved_to(thread, (asked.since, asked.until))
             if stopped is not None:
@@ -988,6 +999,15 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
         return None
     moved = await shift(thread, window)
     return None if moved.kind == "list" else moved
+
+
+def _both_times(thread: Thread, text: str) -> tuple[datetime, datetime] | None:
+    """From the start of the earlier to the end of the later of the two times a comparison thread
+    set side by side, when the message speaks of both ("in those two weeks"); else None."""
+    base = thread.base_query()
+    if base.then_since is None or base.then_until is None or not BOTH_PERIODS.search(text):
+        return None
+    return min(base.since, base.then_since), max(base.until, base.then_until)
 
 
 # "list them", "show me those": the PRs just counted or pointed at, asked to be shown
@@ -1961,6 +1981,13 @@ async def _narrow_or_digest(thread: Thread, intent: Intent, text: str, note: str
         return reply
     lead = f"None of the {count_label(len(before.pr_numbers))} this thread had narrowed to match; across the digest:"
     return replace(wider, notes=(lead, *wider.notes))
+
+
+# "break the nov 16-22 week down by area", "break down that whole month": the period itself
+_PERIOD_BROKEN_DOWN = re.compile(
+    r"\bbreak(?:ing)?\b(?:\s+(?:it\s+)?down)?\s+(?:the|that|this)\b[^,.?!]{0,40}?\b(?:week|month|quarter|year|period)\b",
+    re.I,
+)
 
 
 def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:

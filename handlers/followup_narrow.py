@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.followup_intent import NARROW_CUES, Intent
-from handlers.followup_thread import FILTER_SEP, Thread, count_label
+from handlers.followup_thread import FILTER_SEP, Thread, count_label, finer_words
 from handlers.language import EMPLOYER_NOTE, asks_others
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
 from handlers.parse import (
@@ -112,24 +112,14 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
 
 def _finer_word(thread: Thread, query: Query) -> str:
     """The word the message used for a topic the thread already has, when that word is narrower
-    than the topic ("anthropic", "wheel" for API & frontend, CI & build): one of the topic's
-    aliases, not its key or name; "" when the narrowing asked for something new."""
+    than the topic ("anthropic", "wheel" for API & frontend, CI & build); "" when the narrowing
+    asked for something new."""
     base = thread.base_query()
     if not query.topics or not set(query.topics) <= set(base.topics) or query.text:
         return ""
     if EMPLOYER_NOTE in query.notes:  # "by amd folks": a company read as its platform, not a title word
         return ""
-    said = f" {' '.join(tokenize(query.without_time)[0])} "
-    found: list[tuple[int, str]] = []
-    for topic in thread.settings.taxonomy.topics:
-        if topic.key not in query.topics:
-            continue
-        own = {topic.key, *tokenize(topic.name)[0]}
-        for alias in topic.aliases:
-            at = said.find(f" {alias} ")
-            if at >= 0 and alias not in own and not set(alias.split()) <= own:
-                found.append((at, alias))
-    return min(found)[1] if found else ""
+    return next(iter(finer_words(thread.settings, query.topics, query.without_time)), "")
 
 
 def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:

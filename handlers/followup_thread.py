@@ -28,7 +28,7 @@ from handlers.parse import (
 )
 from handlers.ports import ClassificationSource, Store
 from handlers.query import Match, QueryHandler, content_ok, subject
-from handlers.terms import term_index
+from handlers.terms import is_term, term_index
 
 FILTER_SEP = " || only: "
 # Nouns of time: "that week", "this half" point at a time, not at the thread's PRs
@@ -148,8 +148,28 @@ class Thread:
         # frame ("only the kernel work" under DeepSeek-V4 stored `kernel`; "deepseek v4 kernel
         # stuff" sets it aside), and the thread would lose it at its next step ("and last month?").
         searched = [w for w in dict.fromkeys(filters.split()) if w in read.ignored]
+        # A narrower word for a topic the question already has ("just the image ones" under
+        # multimodal) was searched as a word (followup_narrow); read back, it would only restate
+        # the topic, and "and the week before?" would list the whole topic again.
+        # (one that names a term is that term, read back as such: "only the aiter ones" is AITER)
+        names = term_index(self.settings.taxonomy)
+        searched += [
+            w
+            for w in finer_words(self.settings, self.parse(original).topics, filters)
+            if names.lookup(tokenize(w)[0], 0)[0] is None
+        ]
         if searched:
             read = replace(read, text=" ".join(dict.fromkeys((*read.text.split(), *searched))))
+        # A named thing the narrowing asked for stays asked for, whatever the question's own
+        # sentences made of the same word ("mostly care about video input" is no filter there,
+        # "just the video ones" is)
+        said = {k for g in read.any_of for k in g} | set(read.exclude)
+        missing = tuple(g for g in self.parse(filters).any_of if not said & set(g))
+        if missing:
+            topics = [k for g in missing for k in g if not is_term(k)]
+            read = replace(
+                read, any_of=read.any_of + missing, topics=tuple(dict.fromkeys((*read.topics, *topics)))
+            )
         return read
 
     def window_label(self, since: datetime | None = None, until: datetime | None = None) -> str:
@@ -207,6 +227,22 @@ class Thread:
                 "compare with the week before",
             ),
         )
+
+
+def finer_words(settings: RepoSettings, topics: Sequence[str], text: str) -> list[str]:
+    """Aliases of `topics` said in `text` that are narrower than their topic ("amd" for ROCm,
+    "wheel" for CI & build): neither the topic's key nor words of its name; in the order said."""
+    said = f" {' '.join(tokenize(text)[0])} "
+    found: list[tuple[int, str]] = []
+    for topic in settings.taxonomy.topics:
+        if topic.key not in topics:
+            continue
+        own = {topic.key, *tokenize(topic.name)[0]}
+        for alias in topic.aliases:
+            at = said.find(f" {alias} ")
+            if at >= 0 and alias not in own and not set(alias.split()) <= own:
+                found.append((at, alias))
+    return [alias for _, alias in sorted(found)]
 
 
 def state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:

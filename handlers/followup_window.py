@@ -476,7 +476,8 @@ async def refine(thread: Thread, intent: Intent) -> Reply:
 # "compare the two weeks", "both months side by side", "beide wochen zusammen" (both weeks
 # together): two times the thread has shown, the one it is on and the one before
 BOTH_PERIODS = re.compile(
-    r"\b(?:the (?:two|2)|both(?: the)?) (?:days|weeks|months|quarters|years|periods|windows|ranges)\b", re.I
+    r"\b(?:(?:the|those|these) (?:two|2)|both(?: the| of the| of those)?) (?:days|weeks|months|quarters|years|periods|windows|ranges)\b",
+    re.I,
 )
 
 

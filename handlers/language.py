@@ -345,7 +345,8 @@ OUT_OF_SCOPE = (
     # The bot reads; it runs nothing ("can you benchmark the MTP acceptance rate on our H200s?").
     ("a request to run something", re.compile(
         r"\b(?:can|could|would|will) (?:you|u)(?: \S+)? (?:benchmark|profile|measure|reproduce|repro|deploy|install|test)\b"
-        r"|\b(?:run|do) (?:a |some )?(?:benchmarks?|perf tests?|load tests?)\b"
+        # "could you run a quick benchmark of X", "do some quick load tests": whatever describes it
+        r"|\b(?:run|do) (?:a |an |some )?(?:(?!the\b|its\b|their\b|our\b)[\w-]+ ){0,2}?(?:benchmarks?|perf tests?|load tests?|profil(?:e|ing) runs?)\b"
         # "bench qwen3-8b-awq on a 4090 for me and tell me tok/s": an order to measure something
         r"|^(?:(?:pls|please|hey|ok|okay)\W+)*(?:bench|benchmark|profile|measure|reproduce|repro)\b[^?]*\bfor (?:me|us)\b"
     )),
@@ -399,6 +400,8 @@ _FOREIGN_FIRST_PERSON = frozenset({
     # "somos una startup chica, servimos qwen3.5 ...", "aqui a gente roda qwen", "sto scrivendo la tesi"
     "somos", "servimos", "corremos", "rodamos", "hacemos", "fazemos", "sto", "stiamo", "usiamo", "abbiamo",
     "je", "nous", "j'ai",
+    # French: "on a des MI355X en prod depuis 2 semaines", "chez nous", "nos pods", "notre cluster"
+    "avons", "utilisons", "notre", "j'utilise", "veux", "voudrais", "aimerais",
     # Italian "ho un bug con ...", "vorrei sapere se ...": the asker's own situation and wish
     "ho", "vorrei", "noi",
 })  # fmt: skip
@@ -580,6 +583,11 @@ _PURPOSE = re.compile(
     # may be the question itself: "want to see which rocm prs merged")
     r"|(?<=[,;.] )(?:i |we )?(?:want|wanna|trying|hoping|need) to (?:see|know|understand|figure out|gauge)"
     r" (?:where|how|if|whether|why)\b"
+    # the same in French, Spanish, Portuguese, Italian and German: "je veux savoir si amd rattrape"
+    r"|(?<=[,;.] )(?:je |j')?(?:veux|voudrais|aimerais) (?:savoir|comprendre|voir) (?:si|où|comment|pourquoi)\b"
+    r"|(?<=[,;.] )(?:quiero|quisiera|quero|queria|quería|vorrei|voglio) (?:saber|entender|ver|sapere|capire)"
+    r" (?:si|se|cómo|como|dónde|onde|por qué|por que|perché)\b"
+    r"|(?<=[,;.] )(?:ich )?(?:will|möchte|moechte|wollte) (?:wissen|verstehen|sehen),? (?:ob|wie|wo|warum)\b"
     # "going into the nov deck", "this goes in my slides": where the answer will go (a month
     # there names the document, not the window)
     # ("going on in the docs" is no such place: the document has its own determiner, and is one
@@ -630,7 +638,11 @@ _FOR_WHOM = re.compile(
 _DOING_ASIDE = re.compile(
     rf"(?:\s*[,;]|\s+[-\u2013\u2014]+)\s*{_ACTIVITY}\b(?! (?:to|for|on|about|with|in)\b)[^?]*$", re.I
 )
-_OWN_ASIDE = re.compile(r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)[^()]*\)", re.I)
+# ("(not the XPU or ROCm ports, those I don't care about)": what it leaves out is part of the question)
+_OWN_ASIDE = re.compile(
+    r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)(?![^()]*\b(?:not|except|excluding|without|skip|skipping)\b)[^()]*\)",
+    re.I,
+)
 
 
 # Who is asking, before the question: "AMD here.", "Cohere here —", "NVIDIA Nemotron team —",
@@ -683,6 +695,33 @@ _APOLOGY_LEAD = re.compile(
 _QUESTION_LEAD = re.compile(
     r"^.*?\b(?:my|the|actual|real|main) question(?: (?:is|was|would be))?\s*[:\-–—]\s*(?=\S)", re.I | re.S
 )
+HOW_NOT_TO_ANSWER = re.compile(
+    r"[\s,.;]*(?:\band |\bbut )?(?:pls |please )?(?:\bdon'?t|\bdont|\bdo not) (?:just |even )?(?:say|answer|reply)\b[^?]*",
+    re.I,
+)
+_PARENTHESIS = re.compile(r"\s*\([^()]*\)")
+_LEAVING_OUT = re.compile(r"\b(?:not|except|excluding|without|skip|skipping)\b[^,;()]*", re.I)
+
+
+def _activity_lead_with_asides(text: str) -> str:
+    """An activity lead with a long aside in it ("I'm working on MoE LoRA serving (the Triton
+    paths -- not the XPU or ROCm ports, those I don't care about): which PRs ..."): the question
+    after it, and what the aside leaves out, which holds for the question too."""
+    if "(" not in text:
+        return text
+    depths = itertools.accumulate((c == "(") - (c == ")") for c in text)
+    at = next((k for k, depth in enumerate(depths) if depth == 0 and text[k] == ":"), -1)
+    if at < 0:
+        return text
+    head, tail = text[: at + 1], text[at + 1 :].strip()
+    if not tail or "(" not in head or not _ACTIVITY_LEAD.match(_PARENTHESIS.sub("", head) + " ?"):
+        return text
+    leaving = [
+        m.group(0).strip() for aside in _PARENTHESIS.findall(head) for m in _LEAVING_OUT.finditer(aside)
+    ]
+    return tail + "".join(f" ({w})" for w in leaving)
+
+
 _CJK_AFTER_MARK = re.compile(r"([?!])(?=[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])")
 
 
@@ -697,8 +736,10 @@ def question_part(text: str) -> str:
     text = _QUESTION_LEAD.sub("", text, count=1) or text
     text = _APOLOGY_LEAD.sub("", text, count=1) or text
     text = _ACTIVITY_LEAD.sub("", text, count=1) or text  # "writing a blog post about february: which ..."
+    text = _activity_lead_with_asides(text)
     text = _OWN_ASIDE.sub("", _FOR_WHOM.sub("", text)) or text
     text = _DOING_ASIDE.sub("", text) or text
+    text = HOW_NOT_TO_ANSWER.sub("", text) or text  # "... and dont say 'flaky test'": how not to answer
     sentences = [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
     # "Top 10 please, I need them for our Monday sync": an aside about the asker after a comma;
     # "we're seeing weird throughput on MI355X, what landed for MI355X lately?": one before it
@@ -742,6 +783,11 @@ def question_part(text: str) -> str:
         asking = [s for s in sentences if not _context(s)]
         if asking:
             text = " ".join(asking)
+    purpose = _PURPOSE.search(text)
+    if purpose and (colon := _COLON_QUESTION.search(text, purpose.start())):
+        # "we run H200 fleets, want to know if amd is catching up: number of rocm vs nvidia PRs
+        # merged this month?": after a purpose, a colon opens the question itself
+        return colon.group(1)
     kept = _PURPOSE.sub("", text)
     kept = kept if kept.strip() else text
     # "Our auditors require the CVSS score for CVE-X ... Can you provide that?": a request that only
@@ -749,6 +795,7 @@ def question_part(text: str) -> str:
     return whole if _POINTER_ASK.match(kept) and kept.strip() != whole.strip() else kept
 
 
+_COLON_QUESTION = re.compile(r":\s+([^:]*\w[^:]*)$")
 _POINTER_ASK = re.compile(
     r"^\W*(?:(?:so|and|ok|okay|please|pls)\W+)?(?:(?:can|could|would|will) (?:you|u)|are you able to)"
     r"(?: \w+){1,2}? (?:that|this|it|those|these|them)\W*$",
@@ -841,10 +888,15 @@ def _context(sentence: str) -> bool:
         # "来週MI300Xのフリートをアップデート予定なので、…チェックしておきたいです": a plan, a reason, a wish
         or bool(_CJK_BACKGROUND.search(sentence))
         or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
+        or bool(_FRENCH_WE.search(sentence))  # "on a des MI355X en prod": we have some
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
 
 
+_FRENCH_WE = re.compile(
+    r"\bon (?:(?:a|tourne|teste|sert) (?:des|du|de la|une?|nos|deux|trois)\b|(?:utilise|fait tourner|déploie|deploie)\b)",
+    re.I,
+)
 _I_MEAN = re.compile(r"\b(?:i|we) (?:mean|meant)\b", re.I)
 _GREETED = re.compile(
     r"^\W*(?:hi|hey|hello|hiya|yo|howdy)(?: (?:all|folks|team|there|everyone))?\s*[-–—,!:]+\s*", re.I
@@ -1374,7 +1426,14 @@ _FOREIGN_WORDS = {
     "ou": "or", "dans": "in", "trucs": "stuff", "truc": "stuff", "surtout": "", "lesquelles": "which",
     "lesquels": "which", "encore": "still", "parmi": "of", "celles-là": "those", "ceux-là": "those",
     "celles-ci": "these", "ceux-ci": "these", "spécifiquement": "specifically", "touchent": "touch",
-    "directement": "",
+    "directement": "", "nb": "number of", "semaines": "weeks", "neuf": "new",
+    # "y alguno de esos sigue abierto todavía?", "algum desses ainda está aberto?", "encore d'ouverts"
+    "abierto": "open", "abierta": "open", "aberto": "open", "aberta": "open", "abertas": "open",
+    "sigue": "still", "siguen": "still", "todavía": "still", "todavia": "still", "ainda": "still",
+    "algum": "any", "está": "is", "están": "are", "estão": "are", "ahora": "now",
+    "mismo": "", "d'ouverts": "open", "ouvert": "open", "ouverte": "open",
+    # "et qui en a fait le plus? je veux savoir qui pinger"
+    "veux": "want", "voudrais": "want", "savoir": "to know", "pinger": "ping",
     # Portuguese: "e tirando as de CI, quais sobram?" (and leaving out the CI ones, which are left?)
     "tirando": "except", "exceto": "except", "sobram": "", "sobra": "", "as": "", "os": "",
     "seguridad": "security", "segurança": "security", "seguranca": "security", "sécurité": "security",
@@ -1557,6 +1616,10 @@ _FOREIGN_TIMES = (
     ("la semaine dernière", "last week"), ("semaine dernière", "last week"), ("el mes pasado", "last month"),
     ("mes pasado", "last month"), ("mês passado", "last month"), ("le mois dernier", "last month"),
     ("mois dernier", "last month"), ("cette semaine-ci", "this week"), ("cette semaine", "this week"),
+    # "combien au total pour rocm sur le mois, tout confondu?" (how many in all this month, overall)
+    ("sur le mois", "this month"), ("tout confondu", "overall"), ("tous confondus", "overall"),
+    ("toutes confondues", "overall"), ("au total", "in total"), ("le plus", "the most"),
+    ("en a fait", "did"),
     ("ce mois-ci", "this month"), ("ce mois", "this month"),
     # the French school year's start: September
     ("depuis la rentrée", "since september"), ("depuis la rentree", "since september"),
@@ -1622,6 +1685,16 @@ _RUSSIAN = tuple(
 
 
 _FOREIGN_TIME_PATTERNS = (
+    # "esta semana o la pasada", "este mês ou o passado", "cette semaine ou la précédente", "diese
+    # oder letzte Woche": this period or the one before (the second said without its noun)
+    (
+        re.compile(
+            r"\b(?:esta|este|essa|esse|cette|ce|diese|dieser|dieses|questa|questo) (semana|mes|mês|semaine|mois|woche|monat|settimana|mese)"
+            r" (?:o|ou|oder|u) (?:la |el |a |o |le |die |der |das |l')?(?:pasada|pasado|anterior|passada|passado|précédente|précédent|derniere|dernière|dernier|letzte|vorherige|scorsa|scorso|precedente)\b",
+            re.I,
+        ),
+        r"this \1 or last",
+    ),
     *((re.compile(re.escape(p), re.I), english) for p, english in _FOREIGN_TIMES),
     # German puts the verb last: "CI-Zeug bitte weglassen" is "without CI stuff"; "egal wann" any time
     (
@@ -1670,14 +1743,38 @@ def is_foreign(text: str) -> bool:
     return bool(_CJK.search(text) or _CYRILLIC.search(text)) or _european(_words_of(text))
 
 
+# European comparatives ("qual é mais rápido, vllm ou sglang?", "was ist schneller?"): a
+# measurement of two things side by side, which no PR title holds. One is enough to read a message
+# as foreign (a short one has too few other words to tell its language).
+_COMPARATIVES = tuple(
+    (re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)", re.I), f" {english} ")
+    for phrase, english in (
+        ("qual é", "which is"), ("qual è", "which is"), ("quale è", "which is"), ("cuál es", "which is"),
+        ("cual es", "which is"), ("lequel est", "which is"), ("laquelle est", "which is"),
+        ("was ist schneller", "which is faster"), ("welches ist", "which is"), ("welcher ist", "which is"),
+        ("mais rápido que", "faster than"), ("mais rapido que", "faster than"),
+        ("más rápido que", "faster than"), ("mas rapido que", "faster than"), ("mas rápido que", "faster than"), ("plus rapide que", "faster than"),
+        ("più veloce di", "faster than"), ("piu veloce di", "faster than"), ("schneller als", "faster than"),
+        ("mais rápido", "faster"), ("mais rapido", "faster"), ("más rápido", "faster"),
+        ("mas rapido", "faster"), ("mas rápido", "faster"),
+        ("plus rapide", "faster"), ("più veloce", "faster"), ("piu veloce", "faster"),
+        ("schneller", "faster"), ("melhor que", "better than"), ("mejor que", "better than"),
+        ("meilleur que", "better than"), ("besser als", "better than"),
+    )
+)  # fmt: skip
+
+
 def in_english(text: str) -> str:
     """`text` with the time, state and filter words of other languages read as their English
     words and other words of those languages left out; English text comes back unchanged."""
     said = _words_of(text)
     european = _european(said)
     cyrillic = bool(_CYRILLIC.search(text))
-    if not european and not cyrillic and not _CJK.search(text):
+    compares = [(pattern, english) for pattern, english in _COMPARATIVES if pattern.search(text)]
+    if not european and not cyrillic and not compares and not _CJK.search(text):
         return text
+    for pattern, english in compares:
+        text = pattern.sub(english, text)
     if cyrillic:
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)

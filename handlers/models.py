@@ -157,6 +157,9 @@ class Term:
     # A lexicon of several things (the MoE model families): a question names it only by its key or
     # name; "deepseek v4" in a question asks for DeepSeek V4, not for every family it lists.
     group: bool = False
+    # Whether a PR body naming it counts: not for abbreviations that bodies' example commands
+    # use for something else (`-tp 8`, `--tensor-parallel-size` in a reproduction of any bug).
+    body: bool = True
 
     @property
     def all_spellings(self) -> tuple[str, ...]:

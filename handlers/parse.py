@@ -52,6 +52,7 @@ from handlers.language import (
     EMPHASIS,
     EMPLOYER,
     EMPLOYER_NOTE,
+    HOW_NOT_TO_ANSWER,
     PEOPLE_NOUNS,
     RANKING_WORDS,
     RECENCY_WORDS,
@@ -83,7 +84,7 @@ from handlers.language import (
     without_presentation,
 )
 from handlers.models import Taxonomy, Window
-from handlers.terms import fold, is_term, per_taxonomy, term_index, term_key
+from handlers.terms import TERM_PREFIX, TermIndex, fold, is_term, per_taxonomy, term_index, term_key
 
 log = logging.getLogger(__name__)
 
@@ -1697,6 +1698,48 @@ def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tup
     return tuple(g for g in out if not (len(g) == 1 and any(g[0] in w for w in wider)))
 
 
+def _without_subsumed(groups: tuple[tuple[str, ...], ...], names: TermIndex) -> tuple[tuple[str, ...], ...]:
+    """Each either-group without the features another member already covers: "distributed/EP
+    stuff" is Distributed work, EP's included (expert parallelism implies Distributed); "video or
+    multimodal" is Multimodal. (Named hardware, kernels and formats stay: a PR naming them counts
+    even when its classification lacks their topic.)"""
+    kept = []
+    for group in groups:
+        topics = {k for k in group if not is_term(k)}
+        narrower = {
+            k
+            for k in group
+            if is_term(k)
+            and (term := names.terms.get(k[len(TERM_PREFIX) :]))
+            and term.kind == "feature"
+            and topics & set(term.topics)
+        }
+        kept.append(tuple(k for k in group if k not in narrower))
+    # "expert parallel stuff (eplb, elastic ep, deepep)": a feature, then named things of its own
+    # topics as alternatives, are its kinds: any of them, not PRs naming the feature and one more
+    merged: list[tuple[str, ...]] = []
+    for group in kept:
+        last = merged[-1] if merged else ()
+        feature = (
+            names.terms.get(last[0][len(TERM_PREFIX) :]) if len(last) == 1 and is_term(last[0]) else None
+        )
+        if (
+            feature is not None
+            and feature.kind == "feature"
+            and len(group) > 1
+            and all(
+                is_term(k)
+                and (t := names.terms.get(k[len(TERM_PREFIX) :]))
+                and set(feature.topics) <= set(t.topics)
+                for k in group
+            )
+        ):
+            merged[-1] = (*last, *group)
+        else:
+            merged.append(group)
+    return tuple(merged)
+
+
 class _Parser:
     def __init__(
         self, taxonomy: Taxonomy, tz: tzinfo, tz_name: str, week_start: str, now: datetime, default_days: int
@@ -1729,7 +1772,8 @@ class _Parser:
         # "is mi355x getting as much attention as mi300x", "pay attention to": no topic (nor "pay")
         raw = _ATTENTION_PAID.sub(lambda m: "" if m[1].lower().startswith("pa") else m[1], raw)
         asked = question_part(raw[:MAX_CHARS])
-        self._context = raw[:MAX_CHARS] if asked != raw[:MAX_CHARS] else ""
+        # (without what it says about how not to answer: "... and dont say 'flaky test'")
+        self._context = HOW_NOT_TO_ANSWER.sub(" ", raw[:MAX_CHARS]) if asked != raw[:MAX_CHARS] else ""
         self._asked = asked
         asked, examples = self._examples_after_dash(asked)
         if not examples:
@@ -2405,11 +2449,12 @@ class _Parser:
                 since, until = self.clock.resolve(Span(start, self.clock.today + timedelta(days=1)))
         if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
             st.text[:] = [w for w in st.text if w != "times"]
-        singles = [g for g in groups if len(g) == 1 and not is_term(g[0]) and not is_change(g[0])]
-        if per_topic and len(singles) >= 3 and len(singles) == len(groups):
+        plain = [g for g in groups if not any(is_term(k) or is_change(k) for k in g)]
+        if per_topic and len(plain) >= 3 and len(plain) == len(groups):
             # "break down everything merged by topic? only care abt spec-decode, multimodal, moe and
-            # quantization": the topics listed are the buckets (no PR is all of them)
-            groups = (tuple(k for g in singles for k in g),)
+            # quantization": the topics listed are the buckets (no PR is all of them), platforms
+            # read as one group among them too ("by area? (rocm, nvidia, xpu, frontend, ci...)")
+            groups = (tuple(dict.fromkeys(k for g in plain for k in g)),)
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             # ("the merged numbers by area": the breakdown's head nouns, as for a count by period)
             said = _TOPIC_NOUNS | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally"}
@@ -2445,6 +2490,9 @@ class _Parser:
                 since, until = self.clock.resolve(Span(end - timedelta(days=7), end))
                 label = ""
                 window = day[0]
+        asked_keys = {k for g in groups for k in g}
+        groups = _without_subsumed(groups, term_index(self.taxonomy))
+        subsumed = asked_keys - {k for g in groups for k in g}
         corrected = ""
         if st.corrections:
             corrected = " ".join(st.corrections.get(i, t) for i, t in enumerate(tokens))
@@ -2467,7 +2515,7 @@ class _Parser:
             typos=tuple(st.typos.items()),
             corrected=corrected,
             notes=tuple(dict.fromkeys(st.notes)),
-            terms=tuple(dict.fromkeys(st.terms)),
+            terms=tuple(t for t in dict.fromkeys(st.terms) if term_key(t) not in subsumed),
             ignored=tuple(dict.fromkeys(st.ignored)),
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,

@@ -104,6 +104,7 @@ class TermIndex:
         self._first_lengths = sorted({len(c) for c in self._first})
         self.longest = max((len(chunks(s)) for t in terms for s in t.all_spellings), default=1)
         self._path_globs = [(t.key, t.paths) for t in terms if t.paths]
+        self._not_in_bodies = frozenset(t.key for t in terms if not t.body)
         self._memo: dict[tuple[str, int, str], frozenset[str]] = {}
         self._one: dict[tuple[str, int, str, str], bool] = {}
 
@@ -160,13 +161,14 @@ class TermIndex:
         return pattern
 
     def named(self, pr: PullRequest) -> frozenset[str]:
-        """Keys of the terms a PR names in its title, labels, changed paths or body."""
+        """Keys of the terms a PR names in its title, labels, changed paths or body (not those
+        whose names bodies use for other things)."""
         parts = [pr.title, " ".join(pr.labels)]
         if pr.files:
             parts.append(" ".join(pr.files))
-        if pr.body:
-            parts.append(pr.body[:BODY_CHARS])
         found = self.in_text("\n".join(parts))
+        if pr.body:
+            found |= self.in_text(pr.body[:BODY_CHARS]) - self._not_in_bodies
         if pr.files:
             for key, globs in self._path_globs:
                 if key not in found and any(fnmatchcase(f, g) for f in pr.files for g in globs):
@@ -196,7 +198,7 @@ class TermIndex:
             if globs and any(fnmatchcase(f, g) for f in pr.files for g in globs):
                 return True
         body = pr.body
-        if not body:
+        if not body or key in self._not_in_bodies:
             return False
         return pattern.search(body[:BODY_CHARS].lower()) is not None
 

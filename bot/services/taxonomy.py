@@ -40,7 +40,7 @@ _VERBATIM = (
     "firm_patterns",
 )  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", "kind", *EVIDENCE_KEYS}
-TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach", "group"}
+TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach", "group", "body"}
 REACH = ("broad", "narrow")
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature")
 TOPIC_KINDS = ("hardware", "model")  # platforms and model families: alternatives in a question
@@ -176,8 +176,8 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
         if missing:
             raise TaxonomyError(f"{where}: implies unknown topic(s) {', '.join(missing)}")
         reach = _one_of(entry, "reach", REACH, where)
-        for flag in ("evidence", "group"):
-            if not isinstance(entry.get(flag, flag == "evidence"), bool):
+        for flag in ("evidence", "group", "body"):
+            if not isinstance(entry.get(flag, flag != "group"), bool):
                 raise TaxonomyError(f"{where}: {flag} must be true or false")
         terms.append(
             Term(
@@ -190,6 +190,7 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
                 evidence=entry.get("evidence", True),
                 reach=reach,
                 group=entry.get("group", False),
+                body=entry.get("body", True),
             )
         )
     keys = [t.key for t in terms]

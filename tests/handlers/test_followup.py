@@ -1451,6 +1451,83 @@ async def test_a_word_for_the_threads_own_topic_narrows_by_what_the_titles_say(a
     assert same.total == len(everything), same.title
 
 
+async def test_a_filter_over_those_two_weeks_spans_both_weeks_of_a_comparison(app: BotHandlers) -> None:
+    """Under "rocm: week of feb 16 vs week of feb 23" (which lists the first week), "any bug fixes
+    in those two weeks?" asks over both weeks, not the first alone."""
+    await start_thread(app, KEY, "rocm week of feb 16 vs week of feb 23")
+    both = await app.followup(KEY, "any bug fixes in those two weeks?")
+    direct = await app.command(REPO, "rocm bug fixes from feb 16 to mar 1")
+    assert "Feb 16 – Mar 1, 2026" in both.understood, both.understood
+    assert both.total == direct.total > 0, (both.total, direct.total)
+
+
+async def test_any_of_those_still_open_asked_in_spanish_or_portuguese_narrows_to_open(
+    app: BotHandlers,
+) -> None:
+    """ "y alguno de esos sigue abierto todavía?" / "algum desses ainda está aberto?" under ROCm
+    PRs is "any of those still open?": the open ones, not a question the bot cannot answer."""
+    english = await start_thread(app, KEY, "rocm past 2 weeks")
+    assert english
+    asked = await app.followup(KEY, "any of those still open?")
+    for text in ("y alguno de esos sigue abierto todavía?", "algum desses ainda está aberto?"):
+        await start_thread(app, KEY, "rocm past 2 weeks")
+        reply = await app.followup(KEY, text)
+        assert reply.kind == "list" and reply.total == asked.total > 0, (text, reply.kind, reply.title)
+        assert all(item.status in ("open", "draft") for item in reply.items), text
+
+
+async def test_a_french_widening_count_then_who_did_the_most(app: BotHandlers) -> None:
+    """Under ROCm bug fixes, "combien au total pour rocm sur le mois dernier, tout confondu?" (how
+    many ROCm PRs in all last month) counts the whole month's ROCm PRs, and "et qui en a fait le
+    plus? je veux savoir qui pinger" lists who made most of them."""
+    await start_thread(app, KEY, "rocm bug fixes last week")
+    total = await app.followup(KEY, "combien au total pour rocm sur le mois dernier, tout confondu?")
+    direct = await app.command(REPO, "rocm last month")
+    assert str(direct.total) in total.title and "Feb 1 – Feb 28, 2026" in total.understood, (
+        total.title,
+        total.understood,
+    )
+    who = await app.followup(KEY, "et qui en a fait le plus? je veux savoir qui pinger")
+    assert "people" in who.title, who.title
+
+
+async def test_a_narrowing_to_what_the_question_only_emphasised_survives_a_move(app: BotHandlers) -> None:
+    """Under "multimodal prs past 2 weeks? mostly care about whisper" (emphasis, no filter), "just the
+    whisper ones" narrows, and "and the 2 weeks before?" keeps it: the narrowing is read back as
+    asked, not as the question's emphasis again."""
+    await start_thread(app, KEY, "multimodal prs past 2 weeks? mostly care about whisper, we serve it")
+    narrowed = await app.followup(KEY, "just the whisper ones")
+    assert narrowed.items and all("whisper" in i.title.lower() for i in narrowed.items), narrowed.title
+    moved = await app.followup(KEY, "and the 2 weeks before?")
+    assert moved.items and all("whisper" in i.title.lower() for i in moved.items), [
+        i.title for i in moved.items
+    ]
+
+
+async def test_breaking_a_named_week_down_is_that_whole_week(app: BotHandlers) -> None:
+    """After "week of feb 16 vs week of feb 23" and "any bug fixes in those two weeks?", "ok now
+    break the feb 23 - mar 1 week down by area" breaks down that whole week (the period is what is
+    broken down), not the bug fixes of it."""
+    await start_thread(app, KEY, "week of feb 16 vs week of feb 23")
+    await app.followup(KEY, "any bug fixes in those two weeks?")
+    split = await app.followup(KEY, "ok now break the feb 23 - mar 1 week down by area")
+    whole = await app.command(REPO, "from feb 23 to mar 1")
+    assert "by topic" in split.title and str(whole.total) in split.title, (split.title, whole.total)
+
+
+async def test_a_word_for_the_threads_own_topic_stays_when_the_thread_moves(app: BotHandlers) -> None:
+    """Under ROCm PRs, "just the amd ones" keeps the PRs whose titles say AMD; "and the week
+    before?" then moves *that* list (the week before's ROCm PRs saying AMD), not every ROCm PR."""
+    await start_thread(app, KEY, "rocm last week")
+    amd = await app.followup(KEY, "just the amd ones")
+    assert amd.items and all("amd" in item.title.lower() for item in amd.items), amd.title
+    moved = await app.followup(KEY, "and the week before?")
+    whole = await app.command(REPO, "rocm from feb 16 to feb 22")
+    assert "Feb 16 – Feb 22, 2026" in moved.understood, moved.understood
+    assert moved.items and 0 < moved.total < whole.total, (moved.total, whole.total)
+    assert all("amd" in item.title.lower() for item in moved.items), [i.title for i in moved.items]
+
+
 async def test_the_one_described_by_its_words_is_that_prs_card(app: BotHandlers) -> None:
     """ "tell me about the mypy one" under CI PRs: the card of the one PR the words describe, or
     the few they fit to pick from; "when did that land?" under a one-PR answer is its card."""

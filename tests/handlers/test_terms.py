@@ -80,6 +80,18 @@ def test_labels_paths_and_body_name_terms_too():
     assert INDEX.named(pr("Fix accuracy", body="Tested on MI300X and H20.")) == {"mi300x", "h20"}
 
 
+def test_a_term_bodies_use_for_other_things_is_named_by_titles_only():
+    """`-tp 8` in a bug's reproduction command is no tensor-parallel work: a term marked
+    `body = false` is named by the title, labels and paths, never by the body."""
+    tp = Term("tensor-parallel", "Tensor parallelism", "feature", ("tp",), ("distributed",), body=False)
+    index = TermIndex((*TERMS, tp))
+    repro = pr("Fix accuracy on MI300X", body="vllm serve model -tp 8 on H20")
+    assert index.named(repro) == {"mi300x", "h20"}
+    assert not index.names(repro, "tensor-parallel") and index.names(repro, "h20")
+    titled = pr("[Bugfix] Fix TP sharding of the LM head")
+    assert index.named(titled) == {"tensor-parallel"} and index.names(titled, "tensor-parallel")
+
+
 def test_fold_joins_separated_spellings():
     """fold() is the separator-free form shared by every spelling of a name."""
     assert fold("Qwen 3.5") == fold("qwen3_5") == fold("Qwen3.5") == "qwen35"

@@ -51,6 +51,15 @@ TERMS = [
     ("step3", r"step[-_ ]?3"),
     ("gfx950", r"gfx950|mi35[05]"),
     ("qwen next", r"qwen[-_ ]?3?[-_ ]?next"),  # titles say Qwen3-Next, Qwen3Next and Qwen-Next
+    # narrower than the topic they used to be read as (Multimodal, Distributed, CI & build)
+    ("video", r"video"),
+    ("audio", r"audio|speech|\basr\b|transcri|whisper|voxtral|\btts\b"),
+    ("speech", r"audio|speech|\basr\b|transcri|whisper|voxtral|\btts\b"),
+    ("pipeline parallel", r"pipeline[-_ ]?parallel|\bpp\b"),
+    ("tensor parallelism", r"tensor[-_ ]?parallel|\btp\b"),
+    ("expert parallel", r"expert[-_ ]?parallel|\bep\b|wide[-_ ]?ep"),
+    ("allreduce", r"all[-_ ]?reduce"),
+    ("flaky tests", r"flak"),
 ]
 
 
