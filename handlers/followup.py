@@ -1669,11 +1669,14 @@ def _taken_back_keys(thread: Thread, text: str) -> frozenset[str]:
 
 
 def _adds_filter(base: Query, query: Query) -> bool:
-    """Whether `query` filters by something `base` does not already (a topic, state, person or
-    exclusion): "merged rocm prs the week before" under all PRs does; under merged ROCm PRs not."""
+    """Whether `query` filters by something `base` does not already (a topic, one of its
+    alternatives, state, person or exclusion): "merged rocm prs the week before" under all PRs
+    does; under merged ROCm PRs not."""
     keys = {k for group in query.any_of for k in group} - {k for group in base.any_of for k in group}
     return bool(
         keys
+        # "only nixl" under "NIXL or Mooncake": one of the thread's alternatives
+        or any(set(g) < set(own) for g in query.any_of for own in base.any_of)
         or set(query.states) - set(base.states)
         or set(query.authors) - set(base.authors)
         or set(query.exclude) - set(base.exclude)

@@ -112,6 +112,9 @@ AFTER = (
     ("quarter", "after"), ("following", "quarter"),
 )  # fmt: skip
 # "any open ones too?", "the drafts as well", "also the closed ones": states added to the thread's.
+_ADD_LEAD = frozenset(
+    {"and", "ok", "okay", "pls", "please", "can", "could", "you", "u", "also", "now", "then"}
+)
 ADDING_CUES = {"too", "also", "well", "plus", "additionally", "include", "including", "incl"}
 SAME_CUES = {"same", "what", "how", "and", "also", "again", "now", "repeat"}
 # "what about qwen?", "and for xpu?", "how about mi300x", "same for rocm", "now spec decode",
@@ -186,6 +189,8 @@ WHO_SKIP = {
     "second", "third", "next", "runner-up", "comes", "ranks", "if", "we", "you", "i",
     # how the work is shared out: "one person or spread out?", "a few people or many?"
     "spread", "out", "or", "few", "many", "concentrated", "evenly",
+    # "who actually maintains the cpu backend", "who owns the PD side": the people behind it
+    "actually", "really", "maintains", "maintain", "maintaining", "owns", "own", "owning", "so", "ok",
 }  # fmt: skip
 
 
@@ -271,6 +276,13 @@ def classify(text: str, query: Query) -> Intent:
             tokens[0] in ("also", "plus", "+")
             or tokens[-1] in ("too", "also")
             or tokens[-2:] == ["as", "well"]
+            # "add the mooncake ones too, same week", "pls include the lmcache ones as well"
+            or (
+                [t for t in tokens if t not in _ADD_LEAD][:1] in (["add"], ["include"], ["throw"])
+                and bool(
+                    {"too", "also", "in"} & set(tokens) or ("as", "well") in set(itertools.pairwise(tokens))
+                )
+            )
         )
     ):
         return Intent("add", query, words=words)  # "also lmcache" under "only nixl": either one

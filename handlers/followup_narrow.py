@@ -408,11 +408,17 @@ TOGETHER = re.compile(rf"\b(?:together|combined|{_IN_TOTAL_WORDS})\b", re.I)
 
 
 def combine(base: Query, narrow: Query) -> Query:
-    """The thread's query with a narrowing on top (for the `understood` line)."""
+    """The thread's query with a narrowing on top (for the `understood` line). A narrowing to
+    some of the thread's alternatives replaces them ("only nixl" under "NIXL or Mooncake" is
+    NIXL, not "NIXL or Mooncake + NIXL")."""
+    narrower = [set(g) for g in narrow.any_of]
+    kept = [g for g in base.any_of if not any(n < set(g) for n in narrower)]
+    any_of = tuple(dict.fromkeys((*kept, *narrow.any_of)))
+    asked = {k for g in any_of for k in g}
     return replace(
         base,
-        topics=tuple(dict.fromkeys((*base.topics, *narrow.topics))),
-        any_of=tuple(dict.fromkeys((*base.any_of, *narrow.any_of))),
+        topics=tuple(t for t in dict.fromkeys((*base.topics, *narrow.topics)) if t in asked or not any_of),
+        any_of=any_of,
         exclude=tuple(dict.fromkeys((*base.exclude, *narrow.exclude))),
         states=narrow.states or base.states,
         authors=narrow.authors or base.authors,

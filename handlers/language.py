@@ -754,6 +754,7 @@ def question_part(text: str) -> str:
     sentences = [s for k, s in enumerate(sentences) if k not in wondering]
     sentences = [_after_context(_ASIDE.sub("", s) or s) for s in sentences]
     sentences = [_TRAILING_REMARK.sub("", s) or s for s in sentences]
+    sentences = [(_REASON_AFTER_ORDER.sub("", s) or s) if _LEAVE_OUT_ORDER.match(s) else s for s in sentences]
     if len(sentences) > 1:
         remarks = [s for s in sentences if _REMARK.match(s)]
         if remarks and len(remarks) < len(sentences):
@@ -876,6 +877,8 @@ def _context(sentence: str) -> bool:
         return True
     if "?" in sentence or _ASKS.match(sentence):
         return False
+    if _LEAVE_OUT_ORDER.match(sentence):  # "and dont pad it with CI stuff, i want code changes"
+        return False
     words = set(re.findall(r"[a-zà-ÿ']+", sentence.lower()))
     # "doing spec decode experiments (EAGLE3 + DSpark drafts).": what the asker is doing
     return (
@@ -893,6 +896,15 @@ def _context(sentence: str) -> bool:
     )
 
 
+# A sentence that opens by leaving something out is part of the question, whoever it speaks of
+# ("dont want our scripts to break" is a worry, no order)
+_LEAVE_OUT_ORDER = re.compile(
+    r"^\W*(?:(?:and|but|also|oh|pls|please|ok|okay)\W+)*"
+    r"(?:(?:don'?t|dont|do not) (?:pad|include|count|show|list|bother with)\b|(?:skip|exclude|leave out|ignore|drop)\b)",
+    re.I,
+)
+# the asker's reason after such an order: "skip rocm/amd stuff we're all nvidia"
+_REASON_AFTER_ORDER = re.compile(r"[\s,;-]+(?:we|we're|were|we've|i|i'm|im|i've|our|my)\b.*$", re.I)
 _FRENCH_WE = re.compile(
     r"\bon (?:(?:a|tourne|teste|sert) (?:des|du|de la|une?|nos|deux|trois)\b|(?:utilise|fait tourner|déploie|deploie)\b)",
     re.I,
@@ -974,6 +986,8 @@ WHO_DOING_VERBS = frozenset(
         "drives",
         "send",
     }
+    # "who actually maintains the cpu backend", "who owns the PD side": the people behind it
+    | {"maintains", "maintain", "owns", "own"}
 )
 # No one in particular: "anyone else on it?", "prs by anyone from red hat"
 ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
@@ -1144,7 +1158,22 @@ _EMOJI_CODE = re.compile(r":[a-z0-9_+\-]{1,40}:")
 # vocabulary around them: time, state, only / without / with, how many, who, what about. Each is
 # read as its English word; other words of those languages are not searched (no English title
 # holds them), so they can neither filter nor empty an answer.
+# "vllm 跟 sglang 比吞吐谁更高" (whose throughput is higher, vllm's or sglang's): a measurement
+_CJK_COMPARATIVES = (
+    ("谁更高", "which is better"),
+    ("谁更快", "which is faster"),
+    ("谁更好", "which is better"),
+    ("哪个更快", "which is faster"),
+    ("哪个更好", "which is better"),
+    ("哪个更高", "which is better"),
+    ("どっちが速い", "which is faster"),
+    ("どちらが速い", "which is faster"),
+)
 _FOREIGN_PHRASES = (
+    # "主要关心 MLA 这块" (mostly care about MLA), "重点看" (mostly looking at): an emphasis, no filter;
+    # "vllm 跟 sglang 比吞吐谁更高" (whose throughput is higher): a measurement of two things
+    ("主要关心", " mostly care about "), ("重点关注", " mostly care about "), ("主要看", " mostly "),
+    ("重点看", " mostly "),
     # Chinese (no spaces between words: phrases are found inside the text)
     ("いただけ", " "), ("頂け", " "),  # polite "could I have" ("見せていただけますか"), not "だけ" (only)
     ("这周", "this week"), ("本周", "this week"), ("这星期", "this week"), ("上周", "last week"),
@@ -1574,6 +1603,10 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "bhi": "too", "kar": "", "do": "", "dena": "", "de": "", "saare": "all", "sare": "all",
             "chahiye": "need", "tak": "", "scene": "", "pichle": "last", "batao": "tell", "liye": "for",
             "mein": "in", "wala": "one",
+            # "oct se ab tak sabse zyada kaam kisne kiya?", "ye sab kisne kiye?", "koi ek banda"
+            "kaam": "work", "kiya": "did", "kiye": "did", "ye": "these", "sab": "all", "zyada": "most",
+            "sabse": "", "koi": "any", "ek": "one", "banda": "person", "jo": "who", "karta": "",
+            "karti": "", "acha": "ok", "accha": "ok", "achha": "ok", "saath": "with", "aa": "",
         },
     ),
     (  # Polish
@@ -1685,6 +1718,25 @@ _RUSSIAN = tuple(
 
 
 _FOREIGN_TIME_PATTERNS = (
+    # Hinglish "oct se ab tak" (from October until now), "uske pehle wala week" (the week before that),
+    # "mooncake wale bhi add kar do" (add the mooncake ones too)
+    (
+        re.compile(r"\b(\S+) (?:wale|waale|vale) bhi add kar(?: do| dena| de| dijiye)?\b", re.I),
+        r"add the \1 ones too",
+    ),
+    (re.compile(r"\b(\S+) se (?:ab|abhi) tak\b", re.I), r"since \1"),
+    (
+        re.compile(
+            r"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:week|hafta|hafte)\b", re.I
+        ),
+        "the week before",
+    ),
+    (
+        re.compile(
+            r"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:month|mahina|mahine)\b", re.I
+        ),
+        "the month before",
+    ),
     # "esta semana o la pasada", "este mês ou o passado", "cette semaine ou la précédente", "diese
     # oder letzte Woche": this period or the one before (the second said without its noun)
     (
@@ -1785,6 +1837,8 @@ def in_english(text: str) -> str:
         text = pattern.sub(spelled, text)
     for pattern, reorder in _CJK_ORDER:
         text = pattern.sub(reorder, text)
+    for phrase, english in _CJK_COMPARATIVES:  # (before 谁 is read as "who")
+        text = text.replace(phrase, f" {english} ")
     if _CJK_WHO.search(text):  # "これ書いたのは誰？", "누가 올렸어요?": the question word leads in English
         text = "who " + _CJK_WHO.sub(" ", text)
     for phrase, english in _FOREIGN_PHRASES:

@@ -257,6 +257,8 @@ _NEGATION_GAP = _DETERMINERS | {
     "interested", "into",  # "not interested in rocm", "not into the ci stuff"
     "a", "an",  # "anything that isn't a ci change"
     "counting", "count",  # "not counting ci/build-only prs", "dont count the ci ones"
+    # "dont pad it with CI/test-only stuff", "don't inflate the numbers with docs"
+    "pad", "padding", "inflate", "inflating", "it", "with", "numbers", "count's",
 }  # fmt: skip
 # Words that say the work left out is nothing but that ("skip the pure ci stuff", "minus the
 # routine bumps"): they qualify what follows, so the negation reaches past them
@@ -425,6 +427,11 @@ _ATTENTION_PAID = re.compile(
     r"little|much|most|the most|equal|the same|no)\s+)?"
     r"|(?:as much|as little|the same|equal|more|less)\s+(?=attention\s+(?:as|than)\b)))attention\b"
     r"(?!\s+(?:backends?|kernels?|prs?|layers?|impl\w*|ops?|metadata|work|changes?|fix(?:es)?|bugs?|masks?|sinks?))",
+    re.I,
+)
+# "any model", "all models", "whatever model": every model, so no model filter (not new models)
+_ANY_MODEL = re.compile(
+    r"\b(?:any|all|every|whatever|whichever)\s+(?:of\s+the\s+)?models?\b(?=\s*(?:[,.;:)!?]|$|\s(?:we|i|is fine|works)\b))",
     re.I,
 )
 _THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\(([^()]{3,80})\)", re.I)
@@ -1763,6 +1770,7 @@ class _Parser:
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
         raw = _WISE.sub("", raw)  # "what happened quantization-wise": about quantization
+        raw = _ANY_MODEL.sub(" ", raw)  # "... fixed this month? any model, we eval a bunch": no filter
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         if has_cjk(raw) and not _SENTENCE_INSIDE.search(raw.strip()):

