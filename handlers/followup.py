@@ -692,7 +692,13 @@ class FollowupHandler:
                     # "how did that whole week compare to the week before? (all topics)" under a
                     # narrowed digest: the thread's first list (the digest's PRs) compared
                     return await compare(thread, window)
-                return await compare(thread, window, _counted_filter(thread))
+                # "ok just quantization. nov vs oct" under a by-area list: the message's own subject
+                own = (
+                    replace(query, text="")
+                    if _adds_filter(thread.base_query(), query) and query.any_of
+                    else None
+                )
+                return await compare(thread, window, own or _counted_filter(thread))
             # "and the week before?" after a who-answer asks who again; "anything fp8 from the week
             # before too?" asks for PRs
             # ("who drove most of that in oct": the message itself asks who, over that time)

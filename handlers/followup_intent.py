@@ -714,7 +714,9 @@ _WIDENING = {"widen", "broaden", "expand", "extend", "zoom"}
 def _switches(tokens: list[str]) -> bool:
     """Whether the message moves the thread to another subject rather than narrowing it."""
     if tokens and tokens[-1] in SWITCH_CLOSERS and tokens[-2:] != ["since", "then"]:  # "qwen then"
-        return True
+        # ("fine. list the bugfix ones from last week then": "the ... ones" are the thread's, and
+        # "then" is "in that case")
+        return tokens[-1] == "instead" or not ("ones" in tokens and "the" in tokens)
     while tokens and is_interjection(tokens[0]):  # "ok now cpu", "cool, and for xpu?"
         tokens = tokens[1:]
     if {"meant", "mean"} & set(tokens[:4]) and tokens[:1] != ["what"]:  # "no i meant xpu": a correction

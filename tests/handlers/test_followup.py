@@ -1549,6 +1549,30 @@ async def test_who_maintains_or_owns_asks_who_not_for_the_word(app: BotHandlers)
         )
 
 
+async def test_the_x_ones_then_narrows_the_thread(app: BotHandlers) -> None:
+    """Under "rocm last week vs the week before", "fine. list the bugfix ones from last week then"
+    is that week's ROCm bug fixes ("then" is "in that case"), while "qwen then" still moves to Qwen."""
+    await start_thread(app, KEY, "rocm last week vs the week before")
+    fixes = await app.followup(KEY, "fine. list the bugfix ones from last week then")
+    direct = await app.command(REPO, "rocm bug fixes last week")
+    assert fixes.total == direct.total > 0 and "ROCm" in fixes.understood, (fixes.understood, direct.total)
+    await start_thread(app, KEY, "rocm last week")
+    moved = await app.followup(KEY, "qwen then")
+    assert moved.understood.startswith("Qwen"), moved.understood
+
+
+async def test_a_comparison_asked_with_one_of_the_threads_subjects_compares_that_one(
+    app: BotHandlers,
+) -> None:
+    """Under "rocm or xpu prs last week", "ok just xpu. last week vs the week before" compares
+    XPU's two weeks, not the whole thread's."""
+    await start_thread(app, KEY, "rocm or xpu prs last week")
+    compared = await app.followup(KEY, "ok just xpu. last week vs the week before")
+    last = await app.command(REPO, "xpu last week")
+    assert compared.title.startswith("Intel XPU:"), compared.title
+    assert compared.understood.startswith(f"{last.total} PR"), (compared.understood, last.total)
+
+
 async def test_a_word_for_the_threads_own_topic_stays_when_the_thread_moves(app: BotHandlers) -> None:
     """Under ROCm PRs, "just the amd ones" keeps the PRs whose titles say AMD; "and the week
     before?" then moves *that* list (the week before's ROCm PRs saying AMD), not every ROCm PR."""

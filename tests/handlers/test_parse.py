@@ -3274,3 +3274,10 @@ def test_chinese_emphasis_and_comparisons_and_an_order_with_its_reason() -> None
     assert skip.any_of == (("qwen",),) and skip.exclude == ("xpu",), (skip.any_of, skip.exclude)
     worry = read("were any env vars removed this month? dont want our launch scripts to break")
     assert worry.any_of == (("change:breaking",),) and "break" not in worry.text, (worry.any_of, worry.text)
+
+
+def test_x86_cpu_features_are_named_things() -> None:
+    """ "anything amx / avx512 specific?" asks for the PRs naming AMX or AVX-512 (it searched the
+    word "amx" and read avx512 as all of CPU)."""
+    q = read("what about x86 tho, anything amx / avx512 specific this month?")
+    assert ("term:amx", "term:avx512") in q.any_of and "amx" not in q.text, (q.any_of, q.text)
