@@ -555,19 +555,23 @@ class TimeReader:
         rest = words[3:]
         if rest[:1] == ["the"]:
             rest = rest[1:]
-        for tail in (
-            ["last", "one"],
-            ["previous", "one"],
-            ["one", "before"],
-            [unit, "before"],
-            ["last"],
-            ["previous"],
+        earlier = offsets[words[0]] - 1
+        for tail, second in (
+            (["last", "one"], earlier),
+            (["previous", "one"], earlier),
+            (["one", "before"], earlier),
+            ([unit, "before"], earlier),
+            (["this", "one"], 0),
+            (["last"], earlier),
+            (["previous"], earlier),
+            (["this"], 0),  # "last month and this"
         ):
-            if rest[: len(tail)] == tail and (
-                len(tail) > 1 or _period_word(rest[1] if len(rest) > 1 else "") not in PERIODS
-            ):
+            after = rest[len(tail) : len(tail) + 1]
+            # ("this week or the last 3 days": a period of its own follows, no elided unit)
+            alone = not after or not (after[0][:1].isdigit() or _period_word(after[0]) in PERIODS)
+            if rest[: len(tail)] == tail and second != offsets[words[0]] and (len(tail) > 1 or alone):
                 used = 3 + (len(words) - 3 - len(rest)) + len(tail)
-                return self._both(unit, offsets[words[0]], offsets[words[0]] - 1), used
+                return self._both(unit, offsets[words[0]], second), used
         return None
 
     def _both(self, unit: str, first: int, second: int) -> Span:

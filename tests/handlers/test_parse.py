@@ -3196,6 +3196,7 @@ def test_a_breakdown_over_listed_areas_puts_platforms_among_the_buckets() -> Non
         ("rocm fixes last week or the week before", date(2026, 2, 16), date(2026, 3, 1)),
         ("hubo reverts esta semana o la pasada?", date(2026, 2, 23), date(2026, 3, 2)),
         ("teve revert essa semana ou a passada?", date(2026, 2, 23), date(2026, 3, 2)),
+        ("rocm prs last month and this", date(2026, 2, 1), date(2026, 3, 2)),
     ],
 )
 def test_two_periods_with_the_unit_said_once_span_both(text: str, first: date, last: date) -> None:
@@ -3203,6 +3204,12 @@ def test_two_periods_with_the_unit_said_once_span_both(text: str, first: date, l
     and Portuguese "esta semana o la pasada")."""
     q = read(text)
     assert (q.since.date(), (q.until - timedelta(days=1)).date()) == (first, last), q.window_label
+
+
+def test_a_period_of_its_own_after_the_last_is_no_elided_unit() -> None:
+    """ "this week or the last 3 days" is not "this week or last week"."""
+    q = read("rocm this week or the last 3 days")
+    assert q.since.date() > date(2026, 2, 23), q.window_label
 
 
 def test_a_request_to_run_a_described_benchmark_is_turned_down() -> None:
