@@ -570,8 +570,7 @@ class TimeReader:
             # ("this week or the last 3 days": a period of its own follows, no elided unit)
             alone = not after or not (after[0][:1].isdigit() or _period_word(after[0]) in PERIODS)
             if rest[: len(tail)] == tail and second != offsets[words[0]] and (len(tail) > 1 or alone):
-                used = 3 + (len(words) - 3 - len(rest)) + len(tail)
-                return self._both(unit, offsets[words[0]], second), used
+                return self._both(unit, offsets[words[0]], second), len(words) - len(rest) + len(tail)
         return None
 
     def _both(self, unit: str, first: int, second: int) -> Span:

@@ -1010,8 +1010,10 @@ async def _moved_to(thread: Thread, window: tuple[datetime, datetime]) -> Reply 
 def _both_times(thread: Thread, text: str) -> tuple[datetime, datetime] | None:
     """From the start of the earlier to the end of the later of the two times a comparison thread
     set side by side, when the message speaks of both ("in those two weeks"); else None."""
+    if not BOTH_PERIODS.search(text):
+        return None
     base = thread.base_query()
-    if base.then_since is None or base.then_until is None or not BOTH_PERIODS.search(text):
+    if base.then_since is None or base.then_until is None:
         return None
     return min(base.since, base.then_since), max(base.until, base.then_until)
 

@@ -700,7 +700,7 @@ HOW_NOT_TO_ANSWER = re.compile(
     re.I,
 )
 _PARENTHESIS = re.compile(r"\s*\([^()]*\)")
-_LEAVING_OUT = re.compile(r"\b(?:not|except|excluding|without|skip|skipping)\b[^,;()]*", re.I)
+_LEAVING_OUT_CLAUSE = re.compile(r"\b(?:not|except|excluding|without|skip|skipping)\b[^,;()]*", re.I)
 
 
 def _activity_lead_with_asides(text: str) -> str:
@@ -717,7 +717,9 @@ def _activity_lead_with_asides(text: str) -> str:
     if not tail or "(" not in head or not _ACTIVITY_LEAD.match(_PARENTHESIS.sub("", head) + " ?"):
         return text
     leaving = [
-        m.group(0).strip() for aside in _PARENTHESIS.findall(head) for m in _LEAVING_OUT.finditer(aside)
+        m.group(0).strip()
+        for aside in _PARENTHESIS.findall(head)
+        for m in _LEAVING_OUT_CLAUSE.finditer(aside)
     ]
     return tail + "".join(f" ({w})" for w in leaving)
 
@@ -1725,17 +1727,15 @@ _FOREIGN_TIME_PATTERNS = (
         r"add the \1 ones too",
     ),
     (re.compile(r"\b(\S+) se (?:ab|abhi) tak\b", re.I), r"since \1"),
-    (
-        re.compile(
-            r"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:week|hafta|hafte)\b", re.I
-        ),
-        "the week before",
-    ),
-    (
-        re.compile(
-            r"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:month|mahina|mahine)\b", re.I
-        ),
-        "the month before",
+    *(
+        (
+            re.compile(rf"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:{said})\b", re.I),
+            english,
+        )
+        for said, english in (
+            ("week|hafta|hafte", "the week before"),
+            ("month|mahina|mahine", "the month before"),
+        )
     ),
     # "esta semana o la pasada", "este mês ou o passado", "cette semaine ou la précédente", "diese
     # oder letzte Woche": this period or the one before (the second said without its noun)
@@ -1798,22 +1798,25 @@ def is_foreign(text: str) -> bool:
 # European comparatives ("qual é mais rápido, vllm ou sglang?", "was ist schneller?"): a
 # measurement of two things side by side, which no PR title holds. One is enough to read a message
 # as foreign (a short one has too few other words to tell its language).
-_COMPARATIVES = tuple(
-    (re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)", re.I), f" {english} ")
-    for phrase, english in (
-        ("qual é", "which is"), ("qual è", "which is"), ("quale è", "which is"), ("cuál es", "which is"),
-        ("cual es", "which is"), ("lequel est", "which is"), ("laquelle est", "which is"),
-        ("was ist schneller", "which is faster"), ("welches ist", "which is"), ("welcher ist", "which is"),
-        ("mais rápido que", "faster than"), ("mais rapido que", "faster than"),
-        ("más rápido que", "faster than"), ("mas rapido que", "faster than"), ("mas rápido que", "faster than"), ("plus rapide que", "faster than"),
-        ("più veloce di", "faster than"), ("piu veloce di", "faster than"), ("schneller als", "faster than"),
-        ("mais rápido", "faster"), ("mais rapido", "faster"), ("más rápido", "faster"),
-        ("mas rapido", "faster"), ("mas rápido", "faster"),
-        ("plus rapide", "faster"), ("più veloce", "faster"), ("piu veloce", "faster"),
-        ("schneller", "faster"), ("melhor que", "better than"), ("mejor que", "better than"),
-        ("meilleur que", "better than"), ("besser als", "better than"),
-    )
-)  # fmt: skip
+_COMPARATIVE_WORDS = {
+    "qual é": "which is", "qual è": "which is", "quale è": "which is", "cuál es": "which is",
+    "cual es": "which is", "lequel est": "which is", "laquelle est": "which is",
+    "was ist schneller": "which is faster", "welches ist": "which is", "welcher ist": "which is",
+    "mais rápido que": "faster than", "mais rapido que": "faster than", "más rápido que": "faster than",
+    "mas rapido que": "faster than", "mas rápido que": "faster than", "plus rapide que": "faster than",
+    "più veloce di": "faster than", "piu veloce di": "faster than", "schneller als": "faster than",
+    "mais rápido": "faster", "mais rapido": "faster", "más rápido": "faster", "mas rapido": "faster",
+    "mas rápido": "faster", "plus rapide": "faster", "più veloce": "faster", "piu veloce": "faster",
+    "schneller": "faster", "melhor que": "better than", "mejor que": "better than",
+    "meilleur que": "better than", "besser als": "better than",
+}  # fmt: skip
+# one pass over the text, the longest phrase first where several start at one place
+_COMPARATIVE = re.compile(
+    r"(?<!\w)(?:"
+    + "|".join(re.escape(p) for p in sorted(_COMPARATIVE_WORDS, key=len, reverse=True))
+    + r")(?!\w)",
+    re.I,
+)
 
 
 def in_english(text: str) -> str:
@@ -1822,11 +1825,11 @@ def in_english(text: str) -> str:
     said = _words_of(text)
     european = _european(said)
     cyrillic = bool(_CYRILLIC.search(text))
-    compares = [(pattern, english) for pattern, english in _COMPARATIVES if pattern.search(text)]
+    compares = _COMPARATIVE.search(text) is not None
     if not european and not cyrillic and not compares and not _CJK.search(text):
         return text
-    for pattern, english in compares:
-        text = pattern.sub(english, text)
+    if compares:
+        text = _COMPARATIVE.sub(lambda m: f" {_COMPARATIVE_WORDS[m[0].lower()]} ", text)
     if cyrillic:
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)

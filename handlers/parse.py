@@ -84,7 +84,7 @@ from handlers.language import (
     without_presentation,
 )
 from handlers.models import Taxonomy, Window
-from handlers.terms import TERM_PREFIX, TermIndex, fold, is_term, per_taxonomy, term_index, term_key
+from handlers.terms import TERM_PREFIX, fold, is_term, per_taxonomy, term_index, term_key
 
 log = logging.getLogger(__name__)
 
@@ -1705,41 +1705,29 @@ def alternatives(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tup
     return tuple(g for g in out if not (len(g) == 1 and any(g[0] in w for w in wider)))
 
 
-def _without_subsumed(groups: tuple[tuple[str, ...], ...], names: TermIndex) -> tuple[tuple[str, ...], ...]:
+def _without_subsumed(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -> tuple[tuple[str, ...], ...]:
     """Each either-group without the features another member already covers: "distributed/EP
     stuff" is Distributed work, EP's included (expert parallelism implies Distributed); "video or
     multimodal" is Multimodal. (Named hardware, kernels and formats stay: a PR naming them counts
-    even when its classification lacks their topic.)"""
-    kept = []
+    even when its classification lacks their topic.) And a feature followed by named things of its
+    own topics as alternatives ("expert parallel stuff (eplb, elastic ep, deepep)") is any of them,
+    not PRs naming the feature and one more."""
+    names = term_index(taxonomy)
+
+    def feature(key: str) -> bool:
+        term = names.terms.get(key.removeprefix(TERM_PREFIX)) if is_term(key) else None
+        return term is not None and term.kind == "feature"
+
+    merged: list[tuple[str, ...]] = []
     for group in groups:
         topics = {k for k in group if not is_term(k)}
-        narrower = {
-            k
-            for k in group
-            if is_term(k)
-            and (term := names.terms.get(k[len(TERM_PREFIX) :]))
-            and term.kind == "feature"
-            and topics & set(term.topics)
-        }
-        kept.append(tuple(k for k in group if k not in narrower))
-    # "expert parallel stuff (eplb, elastic ep, deepep)": a feature, then named things of its own
-    # topics as alternatives, are its kinds: any of them, not PRs naming the feature and one more
-    merged: list[tuple[str, ...]] = []
-    for group in kept:
+        group = tuple(k for k in group if not (feature(k) and topics & implies(k, taxonomy)))
         last = merged[-1] if merged else ()
-        feature = (
-            names.terms.get(last[0][len(TERM_PREFIX) :]) if len(last) == 1 and is_term(last[0]) else None
-        )
         if (
-            feature is not None
-            and feature.kind == "feature"
+            len(last) == 1
+            and feature(last[0])
             and len(group) > 1
-            and all(
-                is_term(k)
-                and (t := names.terms.get(k[len(TERM_PREFIX) :]))
-                and set(feature.topics) <= set(t.topics)
-                for k in group
-            )
+            and all(is_term(k) and implies(last[0], taxonomy) <= implies(k, taxonomy) for k in group)
         ):
             merged[-1] = (*last, *group)
         else:
@@ -2499,7 +2487,7 @@ class _Parser:
                 label = ""
                 window = day[0]
         asked_keys = {k for g in groups for k in g}
-        groups = _without_subsumed(groups, term_index(self.taxonomy))
+        groups = _without_subsumed(groups, self.taxonomy)
         subsumed = asked_keys - {k for g in groups for k in g}
         corrected = ""
         if st.corrections:
