@@ -1809,6 +1809,9 @@ _COMPARATIVE_WORDS = {
     "mas rápido": "faster", "plus rapide": "faster", "più veloce": "faster", "piu veloce": "faster",
     "schneller": "faster", "melhor que": "better than", "mejor que": "better than",
     "meilleur que": "better than", "besser als": "better than",
+    # the comparative alone, after "which is" ("¿cuál es mejor, vllm o tgi?", "qual é melhor?")
+    "mejor": "better", "melhor": "better", "meilleur": "better", "meilleure": "better",
+    "besser": "better", "migliore": "better",
 }  # fmt: skip
 # one pass over the text, the longest phrase first where several start at one place
 _COMPARATIVE = re.compile(

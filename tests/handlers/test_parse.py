@@ -3288,3 +3288,24 @@ def test_x86_cpu_features_are_named_things() -> None:
     word "amx" and read avx512 as all of CPU)."""
     q = read("what about x86 tho, anything amx / avx512 specific this month?")
     assert ("term:amx", "term:avx512") in q.any_of and "amx" not in q.text, (q.any_of, q.text)
+
+
+def test_cases_written_for_the_review_read_as_meant() -> None:
+    """Written after the round, unseen by its rules: "which is better" in Spanish, Portuguese
+    and German is turned down as "which is faster" is (it was not: only "better than" was read),
+    while "the best PR" is still asked; kinds of parallelism, an elided second period, a purpose
+    before a colon and a Chinese emphasis read as their English counterparts do."""
+    for text in ("¿cuál es mejor, vllm o tgi para llama?", "welches ist besser für H100, vllm oder sglang?"):
+        assert read(text).out_of_scope == "a speed comparison", text
+    assert not read("el mejor PR de rocm esta semana").out_of_scope
+    pp = read("any pp or dp fixes this month?")
+    assert pp.any_of == (("term:pipeline-parallel", "term:data-parallel"), ("bugfix",)), pp.any_of
+    models = read("new models this month or last?")
+    assert models.since == datetime(2026, 2, 1, tzinfo=UTC), models.window_label
+    fp8 = read(
+        "we're a small team running L40S boxes, trying to figure out whether fp8 is getting "
+        "attention: how many fp8 prs merged last month?"
+    )
+    assert fp8.any_of == (("term:fp8",),) and fp8.since == datetime(2026, 2, 1, tzinfo=UTC), fp8.any_of
+    zh = read("这个月 ROCm 的 PR 有哪些？重点关注 AITER 这块")
+    assert zh.any_of == (("rocm",),) and "term:aiter" in zh.prefer, (zh.any_of, zh.prefer)
