@@ -541,6 +541,9 @@ class ChangeKind:
     gate: re.Pattern[str]  # a word every such PR's title or body has: most PRs skip the full read
     fix: bool = False  # a kind of fix: "security fixes" is one thing, not security AND bug fixes
     topic: str = ""  # the topic every such change falls under: a version bump is CI & build work
+    # titles that are this kind when a question asks for it, though the digest does not weigh them
+    # as such ("Reject NUL byte in structured_outputs.regex" is hardening a security audit wants)
+    also: re.Pattern[str] | None = None
 
     def test(self, signals: Signals) -> bool:
         return any(getattr(signals, field) for field in self.signals)
@@ -603,7 +606,9 @@ CHANGE_KINDS = (
     ChangeKind(
         "security",
         "Security fixes",
-        frozenset({"security", "cve", "cves", "vulnerability", "vulnerabilities", "vuln", "vulns"}),
+        frozenset({"security", "cve", "cves", "vulnerability", "vulnerabilities", "vuln", "vulns"})
+        # "hardening fixes", "anything touching auth": what a security review asks for
+        | {"hardening", "harden", "hardened", "auth", "authentication", "authorization"},
         ("security",),
         re.compile(
             r"cve|security|vulnerab|injection|sandbox|\bdos\b|denial|ssrf|traversal|limit|\bcap|bound|restrict"
@@ -611,11 +616,28 @@ CHANGE_KINDS = (
             re.I,
         ),
         fix=True,
+        also=re.compile(
+            # untrusted input kept out, secrets kept in, the supply chain pinned
+            r"\btrust_remote_code\b|\bharden\w*|\buntrusted\b|\bmalicious\b|\bredact\w*|\bsupply[- ]chain\b"
+            r"|\bapi[_ -]?keys?\b[^.\n]{0,40}\b(?:logs?|logged|leak\w*|exposed?)\b"
+            r"|\b(?:reject|guard|bound|validate)s?\b[^.\n]{0,40}\b(?:json|bod(?:y|ies)|inputs?|payloads?|requests?"
+            r"|schemas?|token ids|nul)\b"
+            r"|\b(?:return|raise)s? (?:a )?4xx\b",
+            re.I,
+        ),
     ),
 )
 _CHANGE_BY_WORD = {word: kind for kind in CHANGE_KINDS for word in kind.words}
 CHANGE_WORDS = frozenset(w for w in _CHANGE_BY_WORD if len(w) >= 5)  # typo candidates ("regresions")
 _CHANGE_BY_KEY = {CHANGE_PREFIX + kind.key: kind for kind in CHANGE_KINDS}
+# two words that ask for a kind of change together (each alone asks for something else)
+_CHANGE_BY_PAIR = {
+    pair: _CHANGE_BY_KEY[CHANGE_PREFIX + "security"]
+    for pair in (
+        *(("input", "validation"), ("request", "validation"), ("api", "key")),
+        *(("dos", "limit"), ("dos", "attack"), ("dos", "protection")),  # not Spanish "dos" (two)
+    )
+}
 
 
 _FIX_WORDS = frozenset(
@@ -623,9 +645,16 @@ _FIX_WORDS = frozenset(
 )
 
 
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
 def change_key(words: Sequence[str]) -> tuple[str | None, int]:
     """(`change:breaking`, words used) for words that ask for a kind of change, else (None, 0);
     a kind of fix takes the word "fixes" after it along ("security fixes")."""
+    pair = _CHANGE_BY_PAIR.get((_singular(words[0]), _singular(words[1]))) if len(words) > 1 else None
+    if pair is not None:  # "input validation fixes", "api keys"
+        return CHANGE_PREFIX + pair.key, 3 if pair.fix and len(words) > 2 and words[2] in _FIX_WORDS else 2
     kind = _CHANGE_BY_WORD.get(words[0]) if words else None
     if kind is None:
         return None, 0
@@ -656,6 +685,11 @@ def change_name(key: str) -> str:
 def is_change_of(pr: PullRequest, topics: Iterable[str], key: str) -> bool:
     """Whether a PR is this kind of change, by the same signals the digest ranks with."""
     kind = _CHANGE_BY_KEY.get(key)
-    if kind is None or not (kind.gate.search(pr.title or "") or kind.gate.search((pr.body or "")[:6000])):
+    if kind is None:
+        return False
+    title = pr.title or ""
+    if kind.also is not None and kind.also.search(title) and not _MAINTENANCE_TAG.search(title):
+        return True
+    if not (kind.gate.search(title) or kind.gate.search((pr.body or "")[:6000])):
         return False
     return kind.test(read_signals(pr, topics))

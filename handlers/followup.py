@@ -679,6 +679,16 @@ class FollowupHandler:
             return await compare_people(thread, intent)  # "compare with mgoin, who has more merged?"
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
+            if (
+                intent.kind == "compare"
+                and window == (query.then_since, query.then_until)
+                and query.window_given
+            ):
+                # "total last week vs the week before" under the week before: both weeks as named,
+                # the thread moved to the first
+                stopped = await _moved_to(thread, (query.since, query.until))
+                if stopped is not None:
+                    return stopped
             start = thread.context.start
             if (
                 intent.kind == "compare"

@@ -191,6 +191,8 @@ WHO_SKIP = {
     "spread", "out", "or", "few", "many", "concentrated", "evenly",
     # "who actually maintains the cpu backend", "who owns the PD side": the people behind it
     "actually", "really", "maintains", "maintain", "maintaining", "owns", "own", "owning", "so", "ok",
+    # "any repeat names from earlier?": the people again, not a word of their PRs
+    "names", "name", "repeat", "repeated", "recurring", "same", "any", "earlier", "previously", "again",
 }  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from datetime import datetime
 
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label, finer_words
-from handlers.language import EMPLOYER_NOTE, asks_others
+from handlers.language import EMPLOYER_NOTE, OWNING, asks_others
 from handlers.models import Code, ItemGroup, Reply, RepoSettings, Text, Window
 from handlers.parse import (
     KINDS_OF_WORK,
@@ -36,6 +36,7 @@ from handlers.query import (
     people,
     people_title,
     reply_item,
+    subject,
     topic_name,
     understood_line,
 )
@@ -306,6 +307,16 @@ async def who(thread: Thread, intent: Intent) -> Reply:
         # "who else worked on dsv4 this month" under someone's PRs, "who is second if we don't
         # count him" after the thread moved to his PRs: the other people, over the whole window
         matches = await thread.query.matches(thread.settings, replace(base, authors=()))
+    understood = thread.about()
+    asked = intent.query.any_of
+    if asked and set(asked) < set(base.any_of) and OWNING & set(tokenize(intent.query.without_time)[0]):
+        # "who maintains the cpu backend" under CPU narrowed to AMX: owning is of the whole area
+        # the message names, not of the slice the thread narrowed to
+        whole = replace(
+            base, any_of=asked, topics=tuple(k for g in asked for k in g if ":" not in k), text=""
+        )
+        matches = await thread.query.matches(thread.settings, whole)
+        understood = f"{subject(thread.settings, whole)} · {thread.window_label()} (the whole area, not the thread's narrowing)"
     unnamed = left_out | (set(base.authors) if others else set())
     matches = [m for m in matches if m.pr.author.lower() not in unnamed]
     if {"merged", "closed"} & set(intent.query.states):
@@ -333,7 +344,7 @@ async def who(thread: Thread, intent: Intent) -> Reply:
             title=f"None of this thread's {count_label(len(matches))} mention {what}"
             if matches
             else "This thread's question found no PRs, so there is no one to name",
-            understood=thread.about(),
+            understood=understood,
             suggestions=("who is working on these?",) if matches else (),
         )
     groups, more = people(found, intent.query.limit)  # "who were the top 3 there"
@@ -343,7 +354,7 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     return Reply(
         kind="list",
         title=people_title(found, what),
-        understood=thread.about(),
+        understood=understood,
         groups=groups,
         total=len(found),
         notes=tuple(notes),

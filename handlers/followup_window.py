@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from datetime import time as dt_time
 from typing import Literal
 
-from handlers.calendar import MIN_YEAR, add_months, local_midnight, week_start_of
+from handlers.calendar import MIN_YEAR, MONTHS, add_months, local_midnight, week_start_of
 from handlers.digest_signals import is_change
 from handlers.followup_intent import SINCE_THEN, Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
@@ -31,6 +31,19 @@ SPECIFIC_PRS_SUBJECT = "This thread is about specific PRs; ask a new question wi
 def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
     """The window a shift or comparison asks for: the span before or after the thread's, or the
     time the message names."""
+    asked = intent.query
+    if intent.kind == "compare" and asked.window_given and asked.then_since and asked.then_until:
+        # the two periods the message names: "and january? compare with february" under February
+        # is January; "total last week vs the week before" under October's PRs is the week before
+        # (the thread then moves to last week), not the week before October
+        here, then = (thread.context.since, thread.context.until), (asked.then_since, asked.then_until)
+        if here == then:
+            return asked.since, asked.until
+        if here != (asked.since, asked.until):
+            return then
+    if intent.shift and asked.window_given and any(w in MONTHS for w in asked.time_text.split()):
+        # "how does that compare with the month before, i.e. october?": the month said by name
+        return asked.since, asked.until
     if intent.shift:
         context = thread.context
         span = context.until - context.since

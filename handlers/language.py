@@ -121,7 +121,7 @@ DOMAIN_WORDS = _words(
     ecosystem community camp corner category topic bucket user customer owner maintainer contributor
     gpu card hardware hw device chip accelerator box machine
     kernel kernels input inputs endpoint endpoints format formats
-    code codepath codepaths path stack support integration implementation impl module logic
+    code codepath codepaths path stack support integration implementation impl module logic handling
     """
 )  # the kind of thing a name is: "cutlass kernels", "video input", "the messages endpoint"
 # Social words and interjections: a thread message made only of these (and function words) is
@@ -133,6 +133,7 @@ SOCIAL_WORDS = _words(
     neat sweet love congrats congratulations kudos gg bravo appreciated appreciate helpful useful
     interesting indeed right true fair exactly noted gotcha makes sense sound sounds lgtm glad welcome
     np nvm alright fine excellent brilliant super wonderful fantastic thumbs well
+    afternoon evening greetings
     """
 )
 SET_ASIDE = (
@@ -568,7 +569,7 @@ _ASIDE = re.compile(
     # ("mi" only here: a sentence's words would find it in "MI300X"; after a comma it is a word)
     r"(?:\s*[,;]|\s+[-–—]+)\s*(?:i|i'm|im|we|we're|my|our|mi|mis|"
     + "|".join(sorted(_FOREIGN_FIRST_PERSON))
-    + r")\b"
+    + r")\b(?!\.\w)"  # ("i.e." is no "i")
     r"(?!\s+(?:want|wanna|need|would like|'d like|only want|just want|meant|mean)\s+(?!them\b|it\b|this\b|these\b|those\b))"
     r"[^?]*$"
     # "skip rocm ones we dont have amd": what the asker lacks, with no comma before it
@@ -640,7 +641,9 @@ _DOING_ASIDE = re.compile(
 )
 # ("(not the XPU or ROCm ports, those I don't care about)": what it leaves out is part of the question)
 _OWN_ASIDE = re.compile(
-    r"\s*\((?=[^()]*\b(?:our|my|we|i|us)\b)(?![^()]*\b(?:not|except|excluding|without|skip|skipping)\b)[^()]*\)",
+    # ("(CI tweaks are out of scope for me)"; "(show me only the merged ones)" still filters)
+    r"\s*\((?=[^()]*\b(?:our|my|we|i|us|me)\b)(?![^()]*\b(?:not|except|excluding|without|skip|skipping)\b)"
+    r"(?![^()]*\bme\b[^()]*\b(?:only|just)\b)[^()]*\)",
     re.I,
 )
 
@@ -772,6 +775,7 @@ def question_part(text: str) -> str:
             for k, s in enumerate(sentences)
             if k <= asked
             or _ASKING_START.match(s)  # "... 70b model? which is better value": asks, "is" or not
+            or _LEAVE_OUT_ORDER.match(s)  # "... last 3 weeks? NOT the CI ones (those are out of scope)"
             or not (
                 # "... since nov 1? newest first, top 10 is fine": an order the asker settles for
                 _STATEMENT.search(_SETTLING.sub("", s))
@@ -850,7 +854,12 @@ def _embedded_ask(sentence: str) -> str:
     """The question inside a sentence about the asker ("... and want to know what landed for
     rocm"): from its question word on; the sentence as it is otherwise."""
     found = _EMBEDDED_ASK.search(sentence)
-    return (found.group(1) or found.group(2)) if found and _context(sentence) else sentence
+    if found is None:
+        return sentence
+    # ("we're scoping X, and before I bother our engineers, I'd love to know who ... ?": the
+    # question mark ends the ask, the words before it are still the asker's context)
+    lead = sentence[: found.start()]
+    return (found.group(1) or found.group(2)) if _context(sentence) or _context(lead) else sentence
 
 
 _QUESTION_WORD = re.compile(r"\b(?:which|what|who|how|anything|any)\b", re.I)
@@ -902,7 +911,8 @@ def _context(sentence: str) -> bool:
 # ("dont want our scripts to break" is a worry, no order)
 _LEAVE_OUT_ORDER = re.compile(
     r"^\W*(?:(?:and|but|also|oh|pls|please|ok|okay)\W+)*"
-    r"(?:(?:don'?t|dont|do not) (?:pad|include|count|show|list|bother with)\b|(?:skip|exclude|leave out|ignore|drop)\b)",
+    r"(?:(?:don'?t|dont|do not) (?:pad|include|count|show|list|bother with)\b|(?:skip|exclude|leave out|ignore|drop)\b"
+    r"|(?:not|without|excluding|except|minus) (?:the |any )?[\w/&+.-]+(?: [\w/&+.-]+)? (?:ones|stuff|prs|changes|things)\b)",
     re.I,
 )
 # the asker's reason after such an order: "skip rocm/amd stuff we're all nvidia"
@@ -991,6 +1001,11 @@ WHO_DOING_VERBS = frozenset(
     # "who actually maintains the cpu backend", "who owns the PD side": the people behind it
     | {"maintains", "maintain", "owns", "own"}
 )
+# Who owns or maintains a thing: its people over its whole life, and of the whole thing ("who
+# maintains the cpu backend" under CPU PRs narrowed to AMX asks about all CPU work)
+OWNING = frozenset(
+    {"owns", "own", "owner", "owners", "maintains", "maintain", "maintaining", "responsible", "knows"}
+)
 # No one in particular: "anyone else on it?", "prs by anyone from red hat"
 ANYONE = frozenset({"anyone", "anybody", "someone", "somebody", "everyone", "everybody", "any1"})
 PEOPLE_NOUNS = frozenset(
@@ -1047,6 +1062,9 @@ ACTION_REQUEST = re.compile(
     r"(?: \S+){0,3} (?:release|releases|issue|issues|branch|tag|pr|pull request)\b"
     r"|^(?:pls |please )?(?:merge|approve|close|reopen|rerun|retrigger|cherry-?pick|backport|rebase|ping) "
     r"(?:#|pr\b|pull\b|this\b|my\b|those\b|these\b|them\b|it\b|him\b|her\b)"
+    # "pls retrigger amd ci on 53113", "rerun the failed tests on #123": CI is run, not read
+    r"|^(?:pls |please )?(?:rerun|re-run|retrigger|re-trigger|restart|kick off|trigger)(?: \S+){0,3} "
+    r"(?:ci|build|builds|job|jobs|test|tests|pipeline|checks?)\b"
 )
 ACTION_LIMIT = "I can't act on GitHub (merge, approve, close, review, cherry-pick, ping people): I only read pull requests"
 ACTION_NOTE = f"{ACTION_LIMIT}. Here is what I know of it."
@@ -1250,6 +1268,9 @@ _FOREIGN_PHRASES = (
     ("按", " by "), ("分一下", " split "), ("数量", " count "), ("统计", " count "), ("最多", " most "),
     ("위주로", " esp "), ("위주", " esp "),
     # "처음부터", "从头", "最初から": since the start (the whole history)
+    # "ROCm이랑 CPU 쪽도 다 포함해서요", "CPU也包括": those let in too, no filter of their own
+    ("도 다 포함해서요", " included too "), ("도 포함해서요", " included too "), ("도 다 포함해서", " included too "),
+    ("도 포함해서", " included too "), ("也包括", " included too "), ("也算", " included too "),
     ("처음부터", " since the start "), ("从一开始", " since the start "),
     ("从头", " since the start "), ("最初から", " since the start "), ("初めから", " since the start "),
     ("特に", " esp "), ("ざっくり", " "), ("まとめて", " summary "), ("周り", " "), ("スループット", " throughput "),
@@ -1285,7 +1306,17 @@ def _month(m: re.Match[str]) -> str:
 
 
 _CJK_MONTH = r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])"
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 _CJK_SPANS = (
+    # "10일 이후로", "10日以降", "10号以后": since that day of the month (not ten days)
+    (
+        re.compile(
+            r"(?<![\d月월])(?<![月월] )(\d{1,2})\s*(?:일|日|号|號)\s*(?:이후|부터|以降|以来|から|之后|以后|起)"
+        ),
+        lambda m: (
+            f" since the {m.group(1)}{_SUFFIX.get(int(m.group(1)) % 10 if int(m.group(1)) // 10 != 1 else 0, 'th')} "
+        ),
+    ),
     # "11月3日", "11월 3일": a date; "十月", "3月", "10월": a month (with 个 / か / 개 it is a count)
     (re.compile(_CJK_MONTH + r"\s*(?:月|월)\s*(\d{1,2})\s*(?:日|号|號|일)"), _month),
     (
@@ -1318,9 +1349,10 @@ _CJK_LEFT_OUT = re.compile(
     + ")"
     r"|(?:都|也|就)?\s*(?:" + _ZH_DROP + r")(?=\s*(?:吧|了|啊|一下|$|[，。,.!?！？;；]))"
     # ("xpu꺼는 빼줘": the xpu ones - 꺼 / 거 / 것, the thing of - leave out)
-    r"|(?:\s*(?:系|関連|関係|周り|まわり|の(?:PR|pr|やつ|もの)?|관련|쪽|꺼|거|것))*\s*(?:は|を|も|은|는|을|를)?\s*"
+    # ("CIだけのやつは要らない": the CI-only ones - だけ, only - are not needed)
+    r"|(?:\s*(?:系|関連|関係|周り|まわり|だけ|の(?:PR|pr|やつ|もの)?|관련|쪽|꺼|거|것))*\s*(?:は|を|も|은|는|을|를)?\s*"
     r"(?:除いて|除く|除外|以外|抜き|抜いて|外して|省いて|なしで|いらない|제외하고|제외|빼고|빼줘|말고)"
-    r"|(?:\s*(?:系|関連|関係|の(?:PR|pr|やつ|もの)?))*\s*(?:は|も)\s*(?:不要|要らない))"  # not zh "不要 X"
+    r"|(?:\s*(?:系|関連|関係|だけ|の(?:PR|pr|やつ|もの)?))*\s*(?:は|も)\s*(?:不要|要らない))"  # not zh "不要 X"
 )
 # Words of the sentence, not of a name: "last week rocm 的不要" leaves out ROCm, not "last week rocm"
 _SENTENCE_WORDS = frozenset(

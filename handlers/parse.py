@@ -53,6 +53,7 @@ from handlers.language import (
     EMPLOYER,
     EMPLOYER_NOTE,
     HOW_NOT_TO_ANSWER,
+    OWNING,
     PEOPLE_NOUNS,
     RANKING_WORDS,
     RECENCY_WORDS,
@@ -185,7 +186,7 @@ STOPWORDS = {
     "whats", "which", "with", "recent", "latest", "get", "find", "give", "tell", "within",
     "this", "last", "past", "since", "by", "only", "just", "ones", "some", "my", "our", "it", "i",
     "you", "do", "did", "we", "us", "have", "has", "been", "there", "how", "many", "who", "when",
-    "after", "between", "or", "etc", "etc.", "e.g.", "eg", "i.e.", "ie",
+    "after", "between", "or", "etc", "etc.", "e.g.", "eg", "i.e.", "i.e", "ie",
     "inclusive", "inclusively",  # "nov 1-15 inclusive": both ends are always in
     "date", "dates",  # "(by merge date)": which date a window is read by (the state word says it)
 }  # fmt: skip
@@ -338,6 +339,20 @@ _EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
 # so that "5 bullet points" is a count of five like "5 bullets"
 _BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
 # "rocm prs with ci left out", "with the docs ones excluded": what follows "with" is left out
+# What the asker lets in, which narrows nothing: "docs prs, typo fixes included is fine",
+# "including the small ones like typo fixes (ok)", "typo修正みたいな細かいのも含めてOK" (read in English
+# "typo including ok"), "small stuff like typo fixes is ok too"
+_THING = r"(?:[\w+/-]+(?:\.\w+)*\s+){0,4}?[\w+/-]+(?:\.\w+)*"  # (a sentence's full stop ends it)
+_NO_STATE = r"(?!(?:the\s+)?(?:open|merged|closed|drafts?)\b)"  # ("open ones included": a state, kept)
+_LET_IN = re.compile(
+    r"(?<=[\w.])[\s,;]+(?:"
+    rf"(?:incl\.?|including|inclusive of)\s+{_NO_STATE}{_THING}\s*"
+    r"(?:(?:is|are)\s+)?(?:fine|ok|okay|welcome)\b(?:\s+too)?"
+    rf"|{_NO_STATE}{_THING}\s+(?:including|included)(?:\s+(?:is|are))?\s+(?:fine|ok|okay|too)\b"
+    rf"|{_NO_STATE}{_THING}\s+(?:is|are)\s+(?:fine|ok|okay)\s+too\b"
+    r")",
+    re.I,
+)
 _WITH_LEFT_OUT = re.compile(
     r"\bwith ((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+) (?:left out|excluded|filtered out|taken out)\b"
 )
@@ -436,6 +451,18 @@ _ANY_MODEL = re.compile(
 )
 _THINGS_LIKE = re.compile(r"\b(something|anything|stuff|things)\b([^()?]{0,40}?)\s*\(([^()]{3,80})\)", re.I)
 _LIST_PARTS = re.compile(r"\s*(?:[,;/]|\bor\b|\band\b)\s*", re.I)
+# Words in brackets right after a name: "frontend work (api server, tool calling - that sort of thing)"
+_AFTER_A_NAME = re.compile(r"([^\s()][^()]{0,40}?)\s*[(（]([^()（）]{3,160})[)）]")
+_EXAMPLE_PARTS = re.compile(
+    r"\s*(?:[,;/、・]|\s[-\u2013\u2014]+\s|[\u2013\u2014]|\bor\b|\band\b|とか|や|\betc\.?|"
+    r"(?:that|this) (?:sort|kind) of (?:thing|stuff)|and so on|あたり|のやつ|など)\s*",
+    re.I,
+)
+_NAME_TAILS = frozenset(
+    {"work", "stuff", "prs", "pr", "changes", "things", "support", "side", "related", "area"}
+)
+# words that make a bracket a filter, not examples ("(fp8 only)", "(merged ones)", "(not ci)")
+NARROW_WORDS = frozenset({"only", "just", "not", "no", "without", "except", "merged", "open", "closed"})
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
 _AUXILIARIES = frozenset({"did", "does", "do", "has", "have", "had", "will", "would", "can"})
 _DOERS = frozenset(
@@ -978,7 +1005,6 @@ _COSTS = frozenset(
     | {"bottlenecks", "allocation", "allocations", "recompilation", "recompilations", "recompiles"}
     | {"stall", "stalls", "bubble", "bubbles", "padding", "lock", "locks", "contention"}
 )
-_OWNING = frozenset({"owns", "own", "owner", "owners", "maintains", "maintain", "responsible", "knows"})
 _DID_WORK = frozenset({"worked", "touched", "contributed", "committed", "hacked"})
 _REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
 # "deprecated", "renamed": a breaking change said outright, whatever else was removed
@@ -1470,12 +1496,14 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     # "open source inference", "an open-weights moe": no open PR asked for
     raw = re.sub(r"\bopen[- ](source|weights?)\b", r"open-\1", raw)
     raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
+    raw = _LET_IN.sub(" ", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
     raw = _EXAMPLES.sub(" ", raw) if "(" in raw else raw
     # (after those in brackets) "dflash, dspark, anything else worth a slide?": examples, any of which will do
     raw = _EXAMPLE_LIST.sub(lambda m: " or ".join(p.strip() for p in m.group(1).split(",")) + " ", raw)
-    raw = raw.replace("–", " .. ").replace("—", " .. ").replace("..", " .. ")
+    raw = raw.replace("–", " .. ").replace("—", " .. ").replace("〜", " .. ").replace("～", " .. ")
+    raw = raw.replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     tokens: list[str] = []
     for token in _SPLIT.split(raw):
@@ -1759,6 +1787,8 @@ class _Parser:
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
         raw = _WISE.sub("", raw)  # "what happened quantization-wise": about quantization
         raw = _ANY_MODEL.sub(" ", raw)  # "... fixed this month? any model, we eval a bunch": no filter
+        self._examples_of: list[str] = []
+        raw = _AFTER_A_NAME.sub(self._examples_of_topic, raw)
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
         if has_cjk(raw) and not _SENTENCE_INSIDE.search(raw.strip()):
@@ -1784,6 +1814,7 @@ class _Parser:
         st = _State()
         if examples:
             st.readings.append(f"'{_clip_words(examples)}' as examples of what was asked")
+        st.readings.extend(_clip_words(said) for said in self._examples_of)
         if asked != raw[:MAX_CHARS]:
             st.readings.append(f"'{_clip_words(asked)}' as the question, the rest as context")
         if cut:
@@ -1887,7 +1918,14 @@ class _Parser:
         said = tokenize(found.group("items"))[0]
         if any(w[:1].isdigit() or w in MONTHS or w in WEEKDAYS for w in said):
             return text, ""  # "merged mon nov 16 - sun nov 22, grouped by area, ...": a range of days
-        if any(map(names, items)):  # "merged this week - rocm, xpu, tpu": as "rocm or xpu or tpu"
+        def keys(part: str) -> set[str]:
+            words = tokenize(part)[0]
+            return {k for i in range(len(words)) for k in [self._lookup_topic(words, i)[0]] if k}
+
+        # "security merges - DoS, input validation, resource limits": what it names, the words before
+        # it asked for already (examples still); "merged this week - rocm, xpu, tpu": any of them
+        said_before = keys(text[: found.start()])
+        if any(map(names, items)) and not (said_before and keys(found.group("items")) <= said_before):
             listed = " or ".join(i.strip() for i in items)
             return f"{text[: found.start()]} {listed}{text[found.end() :]}", ""
         if not names(text[: found.start()]):
@@ -1965,6 +2003,36 @@ class _Parser:
 
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
+
+    def _examples_of_topic(self, m: re.Match[str]) -> str:
+        """ "frontend work (API server, tool calling, parsers, structured output - that sort of
+        thing)", "Blackwell関連 (SM100/SM120, B200とかB12x)": two or more things in brackets after a
+        topic, each a part of it, are examples of that topic, no filters (ANDed they found
+        nothing); one thing in brackets ("rocm (mi300x)"), or a bracket with a filter word in it
+        ("quantization (fp8 only)"), still narrows."""
+        head = [t for t in tokenize(m.group(1))[0] if t not in _NAME_TAILS]
+        parts = [p for p in _EXAMPLE_PARTS.split(m.group(2)) if p.strip()]
+        words = [tokenize(p)[0] for p in parts]
+        if not head or len(parts) < 2 or any(NARROW_WORDS.intersection(w) for w in words):
+            return m.group(0)
+        topic = next(
+            (
+                key
+                for k in range(max(len(head) - 3, 0), len(head))
+                for key, length in [self._lookup_topic(head, k)]
+                if key and k + length == len(head) and not is_term(key)
+            ),
+            None,
+        )
+        if topic is None:
+            return m.group(0)
+        named = [key for w in words if w for key in [self._lookup_topic(w, 0)[0]] if key]
+        if len(named) < 2 or any(k != topic and topic not in implies(k, self.taxonomy) for k in named):
+            return m.group(0)
+        self._examples_of.append(f"'{m.group(2).strip()}' as examples of {self._name_of(topic)}")
+        return m.group(1) + (
+            "" if m.string[m.end() : m.end() + 1].isspace() or m.end() == len(m.string) else " "
+        )
 
     def _bracketed(self, m: re.Match[str]) -> str:
         """ "something users touch (flags, env vars, metrics)": examples, no filter; "expert parallel
@@ -2234,7 +2302,7 @@ class _Parser:
         if not ever_word and window is None and asks_who(tokens):
             # "who owns the weight transfer code", "who maintains aiter": whoever did the work,
             # whenever (ownership is not a thing of the last days)
-            ever_word = next((t for t in tokens if t in _OWNING), "")
+            ever_word = next((t for t in tokens if t in OWNING), "")
             # "who has worked on mhc", "who else has touched the nixl connector": the perfect
             # without "been" asks who ever did ("who has been working on X" is the recent work)
             pairs = set(itertools.pairwise(tokens))
@@ -2793,6 +2861,9 @@ class _Parser:
         words = [t[:-2] if t.endswith("'s") else t for t in tokens[i : i + self.vocab.longest + 2]]
         # a spaced dash ends a name ("fp8 vs mxfp4 - how many": not the two words "mxfp4 -")
         words = list(itertools.takewhile(lambda w: any(c.isalnum() for c in w), words))
+        change, change_len = change_key(words)
+        if change is not None and change_len > 1:
+            return change, change_len, ""  # "api keys", "security fixes": not the API's topic
         topic, topic_len = None, 0
         for length in range(min(self.vocab.longest, len(words)), 0, -1):
             head = " ".join(words[: length - 1])
@@ -3069,7 +3140,8 @@ class _Parser:
         if tokens[i].startswith("work") and WRITING_DOCS.intersection(tokens[i + length : i + length + 4]):
             return 0  # "working on the upgrade notes": the asker's writing, no state
         lately = _LATELY.intersection(tokens) or ("these", "days") in set(itertools.pairwise(tokens))
-        been = tokens[i - 1 : i] == ["been"]
+        # ("who the main people working on lora have been since september": the perfect after it)
+        been = tokens[i - 1 : i] == ["been"] or "been" in tokens[i + length : i + length + 8]
         if tokens[i].startswith("work") and ((been or lately) and asks_who(tokens) or been):
             # "who's been working on flashinfer lately", "who are the folks working on xgrammar these
             # days": the people behind the recent work, done or not ("who's working on the tpu
@@ -3257,6 +3329,17 @@ class _Parser:
             st.time_tokens.update(range(i, i + 2))
             return 2
         matched = self.clock.read(tokens, i)
+        if (
+            matched is None
+            and tokens[i] in ("now", "present", "date")
+            and i >= 2
+            and tokens[i - 1] in _RANGE_JOINS
+            and i - 2 in st.time_tokens
+        ):
+            # "from last month to now", "last week to date": on to today
+            matched = Span(None, self.clock.today + timedelta(days=1)), 1
+            if first is not None and first.start is not None:
+                matched = Span(first.start, self.clock.today + timedelta(days=1)), 1
         if matched is None:
             return 0
         span, length = matched
@@ -3277,7 +3360,7 @@ class _Parser:
             first is not None
             and st.then is None
             and i >= 2
-            and tokens[i - 1] in ("or", "and")
+            and tokens[i - 1] in ("or", "and", *_RANGE_JOINS)
             and i - 2 in st.time_tokens
             and not _COMPARING.intersection(tokens[: i - 1])  # "compare bugfix this week and last week"
             and not (tokens[i - 1] == "or" and COMPARATIVES.intersection(tokens[: i - 1]))
@@ -3286,14 +3369,18 @@ class _Parser:
             and span.start is not None
             and span.end is not None
         ):
-            # "merged yesterday or today", "monday and tuesday": one range over both, not two compared
+            # "merged yesterday or today", "monday and tuesday": one range over both, not two
+            # compared; "from last week to this week", "先週〜今週": from the first's start on
             st.window = Span(min(first.start, span.start), max(first.end, span.end))
             st.time_tokens.update(range(i - 1, i + length))
             return length
         if first is not None and st.then is None and _restates(first, span, tokens, tokens[i : i + length]):
-            # "last week's digest (the 13-19 nov one)": the dates say which week was meant
+            # "last week's digest (the 13-19 nov one)": the dates say which week was meant; "over
+            # the last couple of months - say since september": the month pins the rough period
             st.window = span
             st.time_tokens.update(range(i, i + length))
+            if tokens[i - 1] in _RESTATING and tokens[i - 1] in st.text:
+                st.text.remove(tokens[i - 1])
             return length
         if st.window is None:
             st.time_tokens.update(range(i, i + length))
@@ -3302,11 +3389,11 @@ class _Parser:
 
 
 def _restates(first: Span, second: Span, tokens: list[str], words: Sequence[str]) -> bool:
-    """Whether a second time, written with dates, says again which days the first meant ("last
-    week (nov 13-19)"): the two share most of their days (not "last week, not since nov 6"), and
-    nothing compares them."""
+    """Whether a second time, written with dates or a month's name, says again which days the
+    first meant ("last week (nov 13-19)", "the last couple of months, i.e. since september"): the
+    two share most of their days (not "last week, not since nov 6"), and nothing compares them."""
     if None in (first.start, first.end, second.start, second.end) or not any(
-        c.isdigit() for w in words for c in w
+        c.isdigit() or w in MONTHS for w in words for c in w
     ):
         return False
     if sets_side_by_side(tokens):
@@ -3314,6 +3401,12 @@ def _restates(first: Span, second: Span, tokens: list[str], words: Sequence[str]
     assert first.start and first.end and second.start and second.end
     shared = (min(first.end, second.end) - max(first.start, second.start)).days
     return shared * 2 >= max((first.end - first.start).days, (second.end - second.start).days)
+
+
+# Words between two times that make one range of them ("last week through this week")
+_RANGE_JOINS = ("to", "through", "thru", "until", "till", "..")
+# Words that introduce a time saying again, more exactly, the one before ("say since september")
+_RESTATING = frozenset({"say", "ie", "i.e", "i.e.", "so", "meaning", "basically"})
 
 
 def _compared_with(tokens: list[str], i: int) -> bool:

@@ -1549,6 +1549,27 @@ async def test_who_maintains_or_owns_asks_who_not_for_the_word(app: BotHandlers)
         )
 
 
+async def test_who_maintains_an_area_under_a_narrowing_of_it_asks_about_the_whole_area(
+    app: BotHandlers,
+) -> None:
+    """Under "rocm last week" narrowed to "just the aiter ones", "who maintains the rocm backend?"
+    names the people of all ROCm work (owning is of the whole area), as the command does; "who
+    wrote the aiter ones" then stays within the narrowing (over the time the thread moved to)."""
+    await start_thread(app, KEY, "rocm last week")
+    narrowed = await app.followup(KEY, "just the aiter ones")
+    rocm = await app.command(REPO, "rocm last week")
+    assert 0 < narrowed.total < rocm.total, (narrowed.total, rocm.total)
+    owners = await app.followup(KEY, "who maintains the rocm backend?")
+    direct = await app.command(REPO, "who maintains the rocm backend?")
+    assert owners.total == direct.total > narrowed.total, (owners.title, direct.title, narrowed.total)
+    assert "AITER" not in owners.understood, owners.understood
+    writers = await app.followup(KEY, "who wrote the aiter ones")
+    assert 0 < writers.total < direct.total and "AITER" in writers.understood, (
+        writers.title,
+        writers.understood,
+    )
+
+
 async def test_the_x_ones_then_narrows_the_thread(app: BotHandlers) -> None:
     """Under "rocm last week vs the week before", "fine. list the bugfix ones from last week then"
     is that week's ROCm bug fixes ("then" is "in that case"), while "qwen then" still moves to Qwen."""
@@ -2815,3 +2836,24 @@ async def test_a_person_named_and_pointed_at_is_one_person_and_korean_leaving_ou
     await app.followup(KEY, "docs꺼는 빼줘. 우리 MI300X만 씀")
     topics = await _topics(app, rocm)
     assert await _listed(app) == {n for n in rocm if "docs" not in topics[n]}
+
+
+async def test_a_comparison_takes_the_periods_the_message_names(app: BotHandlers) -> None:
+    """ "how does that compare with the month before, i.e. january?" compares with January, all
+    of it; under a thread moved to the week before, "total last week vs the week before" compares
+    those two weeks, not last week with the week before the thread's."""
+    await start_thread(app, KEY, "rocm prs since feb 20")
+    named = await app.followup(KEY, "how does that compare with the month before, i.e. january?")
+    assert "Jan 1 – Jan 31" in named.title, named.title
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "and the week before?")
+    both = await app.followup(KEY, "ok, total last week vs the week before")
+    assert "Feb 23 – Mar 1" in both.title and "Feb 16 – Feb 22" in both.title, both.title
+
+
+async def test_who_with_the_people_asked_about_again_names_them(app: BotHandlers) -> None:
+    """ "who wrote those? any repeat names from earlier?" names the thread's authors, not a search
+    for "names" or "earlier"."""
+    await start_thread(app, KEY, "rocm last week")
+    reply = await app.followup(KEY, "who wrote those? any repeat names from earlier?")
+    assert reply.kind == "list" and "people" in reply.title, reply.title
