@@ -450,6 +450,13 @@ class FollowupHandler:
         """The reply for the message's kind of intent (chatter, help, more, detail, narrowing,
         window moves, counts, who, ...), with the readings that refine a kind first."""
         log.info("follow-up in %s read as %s", thread.context.key.as_str(), intent.kind)
+        start = thread.context.start
+        if start is not None and start.kind == "digest" and _DIGEST_WEEK.search(text):
+            # "ok forget reverts. any new models in the digest week?" after the thread moved to the
+            # week before: back to the digest's own week first
+            stopped = await _moved_to(thread, (start.since, start.until))
+            if stopped is not None:
+                return stopped
         if intent.kind == "chatter":
             return _chatter(thread, addressed)
         if intent.kind == "help":
@@ -656,6 +663,10 @@ class FollowupHandler:
                 # "how many of those were bugfixes? list them": the list, its header the count
                 return await narrow(thread, replace(intent, kind="narrow"))
             return await count(thread, intent, whole=bool(WHOLE_LIST.search(text)))
+        if intent.kind == "who" and _OVERALL.search(text) and not intent.query.any_of and _restart(thread):
+            # "and who was the most active author overall that week?" under a narrowed digest:
+            # the people of its whole list, not of the narrowing
+            intent = replace(intent, subject="")
         if intent.kind == "who":
             asked = intent.query
             if not asked.window_given:
@@ -743,7 +754,7 @@ class FollowupHandler:
         if intent.kind in ("narrow", "question") and _another_person(thread, query):
             return await other_person(thread, intent)
         if (
-            intent.kind in ("narrow", "question")
+            intent.kind in ("narrow", "question", "switch")
             and thread.context.start is not None
             and thread.context.start.kind == "digest"
             and _DIGEST_NAMED.search(text)
@@ -943,6 +954,10 @@ class FollowupHandler:
         return thread.capabilities(lead or OFFLINE_LEAD)
 
 
+_OVERALL = re.compile(r"\b(?:overall|all (?:of )?that week|in the whole (?:week|digest|list))\b", re.I)
+_DIGEST_WEEK = re.compile(
+    r"\b(?:the|that|this) digest(?:'s)? (?:week|window|period)\b|\bthe digest's\b", re.I
+)
 _DIGEST_NAMED = re.compile(r"\b(?:the|that|this|whole|full|entire) digest\b", re.I)
 _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|never ?mind|no need)\b", re.I)
 # taking a filter back without leaving anything out ("forget moe", "no need multimodal"), unlike

@@ -193,6 +193,7 @@ WHO_SKIP = {
     "actually", "really", "maintains", "maintain", "maintaining", "owns", "own", "owning", "so", "ok",
     # "any repeat names from earlier?": the people again, not a word of their PRs
     "names", "name", "repeat", "repeated", "recurring", "same", "any", "earlier", "previously", "again",
+    "and", "but", "also",  # "and who sent these prs?"
 }  # fmt: skip
 
 

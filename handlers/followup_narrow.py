@@ -297,6 +297,11 @@ def _named_in(
     return found, "by topic"
 
 
+_ASKERS_OWN = frozenset(
+    {"want", "wanna", "need", "ping", "thank", "thanks", "i", "we", "my", "our", "me", "mi", "so", "because"}
+)
+
+
 async def who(thread: Thread, intent: Intent) -> Reply:
     """`who is working on aiter?`: the authors of the thread's PRs that mention it, busiest first."""
     matches = await thread.matches()
@@ -331,6 +336,11 @@ async def who(thread: Thread, intent: Intent) -> Reply:
         for w in intent.subject.split()
         if w not in STATE_WORDS and not (left_out and (w.lstrip("@") in left_out or w in _LEAVING_OUT))
     ]
+    # "who made that one, want to ping them", "and who sent these? thank the folks on discord":
+    # from the asker's own purpose on, the words are theirs, not what the people worked on
+    mine = next((k for k, w in enumerate(words) if w in _ASKERS_OWN), len(words))
+    # ("who should i ping about the flashinfer ones": the asker's words first, the subject after)
+    words = words[:mine] if mine else [w for w in words if w not in _ASKERS_OWN]
     found, how = _named_in(thread, matches, words, intent.query)
     if not found and words:
         # "who's writing most of the nvfp4 stuff?" after narrowing to MXFP4 on ROCm: the thread's

@@ -193,6 +193,16 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
             if not any(kind_of(k, taxonomy) in replaced or implies(k, taxonomy) & gone for k in g)
         )
         asked = replace(asked, any_of=(*kept, *asked.any_of))
+    elif (
+        not any(kind_of(k, taxonomy) or is_term(k) or is_change(k) for g in asked.any_of for k in g)
+        and any(not any(kind_of(k, taxonomy) for k in g) for g in base.any_of)
+        and any(all(kind_of(k, taxonomy) for k in g) for g in base.any_of)
+        and not set(asked.any_of) & set(base.any_of)  # ("what about MoE lora?" under LoRA + Qwen: said anew)
+    ):
+        # "what about perf?" under "rocm fixes": one kind of work for another, the platform (model,
+        # format) kept - ROCm performance, not all performance
+        kept = tuple(g for g in base.any_of if all(kind_of(k, taxonomy) for k in g))
+        asked = replace(asked, any_of=(*kept, *asked.any_of))
     elif any(_siblings(g, a, taxonomy) for g in base.any_of for a in asked.any_of):
         # "what about lmcache" under NIXL bug fixes: a connector for a connector (named things of
         # one area), the kind of work kept

@@ -75,6 +75,7 @@ ASKING_VERBS = _words(
     """
     show list see tell give find get want like need know check look display fetch pull bring share
     send summarize summarise recap catch wonder wondering curious interested care mind help
+    worry worried worrying concerned watch watching include includes
     remind enumerate report search rundown compare compared comparison contrast against
     count counts tally total totals redo repeat regenerate
     """
@@ -82,7 +83,7 @@ ASKING_VERBS = _words(
 ACTIVITY_WORDS = _words(
     """
     change update news work stuff thing happen happening going progress activity development
-    win wins gain gains churn busy busier busiest
+    win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
     movement effort contribution patch commit pr prs pull request requests item items highlight
     overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
     addition modification edit tweak support add
@@ -134,6 +135,7 @@ SOCIAL_WORDS = _words(
     interesting indeed right true fair exactly noted gotcha makes sense sound sounds lgtm glad welcome
     np nvm alright fine excellent brilliant super wonderful fantastic thumbs well
     afternoon evening greetings
+    bruh bro fr ngl lowkey highkey aight tbh imo fam
     """
 )
 SET_ASIDE = (
@@ -389,7 +391,10 @@ OUT_OF_SCOPE = (
 # (not after an abbreviation: "merged in october vs. september, and ...?" is one sentence)
 # (an emoji ends a sentence as a full stop does: "thinking of upgrading my 4090 🤔 whats new for sm120")
 _SENTENCE_END = re.compile(
-    r"(?<=[.?!;\U0001F300-\U0001FAFF\u2600-\u27BF])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)(?<!\bcf\.)\s+|\n+"
+    # (a flag ends one too: "🇧🇷"; a German date's full stop does not: "seit dem 10. gemerged?")
+    r"(?<=[.?!;\U0001F1E6-\U0001F1FF\U0001F300-\U0001FAFF\u2600-\u27BF])(?<!\bvs\.)(?<!\be\.g\.)(?<!\bi\.e\.)"
+    r"(?<!\bcf\.)(?<!\bdem \d\.)(?<!\bdem \d\d\.)(?<!\bden \d\.)(?<!\bden \d\d\.)(?<!\bam \d\.)(?<!\bam \d\d\.)\s+"
+    r"|\n+"
 )
 # Words of the asker's own person: "i", "our"; in Spanish, Portuguese and German "tenho uma MI300X no lab",
 # "queria testar", "usamos qwen", "nuestro pod"
@@ -399,6 +404,9 @@ _FOREIGN_FIRST_PERSON = frozenset({
     # German: "wir fahren MI300X in prod", "ich will wissen ..."
     "wir", "ich", "unser", "unsere", "unseren", "uns",
     # "somos una startup chica, servimos qwen3.5 ...", "aqui a gente roda qwen", "sto scrivendo la tesi"
+    # Polish "ogarniam u nas ...", "muszę zrobić"; Indonesian "aku lagi evaluasi", "saya"; Dutch "ik"
+    "ogarniam", "muszę", "musze", "mamy", "używamy", "uzywamy", "chcę", "chce", "wiem", "potrzebuję",
+    "aku", "saya", "kami", "kita", "ik", "onze",
     "somos", "servimos", "corremos", "rodamos", "hacemos", "fazemos", "sto", "stiamo", "usiamo", "abbiamo",
     "je", "nous", "j'ai",
     # French: "on a des MI355X en prod depuis 2 semaines", "chez nous", "nos pods", "notre cluster"
@@ -429,7 +437,12 @@ _ASKS = re.compile(
     rf"|for (?:the|a|an|our|my|this) [^,.?]{{1,60}}?,?\s+(?:i|we) (?:just |really |only )?(?:need|want|would like|'d like)\s+{_REQUEST_OBJECT}"
     # "tl;dr just the stuff that matters for me, ...": a summary or a narrowing asked for
     # (a bare "tldr?" after the asker's own clause asks nothing more than that clause says)
-    r"|tl;?dr\b(?=\s+\w)|(?:just|only) (?:the|those|what|stuff)\b)",
+    r"|tl;?dr\b(?=\s+\w)|(?:just|only) (?:the|those|what|stuff)\b"
+    # the question words of other languages: Polish "co weszło ...?", Dutch "welke ...", Indonesian
+    # "PR apa ...", "siapa ...", Spanish, Portuguese, French, Italian, German, Turkish
+    r"|(?:co|jakie|które|ktore|ile|kto|welke|wat|hoeveel|apa|siapa|berapa|qué|que|cuál|cuáles|cuántos|quién"
+    r"|quais|quem|quantos|quantas|quel|quelle|quels|quelles|combien|qui|quali|quanti|quante|chi"
+    r"|welche|wer|wieviele|hangi|kim|kaç|neler)\b)",
     re.I,
 )
 # ... or about the asker with the subject left out: "been waiting forever lol", "running on mi300x"
@@ -642,7 +655,8 @@ _DOING_ASIDE = re.compile(
 # ("(not the XPU or ROCm ports, those I don't care about)": what it leaves out is part of the question)
 _OWN_ASIDE = re.compile(
     # ("(CI tweaks are out of scope for me)"; "(show me only the merged ones)" still filters)
-    r"\s*\((?=[^()]*\b(?:our|my|we|i|us|me)\b)(?![^()]*\b(?:not|except|excluding|without|skip|skipping)\b)"
+    r"\s*\((?=[^()]*\b(?:our|my|we|i|us|me|ich|wir|mir|mich|unser|unsere|eu|nós|nosotros|nossa|nosso|minha|meu|je|nous|wiem|aku|ik)\b)"
+    r"(?![^()]*\b(?:not|except|excluding|without|skip|skipping)\b)"
     r"(?![^()]*\bme\b[^()]*\b(?:only|just)\b)[^()]*\)",
     re.I,
 )
@@ -671,7 +685,8 @@ INTRODUCTION = re.compile(
     # ("separate q -", "another question:" open a new question in a thread: those stay)
     r"|(?!(?:what|which|who|how|is|are|did|does|do|any|my|our|this|that|separate|different|unrelated|new"
     r"|side|random|another|off)\b)(?:[\w.&/+-]+\s+){0,3}?(?:question|q|qn)\b)"
-    r"\s*(?:[\u2014\u2013:,.!;]+|\s-\s)\s*",
+    # ("docs person here (we're ~3 weeks behind).": an aside of theirs before the stop)
+    r"(?:\s*\([^()]*\))?\s*(?:[\u2014\u2013:,.!;]+|\s-\s)\s*",
     re.I,
 )
 
@@ -685,7 +700,10 @@ def introduction(text: str) -> str:
 # What the asker is doing, before a colon and the question: "writing a blog post about february:
 # which kernels got faster?" (context: its time is the question's, see parse)
 _ACTIVITY_LEAD = re.compile(
-    rf"^\W*(?:(?:i'?m|we'?re|i am|we are)\s+)?{_ACTIVITY}\b[^?:\n]{{0,80}}:\s+(?=\S)", re.I
+    # (not across a dash: "prepping the changelog — list every breaking change since nov 1: removed
+    # flags, ..." asks before its colon, and what follows the colon is examples)
+    rf"^\W*(?:(?:i'?m|we'?re|i am|we are)\s+)?{_ACTIVITY}\b[^?:\n\u2014\u2013]{{0,80}}:\s+(?=\S)",
+    re.I,
 )
 
 
@@ -776,6 +794,7 @@ def question_part(text: str) -> str:
             if k <= asked
             or _ASKING_START.match(s)  # "... 70b model? which is better value": asks, "is" or not
             or _LEAVE_OUT_ORDER.match(s)  # "... last 3 weeks? NOT the CI ones (those are out of scope)"
+            or _ORDER_START.match(s)  # "which bugfix prs are still open? oldest first pls and who owns them"
             or not (
                 # "... since nov 1? newest first, top 10 is fine": an order the asker settles for
                 _STATEMENT.search(_SETTLING.sub("", s))
@@ -865,6 +884,11 @@ def _embedded_ask(sentence: str) -> str:
 _QUESTION_WORD = re.compile(r"\b(?:which|what|who|how|anything|any)\b", re.I)
 
 
+_GREETINGS = frozenset(
+    {"hi", "hey", "hello", "hiya", "yo", "hej", "hallo", "halo", "hola", "oi", "salut", "ciao"}
+)
+
+
 def _after_context(sentence: str) -> str:
     """A sentence from its first asking clause on, when every clause before it is context."""
     # a comma or a spaced dash ends a clause ("prepping release notes — what broke in november?")
@@ -875,7 +899,7 @@ def _after_context(sentence: str) -> str:
         asks = _ASKS.match(clause) or (
             k == len(clauses) - 1 and clause.rstrip().endswith("?") and _QUESTION_WORD.search(clause)
         )
-        if asks and all(_context(c) for c in clauses[:k]):
+        if asks and all(_context(c) or c.strip(" !").lower() in _GREETINGS for c in clauses[:k]):
             return "".join(c + m for c, m in itertools.zip_longest(clauses[k:], marks[k:], fillvalue=""))
     return sentence
 
@@ -907,11 +931,18 @@ def _context(sentence: str) -> bool:
     )
 
 
+# A sentence that opens with the order of the answer is part of the question
+_ORDER_START = re.compile(
+    r"^\W*(?:(?:oldest|newest|latest|earliest|most recent)(?: ones?)? first|(?:sorted|sort|ordered|order) by)\b",
+    re.I,
+)
 # A sentence that opens by leaving something out is part of the question, whoever it speaks of
 # ("dont want our scripts to break" is a worry, no order)
 _LEAVE_OUT_ORDER = re.compile(
     r"^\W*(?:(?:and|but|also|oh|pls|please|ok|okay)\W+)*"
     r"(?:(?:don'?t|dont|do not) (?:pad|include|count|show|list|bother with)\b|(?:skip|exclude|leave out|ignore|drop)\b"
+    # "I don't care about CUDA/ROCm-only stuff", "not interested in the ci ones": an order too
+    r"|(?:(?:i|we) )?(?:don'?t|dont|do not) care (?:about|for)\b|(?:i'?m |we'?re )?not interested in\b"
     r"|(?:not|without|excluding|except|minus) (?:the |any )?[\w/&+.-]+(?: [\w/&+.-]+)? (?:ones|stuff|prs|changes|things)\b)",
     re.I,
 )
@@ -923,7 +954,10 @@ _FRENCH_WE = re.compile(
 )
 _I_MEAN = re.compile(r"\b(?:i|we) (?:mean|meant)\b", re.I)
 _GREETED = re.compile(
-    r"^\W*(?:hi|hey|hello|hiya|yo|howdy)(?: (?:all|folks|team|there|everyone))?\s*[-–—,!:]+\s*", re.I
+    # ("yo who's been ..." without a comma: "yo" greets, it is not Spanish "I")
+    r"^\W*(?:hi|hey|hello|hiya|yo|howdy|hej|hallo|halo|hola|oi|salut|ciao|merhaba)(?: (?:all|folks|team|there|everyone))?(?:\s*[-–—,!:]+\s*"
+    r"|\s+(?=(?:who|who's|whos|what|what's|whats|which|how|any|anything|did|does|is|are|can|could)\b))",
+    re.I,
 )
 _OWNER = re.compile(
     r"^\W*(?:[\w.+-]+\s+){1,2}(?:owner|user)\b|^\W*(?:running|using|serving|deploying)\b", re.I
@@ -1190,6 +1224,11 @@ _CJK_COMPARATIVES = (
     ("どちらが速い", "which is faster"),
 )
 _FOREIGN_PHRASES = (
+    # "ordenado del más viejo al más nuevo" (oldest first), "sin contar los de CI ni docs"
+    ("del más viejo al más nuevo", " oldest first "), ("del mas viejo al mas nuevo", " oldest first "),
+    ("del más nuevo al más viejo", " newest first "), ("del mas nuevo al mas viejo", " newest first "),
+    ("do mais antigo ao mais novo", " oldest first "), ("do mais novo ao mais antigo", " newest first "),
+    ("ordenado ", " "), ("ordenados ", " "), ("ordenadas ", " "),
     # "主要关心 MLA 这块" (mostly care about MLA), "重点看" (mostly looking at): an emphasis, no filter;
     # "vllm 跟 sglang 比吞吐谁更高" (whose throughput is higher): a measurement of two things
     ("主要关心", " mostly care about "), ("重点关注", " mostly care about "), ("主要看", " mostly "),
@@ -1307,15 +1346,34 @@ def _month(m: re.Match[str]) -> str:
 
 _CJK_MONTH = r"(1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])"
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _nth(day: int) -> str:
+    """3 -> "3rd", 11 -> "11th", 22 -> "22nd": a day of the month as English writes it."""
+    return f"{day}{'th' if day // 10 == 1 else _SUFFIX.get(day % 10, 'th')}"
+
+
 _CJK_SPANS = (
+    # "gpt-oss 서빙 땜에 보는 중이라" (we are looking because of serving gpt-oss): the asker's reason;
+    # "CI 테스트 speedup 같은 건 perf로 안 쳐주세요" (don't count things like CI test speedups as perf)
+    (
+        re.compile(
+            r"[\w.-]+\s*(?:서빙|쓰는|사용)?\s*(?:땜에|때문에)\s*[^,.?!~]*?(?:중이라서|중이라|중이어서)"
+        ),
+        lambda m: " ",
+    ),
+    (
+        re.compile(
+            r"([A-Za-z][\w/.-]*)(?:\s+[^\s()]+){0,2}?\s*같은\s*(?:건|거|것은)\s*\S*\s*안\s*(?:쳐|세)(?:주세요|줘요|줘)?"
+        ),
+        lambda m: f" without {m[1]} ",
+    ),
     # "10일 이후로", "10日以降", "10号以后": since that day of the month (not ten days)
     (
         re.compile(
             r"(?<![\d月월])(?<![月월] )(\d{1,2})\s*(?:일|日|号|號)\s*(?:이후|부터|以降|以来|から|之后|以后|起)"
         ),
-        lambda m: (
-            f" since the {m.group(1)}{_SUFFIX.get(int(m.group(1)) % 10 if int(m.group(1)) // 10 != 1 else 0, 'th')} "
-        ),
+        lambda m: f" since the {_nth(int(m.group(1)))} ",
     ),
     # "11月3日", "11월 3일": a date; "十月", "3月", "10월": a month (with 个 / か / 개 it is a count)
     (re.compile(_CJK_MONTH + r"\s*(?:月|월)\s*(\d{1,2})\s*(?:日|号|號|일)"), _month),
@@ -1421,6 +1479,16 @@ _FOREIGN_WORDS = {
     "ultimas": "last", "meses": "months", "semanas": "weeks", "días": "days", "dias": "days",
     "ontem": "yesterday", "mexido": "", "mexendo": "", "quero": "", "saber": "", "conversar": "",
     "falar": "", "sobre": "about",
+    # "quais modelos novos entraram no mês passado?", "vc consegue rodar um benchmark", "quem mandou
+    # esses PRs? quero agradecer o pessoal", "sem contar bots", "é pro shoutout da nossa newsletter"
+    "modelos": "models", "novos": "new", "novas": "new", "contar": "counting", "contando": "counting",
+    "pro": "for", "nossa": "our", "nosso": "our", "mandou": "sent", "mandaram": "sent",
+    "agradecer": "thank", "pessoal": "folks", "relevante": "relevant", "relevantes": "relevant",
+    "tá": "is", "vc": "you", "consegue": "can", "rodar": "run", "passar": "give", "ajuda": "help",
+    "necesito": "need", "necesitamos": "need", "resumen": "summary", "pasó": "happened", "paso": "happened",
+    "ni": "nor", "che": "", "porfa": "please", "porfavor": "please",
+    "preciso": "need", "precisamos": "need", "uma": "", "um": "", "é": "", "foram": "were", "e": "and",
+    "desses": "of these", "dessas": "of these",
     # "se mergearon", "corremos X en H200", "lo de ROCm no me interesa": merged, the asker's setup,
     # and what the asker leaves out
     "mergearon": "merged", "mergearam": "merged", "mergeó": "merged", "mergeo": "merged",
@@ -1469,6 +1537,14 @@ _FOREIGN_WORDS = {
     "nicht": "not", "kein": "no", "keine": "no", "genau": "", "macht": "does",
     "auf": "on", "gerne": "", "einfach": "", "nochmal": "again", "noch": "still",
     "dieser": "this", "diesem": "this", "dieses": "this", "diesen": "this", "wichtig": "important", "kurz": "briefly", "war": "was", "bei": "in", "da": "", "sätze": "sentences", "satz": "sentence",
+    # "Was gab es letzte Woche Neues bei der Quantisierung? ... älteste zuerst", "wer hat da am
+    # meisten beigetragen?", "im November bisher", "wer war jeweils am aktivsten?"
+    "neues": "new", "quantisierung": "quantization", "aber": "but", "hauptsächlich": "mainly",
+    "hauptsaechlich": "mainly", "teilweise": "partly", "älteste": "oldest", "aelteste": "oldest",
+    "ältesten": "oldest", "neueste": "newest", "neuesten": "newest", "zuerst": "first", "bisher": "so far",
+    "jeweils": "each", "am": "", "aktivsten": "most active", "meisten": "most", "beigetragen": "contributed",
+    "drin": "merged", "klar": "", "dass": "", "vorbei": "over", "arbeite": "work", "arbeiten": "work",
+    "zu": "", "uns": "us", "wer's": "who", "mal": "", "quantisierungs": "quantization", "kernels": "kernels",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",
@@ -1612,7 +1688,7 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     ),
     (  # Dutch ("wie", Dutch "who", stays German's "how")
         frozenset({"hoeveel", "gemerged", "gemerget", "vorige", "deze", "graag", "niet", "iemand", "waarom"})
-        | {"daarvan"},
+        | {"daarvan", "draaien", "sinds", "meetellen", "laatste", "nieuws", "aub", "spul", "welke"},
         {
             "hoeveel": "how many", "gemerged": "merged", "gemerget": "merged", "gemergd": "merged",
             "deze": "this", "vorige": "last", "maand": "month", "vandaag": "today", "gisteren": "yesterday",
@@ -1620,6 +1696,11 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "graag": "please", "daarvan": "of those", "iemand": "anyone", "mijn": "my", "steeds": "",
             "gaat": "", "op": "on", "een": "", "met": "with", "verbeteringen": "improvements",
             "alleen": "only", "zonder": "without", "welk": "which", "welke": "which",
+            # "welke kv connector fixes zijn sinds de 10e gemerged ...? geen mooncake/lmcache spul aub"
+            "sinds": "since", "laatste": "last", "dagen": "days", "weken": "weeks", "meeste": "most",
+            "spul": "stuff", "aub": "please", "geen": "no", "draaien": "run", "ik": "i", "die": "",
+            "moet": "", "mee": "", "nemen": "", "bij": "", "volgende": "", "nieuws": "news", "de": "",
+            "hebben": "", "heeft": "", "en": "and", "wat": "what", "dan": "than",
         },
     ),
     (  # Hindi in Latin script (Hinglish)
@@ -1645,7 +1726,7 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     ),
     (  # Polish
         frozenset({"ile", "jakie", "weszło", "weszły", "miesiącu", "tygodniu", "wrzucił", "związanych"})
-        | {"pr-ów", "pr-y"},
+        | {"pr-ów", "pr-y", "zeszłego", "kwantyzacji", "które", "tydzień", "opowiedz", "możesz", "ogarniam"},
         {
             "ile": "how many", "jakie": "which", "kto": "who", "weszło": "merged", "weszły": "merged",
             "weszlo": "merged", "zmergowane": "merged", "wrzucił": "", "wrzucil": "", "pr-ów": "prs",
@@ -1654,11 +1735,20 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "lutym": "february", "marcu": "march", "kwietniu": "april", "maju": "may", "czerwcu": "june",
             "lipcu": "july", "sierpniu": "august", "wrześniu": "september", "październiku": "october",
             "listopadzie": "november", "grudniu": "december",
+            # "co weszło w LoRA z zeszłego tygodnia i z tego?", "a które z tych to bugfixy?"
+            "zeszłego": "last", "zeszlego": "last", "tygodnia": "week", "tego": "this", "i": "and", "co": "what",
+            "kwantyzacji": "quantization", "kwantyzacja": "quantization", "itd": "etc", "czy": "or",
+            "rośnie": "", "spada": "", "wiem": "", "że": "", "jeszcze": "", "się": "", "skończył": "",
+            "które": "which", "ktore": "which", "tych": "these", "to": "", "bugfixy": "bugfixes", "fixy": "fixes",
+            "a": "and", "wszystkie": "all", "nie": "not", "opowiedz": "tell me", "więcej": "more", "o": "about",
+            "możesz": "can you", "odpalić": "run", "powiedzieć": "tell", "zyskam": "", "potrzebuję": "need",
+            "testów": "tests", "hej": "hi", "u": "", "nas": "", "na": "on", "ogarniam": "", "muszę": "",
+            "zrobić": "", "przegląd": "", "zmian": "changes", "przed": "",
         },
     ),
     (  # Indonesian
         frozenset({"berapa", "udah", "sudah", "yg", "bulan", "minggu", "dong", "aja", "gak", "nggak"})
-        | {"terkait", "siapa", "kemarin", "di-merge", "dimerge"},
+        | {"terkait", "siapa", "kemarin", "di-merge", "dimerge", "skrg", "urutin", "rangkumin", "soal"},
         {
             "berapa": "how many", "udah": "", "sudah": "", "yg": "", "yang": "", "bulan": "month",
             "minggu": "week", "ini": "this", "lalu": "last", "kemarin": "yesterday", "dong": "", "aja": "only",
@@ -1666,6 +1756,14 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
             "masih": "still", "juga": "also", "terus": "and", "siapa": "who", "apa": "what", "di-merge": "merged",
             "dimerge": "merged", "di": "", "ke": "", "arah": "", "mana": "", "lagi": "", "trend-nya": "",
             "trendnya": "", "buat": "for", "untuk": "for", "tanpa": "without",
+            # "PR apa aja yg udah merge soal blackwell dalam 3 minggu terakhir? terutama yg fix2 ya,
+            # trus siapa yg paling aktif ngerjain", "rangkumin dong perkembangan LoRA sama MoE"
+            "skrg": "now", "sekarang": "now", "soal": "about", "dalam": "in", "terakhir": "last",
+            "terutama": "especially", "fix2": "fixes", "ya": "", "trus": "and", "paling": "most",
+            "aktif": "active", "ngerjain": "working on", "aku": "i", "halo": "hi", "rangkumin": "summarize",
+            "perkembangan": "", "sama": "and", "cuti": "", "jd": "", "ketinggalan": "", "bgt": "",
+            "penting2": "important", "banyak": "many", "dibuka": "opened", "itu": "that", "evaluasi": "",
+            "dua2nya": "", "kantor": "", "lama": "old", "baru": "new",
         },
     ),
     (  # Turkish
@@ -1747,11 +1845,52 @@ _RUSSIAN = tuple(
         (r"\bмо(?:ём|ем|й|ю|его)\b", "my"),
         (r"\bспасибо\b", "thanks"),
         (r"\bпривет\b", "hi"),
+        # "багфиксов в distributed именно про краши и зависания? не про CI", "с 1 ноября",
+        # "топ-3", "а неделей раньше?", "дай разбивку по темам", "CI-шные и тестовые PR не считать"
+        (r"\bбагфикс\w*|\bфикс\w*|\bисправлени\w*", "fixes"),
+        (r"\bкраш\w*|\bпадени\w*", "crashes"),
+        (r"\bзависани\w*|\bзависа\w*", "hangs"),
+        (r"\bне про\b", "not"),
+        (r"\bпро\b", "about"),
+        (r"\bименно\b|\bтам\b|\bиз авторов\b|\bи т\.?\s?д\.?", " "),
+        *(
+            (rf"\bс (\d{{1,2}}) {month}\b", f"since {english} \\1")
+            for month, english in (
+                ("января", "january"),
+                ("февраля", "february"),
+                ("марта", "march"),
+                ("апреля", "april"),
+                ("мая", "may"),
+                ("июня", "june"),
+                ("июля", "july"),
+                ("августа", "august"),
+                ("сентября", "september"),
+                ("октября", "october"),
+                ("ноября", "november"),
+                ("декабря", "december"),
+            )
+        ),
+        (r"\bтоп[- ]?(\d+)", "top \\1"),
+        (
+            r"\b(?:а\s+)?(?:неделей раньше|на неделю раньше|неделю до этого|за неделю до этого)",
+            "the week before",
+        ),
+        (r"\bразбивк\w* по темам\b|\bпо темам\b", "breakdown by topic"),
+        (r"\bбольше всех\b|\bбольше всего\b", "most"),
+        (r"\bпилил\w*|\bделал\w*|\bзанимал\w*", "worked on"),
+        (r"\bрасскажи\b", "tell me"),
+        (r"\bдай\b|\bпокажи\b", "show"),
+        (r"\bавтор\w*", "authors"),
     )
+)
+# "CI-шные и тестовые PR не считать" (don't count the CI and test PRs): the verb after what it leaves out
+_RUSSIAN_LEFT_OUT = re.compile(
+    r"([A-Za-z][\w/]*)(?:-?шн\w+)?((?:\s+и\s+\S+)*)(?:\s+PR\w*)?\s+не\s+(?:считать|считай|нужны|надо|интересуют)",
+    re.I,
 )
 
 
-_FOREIGN_TIME_PATTERNS = (
+_FOREIGN_TIME_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     # Hinglish "oct se ab tak" (from October until now), "uske pehle wala week" (the week before that),
     # "mooncake wale bhi add kar do" (add the mooncake ones too)
     (
@@ -1797,6 +1936,50 @@ _FOREIGN_TIME_PATTERNS = (
     # "v.a. MoE kernels" (vor allem: above all), "quantization-mäßig" (quantization-wise)
     (re.compile(r"(?<!\w)(?:v\.\s?a\.|vor allem)(?!\w)", re.I), " especially "),
     (re.compile(r"(\w)-?mäßig\b", re.I), r"\1"),
+    # Dutch "sinds de 10e" (since the 10th), "wie hebben ... gemerged" (who has), "de XPU PRs niet
+    # meetellen" (don't count the XPU PRs); Indonesian "urutin dari yg paling lama" (oldest first),
+    # "PR CI ga usah diitung" (don't count CI PRs), "ga usah yg CI" (no need for the CI ones); Polish
+    # "tydzień wcześniej" (a week earlier)
+    (re.compile(r"\bsinds de (\d{1,2})e\b", re.I), lambda m: f"since the {_nth(int(m[1]))}"),
+    (re.compile(r"\bwie (hebben|heeft|heb|zijn|is)\b", re.I), r"who \1"),
+    (
+        re.compile(r"\b(?:de |het )?([\w/.+-]+(?: [\w/.+-]+)?) niet (?:meetellen|meerekenen|tellen)\b", re.I),
+        r"without \1",
+    ),
+    (
+        re.compile(r"\burut(?:in|kan)? dari (?:yg |yang )?(?:paling )?(lama|baru)\b", re.I),
+        lambda m: "oldest first" if m[1].lower() == "lama" else "newest first",
+    ),
+    (
+        re.compile(
+            r"\b([\w/.+-]+(?: [\w/.+-]+)?) (?:ga|gak|nggak|tidak|gausah) usah (?:di)?(?:itung|hitung)\b", re.I
+        ),
+        r"without \1",
+    ),
+    (re.compile(r"\b(?:ga|gak|nggak|tidak) usah (?:yg |yang )?", re.I), "without "),
+    (re.compile(r"\btydzień wcześniej\b", re.I), "the week before"),
+    # "... gemerged die ik mee moet nemen bij de volgende upgrade?": what the asker will do with it
+    (re.compile(r"\bdie (?:ik|we|wij) [^?.!]*?\b(?:moet|moeten|wil|willen)\b[^?.!]*", re.I), " "),
+    (
+        re.compile(r"\b(minggu|bulan) itu\b", re.I),
+        lambda m: "that week" if m[1].lower() == "minggu" else "that month",
+    ),
+    # "— se lo tengo que pasar mañana al equipo de infra" (I have to pass it to the infra team
+    # tomorrow): what the answer is for, to the end of the message
+    (
+        re.compile(
+            r"[\u2014\u2013-]?\s*\b(?:se lo |te lo |lo )?tengo que (?:pasar|mandar|enviar|presentar)\w*\b.*$",
+            re.I,
+        ),
+        "",
+    ),
+    # German "seit dem 10." / "ab dem 3." (since the 10th), and compounds with a generic last part:
+    # "CI-Sachen", "Test-PRs", "MoE-Quantisierungs-PRs" are the words before it ("ci stuff")
+    (re.compile(r"\b(?:seit|ab) dem (\d{1,2})\.(?!\d)", re.I), lambda m: f"since the {_nth(int(m[1]))}"),
+    (
+        re.compile(r"\b([\w/.]+(?:-[\w/.]+)*)-(?:sachen|zeug|kram|prs|pr|änderungen|themen|fixes)\b", re.I),
+        lambda m: m[1].replace("-", " ") + " stuff",
+    ),
 )
 
 
@@ -1866,6 +2049,7 @@ def in_english(text: str) -> str:
     if compares:
         text = _COMPARATIVE.sub(lambda m: f" {_COMPARATIVE_WORDS[m[0].lower()]} ", text)
     if cyrillic:
+        text = _RUSSIAN_LEFT_OUT.sub(lambda m: f" without {m[1]} ", text)
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)
         text = _CYRILLIC_RUN.sub(" ", text)
@@ -1885,8 +2069,8 @@ def in_english(text: str) -> str:
     text = re.sub(r"\s+([?!.,;:])\s*", r"\1 ", text)  # "who this wrote ?": the mark ends the last word
     if european:
         text = _ITALIAN_THE_ONE.sub(r"the \1 one", text)
-        for pattern, english in _FOREIGN_TIME_PATTERNS:  # "La semana pasada", "Geçen hafta": any case
-            text = pattern.sub(english, text)
+        for pattern, said_so in _FOREIGN_TIME_PATTERNS:  # "La semana pasada", "Geçen hafta": any case
+            text = pattern.sub(said_so, text)
         hinglish_who = bool(_HINGLISH_WHO & {w.strip("?!.,").lower() for w in text.split()})
         words = ChainMap(*(table for cues, table in _LANGUAGE_WORDS if cues & said), _FOREIGN_WORDS)
         text = " ".join(

@@ -254,6 +254,7 @@ _NEGATION_GAP = _DETERMINERS | {
     "yet", "be", "been", "being", "get", "got", "gotten", "getting", "related", "relating", "to", "about",
     "involving", "touching", "regarding", "mentioning", "for", "on", "in", "show", "include", "including",
     "want", "need", "care", "list", "see", "me", "us",
+    "prs", "pr",  # "sem os PRs de CI" read in English: "without prs ci"
     "version", "versions",  # "besides the version bumps": what is bumped
     "interested", "into",  # "not interested in rocm", "not into the ci stuff"
     "a", "an",  # "anything that isn't a ci change"
@@ -316,7 +317,7 @@ _EXAMPLES = re.compile(
     r"(?<=\w)\s*\((?:(?:e\.?g\.?|such as|like|incl(?:uding|\.)?)[\s,:][^()]*|[^()]*\betc\.?\s*)\)"
 )
 # A list of three or more after a spaced dash or a colon, up to the sentence's end
-_DASH_LIST = re.compile(r"\s(?:[-\u2013\u2014]+|:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
+_DASH_LIST = re.compile(r"(?:\s[-\u2013\u2014]+|\s?:)\s+(?P<items>[^,.;?!:]+(?:,[^,.;?!:]+){2,})(?=[.;?!]|$)")
 # "..., things like new models and big perf wins —", "(such as fp8 and awq)": examples of what is asked
 _LIKE_LIST = re.compile(
     r"[\s,(]+(?:(?:things|stuff|ones|changes|prs|work) like|such as|e\.g\.?|eg|for (?:example|instance))[\s,:]+"
@@ -331,6 +332,7 @@ _OWN_LOGIN = re.compile(
     r"|\bi'?m @([a-z0-9][a-z0-9-]{0,38}) on github\b",
     re.I,
 )
+_TOP_N = re.compile(r"\btop(\d{1,2})\b")
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
 )
@@ -345,16 +347,20 @@ _BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
 _THING = r"(?:[\w+/-]+(?:\.\w+)*\s+){0,4}?[\w+/-]+(?:\.\w+)*"  # (a sentence's full stop ends it)
 _NO_STATE = r"(?!(?:the\s+)?(?:open|merged|closed|drafts?)\b)"  # ("open ones included": a state, kept)
 _LET_IN = re.compile(
-    r"(?<=[\w.])[\s,;]+(?:"
+    r"(?<=\S)[\s,;]+(?:"
     rf"(?:incl\.?|including|inclusive of)\s+{_NO_STATE}{_THING}\s*"
     r"(?:(?:is|are)\s+)?(?:fine|ok|okay|welcome)\b(?:\s+too)?"
     rf"|{_NO_STATE}{_THING}\s+(?:including|included)(?:\s+(?:is|are))?\s+(?:fine|ok|okay|too)\b"
     rf"|{_NO_STATE}{_THING}\s+(?:is|are)\s+(?:fine|ok|okay)\s+too\b"
+    # "(FP8/NVFP4/MXFP4 all count)": each of them counts, none is a filter
+    rf"|\({_NO_STATE}{_THING}\s+(?:all|both|also)\s+counts?\)"
     r")",
     re.I,
 )
 _WITH_LEFT_OUT = re.compile(
     r"\bwith ((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+) (?:left out|excluded|filtered out|taken out)\b"
+    # "leaving the deepseek stuff aside", "setting ci aside": left out
+    r"|\b(?:leaving|leave|setting|set|putting|put)\s+((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+)\s+aside\b"
 )
 # "break it down by area", "broken down by topic", "split out by area": the breakdown asked for,
 # one word (the verb is no breakage: "broken" alone is a bug's word)
@@ -378,6 +384,7 @@ _NOT_JUST_NOW = re.compile(
 _EXAMPLE_LIST = re.compile(
     r"((?:[\w.+/-]+(?: [\w.+/-]+)?\s*,\s*)+[\w.+/-]+(?: [\w.+/-]+)?)\s*,?\s*"
     r"(?:or )?(?:anything else|anything|etc\.?|whatever|and so on|and such|and the like)\b"
+    r"(?!\s+(?:that|that's|thats|which|who)\b)"  # ("drop anything that's only tests/CI": no examples)
 )
 # "top 10 contributors over that window", "same timeframe": the time already asked about (the
 # thread's, or the question's own), no word to search
@@ -459,7 +466,8 @@ _EXAMPLE_PARTS = re.compile(
     re.I,
 )
 _NAME_TAILS = frozenset(
-    {"work", "stuff", "prs", "pr", "changes", "things", "support", "side", "related", "area"}
+    {"work", "stuff", "prs", "pr", "changes", "things", "support", "side", "related", "area", "path", "paths"}
+    | {"backend", "backends", "kernel", "kernels", "code"}
 )
 # words that make a bracket a filter, not examples ("(fp8 only)", "(merged ones)", "(not ci)")
 NARROW_WORDS = frozenset({"only", "just", "not", "no", "without", "except", "merged", "open", "closed"})
@@ -1033,6 +1041,10 @@ def _models_removed(_: _Parser, tokens: list[str], st: _State) -> None:
     models, and not titles that say "architectures"."""
     if not (_MODEL_NOUNS.intersection(tokens) and _DROPPED.intersection(tokens)):
         return
+    if any(k and tokens[k - 1] == "new" for k, t in enumerate(tokens) if t in _MODEL_NOUNS):
+        # "any new models drop this week or nah": new models released ("drop" as slang says)
+        st.text[:] = [w for w in st.text if w not in _DROPPED]
+        return
     named = [g for g in st.groups if set(g) - {"new-model", BREAKING}]  # ("removed or deprecated": one kind)
     if named:  # "was the grok model removed?": that model's PRs, as asked
         return
@@ -1492,10 +1504,11 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
+    raw = _TOP_N.sub(r"top \1", raw)  # "top5 authors moe nov": the top five
     raw = _PICK_N.sub(" top ", raw)  # "pick 3 things from that week": the three that matter most
     # "open source inference", "an open-weights moe": no open PR asked for
     raw = re.sub(r"\bopen[- ](source|weights?)\b", r"open-\1", raw)
-    raw = _WITH_LEFT_OUT.sub(r"without \1", raw)
+    raw = _WITH_LEFT_OUT.sub(lambda m: f"without {m[1] or m[2]}", raw)
     raw = _LET_IN.sub(" ", raw)
     # "kv cache quantization (turboquant, int4/int8, nvfp4 kv etc)": examples of what was named
     # before them, which that name already covers (read as more filters, they asked for all at once)
@@ -1918,6 +1931,7 @@ class _Parser:
         said = tokenize(found.group("items"))[0]
         if any(w[:1].isdigit() or w in MONTHS or w in WEEKDAYS for w in said):
             return text, ""  # "merged mon nov 16 - sun nov 22, grouped by area, ...": a range of days
+
         def keys(part: str) -> set[str]:
             words = tokenize(part)[0]
             return {k for i in range(len(words)) for k in [self._lookup_topic(words, i)[0]] if k}
@@ -1925,7 +1939,8 @@ class _Parser:
         # "security merges - DoS, input validation, resource limits": what it names, the words before
         # it asked for already (examples still); "merged this week - rocm, xpu, tpu": any of them
         said_before = keys(text[: found.start()])
-        if any(map(names, items)) and not (said_before and keys(found.group("items")) <= said_before):
+        again = bool(said_before) and all(not keys(i) or keys(i) & said_before for i in items)
+        if any(map(names, items)) and not again:
             listed = " or ".join(i.strip() for i in items)
             return f"{text[: found.start()]} {listed}{text[found.end() :]}", ""
         if not names(text[: found.start()]):
@@ -1962,7 +1977,13 @@ class _Parser:
         # ("any reverts land this wk?": a "this" of the time words points at no thing)
         pointers = {t for i, t in enumerate(tokens) if i not in st.time_tokens}
         refers = bool({"this", "that", "it", "these", "those"} & pointers)
-        work_only = all(not is_term(k) and not kind_of(k, self.taxonomy) for g in st.groups for k in g)
+        # (a feature is a kind of work too: "were there fixes for the tool parsers?" after "broken
+        # tool calls w/ kimi k2 and glm 4.6" asks about those models' tool parsers)
+        work_only = all(
+            (not is_term(k) or self._kind_or_term_kind(k) == "feature") and not kind_of(k, self.taxonomy)
+            for g in st.groups
+            for k in g
+        )
         # "mi300x dsv4 started giving garbage outputs after we bumped to nightly. anything land
         # recently??": a reported problem names what it happens on, models included, and a kind of
         # work asked for under it ("just the fixes") is still about it
@@ -1979,13 +2000,22 @@ class _Parser:
         if not (described or introduction(self._context) or symptom or pointed):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
         kinds = ("hardware", "kernel", "model") if symptom or pointed else ("hardware", "kernel")
+        feature = any(is_term(k) and self._kind_or_term_kind(k) == "feature" for g in st.groups for k in g)
+        if feature:  # a feature asked about: only the models the context names, not its GPUs or libraries
+            kinds = ("model",)
         words, _ = tokenize(self._context)
         found: list[str] = []
         i = 0
         while i < len(words):
             key, length = self._lookup_topic(words, i)
             kind = kind_of(key, self.taxonomy) if key else ""
-            if key and (kind in kinds or (is_term(key) and not kind) or pointed) and key not in found:
+            asked = key in {k for g in st.groups for k in g}  # ("broken tool calls w/ kimi": asked already)
+            if (
+                key
+                and (kind in kinds or (is_term(key) and not kind and not feature) or pointed)
+                and key not in found
+                and not asked
+            ):
                 found.append(key)
             i += max(length, 1)
         if found:
@@ -2956,8 +2986,16 @@ class _Parser:
             st.readings.append(reading)
         if joiner == "or the":  # an alternative past an article only to a thing of the same kind
             last = st.groups[-1][-1] if st.groups else ""
+            # or to the topic that thing is part of ("MLA or the attention backends": either)
             joiner = (
-                "or" if last and self._kind_or_term_kind(last) == self._kind_or_term_kind(key) != "" else ""
+                "or"
+                if last
+                and (
+                    self._kind_or_term_kind(last) == self._kind_or_term_kind(key) != ""
+                    or key in implies(last, self.taxonomy)
+                    or last in implies(key, self.taxonomy)
+                )
+                else ""
             )
         if (
             not joiner
@@ -3328,6 +3366,21 @@ class _Parser:
             st.then = Span(start, first.start)
             st.time_tokens.update(range(i, i + 2))
             return 2
+        if (
+            first is not None
+            and st.then is None
+            and tokens[i + 2 : i + 3] == ["before"]
+            and (tokens[i].isdigit() or tokens[i] in NUMBER_WORDS)
+            and tokens[i + 1 : i + 2] != []
+            and (tokens[i + 1] in _UNITS or tokens[i + 1].removesuffix("s") in _UNITS)
+            and _compared_with(tokens, i)
+            and first.start is not None
+            and first.end is not None
+        ):
+            # "the last 3 weeks vs the 3 weeks before": as long again, just before the first
+            st.then = Span(first.start - (first.end - first.start), first.start)
+            st.time_tokens.update(range(i, i + 3))
+            return 3
         matched = self.clock.read(tokens, i)
         if (
             matched is None

@@ -880,6 +880,13 @@ class WindowIndex:
         # "matthew's latest ones": of the logins a first name starts, the one who wrote nearly all
         # of their PRs is the person a channel talks about (@MatthewBonanni, not a one-PR namesake)
         rest = sum(self.logins[login] for login in starting[1:])
+        if not starting and len(word) >= 8 and word.isalpha():
+            # "that epicdolphin guy": a long word inside exactly one login (@TheEpicDolphin) is
+            # that login without its prefix
+            starting = [login for login in self._sorted_logins if word in login][:2]
+            if len(starting) != 1:
+                return None
+            return starting[0] if self.mentions(word) < self.logins[starting[0]] else None
         if not starting or self.logins[starting[0]] < DOMINANT_NAMESAKE * rest:
             return None
         # "andreas" names @AndreasKaratzas though one title mentions the name: fewer PRs mention

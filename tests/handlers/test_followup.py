@@ -2857,3 +2857,43 @@ async def test_who_with_the_people_asked_about_again_names_them(app: BotHandlers
     await start_thread(app, KEY, "rocm last week")
     reply = await app.followup(KEY, "who wrote those? any repeat names from earlier?")
     assert reply.kind == "list" and "people" in reply.title, reply.title
+
+
+async def test_who_with_the_askers_own_words_and_a_surname_alone(app: BotHandlers) -> None:
+    """ "and who sent these? want to thank the folks on discord" names the thread's people (the
+    words after it are the asker's, they match no PR); "what did karatzas merge" names
+    @AndreasKaratzas (a long word inside one login is that person)."""
+    await start_thread(app, KEY, "rocm last week")
+    thanks = await app.followup(KEY, "and who sent these? want to thank the folks on discord")
+    assert thanks.kind == "list" and "people" in thanks.title and "discord" not in thanks.title, thanks.title
+    named = await app.command(REPO, "what did karatzas merge last week")
+    assert "@andreaskaratzas" in named.understood.lower(), named.understood
+
+
+async def test_what_about_another_kind_of_work_keeps_the_platform(app: BotHandlers) -> None:
+    """Under "rocm bug fixes last week", "what about perf?" is ROCm performance work (one kind
+    of work for another, the platform kept); under "bug fixes last week" it is all performance."""
+    await start_thread(app, KEY, "rocm bug fixes last week")
+    swapped = await app.followup(KEY, "what about perf?")
+    direct = await app.command(REPO, "rocm perf last week")
+    assert swapped.total == direct.total and "ROCm" in swapped.understood, (swapped.understood, direct.total)
+    await start_thread(app, KEY, "bug fixes last week")
+    alone = await app.followup(KEY, "what about perf?")
+    assert "ROCm" not in alone.understood and alone.total == (await app.command(REPO, "perf last week")).total
+
+
+async def test_under_a_digest_its_week_and_overall_go_back_to_the_whole_digest(app: BotHandlers) -> None:
+    """Under the digest, after "any bug fixes?" and "and the week before?", "ok, any rocm ones in
+    the digest week?" asks within the digest's own week again; "and who was the busiest author
+    overall?" after a narrowing names the people of the whole digest."""
+    digest = await app.digest(REPO)
+    seed = digest_seed(digest)
+    await app.remember(KEY, seed)
+    await app.followup(KEY, "any bug fixes?")
+    await app.followup(KEY, "and the week before?")
+    back = await app.followup(KEY, "ok, any rocm ones in the digest week?")
+    assert "Feb 23 – Mar 1" in back.understood, back.understood
+    await app.remember(KEY, seed)
+    await app.followup(KEY, "which of these were rocm?")
+    everyone = await app.followup(KEY, "and who was the busiest author overall?")
+    assert everyone.total == len(seed.pr_numbers), (everyone.title, len(seed.pr_numbers))

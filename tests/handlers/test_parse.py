@@ -3333,9 +3333,15 @@ def test_examples_ranges_restated_periods_and_what_is_let_in() -> None:
     thru = read("xpu prs last week thru this week")
     assert days(thru) == ("2026-02-23", "2026-03-02"), thru.window_label
     jp = read("先月〜今月のTPU関連PR、CIだけのやつは要らない")
-    assert days(jp) == ("2026-02-01", "2026-03-02") and "ci-build" in jp.exclude, (jp.window_label, jp.exclude)
+    assert days(jp) == ("2026-02-01", "2026-03-02") and "ci-build" in jp.exclude, (
+        jp.window_label,
+        jp.exclude,
+    )
     pinned = read("spec decode prs over the past few months, i.e. since november")
-    assert days(pinned) == ("2025-11-01", "2026-03-02") and not pinned.text, (pinned.window_label, pinned.text)
+    assert days(pinned) == ("2025-11-01", "2026-03-02") and not pinned.text, (
+        pinned.window_label,
+        pinned.text,
+    )
     let_in = read("ci prs this week, flaky test fixes included is fine")
     assert let_in.any_of == (("ci-build",),) and not let_in.text, (let_in.any_of, let_in.text)
     kept = read("rocm prs this week, open ones included")
@@ -3363,3 +3369,80 @@ def test_security_reviews_ownership_and_greetings_are_read() -> None:
         embedded.window_label,
         embedded.states,
     )
+
+
+def test_german_portuguese_korean_and_slang_questions() -> None:
+    """Sentences written for this test after set FFFF was scored (so its phrasings are not
+    repeated): German dates, compounds and orders, Portuguese and Korean words, slang, "leaving X
+    aside", "I don't care about X" after the question, and "the 2 weeks before" in a comparison."""
+    de = read("Welche LoRA-PRs wurden seit dem 20. gemerged? ohne die Docs-Sachen, neueste zuerst")
+    assert de.any_of == (("lora",),) and days(de)[0] == "2026-02-20", (de.any_of, de.window_label)
+    assert "docs" in de.exclude and de.sort == -1 and not de.text, (de.exclude, de.sort, de.text)
+    pt = read("quais modelos novos entraram esse mês? só os merged")
+    assert pt.any_of == (("new-model",),) and pt.states == ("merged",) and not pt.text, (pt.any_of, pt.text)
+    slang = read("yo who's been cooking the most on lora this month fr")
+    assert slang.who and slang.any_of == (("lora",),) and not slang.text, (slang.any_of, slang.text)
+    drop = read("any new models drop last week or nah")
+    assert drop.any_of == (("new-model",),) and not drop.text, (drop.any_of, drop.text)
+    aside = read("leaving the ci stuff aside, what rocm prs merged last week?")
+    assert aside.any_of == (("rocm",),) and "ci-build" in aside.exclude, (aside.any_of, aside.exclude)
+    care = read("what tpu prs merged last week? i don't care about the ci ones")
+    assert "ci-build" in care.exclude, care.exclude
+    worry = read("tldr for last week? anything we should be worried about")
+    assert not worry.text and not worry.any_of, (worry.text, worry.any_of)
+    ko = read("지난주 merge된 ROCm PR 정리해줘 (CI 같은 건 안 쳐주세요)")
+    assert ko.any_of == (("rocm",),) and "ci-build" in ko.exclude, (ko.any_of, ko.exclude)
+    counts = read("xpu prs this month (fp8/int8 all count)")
+    assert counts.any_of == (("xpu",),) and not counts.text, (counts.any_of, counts.text)
+    before = read("rocm prs last 2 weeks vs the 2 weeks before")
+    assert before.then_since is not None and before.then_until == before.since, before.then_label
+
+
+def test_russian_spanish_orders_examples_after_a_colon_and_introductions() -> None:
+    """Sentences written for this test after sets GGGG and HHHH were read: Russian fix, crash,
+    date, top-N and left-out words; a Spanish order and the asker's purpose at the end; an order
+    sentence after the question; examples after a colon that say again what was asked; "docs
+    person here (...)" as an introduction; "anything that's only X" as a leave-out; "MLA or the
+    attention backends" as either; examples in brackets after "the MLA path"."""
+    ru = read("кто больше всех фиксил краши в lora с 10 февраля? топ-3, CI-шные PR не считать")
+    assert ru.who and ru.limit == 3 and days(ru)[0] == "2026-02-10", (ru.who, ru.limit, ru.window_label)
+    assert "ci-build" in ru.exclude, ru.exclude
+    es = read(
+        "necesito los de xpu de las últimas 2 semanas, ordenado del más nuevo al más viejo — se lo tengo que pasar al jefe"
+    )
+    assert es.any_of == (("xpu",),) and es.sort == -1 and not es.text, (es.any_of, es.sort, es.text)
+    order = read("which rocm prs are still open? newest first pls and who owns them")
+    assert order.sort == -1, order.sort
+    colon = read(
+        "list every security fix merged since feb 1: DoS limits, input validation, auth. oldest first"
+    )
+    assert colon.any_of == (("change:security",),) and not colon.text and colon.sort == 1, (
+        colon.any_of,
+        colon.text,
+    )
+    intro = read("hi, kernels person here (new to the repo). which attention changes landed last week?")
+    assert intro.any_of == (("attention",),) and not intro.text, (intro.any_of, intro.text)
+    only = read("tpu prs last week, and drop anything that's only tests/CI")
+    assert only.any_of == (("tpu",),) and "ci-build" in only.exclude, (only.any_of, only.exclude)
+    either = read("which prs touched NVFP4 or the quantization kernels last week?")
+    assert len(either.any_of) == 1 and "quantization" in either.any_of[0], either.any_of  # one group: either
+    path = read("what touched the moe kernel path (fused moe, grouped topk, deepep) last week?")
+    assert path.any_of == (("moe",),) and not path.text, (path.any_of, path.text)
+
+
+def test_polish_dutch_indonesian_and_terse_questions() -> None:
+    """Sentences written for this test after set IIII was scored: Polish, Dutch and Indonesian
+    time, order, leave-out and question words; a Polish clause of context before a dash; "top5"
+    run together; "that week" said after its noun."""
+    pl = read("hej, ogarniam u nas serwis na ROCm i muszę zrobić przegląd — co weszło w xpu z zeszłego tygodnia i z tego?")
+    assert pl.any_of == (("xpu",),) and days(pl) == ("2026-02-23", "2026-03-02"), (pl.any_of, pl.window_label)
+    nl = read("wie hebben de laatste 30 dagen de meeste lora PRs gemerged? top 3 graag, de CI PRs niet meetellen")
+    assert nl.who and nl.limit == 3 and "ci-build" in nl.exclude, (nl.who, nl.limit, nl.exclude)
+    since = read("welke tpu fixes zijn sinds de 20e gemerged? geen docs spul aub")
+    assert days(since)[0] == "2026-02-20" and "docs" in since.exclude, (since.window_label, since.exclude)
+    idn = read("PR tpu yg masih open apa aja skrg? urutin dari yg paling lama ya")
+    assert idn.any_of == (("tpu",),) and idn.states == ("open",) and idn.sort == 1, (idn.any_of, idn.sort)
+    ga = read("rangkumin dong lora bulan ini, ga usah yg CI")
+    assert "ci-build" in ga.exclude and ga.any_of == (("lora",),), (ga.any_of, ga.exclude)
+    terse = read("top5 authors lora feb")
+    assert terse.who and terse.limit == 5 and terse.any_of == (("lora",),), (terse.who, terse.limit, terse.any_of)
