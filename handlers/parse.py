@@ -1999,7 +1999,9 @@ class _Parser:
         pointed = not st.groups and _POINTS_BACK.search(" ".join(tokens)) is not None
         if not (described or introduction(self._context) or symptom or pointed):
             return  # "AMD here. anything new this week?": the asker's affiliation is their setup
-        kinds = ("hardware", "kernel", "model") if symptom or pointed else ("hardware", "kernel")
+        kinds: tuple[str, ...] = (
+            ("hardware", "kernel", "model") if symptom or pointed else ("hardware", "kernel")
+        )
         feature = any(is_term(k) and self._kind_or_term_kind(k) == "feature" for g in st.groups for k in g)
         if feature:  # a feature asked about: only the models the context names, not its GPUs or libraries
             kinds = ("model",)
