@@ -910,7 +910,7 @@ def _context(sentence: str) -> bool:
     sentence = _I_MEAN.sub("", sentence)
     if _CJK_IMPRESSION.search(sentence):
         return True
-    if "?" in sentence or _ASKS.match(sentence):
+    if "?" in sentence or _ASKS.match(sentence) or _CJK_REQUEST.search(sentence):
         return False
     if _LEAVE_OUT_ORDER.match(sentence):  # "and dont pad it with CI stuff, i want code changes"
         return False
@@ -927,6 +927,7 @@ def _context(sentence: str) -> bool:
         or bool(_CJK_BACKGROUND.search(sentence))
         or bool(_FOREIGN_DOING.match(sentence))  # "tô testando numa 5090 aqui": I'm testing on one
         or bool(_FRENCH_WE.search(sentence))  # "on a des MI355X en prod": we have some
+        or bool(_TURKISH_DOING.search(sentence))  # "MI300X cluster'ımızda vLLM çalıştırıyorum": I run it
         or bool(_WANTS.match(sentence) or _DOING.match(sentence))
     )
 
@@ -952,6 +953,8 @@ _FRENCH_WE = re.compile(
     r"\bon (?:(?:a|tourne|teste|sert) (?:des|du|de la|une?|nos|deux|trois)\b|(?:utilise|fait tourner|déploie|deploie)\b)",
     re.I,
 )
+# Turkish verbs of the asker's own doing ("-ıyorum", I am ...ing; "-ıyoruz", we are), and "our"
+_TURKISH_DOING = re.compile(r"\w+[ıiuü]yoru[mz]\b|\w+'?[ıi]m[ıi]zda\b", re.I)
 _I_MEAN = re.compile(r"\b(?:i|we) (?:mean|meant)\b", re.I)
 _GREETED = re.compile(
     # ("yo who's been ..." without a comma: "yo" greets, it is not Spanish "I")
@@ -1265,6 +1268,8 @@ _FOREIGN_PHRASES = (
     ("何件", "how many"), ("マージ", "merged"), ("だけ", "only"),
     # the topics these askers name most in their own words: multimodal, video, images
     ("多模态", "multimodal"), ("视频", "video"), ("图像", "image"), ("マルチモーダル", "multimodal"),
+    # "一番多くマージした方のトップ5" (the top 5 of the people who merged the most), "ドキュメント" (docs)
+    ("一番多く", " most "),
     ("動画", "video"), ("画像", "image"), ("멀티모달", "multimodal"), ("동영상", "video"), ("비디오", "video"),
     ("최근", "recently"),
     # who wrote it, its details, narrowing: the words of a follow-up
@@ -1320,7 +1325,9 @@ _FOREIGN_PHRASES = (
     *((f"{prefix}{digit}", day) for prefix in ("星期", "周", "週") for digit, day in
       zip("一二三四五六", ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"), strict=True)),
 )  # fmt: skip
-_CJK_WHO = re.compile(r"誰|谁|누가|누구")
+_CJK_WHO = re.compile(
+    r"誰|谁|누가|누구|(?<=[しい])た方(?=の|は|を|が)"
+)  # ("…マージした方のトップ5": the people who)
 # "최근 2주 동안", "2週間", "3个星期", "最近一个月", "两周": a count of weeks, days or months written
 # with its CJK unit, the count in digits or in CJK numerals ("第一周" is the first week, "这一周" this one)
 _CJK_DIGITS = {"一": "1", "二": "2", "两": "2", "兩": "2", "三": "3", "四": "4", "五": "5", "六": "6",
@@ -1354,6 +1361,10 @@ def _nth(day: int) -> str:
 
 
 _CJK_SPANS = (
+    (
+        re.compile(r"ドキュメント"),
+        lambda m: " docs ",
+    ),  # (before what is left out is read: "CIやドキュメントのみのPRは除外")
     # "gpt-oss 서빙 땜에 보는 중이라" (we are looking because of serving gpt-oss): the asker's reason;
     # "CI 테스트 speedup 같은 건 perf로 안 쳐주세요" (don't count things like CI test speedups as perf)
     (
@@ -1397,7 +1408,12 @@ _CJK_SPANS = (
 # (Japanese, Korean: the verb comes last). A name of two or three words ("KV connector") stands alone
 # right after the start of the text, a CJK character or a punctuation mark; single words form lists.
 _LATIN = r"[A-Za-z0-9][A-Za-z0-9_.+/\-]*"
-_LEFT_JOIN = r"\s*(?:和|跟|与|與|、|/|\+|이랑|랑|하고|와|과|と)\s*"  # a comma ends a clause there
+# A CJK sentence that asks, however much background it gives first ("…共有したいので、…のトップ5を
+# 教えていただけますでしょうか。"): its polite request or question ending
+_CJK_REQUEST = re.compile(
+    r"(?:教えて|ください|下さい|でしょうか|ますか|お願いします|吗|呢|주세요|할까요|인가요)\W*$"
+)
+_LEFT_JOIN = r"\s*(?:和|跟|与|與|、|/|\+|이랑|랑|하고|와|과|と|や)\s*"  # a comma ends a clause there
 _LEFT_NAMES = rf"((?<![A-Za-z0-9_.+/\-\s]){_LATIN}(?: {_LATIN}){{1,2}}|{_LATIN}(?:{_LEFT_JOIN}{_LATIN})*)"
 _ZH_DROP = r"去掉|去除|删掉|刪掉|拿掉|剔除|过滤掉|過濾掉|除外|排除|不用算|不算|不用看"
 _CJK_LEFT_OUT = re.compile(
@@ -1408,7 +1424,7 @@ _CJK_LEFT_OUT = re.compile(
     r"|(?:都|也|就)?\s*(?:" + _ZH_DROP + r")(?=\s*(?:吧|了|啊|一下|$|[，。,.!?！？;；]))"
     # ("xpu꺼는 빼줘": the xpu ones - 꺼 / 거 / 것, the thing of - leave out)
     # ("CIだけのやつは要らない": the CI-only ones - だけ, only - are not needed)
-    r"|(?:\s*(?:系|関連|関係|周り|まわり|だけ|の(?:PR|pr|やつ|もの)?|관련|쪽|꺼|거|것))*\s*(?:は|を|も|은|는|을|를)?\s*"
+    r"|(?:\s*(?:系|関連|関係|周り|まわり|だけ|のみ|の(?:PR|pr|やつ|もの)?|관련|쪽|꺼|거|것))*\s*(?:は|を|も|은|는|을|를)?\s*"
     r"(?:除いて|除く|除外|以外|抜き|抜いて|外して|省いて|なしで|いらない|제외하고|제외|빼고|빼줘|말고)"
     r"|(?:\s*(?:系|関連|関係|だけ|の(?:PR|pr|やつ|もの)?))*\s*(?:は|も)\s*(?:不要|要らない))"  # not zh "不要 X"
 )
@@ -1767,10 +1783,33 @@ _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
         },
     ),
     (  # Turkish
-        frozenset({"geçen", "hafta", "neler", "edildi", "tarafında", "kaç"}),
+        frozenset({"geçen", "hafta", "neler", "edildi", "tarafında", "kaç", "hariç", "lütfen", "bunlardan"})
+        | {"haftada", "boşver", "saymayın", "edilen", "yazmış", "selam"},
         {
             "neler": "what", "ne": "what", "kaç": "how many", "kim": "who", "edildi": "", "tarafında": "",
             "sadece": "only", "hangi": "which",
+            # "geçen hafta merge edilen ROCm PR'larını görebilir miyim? CI hariç lütfen", "son 3 haftada
+            # kaç revert oldu?", "bunları en çok kim yazmış, ilk 3?", "bir önceki hafta nasıldı?"
+            "lütfen": "please", "edilen": "", "görebilir": "show", "miyim": "", "son": "last",
+            "haftada": "weeks", "hafta": "week", "haftalar": "weeks", "ay": "month", "bu": "this",
+            "oldu": "", "etti": "", "bunlardan": "of these", "bunları": "these", "hangileri": "which",
+            "gerçekten": "", "etkiliyor": "", "boşver": "forget", "yine": "again", "en": "", "çok": "most",
+            "yazmış": "wrote", "ilk": "top", "selam": "hi", "ya": "or", "da": "", "falan": "",
+            "ilgilendirmiyor": "", "nasıldı": "", "ve": "and", "üzerinde": "on", "bizi": "",
+            "etkileyebilecek": "", "var": "", "olanlar": "ones", "lazım": "", "değil": "", "özel": "",
+        },
+    ),
+    (  # Swedish
+        frozenset({"förra", "veckan", "mergats", "hände", "vem", "skrev", "flest", "samma", "utan", "jämfört"})
+        | {"mergade", "köra", "snabb", "hur", "många"},
+        {
+            "förra": "last", "veckan": "week", "vecka": "week", "denna": "this", "mergats": "merged",
+            "mergade": "merged", "mergad": "merged", "utan": "without", "och": "and", "o": "and",
+            "vill": "", "bara": "only", "se": "", "riktiga": "", "kodändringar": "", "vad": "what",
+            "hände": "happened", "med": "with", "vem": "who", "skrev": "wrote", "flest": "most", "av": "of",
+            "dem": "them", "samma": "same", "har": "", "kan": "can", "du": "you", "köra": "run", "en": "",
+            "snabb": "quick", "på": "on", "säga": "tell", "vilken": "which", "vi": "we", "får": "get",
+            "senaste": "latest", "månad": "month", "månaden": "month", "jämfört": "compared",
         },
     ),
 )  # fmt: skip
@@ -1958,6 +1997,26 @@ _FOREIGN_TIME_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[st
     ),
     (re.compile(r"\b(?:ga|gak|nggak|tidak) usah (?:yg |yang )?", re.I), "without "),
     (re.compile(r"\btydzień wcześniej\b", re.I), "the week before"),
+    # Turkish "CI hariç" (except CI), "revert'leri saymayın" (don't count the reverts), "bir önceki
+    # hafta" (the week before), a case ending after an apostrophe ("MI300X'i", "PR'larını");
+    # Swedish "sen den 10:e" (since the 10th), "den här veckan" (this week), "veckan innan"
+    (
+        re.compile(
+            r"\b([\w/.+-]+)'(?:ı|i|u|ü|e|a|ye|ya|de|da|den|dan|te|ta|ın|in|ler|lar|leri|ları|larını|lerini|ını|ini)\b",
+            re.I,
+        ),
+        r"\1",
+    ),
+    (re.compile(r"\b([\w/.+-]+) (?:hariç|saymayın|saymayin)\b", re.I), r"without \1"),
+    # "(test skip'leri, docker image falan ilgilendirmiyor)": what does not interest the asker
+    (re.compile(r"\(\s*([^()]*?)\s+(?:falan\s+)?ilgilendirmiyor\s*\)", re.I), r" without \1 "),
+    # "sadece Blackwell'e özel olanlar da lazım değil" (the Blackwell-only ones are not needed either)
+    (re.compile(r"\b(?:sadece )?([\w/.+-]+)(?: (?!lazım)\S+){0,3} lazım değil\b", re.I), r"without \1"),
+    (re.compile(r"\bbir önceki hafta\b", re.I), "the week before"),
+    (re.compile(r"\bsen(?:an)? den (\d{1,2}):?e\b", re.I), lambda m: f"since the {_nth(int(m[1]))}"),
+    (re.compile(r"\bden här veckan\b", re.I), "this week"),
+    (re.compile(r"\bveckan innan\b|\bveckan före\b", re.I), "the week before"),
+    (re.compile(r"\bhur många\b", re.I), "how many"),
     # "... gemerged die ik mee moet nemen bij de volgende upgrade?": what the asker will do with it
     (re.compile(r"\bdie (?:ik|we|wij) [^?.!]*?\b(?:moet|moeten|wil|willen)\b[^?.!]*", re.I), " "),
     (
@@ -2068,6 +2127,9 @@ def in_english(text: str) -> str:
     text = _CJK_RUN.sub(" ", text)  # the rest of a CJK sentence: not words any title holds
     text = re.sub(r"\s+([?!.,;:])\s*", r"\1 ", text)  # "who this wrote ?": the mark ends the last word
     if european:
+        text = re.sub(
+            r"\((?=\S)", "( ", text
+        )  # ("(utan CI o docs, ...)": the bracket is no part of its first word)
         text = _ITALIAN_THE_ONE.sub(r"the \1 one", text)
         for pattern, said_so in _FOREIGN_TIME_PATTERNS:  # "La semana pasada", "Geçen hafta": any case
             text = pattern.sub(said_so, text)

@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from handlers.calendar import (
     MIN_YEAR,
@@ -194,7 +194,7 @@ STOPWORDS = {
 # Negative auxiliaries count too, typed with or without the apostrophe ("aren't merged", "isnt
 # merged yet", "never got merged"): `is_negator`.
 NEGATORS = {
-    "not", "no", "never", "nor", "without", "except", "excluding", "exclude", "minus", "w/o", "sans",
+    "not", "no", "never", "nor", "without", "except", "excluding", "exclude", "excl", "minus", "w/o", "sans",
     "unrelated", "outside", "besides",
 }  # fmt: skip
 _BARE_NEGATIVES = {
@@ -215,7 +215,9 @@ _OUT_VERBS = {"leave": "out", "take": "out", "cut": "out", "weed": "out", "strip
 # After "the ones", "those", "the prs": the words saying what they are about may follow a verb too
 _PICKED = frozenset({"ones", "those", "prs", "them", "anything", "everything"})
 # Negators that always leave out what follows (not "not"/"no": "not sure about rocm")
-_LEAVING_OUT = frozenset({"without", "except", "excluding", "exclude", "minus", "w/o", "sans", "besides"})
+_LEAVING_OUT = frozenset(
+    {"without", "except", "excluding", "exclude", "excl", "minus", "w/o", "sans", "besides"}
+)
 
 
 _CLAUSE_OPENERS = ("who", "what", "which", "how", "when", "where", "whats", "any", "anything", "list", "show")
@@ -332,6 +334,8 @@ _OWN_LOGIN = re.compile(
     r"|\bi'?m @([a-z0-9][a-z0-9-]{0,38}) on github\b",
     re.I,
 )
+_ISO_WEEK = re.compile(r"\b(?:wk|kw|cw|w)\s?(\d{1,2})\b|\biso week (\d{1,2})\b", re.I)
+MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _TOP_N = re.compile(r"\btop(\d{1,2})\b")
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
@@ -353,7 +357,7 @@ _LET_IN = re.compile(
     rf"|{_NO_STATE}{_THING}\s+(?:including|included)(?:\s+(?:is|are))?\s+(?:fine|ok|okay|too)\b"
     rf"|{_NO_STATE}{_THING}\s+(?:is|are)\s+(?:fine|ok|okay)\s+too\b"
     # "(FP8/NVFP4/MXFP4 all count)": each of them counts, none is a filter
-    rf"|\({_NO_STATE}{_THING}\s+(?:all|both|also)\s+counts?\)"
+    rf"|\(\s*{_NO_STATE}{_THING}\s+(?:all|both|also)\s+counts?\s*\)"
     r")",
     re.I,
 )
@@ -1800,6 +1804,7 @@ class _Parser:
         raw = _ARROW.sub(" to ", raw)  # "2026-10-01 → 2026-11-20": a range
         raw = _WISE.sub("", raw)  # "what happened quantization-wise": about quantization
         raw = _ANY_MODEL.sub(" ", raw)  # "... fixed this month? any model, we eval a bunch": no filter
+        raw = _ISO_WEEK.sub(self._iso_week, raw)  # "diff wk46 vs wk47 moe", "KW 47"
         self._examples_of: list[str] = []
         raw = _AFTER_A_NAME.sub(self._examples_of_topic, raw)
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
@@ -2035,6 +2040,22 @@ class _Parser:
 
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
+
+    def _iso_week(self, m: re.Match[str]) -> str:
+        """ "wk46", "KW 47", "cw48": an ISO week of this year (the last one of that number up to
+        now), as its days ("nov 9 - nov 15")."""
+        number = int(m[1] or m[2])
+        year = self.now.astimezone(self.tz).year
+        if not 1 <= number <= 53:
+            return m[0]
+        try:
+            monday = date.fromisocalendar(year, number, 1)
+        except ValueError:
+            return m[0]
+        if monday > self.now.astimezone(self.tz).date():
+            monday = date.fromisocalendar(year - 1, min(number, 52), 1)
+        sunday = min(monday + timedelta(days=6), self.now.astimezone(self.tz).date())  # ("wk48 so far")
+        return f"{MONTH_ABBR[monday.month - 1]} {monday.day} - {MONTH_ABBR[sunday.month - 1]} {sunday.day}"
 
     def _examples_of_topic(self, m: re.Match[str]) -> str:
         """ "frontend work (API server, tool calling, parsers, structured output - that sort of

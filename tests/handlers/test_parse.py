@@ -3434,9 +3434,13 @@ def test_polish_dutch_indonesian_and_terse_questions() -> None:
     """Sentences written for this test after set IIII was scored: Polish, Dutch and Indonesian
     time, order, leave-out and question words; a Polish clause of context before a dash; "top5"
     run together; "that week" said after its noun."""
-    pl = read("hej, ogarniam u nas serwis na ROCm i muszę zrobić przegląd — co weszło w xpu z zeszłego tygodnia i z tego?")
+    pl = read(
+        "hej, ogarniam u nas serwis na ROCm i muszę zrobić przegląd — co weszło w xpu z zeszłego tygodnia i z tego?"
+    )
     assert pl.any_of == (("xpu",),) and days(pl) == ("2026-02-23", "2026-03-02"), (pl.any_of, pl.window_label)
-    nl = read("wie hebben de laatste 30 dagen de meeste lora PRs gemerged? top 3 graag, de CI PRs niet meetellen")
+    nl = read(
+        "wie hebben de laatste 30 dagen de meeste lora PRs gemerged? top 3 graag, de CI PRs niet meetellen"
+    )
     assert nl.who and nl.limit == 3 and "ci-build" in nl.exclude, (nl.who, nl.limit, nl.exclude)
     since = read("welke tpu fixes zijn sinds de 20e gemerged? geen docs spul aub")
     assert days(since)[0] == "2026-02-20" and "docs" in since.exclude, (since.window_label, since.exclude)
@@ -3445,4 +3449,32 @@ def test_polish_dutch_indonesian_and_terse_questions() -> None:
     ga = read("rangkumin dong lora bulan ini, ga usah yg CI")
     assert "ci-build" in ga.exclude and ga.any_of == (("lora",),), (ga.any_of, ga.exclude)
     terse = read("top5 authors lora feb")
-    assert terse.who and terse.limit == 5 and terse.any_of == (("lora",),), (terse.who, terse.limit, terse.any_of)
+    assert terse.who and terse.limit == 5 and terse.any_of == (("lora",),), (
+        terse.who,
+        terse.limit,
+        terse.any_of,
+    )
+
+
+def test_turkish_swedish_polite_japanese_and_iso_weeks() -> None:
+    """Sentences written for this test after set JJJJ was scored: Turkish and Swedish time,
+    leave-out and question words (a case ending after an apostrophe is no part of the name), a
+    polite Japanese request after its reason, ISO week numbers, "spec" and "excl"."""
+    tr = read("geçen hafta merge edilen XPU PR'larını görebilir miyim? CI hariç lütfen")
+    assert tr.any_of == (("xpu",),) and "ci-build" in tr.exclude and days(tr) == LAST_WEEK, (
+        tr.any_of,
+        tr.exclude,
+    )
+    sv = read("hur många tpu-PRs har mergats sen den 20:e? (utan CI o docs)")
+    assert days(sv)[0] == "2026-02-20" and {"ci-build", "docs"} <= set(sv.exclude), (
+        sv.window_label,
+        sv.exclude,
+    )
+    ja = read(
+        "来週の定例で共有したいので、今月LoRA関連のPRを一番多くマージした方のトップ3を教えていただけますでしょうか。"
+    )
+    assert ja.who and ja.limit == 3 and ja.any_of == (("lora",),), (ja.who, ja.limit, ja.any_of)
+    weeks = read("diff wk7 vs wk8 rocm")
+    assert days(weeks) == ("2026-02-09", "2026-02-15") and weeks.then_since is not None, weeks.window_label
+    terse = read("merged 2w spec excl ci")
+    assert terse.any_of == (("spec-decode",),) and "ci-build" in terse.exclude, (terse.any_of, terse.exclude)
