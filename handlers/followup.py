@@ -754,7 +754,7 @@ class FollowupHandler:
         if intent.kind in ("narrow", "question") and _another_person(thread, query):
             return await other_person(thread, intent)
         if (
-            intent.kind in ("narrow", "question", "switch")
+            intent.kind in ("narrow", "question")
             and thread.context.start is not None
             and thread.context.start.kind == "digest"
             and _DIGEST_NAMED.search(text)

@@ -307,19 +307,18 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     matches = await thread.matches()
     base = thread.base_query()
     left_out = set(intent.query.exclude_authors)  # "and if you leave him out?", "excluding @x, who's top?"
-    others = bool(asks_others(" ".join(tokenize(intent.query.without_time)[0])))
+    said = tokenize(intent.query.without_time)[0]
+    others = bool(asks_others(" ".join(said)))
     if base.authors and (others or set(base.authors) <= left_out):
         # "who else worked on dsv4 this month" under someone's PRs, "who is second if we don't
         # count him" after the thread moved to his PRs: the other people, over the whole window
         matches = await thread.query.matches(thread.settings, replace(base, authors=()))
     understood = thread.about()
     asked = intent.query.any_of
-    if asked and set(asked) < set(base.any_of) and OWNING & set(tokenize(intent.query.without_time)[0]):
+    if asked and set(asked) < set(base.any_of) and OWNING.intersection(said):
         # "who maintains the cpu backend" under CPU narrowed to AMX: owning is of the whole area
         # the message names, not of the slice the thread narrowed to
-        whole = replace(
-            base, any_of=asked, topics=tuple(k for g in asked for k in g if ":" not in k), text=""
-        )
+        whole = replace(base, any_of=asked, topics=intent.query.topics, text="")
         matches = await thread.query.matches(thread.settings, whole)
         understood = f"{subject(thread.settings, whole)} · {thread.window_label()} (the whole area, not the thread's narrowing)"
     unnamed = left_out | (set(base.authors) if others else set())

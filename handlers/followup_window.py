@@ -32,14 +32,15 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
     """The window a shift or comparison asks for: the span before or after the thread's, or the
     time the message names."""
     asked = intent.query
-    if intent.kind == "compare" and asked.window_given and asked.then_since and asked.then_until:
-        # the two periods the message names: "and january? compare with february" under February
-        # is January; "total last week vs the week before" under October's PRs is the week before
-        # (the thread then moves to last week), not the week before October
+    if intent.kind == "compare" and asked.then_since is not None and asked.then_until is not None:
+        # the time it is compared with ("more than last month?" under November's PRs); of two periods
+        # the message names, the one that is not the thread's ("and january? compare with
+        # february" under February is January; "total last week vs the week before" under
+        # October's PRs is the week before - the thread then moves to last week)
         here, then = (thread.context.since, thread.context.until), (asked.then_since, asked.then_until)
-        if here == then:
+        if asked.window_given and here == then:
             return asked.since, asked.until
-        if here != (asked.since, asked.until):
+        if not intent.shift or (asked.window_given and here != (asked.since, asked.until)):
             return then
     if intent.shift and asked.window_given and any(w in MONTHS for w in asked.time_text.split()):
         # "how does that compare with the month before, i.e. october?": the month said by name
@@ -68,17 +69,6 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
             else context.until + span
         )
         return context.until, _not_past_today(thread, context.until, end)
-    if (
-        intent.kind == "compare"
-        and intent.query.then_since is not None
-        and intent.query.then_until is not None
-    ):
-        # "more than last month?" under November's PRs: the time it is compared with; "and
-        # september? compare with october" under October's: the one that is not the thread's
-        then = (intent.query.then_since, intent.query.then_until)
-        if then == (thread.context.since, thread.context.until) and intent.query.window_given:
-            return intent.query.since, intent.query.until
-        return then
     since, until, _ = asked_window(thread, intent.query)
     return since, until
 

@@ -335,7 +335,6 @@ _OWN_LOGIN = re.compile(
     re.I,
 )
 _ISO_WEEK = re.compile(r"\b(?:wk|kw|cw|w)\s?(\d{1,2})\b|\biso week (\d{1,2})\b", re.I)
-MONTH_ABBR = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _TOP_N = re.compile(r"\btop(\d{1,2})\b")
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
@@ -344,7 +343,6 @@ _EXEC_SUMMARY = re.compile(r"\b(?:exec|executive|mgmt|management)[- ]summary\b")
 # "a few bullet points for our sync": the shape of the answer (no PR is about bullets); one word
 # so that "5 bullet points" is a count of five like "5 bullets"
 _BULLET_POINTS = re.compile(r"\bbullet[- ]?points?\b")
-# "rocm prs with ci left out", "with the docs ones excluded": what follows "with" is left out
 # What the asker lets in, which narrows nothing: "docs prs, typo fixes included is fine",
 # "including the small ones like typo fixes (ok)", "typo修正みたいな細かいのも含めてOK" (read in English
 # "typo including ok"), "small stuff like typo fixes is ok too"
@@ -361,6 +359,7 @@ _LET_IN = re.compile(
     r")",
     re.I,
 )
+# "rocm prs with ci left out", "with the docs ones excluded": what follows "with" is left out
 _WITH_LEFT_OUT = re.compile(
     r"\bwith ((?:the |any |all )?(?:[^\s,.;?!]+ ){0,2}?[^\s,.;?!]+) (?:left out|excluded|filtered out|taken out)\b"
     # "leaving the deepseek stuff aside", "setting ci aside": left out
@@ -1792,6 +1791,7 @@ class _Parser:
         self.default_days = default_days
         self.clock = TimeReader(tz, week_start, now, default_days)
         self._context = ""  # the sentences of the message read as context, not as the question
+        self._examples_of: list[str] = []  # readings of bracketed examples of a topic, per message
         self._foreign = False  # the question is (partly) in another language: no typo suggestions
 
     # -- driver --------------------------------------------------------------------------------
@@ -1805,7 +1805,7 @@ class _Parser:
         raw = _WISE.sub("", raw)  # "what happened quantization-wise": about quantization
         raw = _ANY_MODEL.sub(" ", raw)  # "... fixed this month? any model, we eval a bunch": no filter
         raw = _ISO_WEEK.sub(self._iso_week, raw)  # "diff wk46 vs wk47 moe", "KW 47"
-        self._examples_of: list[str] = []
+        self._examples_of = []
         raw = _AFTER_A_NAME.sub(self._examples_of_topic, raw)
         raw = _THINGS_LIKE.sub(self._bracketed, raw)
         raw = _SIDE_BY_SIDE.sub(" compared ", raw)  # "flashinfer vs FA4 counts, side by side" (no @side)
@@ -1944,7 +1944,7 @@ class _Parser:
         # "security merges - DoS, input validation, resource limits": what it names, the words before
         # it asked for already (examples still); "merged this week - rocm, xpu, tpu": any of them
         said_before = keys(text[: found.start()])
-        again = bool(said_before) and all(not keys(i) or keys(i) & said_before for i in items)
+        again = bool(said_before) and all(not named or named & said_before for named in map(keys, items))
         if any(map(names, items)) and not again:
             listed = " or ".join(i.strip() for i in items)
             return f"{text[: found.start()]} {listed}{text[found.end() :]}", ""
@@ -2045,17 +2045,15 @@ class _Parser:
         """ "wk46", "KW 47", "cw48": an ISO week of this year (the last one of that number up to
         now), as its days ("nov 9 - nov 15")."""
         number = int(m[1] or m[2])
-        year = self.now.astimezone(self.tz).year
-        if not 1 <= number <= 53:
-            return m[0]
+        today = self.now.astimezone(self.tz).date()
         try:
-            monday = date.fromisocalendar(year, number, 1)
-        except ValueError:
+            monday = date.fromisocalendar(today.year, number, 1)
+            if monday > today:
+                monday = date.fromisocalendar(today.year - 1, min(number, 52), 1)
+        except ValueError:  # no such week ("wk0", "wk54")
             return m[0]
-        if monday > self.now.astimezone(self.tz).date():
-            monday = date.fromisocalendar(year - 1, min(number, 52), 1)
-        sunday = min(monday + timedelta(days=6), self.now.astimezone(self.tz).date())  # ("wk48 so far")
-        return f"{MONTH_ABBR[monday.month - 1]} {monday.day} - {MONTH_ABBR[sunday.month - 1]} {sunday.day}"
+        sunday = min(monday + timedelta(days=6), today)  # ("wk48 so far")
+        return f"{_MONTH_NAMES[monday.month]} {monday.day} - {_MONTH_NAMES[sunday.month]} {sunday.day}"
 
     def _examples_of_topic(self, m: re.Match[str]) -> str:
         """ "frontend work (API server, tool calling, parsers, structured output - that sort of
@@ -3413,9 +3411,10 @@ class _Parser:
             and i - 2 in st.time_tokens
         ):
             # "from last month to now", "last week to date": on to today
-            matched = Span(None, self.clock.today + timedelta(days=1)), 1
-            if first is not None and first.start is not None:
-                matched = Span(first.start, self.clock.today + timedelta(days=1)), 1
+            matched = (
+                Span(first.start if first is not None else None, self.clock.today + timedelta(days=1)),
+                1,
+            )
         if matched is None:
             return 0
         span, length = matched

@@ -883,7 +883,7 @@ class WindowIndex:
         if not starting and len(word) >= 8 and word.isalpha():
             # "that epicdolphin guy": a long word inside exactly one login (@TheEpicDolphin) is
             # that login without its prefix
-            starting = [login for login in self._sorted_logins if word in login][:2]
+            starting = list(itertools.islice((login for login in self._sorted_logins if word in login), 2))
             if len(starting) != 1:
                 return None
             return starting[0] if self.mentions(word) < self.logins[starting[0]] else None
