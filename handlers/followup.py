@@ -98,6 +98,7 @@ from handlers.followup_window import (
 from handlers.language import (
     ACTION_LIMIT,
     ACTION_REQUEST,
+    OWNING,
     THE_X_ONE,
     asks_who,
     has_cjk,
@@ -1099,6 +1100,21 @@ async def _switched(thread: Thread, intent: Intent, text: str, *, fresh: bool = 
     """The thread moved to another subject (see _switch; `fresh` as for `switch`); when the message
     asks who ("and who merged the most nvidia stuff in october?" under ROCm PRs), who is behind
     the PRs it moved to."""
+    asked, tokens = intent.query.any_of, tokenize(text)[0]
+    if (
+        asked
+        and set(asked) < set(thread.base_query().any_of)
+        and OWNING.intersection(tokens)
+        and asks_who(tokens)
+    ):
+        # "and who owns the rocm backend?" under ROCm performance: the people of the whole area
+        # (see `who`) over the time it asks (ownership: any time), not a switch that keeps the
+        # performance filter
+        if intent.query.window_given:
+            stopped = await _moved_to(thread, (intent.query.since, intent.query.until))
+            if stopped is not None:
+                return stopped
+        return await who(thread, classify(intent.query.without_time, intent.query))
     moved = await switch(thread, intent, fresh=True) if fresh else await _switch(thread, intent)
     if moved.kind == "list" and fresh and _how_many(text):
         return await _counted(thread)  # "how many removals is that overall (all authors)?"

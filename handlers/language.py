@@ -1560,7 +1560,7 @@ _FOREIGN_WORDS = {
     "ältesten": "oldest", "neueste": "newest", "neuesten": "newest", "zuerst": "first", "bisher": "so far",
     "jeweils": "each", "am": "", "aktivsten": "most active", "meisten": "most", "beigetragen": "contributed",
     "drin": "merged", "klar": "", "dass": "", "vorbei": "over", "arbeite": "work", "arbeiten": "work",
-    "zu": "", "uns": "us", "wer's": "who", "mal": "", "quantisierungs": "quantization", "kernels": "kernels",
+    "alle": "all", "zu": "", "uns": "us", "wer's": "who", "mal": "", "quantisierungs": "quantization", "kernels": "kernels",
     # French
     "cette": "this", "semaine": "week", "dernière": "last", "derniere": "last", "mois": "month",
     "aujourd'hui": "today", "les": "", "le": "", "des": "",

@@ -334,7 +334,8 @@ _OWN_LOGIN = re.compile(
     r"|\bi'?m @([a-z0-9][a-z0-9-]{0,38}) on github\b",
     re.I,
 )
-_ISO_WEEK = re.compile(r"\b(?:wk|kw|cw|w)\s?(\d{1,2})\b|\biso week (\d{1,2})\b", re.I)
+# ("w46" only run together: "fp8 w 2 gpus" is no week)
+_ISO_WEEK = re.compile(r"\b(?:wk|kw|cw)\s?(\d{1,2})\b|\bw(\d{1,2})\b|\biso week (\d{1,2})\b", re.I)
 _TOP_N = re.compile(r"\btop(\d{1,2})\b")
 _PICK_N = re.compile(
     r"\b(?:pick|choose|select|single out)\s+(?:out\s+)?(?:the\s+)?(?=(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b)"
@@ -2044,7 +2045,7 @@ class _Parser:
     def _iso_week(self, m: re.Match[str]) -> str:
         """ "wk46", "KW 47", "cw48": an ISO week of this year (the last one of that number up to
         now), as its days ("nov 9 - nov 15")."""
-        number = int(m[1] or m[2])
+        number = int(m[1] or m[2] or m[3])
         today = self.now.astimezone(self.tz).date()
         try:
             monday = date.fromisocalendar(today.year, number, 1)

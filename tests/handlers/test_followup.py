@@ -2897,3 +2897,16 @@ async def test_under_a_digest_its_week_and_overall_go_back_to_the_whole_digest(a
     await app.followup(KEY, "which of these were rocm?")
     everyone = await app.followup(KEY, "and who was the busiest author overall?")
     assert everyone.total == len(seed.pr_numbers), (everyone.title, len(seed.pr_numbers))
+
+
+async def test_and_who_owns_an_area_of_the_thread_asks_about_all_of_it(app: BotHandlers) -> None:
+    """Under "rocm perf last week", "and who owns the rocm backend?" names the people of all ROCm
+    work, any time (as "who owns the rocm backend?" does), not of ROCm performance work."""
+    await start_thread(app, KEY, "rocm perf last week")
+    owners = await app.followup(KEY, "and who owns the rocm backend?")
+    direct = await app.command(REPO, "who owns the rocm backend?")
+    assert owners.total == direct.total and "Performance" not in owners.understood, (
+        owners.understood,
+        owners.total,
+        direct.total,
+    )

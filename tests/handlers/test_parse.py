@@ -3478,3 +3478,12 @@ def test_turkish_swedish_polite_japanese_and_iso_weeks() -> None:
     assert days(weeks) == ("2026-02-09", "2026-02-15") and weeks.then_since is not None, weeks.window_label
     terse = read("merged 2w spec excl ci")
     assert terse.any_of == (("spec-decode",),) and "ci-build" in terse.exclude, (terse.any_of, terse.exclude)
+
+
+def test_review_cases_german_all_and_weeks_run_together() -> None:
+    """Cases written in review: German "alle" is no word to search; "w8" run together is an ISO
+    week, "w 2 gpus" is not."""
+    de = read("Bitte alle MoE-PRs seit dem 20. zeigen, älteste zuerst, ohne CI-Sachen")
+    assert de.any_of == (("moe",),) and not de.text and "ci-build" in de.exclude, (de.text, de.exclude)
+    assert days(read("rocm prs w8")) == ("2026-02-16", "2026-02-22")
+    assert not read("fp8 kernels for w 2 gpus").then_since and "w" not in read("fp8 w 2").window_label
