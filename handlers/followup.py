@@ -201,7 +201,7 @@ class FollowupHandler:
             text = unicodedata.normalize("NFKC", text)
             if has_cjk(text):  # "…両方に関係するものってある？うちはMI300Xで…": the context told apart
                 text = question_part(text)  # while its words say so (in English they are gone)
-            text = in_english(text.lower())
+            text = in_english(text.lower(), loanwords=True)
         thread = Thread(
             settings=settings,
             context=context,

@@ -145,8 +145,15 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
     thread's first list, when a narrowing has left it), and by alternative ("rocm or xpu": each
     one's count; not with `split` False)."""
     words = [w for w in intent.words if not (whole and w in ("whole", "entire", "full", "complete"))]
-    query = replace(intent.query, text=" ".join(words))
     matches = (await thread.first_list() if whole else []) or await thread.matches()
+    ignored: list[str] = []
+    if words and (intent.query.any_of or intent.query.authors or intent.query.exclude):
+        # "câte din astea au fost pe ROCm?" ("how many of these were ROCm"): as a narrowing does,
+        # a word that would leave no PR of an anchored count is set aside and said
+        anchored = thread.filtered(matches, replace(intent.query, text=""))
+        ignored = [w for w in words if not thread.filtered(anchored, replace(intent.query, text=w))]
+        words = [w for w in words if w not in ignored]
+    query = replace(intent.query, text=" ".join(words))
     found = thread.filtered(matches, query)
     states: Counter[str] = Counter(m.pr.status for m in found)
     breakdown = " · ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
@@ -166,6 +173,7 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
         title=title,
         understood=thread.about(),
         notes=((f"By state: {breakdown}.",) if breakdown else ())
+        + ((f"ignored: {', '.join(ignored)} (no PR of this thread's count mentions it)",) if ignored else ())
         + tuple(n for n in intent.query.notes if n == EMPLOYER_NOTE),  # "how many are by amd folks"
     )
 

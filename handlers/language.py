@@ -35,6 +35,7 @@ from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 
 from handlers.calendar import MONTH_NAMES
+from handlers.cognates import SHARED as LOANWORD
 
 
 def _words(text: str) -> frozenset[str]:
@@ -1190,7 +1191,14 @@ def state_verb(word: str) -> str | None:
     for state, verbs in STATE_VERBS.items():
         if in_class(word, verbs):
             return state
+    if _MERGE_LOANED.match(word):  # "mergnuté", "mergeltek", "merget", "mergeuite", "змержили"
+        return "merged"
     return None
+
+
+# "merge" is a word of the trade that other languages borrow and inflect in their own way; its stem
+# says merged in any of them (English's own forms are in STATE_VERBS)
+_MERGE_LOANED = re.compile(r"^(?:[sz]|с|з)?(?:merg|мерж|мердж)\w{2,}$")
 
 
 def is_interjection(word: str) -> bool:
@@ -1858,6 +1866,29 @@ _ITALIAN_THE_ONE = re.compile(r"\bquell[aoie] (?:del|della|dello|dei|delle|di|pe
 # Russian: its time, state and question words; the rest of a Cyrillic sentence is no title's words
 _CYRILLIC = re.compile("[\u0400-\u04ff]")
 _CYRILLIC_RUN = re.compile("[\u0400-\u04ff]+")
+# Ukrainian, Bulgarian and Serbian: "last" / "this" / "the last N" with a week, month or day
+_CYR_LAST = "минулого|минулий|минулому|минулої|попереднього|попередній|миналата|миналия|миналата|прошле|прошлог|прошлу"
+_CYR_THIS = "цього|цей|цьому|цієї|тази|този|ове|овог|ову|ову"
+_CYR_RECENT = "останні|останніх|останній|последните|последњих|последње|последних"
+_CYR_UNITS = {
+    "week": "тижня|тиждень|тижні|тижнів|седмица|седмицата|седмици|недеље|недељу|недеља",
+    "month": "місяця|місяць|місяці|місяців|месец|месеца|месеци",
+    "day": "днів|дні|дня|дни|дана",
+}
+_CYRILLIC_TIMES = tuple(
+    (
+        re.compile(rf"(?<!\w)(?:на |за |в |у |през |током )?(?:{which})\s+(?:{units})(?!\w)", re.I),
+        f" {said} {unit} ",
+    )
+    for unit, units in _CYR_UNITS.items()
+    for which, said in ((_CYR_LAST, "last"), (_CYR_THIS, "this"))
+) + tuple(
+    (
+        re.compile(rf"(?<!\w)(?:за |в |у |през )?(?:{_CYR_RECENT})\s+(\d+)\s+(?:{units})(?!\w)", re.I),
+        rf" past \1 {unit}s ",
+    )
+    for unit, units in _CYR_UNITS.items()
+)
 _RUSSIAN = tuple(
     (re.compile(p, re.I), english)
     for p, english in (
@@ -1937,6 +1968,7 @@ _FOREIGN_TIME_PATTERNS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[st
         r"add the \1 ones too",
     ),
     (re.compile(r"\b(\S+) se (?:ab|abhi) tak\b", re.I), r"since \1"),
+    (re.compile(r"\b(\S+) (?:ke|ki|ka) bina\b", re.I), r"without \1"),  # "CI ke bina": without CI
     *(
         (
             re.compile(rf"\b(?:uske|usse|isse|iske) pehle (?:wala|waala|vala|ka|ki|wali) (?:{said})\b", re.I),
@@ -2096,9 +2128,11 @@ _COMPARATIVE = re.compile(
 )
 
 
-def in_english(text: str) -> str:
+def in_english(text: str, *, loanwords: bool = False) -> str:
     """`text` with the time, state and filter words of other languages read as their English
-    words and other words of those languages left out; English text comes back unchanged."""
+    words and other words of those languages left out; English text comes back unchanged. With
+    `loanwords`, a long Cyrillic word stays for the parser to compare with the topics' names
+    ("по спекулятивному декодированию": speculative; handlers/cognates.py), which drops the rest."""
     said = _words_of(text)
     european = _european(said)
     cyrillic = bool(_CYRILLIC.search(text))
@@ -2111,7 +2145,9 @@ def in_english(text: str) -> str:
         text = _RUSSIAN_LEFT_OUT.sub(lambda m: f" without {m[1]} ", text)
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)
-        text = _CYRILLIC_RUN.sub(" ", text)
+        for pattern, english in _CYRILLIC_TIMES:
+            text = pattern.sub(english, text)
+        text = _CYRILLIC_RUN.sub(lambda m: f" {m[0]} " if loanwords and len(m[0]) >= LOANWORD else " ", text)
     # the ideographic full stop and comma, the full-width comma
     text = text.replace("\u3002", ". ").replace("\u3001", ", ").replace("\uff0c", ", ")
     for pattern, spelled in _CJK_SPANS:

@@ -337,7 +337,9 @@ class QueryHandler:
             if cls is not None and ok(pr, cls):
                 found.append(Match(pr, cls))
         if words:
-            query, found = _apply_words(query, words, found)
+            query, found = _apply_words(
+                query, words, found, lambda w: not w.isascii() and not index.has_word(w)
+            )
         found = self.weigh(settings, index, found)
         found.sort(key=_rank)
         return query, found
@@ -1278,17 +1280,21 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     )
 
 
-def _apply_words(query: Query, words: list[str], found: list[Match]) -> tuple[Query, list[Match]]:
+def _apply_words(
+    query: Query, words: list[str], found: list[Match], unheard: Callable[[str], bool]
+) -> tuple[Query, list[Match]]:
     """Free words narrow the answer; one that would empty an answer that already has a topic, term
-    or author is set aside (and said so) rather than leaving the asker with nothing. An identifier
-    the titles use ("is NemotronH_Omni_Reasoning_V3 registered as a supported arch?") anchors the
-    answer as a term does: it is what the question is about, the other words are its frame."""
+    or author is set aside (and said so) rather than leaving the asker with nothing. So is a word
+    of another language no PR ever used (`unheard`: "ki mergelt a legtöbb PR-t? top 5 elég", whose
+    "elég" is "enough"; titles are English), with or without an anchor. An identifier the titles
+    use ("is NemotronH_Omni_Reasoning_V3 registered as a supported arch?") anchors the answer as a
+    term does: it is what the question is about, the other words are its frame."""
     anchored = bool(query.any_of or query.authors)
     kept: list[str] = []
     dropped: list[str] = []
     for word in sorted(words, key=lambda w: not _identifier(w)):  # identifiers first, else as typed
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
-        if narrowed or not anchored:
+        if narrowed or not (anchored or unheard(word)):
             found = narrowed
             kept.append(word)
             anchored = anchored or bool(narrowed and _identifier(word))

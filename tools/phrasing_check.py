@@ -117,11 +117,13 @@ def differences(
             bad.append(f"window: want {window['since']}..{window['until']}, got {q.window_label}")
     elif window == "whole-history" and not q.whole_history:
         bad.append(f"window: want any time, got {q.window_label}")
-    if "sort" in exp and SORTS.get(str(exp["sort"]).split()[0], 0) != q.sort:  # "newest first" in set C
+    if (
+        "sort" in exp and SORTS.get((str(exp["sort"]).split() or [""])[0], 0) != q.sort
+    ):  # "newest first" in set C
         bad.append(f"sort: want {exp['sort']}, got {q.sort}")
     if "limit" in exp and exp["limit"] != q.limit:
         bad.append(f"limit: want {exp['limit']}, got {q.limit}")
-    if "number" in exp and exp["number"] not in q.pr_numbers:
+    if exp.get("number") and exp["number"] not in q.pr_numbers:
         bad.append(f"number: want #{exp['number']}, got {list(q.pr_numbers)}")
     want_kind = exp.get("kind")
     if want_kind == "who" and not q.who:

@@ -210,6 +210,18 @@ async def test_how_many_are_merged_states_the_computed_count(
     assert context is not None and context.pr_numbers == thread  # a count narrows nothing
 
 
+async def test_a_count_sets_aside_words_that_would_leave_it_nothing(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """A count asked in another language ("thanks! how many of these are bug fixes?" in Romanian)
+    counts what its topic says, as the English question does, and says which words it set aside
+    (none of the thread's PRs mentions "mersi" or "astea")."""
+    plain = await app.followup(KEY, "how many of these are bugfix?")
+    asked = await app.followup(KEY, "mersi! câte dintre astea sunt bugfix?")
+    assert asked.title == plain.title and asked.title.split()[0].isdigit(), (asked.title, plain.title)
+    assert any(note.startswith("ignored:") and "mersi" in note for note in asked.notes), asked.notes
+
+
 async def test_by_author_lists_that_authors_prs_of_the_thread(
     app: BotHandlers, thread: tuple[int, ...]
 ) -> None:
