@@ -105,6 +105,7 @@ def build_core(config: Config, store: Store, *, clock: Clock | None = None) -> C
         digest_max_tokens=config.settings.llm.digest_max_tokens,
         followup_prompt=load_prompt("followup"),
         query_prompt=load_prompt("query_synthesis"),
+        reading_prompt=load_prompt("question_reading"),
         answer_max_tokens=config.settings.llm.answer_max_tokens,
         clean_body=clean_body,
     )

@@ -82,6 +82,7 @@ class BotHandlers:
         digest_max_tokens: int = 4000,
         followup_prompt: Prompt | None = None,
         query_prompt: Prompt | None = None,
+        reading_prompt: Prompt | None = None,
         answer_max_tokens: int = 800,
         clean_body: Callable[[str | None, int], str] | None = None,
         subscription_limits: SubscriptionLimits | None = None,
@@ -103,6 +104,7 @@ class BotHandlers:
             classifications=classifications,
             llm=llm,
             synthesis_prompt=query_prompt,
+            reading_prompt=reading_prompt,
             digester=self.digest,
         )
         self._answer_max_tokens = answer_max_tokens

@@ -944,8 +944,12 @@ class FollowupHandler:
                     intent.query.without_time,
                 )
             )
-            note = lead or (OFFLINE_NOTE if intent.words and not asked_to_show else "")
-            return await _narrow_or_digest(thread, replace(intent, words=()), query.without_time, note)
+            # ("kiitos, vain bugfix juttuja": words no PR ever used are another language's frame,
+            # set aside and said, not a question the PRs cannot answer)
+            unheard = tuple(await thread.unheard(intent.words, intent.query))
+            heard = [w for w in intent.words if w not in unheard]
+            note = lead or (OFFLINE_NOTE if heard and not asked_to_show else "")
+            return await _narrow_or_digest(thread, replace(intent, words=unheard), query.without_time, note)
         if query.text and thread.filtered(await thread.matches(), query):
             # "which one was the torch.Event thing and who did it?": the thread's PRs its words
             # name (the card of the one, with its author), as "the torch.Event one?" would find

@@ -52,7 +52,8 @@ NONE_OF = "None of this thread's"  # how a narrowing that found nothing begins (
 
 async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     """The thread's PRs that the message's filter keeps; they become the thread's list."""
-    query = replace(intent.query, text=" ".join(intent.words))
+    unheard = await thread.unheard(intent.words, intent.query)
+    query = replace(intent.query, text=" ".join(w for w in intent.words if w not in unheard))
     matches = await thread.matches()
     found = thread.filtered(matches, query)
     finer = _finer_word(thread, query) if len(found) == len(matches) and not note else ""
@@ -96,6 +97,8 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         )
     reply = thread.query.list_reply(settings, combined, thread.context.query_text, found)
     notes = [n for n in (note,) if n]
+    if unheard:
+        notes.append(f"ignored: {', '.join(unheard)} (no PR ever used these words)")
     if intent.scope == "more":
         notes.append(
             f"{count_label(len(found))} of this thread on {filter_phrase(settings, query)} not shown before."
@@ -146,12 +149,13 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
     one's count; not with `split` False)."""
     words = [w for w in intent.words if not (whole and w in ("whole", "entire", "full", "complete"))]
     matches = (await thread.first_list() if whole else []) or await thread.matches()
-    ignored: list[str] = []
+    ignored = await thread.unheard(words, intent.query)
+    words = [w for w in words if w not in ignored]
     if words and (intent.query.any_of or intent.query.authors or intent.query.exclude):
         # "câte din astea au fost pe ROCm?" ("how many of these were ROCm"): as a narrowing does,
         # a word that would leave no PR of an anchored count is set aside and said
         anchored = thread.filtered(matches, replace(intent.query, text=""))
-        ignored = [w for w in words if not thread.filtered(anchored, replace(intent.query, text=w))]
+        ignored += [w for w in words if not thread.filtered(anchored, replace(intent.query, text=w))]
         words = [w for w in words if w not in ignored]
     query = replace(intent.query, text=" ".join(words))
     found = thread.filtered(matches, query)

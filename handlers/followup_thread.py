@@ -79,6 +79,14 @@ class Thread:
             self._matches_of = self.context.pr_numbers
         return self._matches
 
+    async def unheard(self, words: Sequence[str], query: Query) -> list[str]:
+        """The words of a follow-up no stored PR ever used nor anyone is called, which the parser
+        did not take for a typo either: another language's words ("montako noista oli ...") that
+        would leave a thread nothing, set aside as an anchored command sets them aside."""
+        index = await self.query.window_index(self.settings.name)
+        typos = set(query.unknown)
+        return [w for w in words if not (index.has_word(w) or index.logins[w.lower()] or w in typos)]
+
     async def first_list(self) -> list[Match]:
         """The thread's first list when a narrowing or switch has left it ("what's the marlin one
         about" after "only nvidia"); none while the thread still shows it."""

@@ -1875,19 +1875,23 @@ _CYR_UNITS = {
     "month": "місяця|місяць|місяці|місяців|месец|месеца|месеци",
     "day": "днів|дні|дня|дни|дана",
 }
-_CYRILLIC_TIMES = tuple(
-    (
-        re.compile(rf"(?<!\w)(?:на |за |в |у |през |током )?(?:{which})\s+(?:{units})(?!\w)", re.I),
-        f" {said} {unit} ",
+_CYRILLIC_TIMES = (
+    ((re.compile(r"за\s+(?:весь\s+час|увесь\s+час|цялото\s+време|све\s+време)", re.I), " all time "),)
+    + tuple(
+        (
+            re.compile(rf"(?<!\w)(?:на |за |в |у |през |током )?(?:{which})\s+(?:{units})(?!\w)", re.I),
+            f" {said} {unit} ",
+        )
+        for unit, units in _CYR_UNITS.items()
+        for which, said in ((_CYR_LAST, "last"), (_CYR_THIS, "this"))
     )
-    for unit, units in _CYR_UNITS.items()
-    for which, said in ((_CYR_LAST, "last"), (_CYR_THIS, "this"))
-) + tuple(
-    (
-        re.compile(rf"(?<!\w)(?:за |в |у |през )?(?:{_CYR_RECENT})\s+(\d+)\s+(?:{units})(?!\w)", re.I),
-        rf" past \1 {unit}s ",
+    + tuple(
+        (
+            re.compile(rf"(?<!\w)(?:за |в |у |през )?(?:{_CYR_RECENT})\s+(\d+)\s+(?:{units})(?!\w)", re.I),
+            rf" past \1 {unit}s ",
+        )
+        for unit, units in _CYR_UNITS.items()
     )
-    for unit, units in _CYR_UNITS.items()
 )
 _RUSSIAN = tuple(
     (re.compile(p, re.I), english)

@@ -1682,7 +1682,7 @@ _THIS_WORDS = frozenset({
 _RECENT_WORDS = frozenset({
     "posledních", "poslední", "posledné", "poslednich", "ultimele", "ultimii", "ultimile", "τελευταίες",
     "τελευταίους", "τελευταίο", "teleftaies", "elmúlt", "utolsó", "viimeiset", "viimeisen", "viimeisten",
-    "sidste", "siste", "zadnjih", "zadnja", "poslednjih", "pichle",
+    "sidste", "siste", "zadnjih", "zadnja", "poslednjih", "pichle", "viimisen", "posledního", "posledniho",
 })  # fmt: skip
 _UNIT_WORDS = {
     **dict.fromkeys((
@@ -1718,6 +1718,8 @@ def _foreign_time(tokens: list[str], k: int) -> tuple[int, list[str]] | None:
         count, unit = (ahead[skip : skip + 2] + ["", ""])[:2]
         if count.isdigit() and unit in _UNIT_WORDS:
             return 3 + skip, ["past", count, _UNIT_WORDS[unit] + "s"]
+        if count in _UNIT_WORDS and word not in _LAST_WORDS:  # "viimisen kuukauden ajalta": the past month
+            return 2 + skip, ["past", _UNIT_WORDS[count]]
     said = "last" if word in _LAST_WORDS else "this" if word in _THIS_WORDS else None
     if (
         said is not None and len(ahead) > skip and ahead[skip] in _UNIT_WORDS
@@ -1751,6 +1753,12 @@ def _closed_class_words(tokens: list[str]) -> None:
             tokens[k] = "more"
         elif tokens[k] in _WHO_ELSEWHERE or (k == 0 and tokens[k] == "ki"):  # Hungarian "ki mergelt ...?"
             tokens[k] = "who"
+        elif (
+            tokens[k] == "is"
+            and tokens[k + 1 : k + 2] in (["week"], ["hafte"], ["month"], ["mahine"])
+            and not (tokens[k + 2 : k + 3] and tokens[k + 2].isdigit())
+        ):
+            tokens[k] = "this"  # Hinglish "is week spec decode me kya merge hua" ("what is week 47" is not)
         elif tokens[k] in ("nem", "nu", "ikke") and tokens[k + 1 : k + 2] not in ([], ["."]):
             tokens[k] = "not"  # Hungarian, Romanian, Danish and Norwegian "not CI"
         elif tokens[k] in _MOST_ELSEWHERE:
@@ -1834,6 +1842,8 @@ _RELATION_SUFFIXES = {
     "based",
     "relevant",  # "security-relevant merges"
     "heavy",  # "rocm-heavy weeks"
+    "pr",  # "docs-PR'er", "rocm-prs": the PRs of that topic ("-PR'er" read as "-pr" above)
+    "prs",
 }
 # Context that describes the asker's setup: "we run vllm on MI300X", "our fleet is on B200".
 _SETUP = re.compile(

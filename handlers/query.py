@@ -108,6 +108,8 @@ class QueryHandler:
         synthesis_timeout: float = 20.0,
         synthesis_max_tokens: int = 400,
         synthesis_prompt: Prompt | None = None,
+        reading_prompt: Prompt | None = None,
+        reading_timeout: float = 6.0,
         reply_cache_size: int = REPLY_CACHE_SIZE,
         digester: Callable[[str, Window | None], Awaitable[Digest]] | None = None,
     ) -> None:
@@ -120,6 +122,10 @@ class QueryHandler:
         self.synthesis_timeout = synthesis_timeout
         self.synthesis_max_tokens = synthesis_max_tokens
         self.synthesis_prompt = synthesis_prompt  # no prompt: no synthesis paragraph
+        # A question in a language the parser has no words for, read in English by the model
+        # first (no prompt or no model: the offline reading alone)
+        self.reading_prompt = reading_prompt
+        self.reading_timeout = reading_timeout
         # Answers by (repo, text, resolved query), valid while the store's data version holds:
         # the same question asked again (many people, or a burst) costs one version read.
         # 0: every answer is computed (benchmarks).
@@ -158,7 +164,16 @@ class QueryHandler:
             return cached[1]
         token = _VERSION.set((settings.name, version))  # this answer's reads reuse it (one store read)
         try:
+            asked = text
+            if (
+                self.llm is not None
+                and self.reading_prompt is not None
+                and await self._unplaced(settings, text, query)
+            ):
+                text, query = await self._read_in_english(settings, text, query, now)
             reply = await self._answer(settings, query, text, now, synthesize)
+            if text != asked:  # the thread follows the question as it was read
+                reply = _replace(reply, notes=(*reply.notes, f"Read by the AI model as: {text}"))
         finally:
             _VERSION.reset(token)
         # An answer whose model synthesis failed is not kept: the next ask may get it.
@@ -710,6 +725,50 @@ class QueryHandler:
         known = await self.store.get_prs(settings.name, [n for _, n in wanted])
         return tuple(PRLink(how, n, known[n].title, known[n].url) for how, n in wanted if n in known)
 
+    # -- reading another language ----------------------------------------------------------------
+    async def _unplaced(self, settings: RepoSettings, text: str, query: Query) -> bool:
+        """Whether the question holds words the parser could not place that look like another
+        language's: a letter outside ASCII ("kiek", "šią savaitę", "в этом"), or two or more free
+        words no stored PR ever used ("kiek siuo metu yra atviru"). An English question with one
+        odd word is answered as it is."""
+        if any(ch.isalpha() and not ch.isascii() for ch in text):
+            return True
+        words = query.text.split()
+        if len(words) < 2:
+            return False
+        index = await self.window_index(settings.name)
+        return sum(not index.has_word(w) for w in words) >= 2
+
+    async def _read_in_english(
+        self, settings: RepoSettings, text: str, query: Query, now: datetime
+    ) -> tuple[str, Query]:
+        """(text, query) of the question as the model reads it in English, when that reading
+        places more of it than the offline one; else the offline reading. The model only rewrites
+        the question: the answer is computed from the store as for any question."""
+        assert self.llm is not None and self.reading_prompt is not None
+        prompt = self.reading_prompt
+        topics = ", ".join(t.name.lower() for t in settings.taxonomy.topics)
+        question = text[:MAX_READING_CHARS].replace("<", "\u003c").replace(">", "\u003e")
+        try:
+            result = await asyncio.wait_for(
+                self.llm.complete(
+                    prompt.render_system(repo=settings.name, topics=topics),
+                    prompt.render_user(question=question),
+                    max_tokens=READING_MAX_TOKENS,
+                ),
+                timeout=self.reading_timeout,
+            )
+        except Exception as exc:  # LLMError, a timeout: the offline reading is a full answer
+            log.warning("reading a question in English failed: %s", exc)
+            return text, query
+        english = " ".join(result.text.strip().strip("`\"'").splitlines()[:1]).strip()[:MAX_READING_CHARS]
+        if not english or english == text:
+            return text, query
+        read = self.parse(settings, english, now).as_command()
+        placed = len(read.text.split()) < len(query.text.split()) or _reads_more(read, query)
+        kept = _keeps(read, query)  # a reading that lost what the parser did understand is no better
+        return (english, read) if placed and kept and not read.is_help and not read.failed else (text, query)
+
     # -- synthesis ---------------------------------------------------------------------------------
     async def _with_synthesis(self, settings: RepoSettings, reply: Reply, matches: list[Match]) -> Reply:
         assert self.llm is not None and self.synthesis_prompt is not None
@@ -755,6 +814,34 @@ class QueryHandler:
 
 
 # -- pure helpers ------------------------------------------------------------------------------------
+MAX_READING_CHARS = 600  # of a question sent to the model, and of its English reading
+READING_MAX_TOKENS = 120
+
+
+def _keeps(read: Query, offline: Query) -> bool:
+    """Whether the model's reading kept every topic, term, person, PR number and state the offline
+    reading found (it may add to them, never drop one)."""
+    groups = {frozenset(g) for g in read.any_of} | {frozenset([x]) for x in read.exclude}
+    return (
+        all(frozenset(g) in groups or any(frozenset(g) <= h for h in groups) for g in offline.any_of)
+        and set(offline.exclude) <= set(read.exclude)
+        and set(offline.authors) <= set(read.authors)
+        and set(offline.pr_numbers) <= set(read.pr_numbers)
+        and set(offline.states) <= set(read.states)
+    )
+
+
+def _reads_more(read: Query, offline: Query) -> bool:
+    """Whether the model's English reading found a window, state, topic or person the offline
+    reading did not (same free words, more understood)."""
+    return (
+        (read.window_given and not offline.window_given)
+        or (bool(read.states) and not offline.states)
+        or len(read.any_of) + len(read.exclude) > len(offline.any_of) + len(offline.exclude)
+        or (read.who and not offline.who)
+    )
+
+
 # The data version an answer read first, for the reads it makes after (a context variable: each
 # answer runs in its own task, so concurrent answers never see each other's).
 _VERSION: ContextVar[tuple[str, str] | None] = ContextVar("prbot_query_version", default=None)

@@ -2922,3 +2922,16 @@ async def test_and_who_owns_an_area_of_the_thread_asks_about_all_of_it(app: BotH
         owners.total,
         direct.total,
     )
+
+
+async def test_a_narrowing_sets_aside_words_no_pr_ever_used(
+    app: BotHandlers, thread: tuple[int, ...]
+) -> None:
+    """A follow-up in another language ("kiitos, vain bugfix-jutut", Finnish for "thanks, only the
+    bugfix stuff") narrows by what it names, as the English one does, setting aside and naming
+    the words no stored PR ever used instead of emptying the thread."""
+    plain = await app.followup(KEY, "only bugfix")
+    await app.followup(KEY, "go back")
+    asked = await app.followup(KEY, "kiitos, vain bugfix juttuja")
+    assert asked.total == plain.total and asked.total, (asked.title, plain.title)
+    assert any(note.startswith("ignored:") and "kiitos" in note for note in asked.notes), asked.notes

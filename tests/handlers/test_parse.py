@@ -3591,3 +3591,14 @@ def test_how_many_summaries_breakdowns_comparisons_and_not_in_languages_without_
     assert days(compared) == days(read("rocm this week")) and compared.then_label, compared.then_label
     assert read("nye modeller forrige uke").any_of == (("new-model",),)
     assert read("rocm PR-ek múlt héten, nem CI").exclude == ("ci-build",)
+
+
+def test_more_time_and_compound_words_of_languages_without_a_table() -> None:
+    """Written after set LLLL was read (its own sentences are not repeated): "the last month" with
+    no number, Ukrainian "all time", Hinglish "is week", and a topic's "-PR'er" compound."""
+    assert days(read("xpu asioita viimisen kuukauden ajalta")) == days(read("xpu past month"))
+    assert read("усі PR про lora за весь час").ever or read("усі PR про lora за весь час").since.year < 2026
+    assert days(read("is week lora me kya hua")) == days(read("lora this week"))
+    assert days(read("what is week 8 lora")) == days(read("lora 2026-02-16..2026-02-22"))
+    compound = read("lora-PR'er fra sidste uge")
+    assert compound.any_of == (("lora",),) and days(compound) == days(read("lora last week")), compound.text

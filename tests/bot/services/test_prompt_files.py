@@ -16,6 +16,7 @@ PLACEHOLDERS = {
         {"repo", "subject", "window", "records", "omitted", "bodies", "turns", "question"},
     ),
     "query_synthesis": ({"repo"}, {"understood", "prs"}),
+    "question_reading": ({"repo", "topics"}, {"question"}),
 }
 
 
