@@ -1531,7 +1531,7 @@ _SAID_ELSEWHERE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], st
         # and the few other phrases a question is built of: how many, a summary, a breakdown by
         # topic, a comparison, new models
         (
-            r"(?<!\w)(?:kolik|câte|câți|cate|cati|πόσα|πόσες|πόσοι|posa|hány|hany|mennyi|kuinka\s+monta|montako"
+            r"(?<!\w)(?:kolik|koliko|kiek|quants|quantes|ilan|câte|câți|cate|cati|πόσα|πόσες|πόσοι|posa|hány|hany|mennyi|kuinka\s+monta|montako"
             r"|hvor\s+mange)(?!\w)",
             " how many ",
         ),
@@ -1552,7 +1552,7 @@ _SAID_ELSEWHERE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], st
         ),
         (
             r"(?<!\w)(?:nové\s+modely|nových\s+modelů|modele\s+noi|modelele\s+noi|νέα\s+μοντέλα|nea\s+montela"
-            r"|új\s+modell\w*|uudet\s+mallit|uusia\s+malleja|nye\s+modeller)(?!\w)",
+            r"|új\s+modell\w*|uudet\s+mallit|uusia\s+malleja|nye\s+modeller|novi\s+modeli|nauj\w*\s+modeli\w*|nous\s+models|bagong\s+models?)(?!\w)",
             " new models ",
         ),
     )
@@ -1560,6 +1560,9 @@ _SAID_ELSEWHERE: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], st
 # English's own words of the trade keep their spelling in other languages, which add their endings
 # after a mark: Romanian "PR-uri", Finnish "PR:t" / "CI:tä", Danish "PR'er", Hungarian "PR-ek",
 # "CI-ul". The word is the English one ("ci-build", "pr-bot", "ci/cd" are words of their own).
+# Lithuanian, Turkish and others put their endings on an English word after an apostrophe; English's
+# own endings there ('s, 't, 're, 've, 'll, 'd, 'm) are kept for the readers of English
+_APOSTROPHE_ENDING = re.compile(r"\b([a-z][a-z0-9+-]*[a-z0-9])'(?!(?:s|t|re|ve|ll|d|m)\b)([^\W\d_]{1,5})\b")
 _INFLECTED = re.compile(r"\b(prs?|ci)[-:'](?!build\b|bot\b|cd\b|only\b)([^\W\d_]{1,5})(?![-\w])")
 
 
@@ -1594,6 +1597,7 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = raw.replace("..", " .. ")
     raw = raw.replace("“", '"').replace("”", '"').replace("‘", "'").replace("’", "'")
     raw = _INFLECTED.sub(r"\1", raw)  # "PR-uri", "CI:tä", "PR'er": the word with another language's ending
+    raw = _APOSTROPHE_ENDING.sub(r"\1", raw)  # "merge'inti", "connector'iais", "fix'ai": the English word
     for pattern, said in _SAID_ELSEWHERE:  # "CI/testy vynech", "nu mă interesează LoRA"
         raw = pattern.sub(said, raw)
     tokens: list[str] = []
@@ -1653,11 +1657,13 @@ _OPEN_ELSEWHERE = frozenset({
     "deschise", "deschis", "otevřené", "otevřených", "otevřeno", "otevrene", "otvorené", "nyitott", "nyitva",
     "ανοιχτά", "ανοιχτό", "ανοικτά", "anoixta", "anoixto", "avoimet", "avoimia", "avoimena", "auki", "åbne",
     "åbent", "åpne", "otvoreni", "otvorene", "khule",
+    "atviri", "atvirų", "atviru", "atvirus", "oberts", "obertes", "odprti", "odprtih", "odprte", "bukas",
 })  # fmt: skip
 # "Who" is another such word: "kdo", "cine", "ποιος", "kuka", "hvem", "kaun" (the languages with a
 # table of their own read it there)
 _WHO_ELSEWHERE = frozenset({
     "kdo", "kto", "cine", "ποιος", "ποιοι", "ποια", "ποιο", "kuka", "ketkä", "ketka", "hvem", "kaun",
+    "sino", "qui",
     "kisne",
 })  # fmt: skip
 
@@ -1673,11 +1679,14 @@ _LAST_WORDS = frozenset({
     "προηγούμενη", "προηγούμενο", "προηγούμενης", "περασμένη", "περασμένο", "proigoumeni", "proigoumeno",
     "perasmeni", "múlt", "előző", "elozo", "viime", "edellinen", "edellisellä", "sidste", "forrige",
     "prošli", "prošlog", "prošle", "prošlom", "prosli", "prosle", "pretekli", "preteklem", "nakaraang",
+    "prejšnji", "prejšnjem", "prejsnji", "praeitą", "praeita", "praėjusią", "praejusia", "passada", "passat",
+    "pagājušajā", "pagajusaja", "eelmisel", "eelmine",
 })  # fmt: skip
 _THIS_WORDS = frozenset({
     "tento", "tenhle", "tomto", "tomhle", "tuto", "tohto", "asta", "aceasta", "această", "acesta", "αυτή",
     "αυτό", "αυτήν", "auti", "afti", "ezen", "ebben", "tällä", "tässä", "tämä", "denne", "dette", "ovaj",
-    "ovog", "ove", "ovom", "ngayong",
+    "ovog", "ove", "ovom", "ngayong", "ta", "tem", "šią", "sia", "šį", "si", "aquesta", "aquest", "aquella",
+    "aquell", "sel", "šajā",
 })  # fmt: skip
 _RECENT_WORDS = frozenset({
     "posledních", "poslední", "posledné", "poslednich", "ultimele", "ultimii", "ultimile", "τελευταίες",
@@ -1691,12 +1700,14 @@ _UNIT_WORDS = {
         "εβδομάδες", "evdomada", "evdomadas", "evdomades", "hét", "héten", "hetet", "hete", "hetében",
         "hétben", "viikko", "viikolla", "viikon", "viikkoa", "viikot", "uge", "ugen", "uger", "uke", "uken",
         "uker", "tjedan", "tjedna", "tjednu", "tjedne", "nedelja", "nedelje", "nedelji", "teden", "tednu",
-        "tedna", "hafte", "linggo", "linggong",
+        "tedna", "hafte", "linggo", "linggong", "savaitę", "savaite", "savaitė", "setmana", "nedēļā", "nedela",
+        "nädalal", "nädal",
     ), "week"),
     **dict.fromkeys((
         "měsíc", "měsíci", "mesiac", "mesiaci", "luna", "lună", "luni", "μήνα", "μήνας", "μήνες", "mina",
         "hónap", "hónapban", "hónapot", "kuukausi", "kuussa", "kuukauden", "kuukautta", "måned", "måneden",
-        "måneder", "mjesec", "mjesecu", "mesec", "mesecu", "mahine", "buwan",
+        "måneder", "mjesec", "mjesecu", "mesec", "mesecu", "mahine", "buwan", "mėnesį", "menesi", "mes",
+        "mėnesio", "mēnesī", "kuul",
     ), "month"),
     **dict.fromkeys((
         "dní", "dnů", "dny", "dnech", "dni", "zile", "zilele", "ημέρες", "μέρες", "meres", "nap", "napban",
@@ -1728,8 +1739,10 @@ def _foreign_time(tokens: list[str], k: int) -> tuple[int, list[str]] | None:
     if said == "last" and "vs" in tokens[max(k - 2, 0) : k] and k >= 2:  # "this week vs the previous (one)"
         before = [t for t in tokens[:k] if t in ("week", "month", "day")]
         return 1, ["last", before[-1] if before else "week"]
-    if word in _UNIT_WORDS and ahead[:1]:  # "săptămâna trecută", "luna asta"
-        said = "last" if ahead[0] in _LAST_WORDS else "this" if ahead[0] in _THIS_WORDS else None
+    if word in _UNIT_WORDS and ahead[:1]:  # "săptămâna trecută", "luna asta", "la setmana passada"
+        # (after a unit, an English "last" is a table's word: Portuguese "passada" read so)
+        after = {"last": "passat", "this": "aquesta"}.get(ahead[0], ahead[0])
+        said = "last" if after in _LAST_WORDS else "this" if after in _THIS_WORDS else None
         if said is not None:
             return 2, [said, _UNIT_WORDS[word]]
     return None

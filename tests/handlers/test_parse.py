@@ -3602,3 +3602,28 @@ def test_more_time_and_compound_words_of_languages_without_a_table() -> None:
     assert days(read("what is week 8 lora")) == days(read("lora 2026-02-16..2026-02-22"))
     compound = read("lora-PR'er fra sidste uge")
     assert compound.any_of == (("lora",),) and days(compound) == days(read("lora last week")), compound.text
+
+
+def test_catalan_lithuanian_slovenian_and_apostrophe_endings() -> None:
+    """Written after set MMMM was read (its sentences are not repeated): the same classes in
+    Catalan, Lithuanian, Slovenian, Latvian and Estonian, and English words with another
+    language's ending after an apostrophe ("merge'inti", "fix'ai"), English's own ('s, 't) kept."""
+    last_week = days(read("lora last week"))
+    for text in [
+        "lora la setmana passada",
+        "lora praeitą savaitę",
+        "lora prejšnji teden",
+        "lora eelmisel nädalal",
+    ]:
+        q = read(text)
+        assert days(q) == last_week and q.any_of == (("lora",),) and not q.text, (
+            text,
+            q.window_label,
+            q.text,
+        )
+    assert days(read("lora aquest mes")) == days(read("lora this month"))
+    assert read("quants PRs de lora són oberts?").states == ("open",)
+    merged = read("kurie lora PR'ai buvo merge'inti?")
+    assert merged.states == ("merged",) and merged.any_of == (("lora",),), (merged.states, merged.any_of)
+    assert any("bugfix" in group for group in read("lora fix'ai").any_of), read("lora fix'ai").any_of
+    assert read("what's lora's newest").any_of == (("lora",),)
