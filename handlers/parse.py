@@ -1657,13 +1657,13 @@ _OPEN_ELSEWHERE = frozenset({
     "deschise", "deschis", "otevřené", "otevřených", "otevřeno", "otevrene", "otvorené", "nyitott", "nyitva",
     "ανοιχτά", "ανοιχτό", "ανοικτά", "anoixta", "anoixto", "avoimet", "avoimia", "avoimena", "auki", "åbne",
     "åbent", "åpne", "otvoreni", "otvorene", "khule",
-    "atviri", "atvirų", "atviru", "atvirus", "oberts", "obertes", "odprti", "odprtih", "odprte", "bukas",
+    "atviri", "atvirų", "atviru", "atvirus", "oberts", "obertes", "odprti", "odprtih", "odprte",
 })  # fmt: skip
 # "Who" is another such word: "kdo", "cine", "ποιος", "kuka", "hvem", "kaun" (the languages with a
 # table of their own read it there)
 _WHO_ELSEWHERE = frozenset({
     "kdo", "kto", "cine", "ποιος", "ποιοι", "ποια", "ποιο", "kuka", "ketkä", "ketka", "hvem", "kaun",
-    "sino", "qui",
+    "sino",
     "kisne",
 })  # fmt: skip
 
@@ -1772,8 +1772,9 @@ def _closed_class_words(tokens: list[str]) -> None:
             and not (tokens[k + 2 : k + 3] and tokens[k + 2].isdigit())
         ):
             tokens[k] = "this"  # Hinglish "is week spec decode me kya merge hua" ("what is week 47" is not)
-        elif tokens[k] in ("nem", "nu", "ikke") and tokens[k + 1 : k + 2] not in ([], ["."]):
-            tokens[k] = "not"  # Hungarian, Romanian, Danish and Norwegian "not CI"
+        elif tokens[k] in ("nem", "ikke") and tokens[k + 1 : k + 2] not in ([], ["."]):
+            # Hungarian and Danish / Norwegian "not CI" (not Romanian "nu": Dutch and Swedish "now")
+            tokens[k] = "not"
         elif tokens[k] in _MOST_ELSEWHERE:
             tokens[k] = "most"
         elif tokens[k] in _OPEN_ELSEWHERE:

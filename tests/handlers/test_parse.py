@@ -3627,3 +3627,13 @@ def test_catalan_lithuanian_slovenian_and_apostrophe_endings() -> None:
     assert merged.states == ("merged",) and merged.any_of == (("lora",),), (merged.states, merged.any_of)
     assert any("bugfix" in group for group in read("lora fix'ai").any_of), read("lora fix'ai").any_of
     assert read("what's lora's newest").any_of == (("lora",),)
+
+
+def test_review_cases_words_shared_with_languages_that_have_tables() -> None:
+    """Found in the round's review: a closed-class word of one language is another's ordinary word
+    (Dutch and Swedish "nu" is now, Italian "qui" is here, Tagalog "bukas" is also tomorrow), so
+    those are read only in phrases that say which ("nu sunt" is Romanian "are not")."""
+    now_open = read("wat is er nu open voor rocm")
+    assert now_open.states == ("open",) and not now_open.exclude, (now_open.states, now_open.exclude)
+    assert not read("cosa è successo qui con rocm").who
+    assert read("ce PR-uri de rocm nu sunt CI?").exclude == ("ci-build",)
