@@ -7,8 +7,8 @@ word tables of handlers/language.py cover the languages someone wrote them for; 
 any other language names its topics with these loanwords, so a word the parser could not place
 is compared with the taxonomy's one-word topic names by a *cognate key*: lower case without
 accents, Cyrillic and Greek letters written in Latin ones, and the spelling differences that
-loanwords show folded together (qu/cu/kv before a vowel, c/k, z/s, x/ks, y/i, w/v, ph/f, th/t,
-double letters). Two words are the same topic word when their keys share a prefix of at least
+loanwords show folded together (qu/cu/kv before a vowel, c/k, z/s, ts/s, x/ks, y/i, w/v, ph/f,
+th/t, double letters: Catalan "quantització" and Russian "-зация" meet "-zation"). Two words are the same topic word when their keys share a prefix of at least
 seven letters that is most of the shorter key ("kvantisasi" / "kvantisation": 8).
 
 Kept out on purpose:
@@ -50,7 +50,7 @@ def cognate_key(word: str) -> str:
     text = "".join(_LETTERS.get(c, c) for c in text if not unicodedata.combining(c))
     text = text.replace("ph", "f").replace("th", "t")
     text = _SOFT_C.sub("s", _QU.sub("kv", text)).replace("c", "k").replace("q", "k")
-    text = text.replace("z", "s").replace("x", "ks").replace("y", "i").replace("w", "v")
+    text = text.replace("z", "s").replace("x", "ks").replace("y", "i").replace("w", "v").replace("ts", "s")
     return _DOUBLE.sub(r"\1", text)
 
 

@@ -3502,6 +3502,7 @@ def test_a_topic_named_by_another_language_s_loanword_is_that_topic() -> None:
         ("какво ново има в документацията", "docs"),
         ("шта је ново у спекулативном декодирању", "spec-decode"),
         ("zmeny v distribuovaném inferencování", "distributed"),
+        ("quins PRs de quantització s'han fusionat", "quantization"),  # Catalan "tz" (added after MMMM)
     ]:
         q = read(text)
         assert q.any_of == ((topic,),), (text, q.any_of, q.text)
