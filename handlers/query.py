@@ -748,7 +748,8 @@ class QueryHandler:
         assert self.llm is not None and self.reading_prompt is not None
         prompt = self.reading_prompt
         topics = ", ".join(t.name.lower() for t in settings.taxonomy.topics)
-        question = text[:MAX_READING_CHARS].replace("<", "\u003c").replace(">", "\u003e")
+        # "<" and ">" escaped so no question can close the delimiting tag
+        question = text[:MAX_READING_CHARS].replace("<", "\\u003c").replace(">", "\\u003e")
         try:
             result = await asyncio.wait_for(
                 self.llm.complete(
