@@ -42,6 +42,7 @@ _QU = re.compile(r"(?:qu|cu|ku|kw)(?=[aeio])")  # kvantizace, cuantizare, quanti
 _SOFT_C = re.compile(r"c(?=[eiy])")
 _DOUBLE = re.compile(r"(.)\1")
 SHARED = 7  # letters of the key two words must share
+SEEN_MAX = 10_000  # words remembered before the memory starts over
 
 
 def cognate_key(word: str) -> str:
@@ -68,14 +69,22 @@ class Cognates:
 
     def __init__(self, words: Iterable[tuple[str, str]]) -> None:
         self._keys: dict[str, tuple[str, str]] = {}  # cognate key -> (topic word, topic key)
+        self._seen: dict[str, str | None] = {}
         for word, topic in words:
             if len(word) >= SHARED and word.isalpha() and word.isascii():
                 self._keys.setdefault(cognate_key(word), (word, topic))
 
     def topic(self, word: str) -> str | None:
-        """The topic `word` is a loanword of, or None."""
+        """The topic `word` is a loanword of, or None (remembered: a question looks words up often)."""
         if len(word) < SHARED or not word.isalpha():
             return None
+        if word not in self._seen:
+            if len(self._seen) >= SEEN_MAX:
+                self._seen.clear()
+            self._seen[word] = self._topic(word)
+        return self._seen[word]
+
+    def _topic(self, word: str) -> str | None:
         key = cognate_key(word)
         best: tuple[int, str] | None = None
         for other, (source, topic) in self._keys.items():

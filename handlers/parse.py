@@ -3193,6 +3193,11 @@ class _Parser:
             named, _ = self.vocab.terms.lookup([stem], 0)
             if named is not None:
                 return term_key(named), 1, f"'{words[0]}' → {self.vocab.term_names.get(named, named)}"
+        # "kvantizace", "спекулятивный": a topic's name as another language borrowed it (wherever a
+        # topic may stand: "bez dokumentace" leaves docs out); a typo of an English word stays a typo
+        loaned = self.vocab.cognates.topic(words[0]) if words else None
+        if loaned is not None and not self._suggest(words[0]):
+            return loaned, 1, f"'{words[0]}' → {self.vocab.names[loaned]}"
         return None, 0, ""
 
     @staticmethod
@@ -3589,11 +3594,6 @@ class _Parser:
         if suggestion:
             st.typos.setdefault(word, suggestion)
             st.corrections[i] = suggestion
-        elif (loaned := self.vocab.cognates.topic(word)) is not None:
-            # "co se změnilo v kvantizaci": a topic's name as another language borrowed it
-            self._add_key(st, loaned, "")
-            st.readings.append(f"'{word}' → {self.vocab.names[loaned]}")
-            return
         if _CYRILLIC_WORD.search(word):  # kept only in case it was a loanword: no title holds it
             return
         st.text.append(word)
