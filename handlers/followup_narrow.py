@@ -152,8 +152,8 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
     ignored = await thread.unheard(words, intent.query)
     words = [w for w in words if w not in ignored]
     if words and (intent.query.any_of or intent.query.authors or intent.query.exclude):
-        # "câte din astea au fost pe ROCm?" ("how many of these were ROCm"): as a narrowing does,
-        # a word that would leave no PR of an anchored count is set aside and said
+        # "câte din astea au fost pe ROCm?" ("how many of these were ROCm"): as an anchored command
+        # does, a word that would leave no PR of an anchored count is set aside and said
         anchored = thread.filtered(matches, replace(intent.query, text=""))
         ignored += [w for w in words if not thread.filtered(anchored, replace(intent.query, text=w))]
         words = [w for w in words if w not in ignored]

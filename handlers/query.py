@@ -824,7 +824,7 @@ def _keeps(read: Query, offline: Query) -> bool:
     reading found (it may add to them, never drop one)."""
     groups = {frozenset(g) for g in read.any_of} | {frozenset([x]) for x in read.exclude}
     return (
-        all(frozenset(g) in groups or any(frozenset(g) <= h for h in groups) for g in offline.any_of)
+        all(any(frozenset(g) <= h for h in groups) for g in offline.any_of)  # kept, or widened
         and set(offline.exclude) <= set(read.exclude)
         and set(offline.authors) <= set(read.authors)
         and set(offline.pr_numbers) <= set(read.pr_numbers)
