@@ -353,7 +353,10 @@ def pr_phrase(
     stated = [title.lower().find(c.lower()) + len(c) for c in signals.claims if c.lower() in title.lower()]
     limit = max([MAX_TITLE, *stated])
     if why and len(title) > limit:
-        cut = title[:limit].rsplit(" ", 1)[0].rstrip(" ,;:-(")
+        cut = title[:limit]
+        if re.match(r"\w\w", title[limit - 1 : limit + 1]):  # the limit falls inside a word: not that word
+            cut = cut.rsplit(" ", 1)[0]
+        cut = cut.rstrip(" ,;:-(")
         title = cut + "…" if cut.count("`") % 2 == 0 else title
     out: list[Inline] = list(spans(title))
     if why:

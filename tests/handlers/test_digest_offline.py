@@ -97,6 +97,18 @@ def test_a_lone_point_is_led_by_a_whole_name_not_part_of_one() -> None:
     assert not any(lead in ("MaxText01", "INT", "FP") for lead in leads), lines
 
 
+def test_a_gain_the_title_states_is_quoted_once_and_whole() -> None:
+    """Regression: a title cut right after its claim lost the claim's last word ("5% E2E
+    throughput…") and the point then added it again (", with a reported 5% E2E throughput gain")."""
+    title = (
+        "[Perf] Fix moe `reduce_scatter` perf regression by removing additional comm, "
+        "5% E2E throughput gain back."
+    )
+    (line,) = _points([_pr(1, title)])
+    assert line.count("5% E2E throughput") == 1 and "throughput gain" in line, line
+    assert "with a reported" not in line, line
+
+
 def _weeks(shared_data: Path, count: int | None) -> list[tuple[date, list[PullRequest]]]:
     """`count` different Monday weeks of the merged history, picked reproducibly (all when None)."""
     by_week: dict[date, list[PullRequest]] = {}
