@@ -403,6 +403,20 @@ def _lead(group: Group, facts: DigestFacts) -> str:
     return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), group.lead)
 
 
+def _point_lead(group: Group, pr: PullRequest, facts: DigestFacts) -> str:
+    """The lead of a point that cites one PR of `group`; a lead that is the whole title again
+    ("**DFlash**: DFlash") says why the PR matters, or what kind of work it is, instead."""
+    lead = _lead(group, facts) if len(group.prs) == 1 else group.lead
+    if _plain(clean_title(pr.title)) != _plain(lead):
+        return lead
+    signals = facts.signals.get(pr.number, Signals())
+    return next((said for name, said in _SIGNAL_LEADS if getattr(signals, name)), _KIND_LEAD[_kind(pr, facts)])
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text).lower()
+
+
 @dataclass(frozen=True)
 class _Pick:
     area: int  # index in facts.areas
@@ -449,12 +463,14 @@ def choose_points(facts: DigestFacts, taxonomy: Taxonomy, *, frame: int) -> dict
         if not mine:
             area = facts.areas[pick.area]
             extra += area_chars(10**digits - 1, area.name, area_headline(facts, area))
-        members = sum(1 for p in mine if p.group is pick.group)
-        if members == 0:
-            lone = len(pick.group.prs) == 1
-            extra += lead_chars(_lead(pick.group, facts) if lone else pick.group.lead)
+        members = [p for p in mine if p.group is pick.group]
+        if not members:
+            extra += lead_chars(_point_lead(pick.group, pick.pr, facts))
         else:
-            extra += _CHILD_CHARS + (_CHILD_CHARS - 1 if members == 1 else 0)
+            extra += _CHILD_CHARS
+            if len(members) == 1:  # the one-line point becomes the group's lead with sub-bullets
+                first = lead_chars(_point_lead(pick.group, members[0].pr, facts))
+                extra += _CHILD_CHARS - 1 + lead_chars(pick.group.lead) - first
         return pick.chars + extra
 
     def take(pick: _Pick) -> None:
@@ -488,8 +504,7 @@ def choose_points(facts: DigestFacts, taxonomy: Taxonomy, *, frame: int) -> dict
         for members in by_group.values():  # in pick order: the heaviest group first
             group = members[0].group
             if len(members) == 1:
-                lead = _lead(group, facts) if len(group.prs) == 1 else group.lead
-                points.append(DigestPoint(lead, members[0].phrase))
+                points.append(DigestPoint(_point_lead(group, members[0].pr, facts), members[0].phrase))
             else:
                 points.append(DigestPoint(group.lead, (), tuple(m.phrase for m in members)))
         if points:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from bot.services.heuristic import HeuristicClassifier
 from bot.services.pr_record import pull_request_from_record
 from handlers.digest import window_for_dates, write_offline
 from handlers.digest_facts import AreaFacts, compute_facts
-from handlers.digest_offline import _group_area
+from handlers.digest_offline import _group_area, clean_title
 from handlers.models import PullRequest
 from tests.handlers import digest_data as data
 
@@ -143,6 +144,26 @@ def test_every_week_of_the_history_fills_the_budget_without_passing_it(shared_da
         size = len(render_digest_markdown(digest, full=False))
         cited = {n for s in digest.sections for p in s.points for n in p.cited}
         assert 5600 <= size <= 6000 and 32 <= len(cited) <= 40, (monday, size, len(cited))
+
+
+def test_a_point_does_not_say_its_title_twice(shared_data: Path) -> None:
+    """In the week of Mar 23 2026 `[Feat][Spec Decode] DFlash` was led by the thing it names:
+    "**DFlash**: DFlash". A lead that is the whole title again says what kind of work it is."""
+    (prs,) = [prs for monday, prs in _weeks(shared_data, None) if monday == date(2026, 3, 23)]
+    taxonomy = data.settings().taxonomy
+    classifier = HeuristicClassifier(taxonomy)
+    classes = {pr.number: classifier.classify_one(pr) for pr in prs}
+    window = window_for_dates(date(2026, 3, 23), date(2026, 3, 29), UTC)
+    digest = write_offline(
+        compute_facts(data.REPO, window, prs, classes, {}, taxonomy, scope="merged"), taxonomy, "merged"
+    )
+    titles = {pr.number: pr.title for pr in prs}
+    lone = [(p.lead, titles[p.cited[0]]) for s in digest.sections for p in s.points if p.body]
+    assert any(title.endswith("] DFlash") for _, title in lone), "the week no longer cites #36847"
+    assert all(
+        re.sub(r"\W+", "", lead).lower() != re.sub(r"\W+", "", clean_title(title)).lower()
+        for lead, title in lone
+    ), [lead for lead, title in lone if lead.lower() in title.lower()]
 
 
 def test_the_digest_proper_stays_under_6000_characters_on_five_real_weeks(five_weeks) -> None:  # type: ignore[no-untyped-def]
