@@ -641,3 +641,17 @@ _CLASSES_AND_NAMES = (  # titles written for this test
 
 def test_an_architecture_class_being_added_outvotes_exclude_words_and_names_people_write(heuristic):
     _assert_topics(heuristic, _CLASSES_AND_NAMES)
+
+
+_ARC = (  # titles written for this test
+    ("xpu", "[KV Offload] Make the ARC eviction policy the default", False),
+    ("xpu", "Fix ARC ghost-list growth under heavy prefix reuse", False),
+    ("xpu", "[Kernel] Tune the W4A16 GEMM for Arc A770", True),
+    ("xpu", "Add an Intel Arc B580 smoke test to the nightly run", True),
+)
+
+
+def test_the_arc_cache_is_no_intel_gpu(heuristic: HeuristicClassifier) -> None:
+    """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
+    offloading eviction policy), Intel's GPUs are "Arc"."""
+    _assert_topics(heuristic, _ARC)
