@@ -648,10 +648,13 @@ _ARC = (  # titles written for this test
     ("xpu", "Fix ARC ghost-list growth under heavy prefix reuse", False),
     ("xpu", "[Kernel] Tune the W4A16 GEMM for Arc A770", True),
     ("xpu", "Add an Intel Arc B580 smoke test to the nightly run", True),
+    ("multimodal", "[Bugfix] Fix KeyError when the scheduler frees a block twice", False),
+    ("multimodal", "[Model] Support KeyeVL-2 video inputs", True),
+    ("multimodal", "[Bugfix] Fix Keye-VL processor for long images", True),
 )
 
 
-def test_the_arc_cache_is_no_intel_gpu(heuristic: HeuristicClassifier) -> None:
+def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
-    offloading eviction policy), Intel's GPUs are "Arc"."""
+    offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL."""
     _assert_topics(heuristic, _ARC)
