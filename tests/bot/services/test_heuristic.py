@@ -651,10 +651,15 @@ _ARC = (  # titles written for this test
     ("multimodal", "[Bugfix] Fix KeyError when the scheduler frees a block twice", False),
     ("multimodal", "[Model] Support KeyeVL-2 video inputs", True),
     ("multimodal", "[Bugfix] Fix Keye-VL processor for long images", True),
+    # a comment on a pull request is review tooling; a comment in the code still reads as docs
+    ("docs", "[CI] Post the benchmark table as a PR comment", False),
+    ("docs", "[CI] Support comment-triggered nightly runs", False),
+    ("docs", "[Misc] Fix a misleading comment in the scheduler", True),
 )
 
 
 def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
-    offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL."""
+    offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL; a
+    comment posted on a PR is no documentation."""
     _assert_topics(heuristic, _ARC)
