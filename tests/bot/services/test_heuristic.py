@@ -655,11 +655,19 @@ _ARC = (  # titles written for this test
     ("docs", "[CI] Post the benchmark table as a PR comment", False),
     ("docs", "[CI] Support comment-triggered nightly runs", False),
     ("docs", "[Misc] Fix a misleading comment in the scheduler", True),
+    # gating a feature or a test, or a gated-delta-rule kernel, is no MoE gating network
+    ("moe", "[ROCm][CI] Gate the nightly tests behind a label (gating stage 2)", False),
+    ("moe", "[Kernel] Fuse the gdn gating into the decode kernel", False),
+    ("moe", "[Kernel] Faster top-k routing for MoE experts", True),
+    # building attention metadata or a block mask at runtime is no build work
+    ("ci-build", "[Attention] Faster metadata building for FlashInfer decode", False),
+    ("ci-build", "[Build] Fix building the ROCm wheel with CMake 4", True),
 )
 
 
 def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
     offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL; a
-    comment posted on a PR is no documentation."""
+    comment posted on a PR is no documentation; test gating is no MoE gating; building metadata
+    is no build work."""
     _assert_topics(heuristic, _ARC)
