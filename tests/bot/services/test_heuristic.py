@@ -662,6 +662,12 @@ _ARC = (  # titles written for this test
     # building attention metadata or a block mask at runtime is no build work
     ("ci-build", "[Attention] Faster metadata building for FlashInfer decode", False),
     ("ci-build", "[Build] Fix building the ROCm wheel with CMake 4", True),
+    # CUDA as PyTorch's device abstraction is the generic GPU path; CUDA kernels and versions are NVIDIA's
+    ("nvidia", "[Bugfix] Avoid early CUDA init in the engine core", False),
+    ("nvidia", "[Core] Use a separate CUDA stream for the sampler copy", False),
+    ("nvidia", "Remove the cuda hard-code in the mamba mixer", False),
+    ("nvidia", "[Kernel] Add a CUDA kernel for fused top-k softmax", True),
+    ("nvidia", "[Build] Switch the default wheel to CUDA 13.1", True),
 )
 
 
@@ -669,5 +675,5 @@ def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier)
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
     offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL; a
     comment posted on a PR is no documentation; test gating is no MoE gating; building metadata
-    is no build work."""
+    is no build work; a CUDA stream or device is no NVIDIA work."""
     _assert_topics(heuristic, _ARC)
