@@ -668,6 +668,11 @@ _ARC = (  # titles written for this test
     ("nvidia", "Remove the cuda hard-code in the mamba mixer", False),
     ("nvidia", "[Kernel] Add a CUDA kernel for fused top-k softmax", True),
     ("nvidia", "[Build] Switch the default wheel to CUDA 13.1", True),
+    # the router's top-k is MoE work; a sampler's or a sparse-attention indexer's is not
+    ("moe", "[Bugfix] Fix persistent topk overflow in the sparse indexer", False),
+    ("moe", "[XPU] Support the topk/topp sampler in Triton", False),
+    ("moe", "[Kernel] Fuse the bias into topk_sigmoid", True),
+    ("moe", "[Bugfix] Clamp invalid topk_ids before the all2all", True),
 )
 
 
@@ -675,5 +680,6 @@ def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier)
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
     offloading eviction policy), Intel's GPUs are "Arc"; Python's `KeyError` is no Keye-VL; a
     comment posted on a PR is no documentation; test gating is no MoE gating; building metadata
-    is no build work; a CUDA stream or device is no NVIDIA work."""
+    is no build work; a CUDA stream or device is no NVIDIA work; a
+    sampler's top-k is no MoE routing."""
     _assert_topics(heuristic, _ARC)
