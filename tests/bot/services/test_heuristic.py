@@ -678,6 +678,26 @@ _ARC = (  # titles written for this test
     ("distributed", "[Bugfix] Fix the all-gather for TP=2 with sequence parallelism", True),
 )
 
+_NAMED_TOOLS = (  # titles written for this test: things of the trade the labels file under one topic
+    ("ci-build", "Update the Mergify rules for the new maintainers", True),  # vLLM's PR automation
+    ("ci-build", "Run yapf on the benchmarks folder", True),  # a formatter
+    ("ci-build", "[XPU] Skip the flaky UT in the sampler", True),  # a unit test
+    ("ci-build", "Add an auto-label rule for TPU PRs", True),
+    ("distributed", "Detect MNNVL fabric support on GB300 racks", True),  # multi-node NVLink
+    ("distributed", "Use a2a kernels from NIXL EP", True),  # all-to-all
+    ("attention", "[Bugfix] Fix flex block size for encoder models", True),  # FlexAttention
+    ("attention", "[Model] Add FlexOlmo-7x7B", False),  # a model, not FlexAttention
+    ("quantization", "Load UE8M0 scales for DeepGEMM", True),  # the FP8 scale format
+    ("multimodal", "[Realtime] Stream partial transcripts over the websocket", True),  # audio in
+    ("docs", "Add the Tokyo meetup slides to the README", True),
+)
+
+
+def test_named_tools_of_the_trade(heuristic: HeuristicClassifier) -> None:
+    """Mergify, yapf, UT, auto-labels are CI work; MNNVL and a2a distributed; Flex attention; E8M0
+    and scales quantization; the realtime API's audio multimodal; meetups documentation."""
+    _assert_topics(heuristic, _NAMED_TOOLS)
+
 
 def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier) -> None:
     """Titles written for this test: "ARC" in capitals is the adaptive replacement cache (a KV
