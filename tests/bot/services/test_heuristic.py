@@ -685,6 +685,8 @@ _NAMED_TOOLS = (  # titles written for this test: things of the trade the labels
     ("ci-build", "Add an auto-label rule for TPU PRs", True),
     ("distributed", "Detect MNNVL fabric support on GB300 racks", True),  # multi-node NVLink
     ("blackwell", "[Distributed] Default the FlashInfer all-reduce to MNNVL", False),  # no Blackwell-only work
+    ("multimodal", "[EPD] Retry the EC connector handshake", True),  # encoder disaggregation
+    ("distributed", "[Bugfix] Fix dtypes in the pynccl wrapper", True),  # NCCL
     ("distributed", "Use a2a kernels from NIXL EP", True),  # all-to-all
     ("attention", "[Bugfix] Fix flex block size for encoder models", True),  # FlexAttention
     ("attention", "[Model] Add FlexOlmo-7x7B", False),  # a model, not FlexAttention
