@@ -10,7 +10,9 @@ parser knows. Only words no English question uses are listed, so an English ques
 same with or without this module.
 
 `phrases_in_english(text)` reads the phrases of a lower-cased question before it is split into
-words; `closed_class_words(tokens)` reads its words after.
+words; `closed_class_words(tokens)` reads its words after. `CYRILLIC_TIMES` are the time phrases
+of Ukrainian, Bulgarian and Serbian, which handlers/language.py reads before it drops the Cyrillic
+words it has no table for.
 """
 
 from __future__ import annotations
@@ -93,6 +95,37 @@ def phrases_in_english(raw: str) -> str:
     for pattern, said in _SAID_ELSEWHERE:  # "CI/testy vynech", "nu mă interesează LoRA"
         raw = pattern.sub(said, raw)
     return raw
+
+
+# Time said in Ukrainian, Bulgarian and Serbian: "last" / "this" / "the last N" with a week, month or
+# day, and "all time". Read on the sentence before handlers/language.py drops the Cyrillic words no
+# table holds (so as phrases, not as the words below).
+_CYR_LAST = "минулого|минулий|минулому|минулої|попереднього|попередній|миналата|миналия|прошле|прошлог|прошлу"
+_CYR_THIS = "цього|цей|цьому|цієї|тази|този|ове|овог|ову"
+_CYR_RECENT = "останні|останніх|останній|последните|последњих|последње|последних"
+_CYR_UNITS = {
+    "week": "тижня|тиждень|тижні|тижнів|седмица|седмицата|седмици|недеље|недељу|недеља",
+    "month": "місяця|місяць|місяці|місяців|месец|месеца|месеци",
+    "day": "днів|дні|дня|дни|дана",
+}
+CYRILLIC_TIMES = (
+    ((re.compile(r"за\s+(?:весь\s+час|увесь\s+час|цялото\s+време|све\s+време)", re.I), " all time "),)
+    + tuple(
+        (
+            re.compile(rf"(?<!\w)(?:на |за |в |у |през |током )?(?:{which})\s+(?:{units})(?!\w)", re.I),
+            f" {said} {unit} ",
+        )
+        for unit, units in _CYR_UNITS.items()
+        for which, said in ((_CYR_LAST, "last"), (_CYR_THIS, "this"))
+    )
+    + tuple(
+        (
+            re.compile(rf"(?<!\w)(?:за |в |у |през )?(?:{_CYR_RECENT})\s+(\d+)\s+(?:{units})(?!\w)", re.I),
+            rf" past \1 {unit}s ",
+        )
+        for unit, units in _CYR_UNITS.items()
+    )
+)
 
 
 # "Without" and "except" are a closed class every language has; people who type technical words in

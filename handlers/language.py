@@ -35,6 +35,7 @@ from collections import ChainMap
 from collections.abc import Callable, Iterator, Sequence
 
 from handlers.calendar import MONTH_NAMES
+from handlers.closed_class import CYRILLIC_TIMES
 from handlers.cognates import SHARED as LOANWORD
 
 
@@ -1864,35 +1865,8 @@ _HINGLISH_WHO = frozenset({"kiske", "kisne", "kaun", "kiska", "kiski"})
 # "quella del bf16": the bf16 one (Italian names a PR by what it is "of")
 _ITALIAN_THE_ONE = re.compile(r"\bquell[aoie] (?:del|della|dello|dei|delle|di|per|sul|sulla) (\S+)", re.I)
 # Russian: its time, state and question words; the rest of a Cyrillic sentence is no title's words
-_CYRILLIC = re.compile("[\u0400-\u04ff]")
+CYRILLIC = re.compile("[\u0400-\u04ff]")  # a Cyrillic letter
 _CYRILLIC_RUN = re.compile("[\u0400-\u04ff]+")
-# Ukrainian, Bulgarian and Serbian: "last" / "this" / "the last N" with a week, month or day
-_CYR_LAST = "минулого|минулий|минулому|минулої|попереднього|попередній|миналата|миналия|миналата|прошле|прошлог|прошлу"
-_CYR_THIS = "цього|цей|цьому|цієї|тази|този|ове|овог|ову|ову"
-_CYR_RECENT = "останні|останніх|останній|последните|последњих|последње|последних"
-_CYR_UNITS = {
-    "week": "тижня|тиждень|тижні|тижнів|седмица|седмицата|седмици|недеље|недељу|недеља",
-    "month": "місяця|місяць|місяці|місяців|месец|месеца|месеци",
-    "day": "днів|дні|дня|дни|дана",
-}
-_CYRILLIC_TIMES = (
-    ((re.compile(r"за\s+(?:весь\s+час|увесь\s+час|цялото\s+време|све\s+време)", re.I), " all time "),)
-    + tuple(
-        (
-            re.compile(rf"(?<!\w)(?:на |за |в |у |през |током )?(?:{which})\s+(?:{units})(?!\w)", re.I),
-            f" {said} {unit} ",
-        )
-        for unit, units in _CYR_UNITS.items()
-        for which, said in ((_CYR_LAST, "last"), (_CYR_THIS, "this"))
-    )
-    + tuple(
-        (
-            re.compile(rf"(?<!\w)(?:за |в |у |през )?(?:{_CYR_RECENT})\s+(\d+)\s+(?:{units})(?!\w)", re.I),
-            rf" past \1 {unit}s ",
-        )
-        for unit, units in _CYR_UNITS.items()
-    )
-)
 _RUSSIAN = tuple(
     (re.compile(p, re.I), english)
     for p, english in (
@@ -2102,7 +2076,7 @@ def _european(said: set[str]) -> bool:
 
 def is_foreign(text: str) -> bool:
     """Whether `text` is (partly) in a language `in_english` reads: its words are no English typos."""
-    return bool(_CJK.search(text) or _CYRILLIC.search(text)) or _european(_words_of(text))
+    return bool(_CJK.search(text) or CYRILLIC.search(text)) or _european(_words_of(text))
 
 
 # European comparatives ("qual é mais rápido, vllm ou sglang?", "was ist schneller?"): a
@@ -2139,7 +2113,7 @@ def in_english(text: str, *, loanwords: bool = False) -> str:
     ("по спекулятивному декодированию": speculative; handlers/cognates.py), which drops the rest."""
     said = _words_of(text)
     european = _european(said)
-    cyrillic = bool(_CYRILLIC.search(text))
+    cyrillic = bool(CYRILLIC.search(text))
     compares = _COMPARATIVE.search(text) is not None
     if not european and not cyrillic and not compares and not _CJK.search(text):
         return text
@@ -2149,7 +2123,7 @@ def in_english(text: str, *, loanwords: bool = False) -> str:
         text = _RUSSIAN_LEFT_OUT.sub(lambda m: f" without {m[1]} ", text)
         for pattern, english in _RUSSIAN:
             text = pattern.sub(f" {english} ", text)
-        for pattern, english in _CYRILLIC_TIMES:
+        for pattern, english in CYRILLIC_TIMES:  # Ukrainian, Bulgarian, Serbian (handlers/closed_class.py)
             text = pattern.sub(english, text)
         text = _CYRILLIC_RUN.sub(lambda m: f" {m[0]} " if loanwords and len(m[0]) >= LOANWORD else " ", text)
     # the ideographic full stop and comma, the full-width comma

@@ -51,6 +51,7 @@ from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
     ANYONE,
+    CYRILLIC,
     EMPHASIS,
     EMPLOYER,
     EMPLOYER_NOTE,
@@ -1494,9 +1495,6 @@ def _start_of(tokens: list[str]) -> None:
 
 def _clip_words(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: text.rfind(" ", 0, limit)] + " …"
-
-
-_CYRILLIC_WORD = re.compile("[\u0400-\u04ff]")
 
 
 def tokenize(text: object) -> tuple[list[str], bool]:
@@ -3361,7 +3359,7 @@ class _Parser:
         if suggestion:
             st.typos.setdefault(word, suggestion)
             st.corrections[i] = suggestion
-        if _CYRILLIC_WORD.search(word):  # kept only in case it was a loanword: no title holds it
+        if CYRILLIC.search(word):  # kept only in case it was a loanword: no title holds it
             return
         st.text.append(word)
 
