@@ -399,8 +399,7 @@ def _lead(group: Group, facts: DigestFacts) -> str:
     """A group's lead; a lone PR with only a kind for a lead ("Fix") says why it matters instead."""
     if group.source != "kind" or len(group.prs) != 1:
         return group.lead
-    signals = facts.signals.get(group.prs[0].number, Signals())
-    return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), group.lead)
+    return _signal_lead(group.prs[0], facts, group.lead)
 
 
 def _point_lead(group: Group, pr: PullRequest, facts: DigestFacts) -> str:
@@ -409,8 +408,13 @@ def _point_lead(group: Group, pr: PullRequest, facts: DigestFacts) -> str:
     lead = _lead(group, facts) if len(group.prs) == 1 else group.lead
     if _plain(clean_title(pr.title)) != _plain(lead):
         return lead
+    return _signal_lead(pr, facts, _KIND_LEAD[_kind(pr, facts)])
+
+
+def _signal_lead(pr: PullRequest, facts: DigestFacts, otherwise: str) -> str:
+    """The lead that says why `pr` matters (its strongest signal: "Revert", "New default"...)."""
     signals = facts.signals.get(pr.number, Signals())
-    return next((said for name, said in _SIGNAL_LEADS if getattr(signals, name)), _KIND_LEAD[_kind(pr, facts)])
+    return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), otherwise)
 
 
 def _plain(text: str) -> str:
