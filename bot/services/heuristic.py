@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from functools import cached_property
 
 from bot.services.bodies import clean_body
+from bot.services.regex_gate import GatedPattern
 from handlers.models import Classification, PullRequest, Taxonomy, Topic
 from handlers.terms import TermIndex
 
@@ -205,10 +206,11 @@ class _Compiled:
         self.paths = tuple(_glob(p) for p in ev.get("paths", ()))
         self.only_paths = tuple(_glob(p) for p in ev.get("only_paths", ()))
         self.keywords = _Words(ev.get("keywords", ()), plurals=True)
-        self.patterns = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("patterns", ()))
+        flags = re.IGNORECASE | re.MULTILINE
+        self.patterns = tuple(GatedPattern(p, flags) for p in ev.get("patterns", ()))
         # a pattern that names the thing itself ("Add `FooForCausalLM`" adds an architecture)
         # counts whatever an exclude word says ("Add EagleMistralForCausalLM" is a new model)
-        self.firm = tuple(re.compile(p, re.IGNORECASE | re.MULTILINE) for p in ev.get("firm_patterns", ()))
+        self.firm = tuple(GatedPattern(p, flags) for p in ev.get("firm_patterns", ()))
         self.body = _Words(ev.get("body_keywords", ()))
         self.exclude = _Words(ev.get("exclude", ()))
         self.mask = _words_pattern(ev.get("mask", ()))
@@ -240,8 +242,9 @@ class _Compiled:
         kept = _IDENTIFIER.sub(blank, title)
         return kept if kept != title else None
 
-    def firmly(self, text: str) -> bool:
-        return any(p.search(text) for p in self.firm)
+    def firmly(self, text: str, lowered: str) -> bool:
+        """A firm pattern on `text` (`lowered` is `text.lower()`)."""
+        return any(p.search(text, lowered) for p in self.firm)
 
     def strong(self, tags: set[str], labels: set[str]) -> bool:
         return bool(tags & self.tags) or bool(labels & self.labels)
@@ -257,6 +260,7 @@ class _Compiled:
         self, text: str, lowered: str, tokens: frozenset[str], body: str, body_tokens: frozenset[str]
     ) -> bool:
         """Keywords (after masking) on the lower-cased text, patterns on the text as written."""
+        written = lowered  # the patterns' pre-check reads the text before any masking
         if self.mask and _may_match(self.mask_gate, tokens):
             masked = self.mask.sub(" ", lowered)
             if masked != lowered:  # re-tokenising is the expensive part; most titles mask nothing
@@ -270,7 +274,7 @@ class _Compiled:
                 lowered, tokens = kept, tokens_of(kept)
         if self.keywords.search(lowered, tokens):
             return True
-        if any(p.search(text) for p in self.patterns) or self.firmly(text):
+        if any(p.search(text, written) for p in self.patterns) or self.firmly(text, written):
             return True
         if body and (self.body.single or self.body.prefixes or self.body.regex):
             if self.mask and _may_match(self.mask_gate, body_tokens):
@@ -315,7 +319,9 @@ class HeuristicClassifier:
         lowered = text.lower()
         tokens = tokens_of(lowered)
         body_tokens = tokens_of(body) if body else frozenset()
-        vetoed = {c.key for c in self._topics if c.exclude.search(lowered, tokens) and not c.firmly(text)}
+        vetoed = {
+            c.key for c in self._topics if c.exclude.search(lowered, tokens) and not c.firmly(text, lowered)
+        }
         named = {topic for key in self._terms.in_text(title) for topic in self._term_topics[key]}
         for evidence in ("medium", "weak"):
             new = {

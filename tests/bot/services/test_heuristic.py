@@ -684,7 +684,11 @@ _NAMED_TOOLS = (  # titles written for this test: things of the trade the labels
     ("ci-build", "[XPU] Skip the flaky UT in the sampler", True),  # a unit test
     ("ci-build", "Add an auto-label rule for TPU PRs", True),
     ("distributed", "Detect MNNVL fabric support on GB300 racks", True),  # multi-node NVLink
-    ("blackwell", "[Distributed] Default the FlashInfer all-reduce to MNNVL", False),  # no Blackwell-only work
+    (
+        "blackwell",
+        "[Distributed] Default the FlashInfer all-reduce to MNNVL",
+        False,
+    ),  # no Blackwell-only work
     ("multimodal", "[EPD] Retry the EC connector handshake", True),  # encoder disaggregation
     ("distributed", "[Bugfix] Fix dtypes in the pynccl wrapper", True),  # NCCL
     ("distributed", "Use a2a kernels from NIXL EP", True),  # all-to-all
