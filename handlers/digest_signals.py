@@ -347,7 +347,10 @@ def _numbers(pattern: re.Pattern[str], text: str) -> list[int]:
 
 
 def read_signals(
-    pr: PullRequest, topics: Iterable[str] = (), titles: Mapping[str, int] | None = None, reach: int = 0
+    pr: PullRequest,
+    topics: Iterable[str] = (),
+    titles: Mapping[str, Sequence[int]] | None = None,
+    reach: int = 0,
 ) -> Signals:
     """The signals of one PR. `titles` maps lower-cased titles of other PRs to their numbers, so
     `Revert "<title>"` finds the PR it reverts when that PR is in the window; `reach` is what the
@@ -362,8 +365,11 @@ def read_signals(
     revert = bool(_REVERT_WORD.search(title))
     named, quoted = revert_names(title, pr.body)
     reverts = list(named)
-    if quoted and titles and titles.get(quoted) is not None:
-        reverts.append(titles[quoted])
+    if quoted and titles:
+        # the latest PR of that title opened before the revert: a later one of the same title is
+        # the work landing again ("Revert "X"" #45999, then "X" again as #46006 the same week)
+        earlier = [n for n in titles.get(quoted, ()) if n < pr.number]
+        reverts.extend(earlier[-1:])
     regress = _numbers(_REGRESSION_OF, title) + _numbers(_REGRESSION_OF, body)
     if _names_regression(title):
         regress += _numbers(_FIXES_AFTER, title)
@@ -482,7 +488,10 @@ def read_all(
 ) -> dict[int, Signals]:
     """Signals for a window's PRs; reverts by quoted title resolve within the window, and with a
     taxonomy each PR's reach comes from its topics and the terms its title names."""
-    titles = {" ".join(pr.title.split()).lower(): pr.number for pr in prs if pr.title}
+    titles: dict[str, list[int]] = {}
+    for pr in sorted(prs, key=lambda pr: pr.number):
+        if pr.title:
+            titles.setdefault(" ".join(pr.title.split()).lower(), []).append(pr.number)
     reach = _reach_table(taxonomy) if taxonomy is not None else None
     found = {
         pr.number: read_signals(

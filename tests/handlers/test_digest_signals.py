@@ -358,3 +358,17 @@ def test_linter_work_test_removals_and_new_architectures_are_read_for_what_they_
     waits = read_signals(_pr(41357, titles[41357]), ())  # stale deadlines -> unbounded waits
     assert waits.correctness_fix or waits.severe_fix
     assert read_signals(_pr(1, "[Bugfix] Fix unbounded wait in the shutdown path"), ()).severe_fix
+
+
+def test_a_revert_never_links_the_work_landing_again_after_it(shared_data: Path) -> None:
+    """`Revert "[Kernel] Add PDL support for DeepGEMM kernel"` (#45999) undid #42996; the same
+    title merged again as #46006 in the revert's own week is the work landing again, not what the
+    revert undid, and it stays news of its own (it is not marked reverted)."""
+    titles = _titles(shared_data)
+    week = [_pr(n, titles[n]) for n in (45999, 46006)]
+    found = read_all(week, {})
+    assert found[45999].reverts == ()
+    assert not found[46006].reverted
+    found = read_all([*week, _pr(42996, titles[42996])], {})
+    assert found[45999].reverts == (42996,)
+    assert found[42996].reverted and not found[46006].reverted
