@@ -713,3 +713,23 @@ def test_words_that_look_like_model_or_gpu_names(heuristic: HeuristicClassifier)
     is no build work; a CUDA stream or device is no NVIDIA work; a
     sampler's top-k is no MoE routing; MoE configs for some TP sizes are no distributed work."""
     _assert_topics(heuristic, _ARC)
+
+
+_MATMUL = (  # titles written for this test: "mm" after a number format or a GEMM library is a matmul
+    ("multimodal", "[Kernel] Tune the bf16 mm path for small batches", False),
+    ("multimodal", "Fall back to torch.mm when the output is fp32", False),
+    ("multimodal", "[Bugfix] Register cutlass_moe_mm only on SM90+", False),
+    ("multimodal", "Add grouped MM kernels for MXFP8 experts", False),
+    ("multimodal", "Use FlashInfer mm_mxfp8 for dense layers", False),
+    ("multimodal", "[CPU] Speed up onednn_mm for odd shapes", False),
+    # while "mm" on its own, or next to the encoder or the processor, is multimodal
+    ("multimodal", "[Bugfix] Clear the mm cache after a reset", True),
+    ("multimodal", "Skip mm encoder profiling for text-only models", True),
+    ("multimodal", "[MM] Support fp8 weights in the vision tower", True),
+)
+
+
+def test_mm_after_a_number_format_or_a_gemm_library_is_a_matmul(heuristic: HeuristicClassifier) -> None:
+    """`bf16 mm`, `torch.mm`, `cutlass_moe_mm`, grouped MM, `mm_mxfp8` multiply matrices; a bare
+    "mm", the mm cache or encoder, and an `[MM]` tag are multimodal work."""
+    _assert_topics(heuristic, _MATMUL)
