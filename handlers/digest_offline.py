@@ -66,7 +66,13 @@ _NUMBERED = re.compile(r"^\d+\s*/\s*(?:\d+|n)$", re.IGNORECASE)
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9.+_]*[A-Za-z0-9+]|[A-Za-z]")
 _CAMEL = re.compile(r"(?:[A-Z][a-z0-9]+){2,}")
 _HUMP = re.compile(r"[A-Z][a-z0-9]+")
-_FAMILY = re.compile(r"^([A-Za-z]{3,})[-_]?[vV]?\d")
+# a family name and its version: Qwen3.5 -> Qwen, DeepseekV2 -> Deepseek (the V is the version's)
+_FAMILY = re.compile(r"^([A-Za-z]{3,}?)[-_]?[vV]?\d")
+# a model architecture's class (`Dots1ForCausalLM`, `Qwen3VLForConditionalGeneration`): as a lead it
+# repeats the title, and the week's added or removed architectures are one point
+_ARCHITECTURE = re.compile(
+    r"^[A-Za-z0-9]+For(?:CausalLM|ConditionalGeneration|SequenceClassification|MaskedLM)$"
+)
 _FIX = re.compile(r"\b(fix|fixes|fixed|bug|crash|hang|regression|revert|broken|error)\b", re.IGNORECASE)
 _PERF = re.compile(r"\b(perf|speed ?up|faster|optimi[sz]e\w*|throughput|latency|\d+(\.\d+)?\s*(x|%))", re.I)
 _FEATURE = re.compile(
@@ -116,9 +122,13 @@ def _terms(pr: PullRequest, facts: DigestFacts, taxonomy: Taxonomy, area: AreaFa
             found.setdefault(f"topic:{topic.key}", Term(f"topic:{topic.key}", topic.name, 0))
         else:
             found.setdefault(f"tag:{low}", Term(f"tag:{low}", tag, 0))
+    own = {part.lower() for part in facts.repo.split("/")}  # every PR is vLLM's: its name names nothing
     for raw in _TOKEN.findall(clean_title(pr.title)):
         token = raw.rstrip(".")
-        if not _is_candidate(token):
+        if not _is_candidate(token) or token.lower() in own:
+            continue
+        if _ARCHITECTURE.match(token):  # `BambaForCausalLM`: one of the model architectures
+            found.setdefault("word:architectures", Term("word:architectures", "Model architectures", 1))
             continue
         family = _FAMILY.match(token)
         key = f"word:{family.group(1).lower()}" if family else f"word:{token.lower()}"
@@ -178,7 +188,7 @@ def _group_area(facts: DigestFacts, taxonomy: Taxonomy, area: AreaFacts) -> list
         best = min(usable, key=lambda k: (rank[k], -share[k], k))
         members = [pr for pr in remaining if best in terms[pr.number]]
         lead = _display(best, forms[best])
-        groups.append(Group(lead[:1].upper() + lead[1:], members, "topic" if rank[best] == 2 else "term"))
+        groups.append(Group(_as_lead(lead), members, "topic" if rank[best] == 2 else "term"))
         remaining = [pr for pr in remaining if best not in terms[pr.number]]
     # Cross-cutting topics (no section of their own, e.g. bug fixes) group what is left.
     crosscut = [t for t in taxonomy.topics if not t.section]
@@ -230,7 +240,7 @@ def _single_lead(pr: PullRequest, facts: DigestFacts, terms: dict[str, Term]) ->
     ordered = sorted(terms.values(), key=lambda t: (t.rank, not t.key.startswith("topic:"), t.key))
     for term in ordered:
         if term.key.startswith("tag:") or term.key.startswith("topic:"):
-            return term.display[:1].upper() + term.display[1:]
+            return _as_lead(term.display)
     title = clean_title(pr.title)
     for term in ordered:
         if re.search(r"[_()./]", term.display):  # symbols read badly as a lead; they stay in the text
@@ -238,8 +248,16 @@ def _single_lead(pr: PullRequest, facts: DigestFacts, terms: dict[str, Term]) ->
         # A part of a longer name ("MaxText01" of `MiniMaxText01`) groups PRs but is no lead.
         if not re.search(rf"(?<![\w-]){re.escape(term.display)}(?![\w-])", title):
             continue
-        return term.display[:1].upper() + term.display[1:]
+        return _as_lead(term.display)
     return _KIND_LEAD[_kind(pr, facts)]
+
+
+def _as_lead(name: str) -> str:
+    """A lead opens with a capital, unless the name is written as code or spelled with its own
+    casing: `torch.compile`, `gpt-oss`, `cache_salt` and `vLLM` stay as the PRs write them."""
+    if re.search(r"[._/-]", name) or (name[:1].islower() and any(c.isupper() for c in name[1:])):
+        return name
+    return name[:1].upper() + name[1:]
 
 
 def _kind(pr: PullRequest, facts: DigestFacts) -> str:
@@ -417,6 +435,15 @@ def _signal_lead(pr: PullRequest, facts: DigestFacts, otherwise: str) -> str:
     return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), otherwise)
 
 
+_LEAD_MARKS = {"New default": " (changes a default)", "Breaking change": " (breaking change)"}
+
+
+def _unrepeated(lead: str, phrase: tuple[Inline, ...]) -> tuple[Inline, ...]:
+    """A point led by "Breaking change" does not say "(breaking change)" again."""
+    mark = _LEAD_MARKS.get(lead)
+    return tuple(s for s in phrase if not (mark and isinstance(s, Text) and s.text == mark))
+
+
 def _plain(text: str) -> str:
     return re.sub(r"[\W_]+", "", text).lower()
 
@@ -508,7 +535,8 @@ def choose_points(facts: DigestFacts, taxonomy: Taxonomy, *, frame: int) -> dict
         for members in by_group.values():  # in pick order: the heaviest group first
             group = members[0].group
             if len(members) == 1:
-                points.append(DigestPoint(_point_lead(group, members[0].pr, facts), members[0].phrase))
+                lead = _point_lead(group, members[0].pr, facts)
+                points.append(DigestPoint(lead, _unrepeated(lead, members[0].phrase)))
             else:
                 points.append(DigestPoint(group.lead, (), tuple(m.phrase for m in members)))
         if points:

@@ -225,3 +225,37 @@ def test_the_digest_proper_names_what_an_expert_singled_out(shared_data: Path) -
     assert picked >= 1400
     assert named / picked >= 0.59, (named, picked)
     assert reachable == picked
+
+
+def test_leads_name_things_as_written_and_say_a_signal_once() -> None:
+    """Titles written for this test. Removed architectures are one point, not one point per class
+    led by the class it removes ("**BarForCausalLM**: Remove `BarForCausalLM`"); the repository's
+    own name leads nothing ("**VLLM**"); `torch.compile` and `gpt-oss` keep their spelling; a
+    family's version letter stays the version's ("Deepseekv"); a point led by "Breaking change"
+    does not say "(breaking change)" again."""
+    lines = _points(
+        [
+            _pr(1, "[Model] Remove `BarForCausalLM` (deprecated since v0.12)"),
+            _pr(2, "[Model] Remove `QuxForConditionalGeneration`"),
+            _pr(3, "[Model] Remove `ZedForCausalLM` and `ZedModel`"),
+            _pr(4, "Stop exporting `HF_HOME` inside vLLM workers, add a `--hf-home` flag"),
+            _pr(5, "[torch.compile] Add a cache for piecewise graphs, 20% faster cold start"),
+            _pr(6, "[torch.compile] Fix recompiles on dynamic shapes"),
+            _pr(7, "[gpt-oss] Add harmony tool calling, 2x faster streaming"),
+            _pr(8, "[gpt-oss] Fix a crash in the reasoning parser"),
+            _pr(9, "[Perf] Speed up DeepseekV2 MLA prefill by 15%"),
+            _pr(10, "[Perf] Fuse the DeepseekV3 router, 1.2x decode throughput"),
+        ]
+    )
+    leads = [line.split(":", 1)[0] for line in lines]
+    removals = [line for line in lines if "Remove" in line and "For" in line]
+    assert len(removals) == 3 and {line.split(":", 1)[0] for line in removals} == {"Model architectures"}, (
+        lines
+    )
+    assert not any(lead.lower() == "vllm" for lead in leads), leads
+    assert "torch.compile" in leads and "gpt-oss" in leads, leads
+    assert "Torch.compile" not in leads and "Gpt-oss" not in leads and "Deepseekv" not in leads, leads
+    assert not any(line.startswith("Breaking change:") and "(breaking change)" in line for line in lines), (
+        lines
+    )
+    assert any(line.startswith("Breaking change:") for line in lines), lines
