@@ -91,6 +91,14 @@ ACTIVITY_WORDS = _words(
     addition modification edit tweak support add
     """
 )
+# The activity words that only ask what happened ("what changed", "any updates", "news on rocm"):
+# the question's own frame, so an answer does not list them as words it ignored.
+HAPPENING_WORDS = _words(
+    """
+    change update news happen happening going progress activity development happenings goings
+    developments movement
+    """
+)
 JUDGEMENT_WORDS = _words(
     """
     important notable noteworthy interesting relevant significant major minor big biggest main key
@@ -1179,7 +1187,15 @@ def is_quiet_frame(word: str) -> bool:
     """Frame words not worth a note ("like", "see" in "I'd like to see ...", "hey bot")."""
     return is_function_word(word) or any(
         in_class(word, words)
-        for words in (ASKING_VERBS, RELATION_WORDS, SCOPE_WORDS, SOCIAL_WORDS, PERIOD_WORDS)
+        for words in (
+            ASKING_VERBS,
+            HAPPENING_WORDS,
+            RECENCY_WORDS,  # "lately", "recently": the default window is the recent one
+            RELATION_WORDS,
+            SCOPE_WORDS,
+            SOCIAL_WORDS,
+            PERIOD_WORDS,
+        )
     )
 
 

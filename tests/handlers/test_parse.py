@@ -3643,3 +3643,22 @@ def test_review_cases_words_shared_with_languages_that_have_tables() -> None:
     assert now_open.states == ("open",) and not now_open.exclude, (now_open.states, now_open.exclude)
     assert not read("cosa è successo qui con rocm").who
     assert read("ce PR-uri de rocm nu sunt CI?").exclude == ("ci-build",)
+
+
+def test_asking_what_happened_is_the_question_s_frame_not_an_ignored_word() -> None:
+    """Sentences written for this test: "what changed", "any updates", "news on", "what's been
+    happening ... lately" ask what happened recently; the answer reads them and lists no word as
+    ignored (a note "ignored: changed" told people their question was half-read). A word that is
+    no frame still is noted."""
+    for text in (
+        "what changed for blackwell last week",
+        "anything changed for tpu this week?",
+        "any updates on rocm",
+        "news on spec decode since monday",
+        "what's been happening with lora lately",
+        "what has changed in quantization since october",
+    ):
+        q = read(text)
+        assert q.any_of, text
+        assert q.ignored == (), (text, q.ignored)
+    assert read("what changed in the tpu backend").ignored == ("backend",)  # no frame of the question

@@ -125,10 +125,17 @@ async def test_a_word_that_would_empty_the_answer_is_set_aside_and_said(app: Bot
     assert any("ignored" in note and "kerfuffle" in note for note in reply.notes)
 
 
-async def test_a_question_frame_is_said_to_be_ignored(app: BotHandlers) -> None:
-    """`what changed in rocm` says it read 'changed' as part of the question."""
+async def test_asking_what_changed_is_read_without_a_note_other_frame_words_with_one(
+    app: BotHandlers,
+) -> None:
+    """`what changed in rocm last week` is `rocm last week`, and says nothing about 'changed': a
+    note "ignored: changed" read as if half the question was dropped. A word set aside that is
+    no such frame (`backend`) is still listed."""
     reply = await app.command(REPO, "what changed in rocm last week")
-    assert any(note.startswith("ignored:") and "changed" in note for note in reply.notes)
+    assert reply.seed and list(reply.seed.pr_numbers) == await numbers(app, "rocm last week")
+    assert not any(note.startswith("ignored:") for note in reply.notes), reply.notes
+    backend = await app.command(REPO, "what changed in the rocm backend last week")
+    assert any(note.startswith("ignored:") and "backend" in note for note in backend.notes), backend.notes
 
 
 async def test_multi_word_topics_typed_as_one_word_are_read_or_suggested(app: BotHandlers) -> None:
