@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from handlers.digest_facts import AreaFacts, DigestFacts, clean_title, spans, title_tags
-from handlers.digest_signals import Signals
+from handlers.digest_signals import ARCHITECTURE_HEAD, Signals
 from handlers.models import (
     Code,
     DigestPoint,
@@ -70,9 +70,7 @@ _HUMP = re.compile(r"[A-Z][a-z0-9]+")
 _FAMILY = re.compile(r"^([A-Za-z]{3,}?)[-_]?[vV]?\d")
 # a model architecture's class (`Dots1ForCausalLM`, `Qwen3VLForConditionalGeneration`): as a lead it
 # repeats the title, and the week's added or removed architectures are one point
-_ARCHITECTURE = re.compile(
-    r"^[A-Za-z0-9]+For(?:CausalLM|ConditionalGeneration|SequenceClassification|MaskedLM)$"
-)
+_ARCHITECTURE = re.compile(rf"^[A-Za-z0-9]+{ARCHITECTURE_HEAD}$")
 _FIX = re.compile(r"\b(fix|fixes|fixed|bug|crash|hang|regression|revert|broken|error)\b", re.IGNORECASE)
 _PERF = re.compile(r"\b(perf|speed ?up|faster|optimi[sz]e\w*|throughput|latency|\d+(\.\d+)?\s*(x|%))", re.I)
 _FEATURE = re.compile(
@@ -381,10 +379,9 @@ def pr_phrase(
         claim = next((c for c in signals.claims if c.lower() not in title.lower()), None)
         if claim:
             out.append(Text(f", with a reported {claim}"))
-        if signals.default_change:
-            out.append(Text(" (changes a default)"))
-        elif signals.breaking:
-            out.append(Text(" (breaking change)"))
+        mark = next((_MARKS[lead] for name, lead in _MARKED_LEADS if getattr(signals, name)), "")
+        if mark:
+            out.append(Text(mark))
     suffix = {"open": " (open)", "draft": " (draft)", "closed": " (closed without merging)"}.get(status, "")
     out += [Text(suffix + " "), PRRef(pr.number, pr.url)]
     if why:
@@ -399,9 +396,11 @@ def pr_phrase(
     return tuple(out)
 
 
+# Signals a point marks after its title, at most one, in this order, and the lead that says the same
+_MARKED_LEADS = (("default_change", "New default"), ("breaking", "Breaking change"))
+_MARKS = {"New default": " (changes a default)", "Breaking change": " (breaking change)"}
 _SIGNAL_LEADS = (
-    ("default_change", "New default"),
-    ("breaking", "Breaking change"),
+    *_MARKED_LEADS,
     ("revert", "Revert"),
     ("regression_fix", "Regression fix"),
     ("correctness_fix", "Correctness fix"),
@@ -435,12 +434,9 @@ def _signal_lead(pr: PullRequest, facts: DigestFacts, otherwise: str) -> str:
     return next((lead for name, lead in _SIGNAL_LEADS if getattr(signals, name)), otherwise)
 
 
-_LEAD_MARKS = {"New default": " (changes a default)", "Breaking change": " (breaking change)"}
-
-
 def _unrepeated(lead: str, phrase: tuple[Inline, ...]) -> tuple[Inline, ...]:
     """A point led by "Breaking change" does not say "(breaking change)" again."""
-    mark = _LEAD_MARKS.get(lead)
+    mark = _MARKS.get(lead)
     return tuple(s for s in phrase if not (mark and isinstance(s, Text) and s.text == mark))
 
 

@@ -168,6 +168,8 @@ _DEFAULT = re.compile(
     r"[^.\n]{0,30}?\bdefaults?\b",
     re.I,
 )
+# The class of a model architecture ends in its head: `Dots1ForCausalLM`, `Qwen3VLForConditionalGeneration`
+ARCHITECTURE_HEAD = r"For(?:CausalLM|ConditionalGeneration|SequenceClassification|MaskedLM)"
 # Removing something users could select (a backend, a format, a field) breaks whoever used it;
 # removing dead code, logs or a sync does not.
 _REMOVAL = re.compile(
@@ -181,7 +183,7 @@ _REMOVAL = re.compile(
     r"|(?<!delay )(?<!postpone )\b(?:removal|deprecation) of\b"
     # Removing a model architecture (`[Model] Remove BaichuanForCausalLM`) drops it for its users.
     r"|^\s*(?:\[[^\]]*\]\s*)*\[models?\]\s*(?:remove|drop|delete|deprecate)"
-    r"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{0,40}\w+(?:ForCausalLM|ForConditionalGeneration)\b"
+    rf"|\b(?:remove[sd]?|drop(?:s|ped)?|deprecate[sd]?)\b[^.\n]{{0,40}}\w+{ARCHITECTURE_HEAD}\b"
     # Deprecation windows and stopped behaviour change what users get without asking.
     r"|\bdeprecation (?:window|period|warning)\b|^\s*(?:\[[^\]]*\]\s*)*stop \w+ing\b"
     # A title that opens with deprecating something announces its end to its users ("Deprecate

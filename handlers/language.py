@@ -82,21 +82,21 @@ ASKING_VERBS = _words(
     count counts tally total totals redo repeat regenerate
     """
 )
-ACTIVITY_WORDS = _words(
-    """
-    change update news work stuff thing happen happening going progress activity development
-    win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
-    movement effort contribution patch commit pr prs pull request requests item items highlight
-    overview summary status roundup digest digests newsletter weekly happenings goings developments improvement enhancement
-    addition modification edit tweak support add
-    """
-)
 # The activity words that only ask what happened ("what changed", "any updates", "news on rocm"):
 # the question's own frame, so an answer does not list them as words it ignored.
 HAPPENING_WORDS = _words(
     """
     change update news happen happening going progress activity development happenings goings
     developments movement
+    """
+)
+ACTIVITY_WORDS = HAPPENING_WORDS | _words(
+    """
+    work stuff thing
+    win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
+    effort contribution patch commit pr prs pull request requests item items highlight
+    overview summary status roundup digest digests newsletter weekly
+    improvement enhancement addition modification edit tweak support add
     """
 )
 JUDGEMENT_WORDS = _words(

@@ -57,30 +57,26 @@ def _char(item: tuple[Any, Any]) -> set[str] | None:
     return None
 
 
-def _better(a: set[str] | None, b: set[str] | None) -> set[str] | None:
-    """The more selective of two requirements: longer shortest string, then fewer strings."""
-    if not a:
-        return b
-    if not b:
-        return a
-    return max(a, b, key=lambda s: (min(map(len, s)), -len(s)))
+def _best(candidates: list[set[str] | None]) -> set[str] | None:
+    """The most selective requirement: the longest shortest string, then the fewest strings."""
+    found = [c for c in candidates if c and c != {""}]
+    return max(found, key=lambda s: (min(map(len, s)), -len(s))) if found else None
 
 
 def _sequence(items: list[tuple[Any, Any]]) -> set[str] | None:
     """The best requirement of a sequence: a run of literals, or one item's own requirement."""
-    best: set[str] | None = None
+    candidates: list[set[str] | None] = []
     run: set[str] = {""}
     for item in items:
         chars = _char(item)
-        if chars is not None:
-            run = {prefix + c for prefix in run for c in chars}
-            if len(run) > _MAX_STRINGS:
-                run = {""}  # too many spellings to list: start again after this item
+        if chars is None:
+            candidates += [run, _item(item)]
+            run = {""}
             continue
-        best = _better(best, run if run != {""} else None)
-        run = {""}
-        best = _better(best, _item(item))
-    return _better(best, run if run != {""} else None)
+        run = {prefix + c for prefix in run for c in chars}
+        if len(run) > _MAX_STRINGS:
+            run = {""}  # too many spellings to list: start again after this item
+    return _best([*candidates, run])
 
 
 def _item(item: tuple[Any, Any]) -> set[str] | None:
@@ -111,10 +107,6 @@ class GatedPattern:
     def __init__(self, pattern: str, flags: int = 0) -> None:
         self.regex = re.compile(pattern, flags)
         self.gate = necessary_literals(pattern, flags)
-
-    @property
-    def pattern(self) -> str:
-        return self.regex.pattern
 
     def search(self, text: str, lowered: str) -> bool:
         """Whether the regex matches `text`; `lowered` must be `text.lower()`."""
