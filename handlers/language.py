@@ -90,14 +90,19 @@ HAPPENING_WORDS = _words(
     developments movement
     """
 )
-ACTIVITY_WORDS = HAPPENING_WORDS | _words(
-    """
-    work stuff thing
-    win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
-    effort contribution patch commit pr prs pull request requests item items highlight
-    overview summary status roundup digest digests newsletter weekly
-    improvement enhancement addition modification edit tweak support add
-    """
+# Nouns that stand for the PRs themselves ("rocm stuff", "the tpu work", "xpu patches"): as quiet
+# as "prs" and "changes", which the parser drops before this.
+PR_NOUNS = _words("work stuff thing patch commit item items effort contribution pr prs pull request requests")
+ACTIVITY_WORDS = (
+    HAPPENING_WORDS
+    | PR_NOUNS
+    | _words(
+        """
+        win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
+        highlight overview summary status roundup digest digests newsletter weekly
+        improvement enhancement addition modification edit tweak support add
+        """
+    )
 )
 JUDGEMENT_WORDS = _words(
     """
@@ -1190,6 +1195,7 @@ def is_quiet_frame(word: str) -> bool:
         for words in (
             ASKING_VERBS,
             HAPPENING_WORDS,
+            PR_NOUNS,
             RECENCY_WORDS,  # "lately", "recently": the default window is the recent one
             RELATION_WORDS,
             SCOPE_WORDS,

@@ -3662,3 +3662,19 @@ def test_asking_what_happened_is_the_question_s_frame_not_an_ignored_word() -> N
         assert q.any_of, text
         assert q.ignored == (), (text, q.ignored)
     assert read("what changed in the tpu backend").ignored == ("backend",)  # no frame of the question
+
+
+def test_nouns_that_stand_for_the_prs_are_read_without_a_note() -> None:
+    """Sentences written for this test: "rocm stuff", "the tpu work", "xpu patches", "the cpu
+    items" name the PRs themselves, as "prs" and "changes" do, and are listed as ignored no more
+    than those."""
+    for text in (
+        "rocm stuff last week",
+        "any news about the tpu work recently",
+        "xpu patches merged yesterday",
+        "what are the spec decode things this week",
+        "the cpu items from last week",
+    ):
+        q = read(text)
+        assert q.any_of, text
+        assert q.ignored == (), (text, q.ignored)
