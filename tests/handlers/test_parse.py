@@ -3645,22 +3645,27 @@ def test_review_cases_words_shared_with_languages_that_have_tables() -> None:
     assert read("ce PR-uri de rocm nu sunt CI?").exclude == ("ci-build",)
 
 
+def _assert_read_without_a_note(*texts: str) -> None:
+    """Each question is read (it asks for a topic) and lists no word as ignored."""
+    for text in texts:
+        q = read(text)
+        assert q.any_of, text
+        assert q.ignored == (), (text, q.ignored)
+
+
 def test_asking_what_happened_is_the_question_s_frame_not_an_ignored_word() -> None:
     """Sentences written for this test: "what changed", "any updates", "news on", "what's been
     happening ... lately" ask what happened recently; the answer reads them and lists no word as
     ignored (a note "ignored: changed" told people their question was half-read). A word that is
     no frame still is noted."""
-    for text in (
+    _assert_read_without_a_note(
         "what changed for blackwell last week",
         "anything changed for tpu this week?",
         "any updates on rocm",
         "news on spec decode since monday",
         "what's been happening with lora lately",
         "what has changed in quantization since october",
-    ):
-        q = read(text)
-        assert q.any_of, text
-        assert q.ignored == (), (text, q.ignored)
+    )
     assert read("what changed in the tpu backend").ignored == ("backend",)  # no frame of the question
 
 
@@ -3668,13 +3673,10 @@ def test_nouns_that_stand_for_the_prs_are_read_without_a_note() -> None:
     """Sentences written for this test: "rocm stuff", "the tpu work", "xpu patches", "the cpu
     items" name the PRs themselves, as "prs" and "changes" do, and are listed as ignored no more
     than those."""
-    for text in (
+    _assert_read_without_a_note(
         "rocm stuff last week",
         "any news about the tpu work recently",
         "xpu patches merged yesterday",
         "what are the spec decode things this week",
         "the cpu items from last week",
-    ):
-        q = read(text)
-        assert q.any_of, text
-        assert q.ignored == (), (text, q.ignored)
+    )
