@@ -548,6 +548,21 @@ class QueryHandler:
             lines.append(line)
         return lines
 
+    def _plainest(self, settings: RepoSettings, words: str, now: datetime) -> str:
+        """The fewest of the asker's words that still read as the same question ("what new with
+        rocm" -> "rocm", "show me the merged rocm prs" -> "merged rocm"): a suggested command is
+        one a user would type. A word stays when leaving it out changes the reading."""
+        tokens = words.split()
+        same = _reading(self.parse(settings, words, now))
+        i = 0
+        while i < len(tokens) and len(tokens) > 1:
+            fewer = tokens[:i] + tokens[i + 1 :]
+            if _reading(self.parse(settings, " ".join(fewer), now)) == same:
+                tokens = fewer
+            else:
+                i += 1
+        return " ".join(tokens)
+
     async def _without_one(self, settings: RepoSettings, query: Query) -> list[str]:
         """What a question of several filters finds with one of them left out ("Without MI300X:
         2 PRs"), so an empty answer says which filter stood in the way; the nearest first."""
@@ -582,22 +597,38 @@ class QueryHandler:
                     f"No PR was {_states_phrase(query.states)} then, but {_count(len(relaxed))} "
                     "were merged or opened in that window."
                 )
+                rest = self._plainest(settings, rest, now)
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
         notes.extend(await self._without_one(settings, query))
-        if not suggestions:  # a typo fix or a state-free reading is the better hint; else widen
+        narrows = bool(query.any_of or query.text or query.authors)
+        if not suggestions and narrows and not query.whole_history:
+            # a typo fix or a state-free reading is the better hint; else widen: the 30 days up to
+            # the window's end, else any time (the newest match named)
             span = query.until - query.since
             now_until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
-            if span < timedelta(days=WIDER_DAYS) and (query.any_of or query.text or query.authors):
-                until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
-                until = min(max(until, query.until), now_until)  # never a window in the future
-                since = until - timedelta(days=WIDER_DAYS)
-                wider = await self.matches(settings, query, since, until)
-                if wider:
-                    label = window_label(since, until, settings.tz, settings.tz_name)
-                    notes.append(
-                        f"{_count(len(wider))} {'matches' if len(wider) == 1 else 'match'} over the {WIDER_DAYS} days {label}."
-                    )
-                    suggestions.append(f"{cmd} {query.without_time} past {WIDER_DAYS} days".strip())
+            until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
+            until = min(max(until, query.until), now_until)  # never a window in the future
+            since = until - timedelta(days=WIDER_DAYS)
+            wider = (
+                await self.matches(settings, query, since, until) if span < timedelta(days=WIDER_DAYS) else []
+            )
+            words = self._plainest(settings, query.without_time, now)
+            if wider:
+                label = window_label(since, until, settings.tz, settings.tz_name)
+                notes.append(
+                    f"{_count(len(wider))} {'matches' if len(wider) == 1 else 'match'} over the {WIDER_DAYS} days {label}."
+                )
+                suggestions.append(f"{cmd} {words} past {WIDER_DAYS} days".strip())
+            elif ever := await self.matches(settings, query, history_start(now_until), now_until):
+                newest = max(ever, key=by_time).pr
+                when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
+                done = "merged" if newest.merged_at else "opened"
+                notes.append(
+                    f"{_count(len(ever))} {'matches' if len(ever) == 1 else 'match'} over all time; the newest, "
+                    f"#{newest.number}, {done} {when:%b} {when.day}, {when.year}."
+                )
+                order = "" if query.sort else " newest first"  # the note's newest one first
+                suggestions.append(f"{cmd} {words} all time{order}")
         if query.text and not query.topics and not query.suggestions:
             index = await self.window_index(settings.name)
             if not any(index.has_word(word) for word in query.text.split()):  # "whats the weather in sf"
@@ -1421,6 +1452,17 @@ def _without_group(query: Query, index: int) -> Query:
         topics=tuple(t for t in query.topics if t in keys),
         terms=tuple(t for t in query.terms if f"term:{t}" in keys),
     )
+
+
+def _reading(query: Query) -> tuple[object, ...]:
+    """What a question asks for, without its window or how its words were read: two phrasings
+    with one reading get the same answer."""
+    return (
+        query.any_of, query.exclude, query.states, query.authors, query.text, query.exclude_text,
+        query.exclude_authors, query.pr_numbers, query.sort, query.limit, query.who, query.per_topic,
+        query.per_period, query.first_timers, query.ever, query.digest, query.out_of_scope,
+        query.counted, query.prefer, query.is_help, query.author_pronoun, query.pronoun_left_out,
+    )  # fmt: skip
 
 
 def _states_words(query: Query) -> str:

@@ -966,3 +966,40 @@ def test_a_gpu_named_is_its_vendor_s_work_whatever_its_classification() -> None:
     record = {**record, "title": "[Kernel] Add FlashInfer fused MoE autotuning"}
     pr = pull_request_from_record(REPO, record)
     assert not content_ok(parse_query("flashinfer attention prs", taxonomy, now=NOW), pr, moe_only, terms)
+
+
+async def test_a_suggested_command_keeps_only_the_words_that_change_its_reading(loaded: Store) -> None:
+    """An empty answer's "try" is a command a user would type: the words of the question's frame
+    ("what's new with", "any", "the ... prs") go, and the suggestion, asked, reads the same topics
+    as the question and finds PRs."""
+    for question, expected in (
+        ("what's new with rocm 2026-02-25..2026-02-26", "/vllm rocm past 30 days"),
+        ("any rocm fixes 2026-02-25..2026-02-26?", "/vllm rocm fixes past 30 days"),
+        ("show me the merged rocm prs 2026-02-25..2026-02-26", "/vllm merged rocm past 30 days"),
+    ):
+        reply = await ask(loaded, question)
+        assert reply.kind == "empty" and expected in reply.suggestions, (question, reply.suggestions)
+    asked = await ask(loaded, "anything about the rocm stuff or the tpu work 2026-02-25..2026-02-26")
+    suggestion = asked.suggestions[0]
+    assert suggestion.endswith(" past 30 days") and not {"anything", "about", "the"} & set(suggestion.split())
+    again = await ask(loaded, suggestion.removeprefix("/vllm "))
+    assert again.kind == "list" and again.understood.split(" · ")[0] == asked.understood.split(" · ")[0]
+
+
+async def test_an_empty_answer_with_no_match_in_30_days_points_to_the_latest_one(loaded: Store) -> None:
+    """Nothing in the window or the 30 days before it, but older PRs match: the reply names the
+    newest of them and how many there are over all time, and suggests asking for the latest ones
+    (not `help`)."""
+    reply = await ask(loaded, "any rocm prs 2026-01-01..2026-01-02")
+    assert reply.kind == "empty"
+    everything = await ask(loaded, "rocm all time")
+    newest = max(
+        (await loaded.get_prs(REPO, numbers(everything))).values(),
+        key=lambda p: (p.merged_at or p.created_at, p.number),
+    )
+    note = next(n for n in reply.notes if f"#{newest.number}" in n)
+    assert f"{everything.total} " in note, note
+    assert reply.suggestions == ("/vllm rocm all time newest first",)
+    listed = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
+    assert numbers(listed)[0] == newest.number and listed.total == everything.total
+
