@@ -87,7 +87,7 @@ ASKING_VERBS = _words(
 HAPPENING_WORDS = _words(
     """
     change update news happen happening going progress activity development happenings goings
-    developments movement
+    developments movement come evolve
     """
 )
 # Nouns that stand for the PRs themselves ("rocm stuff", "the tpu work", "xpu patches"): as quiet

@@ -542,6 +542,9 @@ class Query:
     text: str = ""  # free words searched in titles, summaries and labels
     terms: tuple[str, ...] = ()  # named terms asked for (their keys; in any_of as `term:<key>`)
     ignored: tuple[str, ...] = ()  # words read as the question's frame ("changed", "updates")
+    # of `ignored`, the words that name the topic of a thing asked for ("nixl connector"): read,
+    # so no note calls them ignored
+    restated: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()  # free words dropped because they would empty the answer
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
@@ -677,6 +680,7 @@ class _State:
     up_to_now: bool = False  # "so far", "to date": with no period named, since the start
     terms: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
+    restated: list[str] = field(default_factory=list)  # of `ignored`: the asked thing's topic said again
     readings: list[str] = field(default_factory=list)
     state_readings: list[str] = field(default_factory=list)  # the readings that set a state
     domain: list[str] = field(default_factory=list)
@@ -2490,7 +2494,8 @@ class _Parser:
             asked |= {t for k in asked for t in implies(k, self.taxonomy)}
             by_key = _name_words(self.taxonomy)
             named = frozenset(w for k in asked for w in by_key.get(k, ()))
-            st.ignored.extend(w for w in st.text if w in named)
+            st.restated.extend(w for w in st.text if w in named)
+            st.ignored.extend(st.restated)
             st.text[:] = [w for w in st.text if w not in named]
         if st.groups or st.authors:
             st.ignored.extend(st.domain)
@@ -2642,6 +2647,7 @@ class _Parser:
             notes=tuple(dict.fromkeys(st.notes)),
             terms=tuple(t for t in dict.fromkeys(st.terms) if term_key(t) not in subsumed),
             ignored=tuple(dict.fromkeys(st.ignored)),
+            restated=tuple(dict.fromkeys(st.restated)),
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,
             then_until=then_until,

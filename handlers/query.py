@@ -1635,8 +1635,8 @@ def _query_notes(settings: RepoSettings, query: Query) -> tuple[str, ...]:
     notes = list(query.notes)
     if query.readings:
         notes.append("Read " + "; ".join(query.readings) + ".")
-    if query.ignored:
-        notes.append("ignored: " + ", ".join(query.ignored))
+    if ignored := [w for w in query.ignored if w not in query.restated]:
+        notes.append("ignored: " + ", ".join(ignored))
     if query.set_aside:
         about = subject(settings, replace(query, text=""))
         words = ", ".join(f"'{w}'" for w in query.set_aside)

@@ -3665,6 +3665,8 @@ def test_asking_what_happened_is_the_question_s_frame_not_an_ignored_word() -> N
         "news on spec decode since monday",
         "what's been happening with lora lately",
         "what has changed in quantization since october",
+        "how's the rocm work coming along",
+        "how is blackwell evolving?",
     )
     assert read("what changed in the tpu backend").ignored == ("backend",)  # no frame of the question
 

@@ -1003,3 +1003,18 @@ async def test_an_empty_answer_with_no_match_in_30_days_points_to_the_latest_one
     listed = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
     assert numbers(listed)[0] == newest.number and listed.total == everything.total
 
+
+async def test_a_word_that_names_the_asked_thing_s_topic_is_read_not_ignored(loaded: Store) -> None:
+    """ "nixl connector": NIXL is a KV connector, so "connector" says the topic again; the answer
+    is NIXL's PRs and no note calls the word ignored (it was read). A word that is no part of the
+    asked thing's topic is still noted."""
+    for question in (
+        "nixl connector 2026-02-05..2026-02-14",
+        "any lmcache connector fixes 2026-02-05..2026-02-14",
+    ):
+        reply = await ask(loaded, question)
+        assert not any(n.startswith("ignored") for n in reply.notes), (question, reply.notes)
+        alone = await ask(loaded, question.replace(" connector", ""))
+        assert numbers(reply) == numbers(alone), question
+    kept = await ask(loaded, "nixl backend 2026-02-05..2026-02-14")
+    assert "ignored: backend" in kept.notes
