@@ -135,7 +135,8 @@ _EACH_SIDE = {
     ("for", "both"),
     ("for", "each"),
 }
-POINTERS = frozenset({"those", "these", "them"})  # the thread's own list
+# the thread's own list ("the rest", "the remaining ones": of it, after a card or a page)
+POINTERS = frozenset({"those", "these", "them", "rest", "remaining"})
 PAGE = -2  # a `top` position meaning the thread's first page ("list them")
 QUESTION_OPENERS = {
     "what", "what's", "whats", "which", "who", "whom", "whose", "when", "where", "why", "how",
@@ -471,7 +472,11 @@ def _who(tokens: list[str], query: Query) -> Intent:
     subject = " ".join(
         t
         for k, t in enumerate(tokens)
-        if k != verb and t not in WHO_SKIP and t not in others and not is_set_aside(t) and not t.isdigit()
+        if k != verb
+        and t not in WHO_SKIP | POINTERS
+        and t not in others
+        and not is_set_aside(t)
+        and not t.isdigit()
     )
     return Intent("who", query, subject=subject)
 

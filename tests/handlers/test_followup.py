@@ -2935,3 +2935,17 @@ async def test_a_narrowing_sets_aside_words_no_pr_ever_used(
     asked = await app.followup(KEY, "kiitos, vain bugfix juttuja")
     assert asked.total == plain.total and asked.total, (asked.title, plain.title)
     assert any(note.startswith("ignored:") and "kiitos" in note for note in asked.notes), asked.notes
+
+
+async def test_the_rest_and_the_remaining_ones_are_the_thread_s_list(app: BotHandlers) -> None:
+    """Written for this test: after a PR's card, "who wrote the rest" and "which of the remaining
+    ones are merged" are about the thread's PRs ("rest" was searched as a word: "None of this
+    thread's PRs mention 'rest'")."""
+    first = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "tell me about the first one")
+    people = await app.followup(KEY, "who wrote the rest")
+    assert " people on " in people.title or " person on " in people.title, people.title
+    shown = {item.number for group in people.groups for item in group.items}
+    assert shown and shown <= set(first), people.title
+    merged = await app.followup(KEY, "which of the remaining ones are merged?")
+    assert merged.kind == "list" and "merged" in merged.understood, (merged.kind, merged.understood)
