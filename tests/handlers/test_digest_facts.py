@@ -109,6 +109,20 @@ def test_titles_lose_their_tags_kinds_and_trailing_references() -> None:
     assert clean_title("[CI]") == "[CI]"  # nothing but tags: the title as it was
 
 
+def test_a_title_wrapped_whole_in_backticks_or_quotes_reads_as_its_words() -> None:
+    """A real title (#51265, Aug 2026) is `` `[Model][Quantization] Add Ling-3.0-flash-fp8 support` ``:
+    the digest printed it as one code span, tags and all. One pair around the whole title is
+    wrapping, not code; backticks inside it mean code and stay."""
+    wrapped = "`[Model][Quantization] Add Ling-3.0-flash-fp8 support`"
+    assert title_tags(wrapped) == ("Model", "Quantization")
+    assert clean_title(wrapped) == "Add Ling-3.0-flash-fp8 support"
+    assert clean_title("'[CI] Fix the flaky ngram test'") == "Fix the flaky ngram test"
+    assert clean_title('"[Docs] Add a FAQ"') == "Add a FAQ"
+    code = "`use_aot_compile` should respect `VLLM_DISABLE_COMPILE_CACHE`"
+    assert clean_title(code) == code
+    assert clean_title("`x`") == "`x`"
+
+
 def test_code_symbols_become_code_spans_and_product_names_stay_words() -> None:
     """Backticked runs and snake_case/CamelCase symbols are Code; `FlashInfer` is a product name."""
     out = spans("Fuse `rope` into GPUModelRunner via apply_rotary with FlashInfer")
