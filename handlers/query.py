@@ -1505,6 +1505,8 @@ def by_time(match: Match) -> tuple[datetime, int]:
 
 
 _ENGLISH_ENDINGS = ("ing", "ed", "ly", "tion", "ness", "ment")
+# what turns one word into another of its family ("decode" -> "decoder", "decodes", "decoded")
+_WORD_ENDINGS = frozenset({"s", "es", "d", "ed", "r", "er", "rs", "ers", "ing", "ly", "al", "ion", "ions"})
 
 
 def _as_asked(text: str, query: Query) -> str:
@@ -1644,6 +1646,8 @@ def _query_notes(settings: RepoSettings, query: Query) -> tuple[str, ...]:
     for word, fix in query.typos:
         if word in query.set_aside or word not in query.text.split():
             continue
+        if word.startswith(fix) and word[len(fix) :] in _WORD_ENDINGS:
+            continue  # "decoder" is "decode" and an ending: a word PRs use, of its own, no typo
         notes.append(f"'{word}' is not a topic or keyword I know: did you mean {fix}?")
     if not query.window_given:
         notes.append(f"No time given: showing the last {settings.default_days} days.")

@@ -1018,3 +1018,12 @@ async def test_a_word_that_names_the_asked_thing_s_topic_is_read_not_ignored(loa
         assert numbers(reply) == numbers(alone), question
     kept = await ask(loaded, "nixl backend 2026-02-05..2026-02-14")
     assert "ignored: backend" in kept.notes
+
+
+async def test_a_word_that_is_another_word_plus_an_ending_is_no_typo_of_it(loaded: Store) -> None:
+    """ "encoder decoder" found the PRs that say "encoder-decoder" and still asked "did you mean
+    decode?": a word that is a known word with an English ending ("decoder", "decodes") is a word
+    of its own, not a misspelling, so no "did you mean" (written for this test)."""
+    reply = await ask(loaded, "encoder decoder 2026-02-05..2026-02-14")
+    assert 33900 in numbers(reply), reply.title
+    assert not any("did you mean" in n for n in reply.notes), reply.notes
