@@ -26,6 +26,7 @@ from handlers.models import (
     Taxonomy,
     Text,
     Window,
+    unwrapped_title,
 )
 
 OTHER_KEY = "other"
@@ -251,33 +252,16 @@ _LEADING_KIND = re.compile(r"^\s*(?:feat|fix|chore|docs|perf|refactor|test|ci)(?
 _SPACES = re.compile(r"\s+")
 
 
-def _unwrapped(title: str) -> str:
-    """A title wrapped whole in one pair of backticks or quotes, as its words (`` `[Model] Add X` ``
-    -> `[Model] Add X`): wrapping, not code, when the mark occurs nowhere inside and the inside is
-    more than one word (`` `x` `` alone is a code symbol)."""
-    text = title.strip()
-    inner = text[1:-1]
-    if (
-        len(text) > 2
-        and text[0] == text[-1]
-        and text[0] in "`\"'"
-        and text[0] not in inner
-        and " " in inner.strip()
-    ):
-        return inner
-    return text
-
-
 def title_tags(title: str) -> tuple[str, ...]:
     """`[ROCm][Bugfix] x` -> ("ROCm", "Bugfix")."""
-    match = _TAG.match(_unwrapped(title or ""))
+    match = _TAG.match(unwrapped_title(title or ""))
     return tuple(t.strip() for t in _TAG_ANY.findall(match.group(0))) if match else ()
 
 
 def clean_title(title: str) -> str:
     """A PR title as prose: no `[Tag]` prefixes, no `feat:` kinds, no trailing `(#123)`, one line,
     first letter upper-case."""
-    text = _unwrapped(_SPACES.sub(" ", title or ""))
+    text = unwrapped_title(_SPACES.sub(" ", title or ""))
     text = _TAG.sub("", text)
     text = _LEADING_KIND.sub("", text)
     text = _TRAILING_REF.sub("", text).strip(" .:-")

@@ -45,6 +45,23 @@ def format_time(value: datetime | None) -> str | None:
 GITHUB_WEB_URL = "https://github.com"
 
 
+def unwrapped_title(title: str) -> str:
+    """A title wrapped whole in one pair of backticks or quotes, as its words (`` `[Model] Add X` ``
+    -> `[Model] Add X`): wrapping, not code, when the mark occurs nowhere inside and the inside is
+    more than one word (`` `x` `` alone is a code symbol)."""
+    text = title.strip()
+    inner = text[1:-1]
+    if (
+        len(text) > 2
+        and text[0] == text[-1]
+        and text[0] in "`\"'"
+        and text[0] not in inner
+        and " " in inner.strip()
+    ):
+        return inner
+    return text
+
+
 def pr_url(repo: str, number: int) -> str:
     """The one link to a PR: built from the repository and number, never taken from a record."""
     return f"{GITHUB_WEB_URL}/{repo}/pull/{number}"

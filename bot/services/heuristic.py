@@ -23,10 +23,10 @@ from functools import cached_property
 
 from bot.services.bodies import clean_body
 from bot.services.regex_gate import GatedPattern
-from handlers.models import Classification, PullRequest, Taxonomy, Topic
+from handlers.models import Classification, PullRequest, Taxonomy, Topic, unwrapped_title
 from handlers.terms import TermIndex
 
-VERSION = "h11"  # h11: firm patterns outvote exclude words
+VERSION = "h12"  # h12: a title wrapped whole in backticks or quotes is read as its words
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -309,7 +309,7 @@ class HeuristicClassifier:
         return TermIndex(self._evidence_terms)
 
     def topics_for(self, pr: PullRequest) -> tuple[str, ...]:
-        title = pr.title if isinstance(pr.title, str) else ""
+        title = unwrapped_title(pr.title) if isinstance(pr.title, str) else ""
         tags = title_tags(title)
         text = search_text(title)
         labels = {label.lower() for label in pr.labels if isinstance(label, str)}

@@ -733,3 +733,22 @@ def test_mm_after_a_number_format_or_a_gemm_library_is_a_matmul(heuristic: Heuri
     """`bf16 mm`, `torch.mm`, `cutlass_moe_mm`, grouped MM, `mm_mxfp8` multiply matrices; a bare
     "mm", the mm cache or encoder, and an `[MM]` tag are multimodal work."""
     _assert_topics(heuristic, _MATMUL)
+
+
+_NGRAM_AND_WRAPPING = (  # titles written for this test
+    # an n-gram embedding is part of a model (LongCat-Flash-Lite), n-gram drafting is speculation
+    ("spec-decode", "[Model] Support n-gram embeddings for the new LongCat checkpoints", False),
+    ("spec-decode", "[Spec Decode] Speed up the n-gram proposer on long prompts", True),
+    ("spec-decode", "Fix ngram drafting when the prompt is shorter than n", True),
+    # a title wrapped whole in backticks or quotes reads as its words: its tags are tags
+    ("new-model", "`[Model] Add Dots3ForCausalLM`", True),
+    ("new-model", '"Add support for PanguUltraForCausalLM"', True),
+)
+
+
+def test_an_ngram_embedding_is_no_speculation_and_a_wrapped_title_keeps_its_tags(
+    heuristic: HeuristicClassifier,
+) -> None:
+    """`n-gram embedding` names a model's layer, not n-gram drafting; a title wrapped in one pair
+    of backticks or quotes is read as what is inside (patterns anchored at its tags match)."""
+    _assert_topics(heuristic, _NGRAM_AND_WRAPPING)
