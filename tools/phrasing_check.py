@@ -1,6 +1,6 @@
 """Read a blind phrasing set the way the bot would, over the shared history moved to "now".
 
-    python tools/phrasing_check.py tests/fixtures/phrasings/questions-k.jsonl [--show] [--data PATH]
+    python tools/phrasing_check.py tests/fixtures/phrasings/questions-k.jsonl [more sets] [--show] [--data PATH]
 
 A set is JSONL: `{"text", "context": "command" | "thread", "thread_of", "after", "expect"}`, its
 `expect` written blind by someone who never saw the code (`topics` as AND of OR-groups of topic
@@ -241,7 +241,8 @@ def chained(path: Path) -> list[dict[str, Any]]:
     return items
 
 
-async def read_set(path: Path, data: Path, show: bool) -> None:
+async def read_sets(paths: list[Path], data: Path, show: bool) -> None:
+    """Every set against one store (the history is imported once)."""
     with tempfile.TemporaryDirectory(prefix="prbot-phrasings-") as tmp:
         moved = Path(tmp) / "shifted.jsonl"
         shifted(data, moved)
@@ -250,91 +251,93 @@ async def read_set(path: Path, data: Path, show: bool) -> None:
         try:
             await import_file(store, moved, REPO)
             handlers = build_handlers(config, store, clock=lambda: NOW)
-            settings = handlers.repo(REPO)
-            names = {s.lower(): t.key for t in settings.taxonomy.terms for s in t.spellings}
-            names.update({t.name.lower(): t.key for t in settings.taxonomy.terms})
-            for term in settings.taxonomy.terms:
-                for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
-                    names.setdefault(part.strip(), term.key)
-            commands = agreed = threads = threads_ok = 0
-            for number, item in enumerate(chained(path)):
-                expect = item["expect"]
-                if item["context"] == "command":
-                    commands += 1
-                    query = await handlers.query.with_logins(
-                        settings, handlers.query.parse(settings, item["text"], NOW).as_command()
-                    )
-                    reply = await handlers.command(settings.name, item["text"], user=f"u{number}")
-                    kind = "digest" if reply.digest is not None else reply.kind
-                    bad = differences(query, reply.notes, kind, expect, names, settings.tz)
-                    agreed += not bad
-                    print(f"{number:3} {'OK ' if not bad else 'BAD'} {item['text']!r}")
-                    for difference in bad:
-                        print(f"      {difference}")
-                    if bad or show:
-                        print(f"      > {render_reply_text(reply).splitlines()[0][:200]}")
-                    continue
-                key = ThreadKey("console", f"c{number}", str(number))
-                parent = item["thread_of"]
-                if parent.startswith("weekly digest"):
-                    named = DIGEST_NAMED.match(parent)
-                    week = (
-                        tuple(
-                            datetime.strptime(f"{named[1]} {d} 2026", "%b %d %Y").date()
-                            for d in named.group(2, 3)
-                        )
-                        if named
-                        else DIGEST_WEEK
-                    )
-                    digest = await handlers.digest(settings.name, window_for_dates(*week, settings.tz))
-                    await handlers.remember(key, digest_seed(digest))
-                else:
-                    first = await handlers.command(settings.name, parent, user=f"u{number}")
-                    if first.seed is None:
-                        print(
-                            f"{number:3} --- {item['text']!r}: its parent {parent!r} has no answer to follow up"
-                        )
-                        continue
-                    await handlers.remember(key, first.seed)
-                for earlier in item.get("after", []):
-                    await handlers.followup(key, earlier, user=f"u{number}")
-                reply = await handlers.followup(key, item["text"], user=f"u{number}")
-                verdict = judged(
-                    expect,
-                    reply,
-                    await asked_for(
-                        handlers,
-                        settings,
-                        expect,
-                        names,
-                        digest=parent.startswith("weekly digest") or parent == "digest",
-                    ),
-                )
-                threads += 1
-                threads_ok += verdict == "OK "
-                print(
-                    f"{number:3} THR {verdict} {item['text']!r} (under {parent[:40]!r}, after {len(item.get('after', []))})"
-                )
-                print(f"      want {json.dumps(expect)[:300]}")
-                print(f"      > {' | '.join(render_reply_text(reply).splitlines()[:2])[:300]}")
-            print(
-                f"commands read as expected: {agreed} of {commands}; thread lines whose PRs match: "
-                f"{threads_ok} of {threads} (judge each above)"
-            )
+            for path in paths:
+                if len(paths) > 1:
+                    print(f"== {path.name}")
+                await read_set(handlers, path, show)
         finally:
             await store.close()
 
 
+async def read_set(handlers: Any, path: Path, show: bool) -> None:
+    settings = handlers.repo(REPO)
+    names = {s.lower(): t.key for t in settings.taxonomy.terms for s in t.spellings}
+    names.update({t.name.lower(): t.key for t in settings.taxonomy.terms})
+    for term in settings.taxonomy.terms:
+        for part in term.name.lower().replace("(", "/").replace(")", "").split("/"):
+            names.setdefault(part.strip(), term.key)
+    commands = agreed = threads = threads_ok = 0
+    for number, item in enumerate(chained(path)):
+        expect = item["expect"]
+        if item["context"] == "command":
+            commands += 1
+            query = await handlers.query.with_logins(
+                settings, handlers.query.parse(settings, item["text"], NOW).as_command()
+            )
+            reply = await handlers.command(settings.name, item["text"], user=f"u{path.stem}-{number}")
+            kind = "digest" if reply.digest is not None else reply.kind
+            bad = differences(query, reply.notes, kind, expect, names, settings.tz)
+            agreed += not bad
+            print(f"{number:3} {'OK ' if not bad else 'BAD'} {item['text']!r}")
+            for difference in bad:
+                print(f"      {difference}")
+            if bad or show:
+                print(f"      > {render_reply_text(reply).splitlines()[0][:200]}")
+            continue
+        key = ThreadKey("console", f"c{path.stem}-{number}", str(number))
+        parent = item["thread_of"]
+        if parent.startswith("weekly digest"):
+            named = DIGEST_NAMED.match(parent)
+            week = (
+                tuple(datetime.strptime(f"{named[1]} {d} 2026", "%b %d %Y").date() for d in named.group(2, 3))
+                if named
+                else DIGEST_WEEK
+            )
+            digest = await handlers.digest(settings.name, window_for_dates(*week, settings.tz))
+            await handlers.remember(key, digest_seed(digest))
+        else:
+            first = await handlers.command(settings.name, parent, user=f"u{path.stem}-{number}")
+            if first.seed is None:
+                print(f"{number:3} --- {item['text']!r}: its parent {parent!r} has no answer to follow up")
+                continue
+            await handlers.remember(key, first.seed)
+        for earlier in item.get("after", []):
+            await handlers.followup(key, earlier, user=f"u{path.stem}-{number}")
+        reply = await handlers.followup(key, item["text"], user=f"u{path.stem}-{number}")
+        verdict = judged(
+            expect,
+            reply,
+            await asked_for(
+                handlers,
+                settings,
+                expect,
+                names,
+                digest=parent.startswith("weekly digest") or parent == "digest",
+            ),
+        )
+        threads += 1
+        threads_ok += verdict == "OK "
+        print(
+            f"{number:3} THR {verdict} {item['text']!r} (under {parent[:40]!r}, after {len(item.get('after', []))})"
+        )
+        print(f"      want {json.dumps(expect)[:300]}")
+        print(f"      > {' | '.join(render_reply_text(reply).splitlines()[:2])[:300]}")
+    print(
+        f"commands read as expected: {agreed} of {commands}; thread lines whose PRs match: "
+        f"{threads_ok} of {threads} (judge each above)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("set", type=Path)
+    parser.add_argument("sets", type=Path, nargs="+")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--show", action="store_true", help="print every command's answer header")
     args = parser.parse_args(argv)
     if not args.data.is_file():
         print(f"error: no PR history at {args.data} (set PRBOT_SHARED or pass --data)", file=sys.stderr)
         return 2
-    asyncio.run(read_set(args.set, args.data, args.show))
+    asyncio.run(read_sets(args.sets, args.data, args.show))
     return 0
 
 
