@@ -816,8 +816,12 @@ _FIRST_OF = frozenset({"first", "original"})
 # Verbs that say something arrived: "when did kimi k3 support land", "which pr brought dspark in",
 # "what PR added EAGLE3", "when was the tpu backend introduced"
 _BROUGHT_IN = frozenset(
-    {"land", "landed", "arrive", "arrived", "added", "introduce", "introduced", "brought", "bring", "debuted"}
-)
+    {"land", "landed", "arrive", "arrived", "added", "introduce", "introduced", "brought", "bring", "debuted",
+     # GitHub's own word for landing, and the words of a thing made ("was X merged", "has X shipped")
+     "merge", "merged", "ship", "shipped", "implemented"}
+)  # fmt: skip
+# a thing mended: "was the nccl hang fixed?" asks whether it ever was, like "did X land"
+_MENDED = frozenset({"fixed", "resolved", "solved", "addressed", "patched"})
 _ONE_PR_ASKED = frozenset({("which", "pr"), ("what", "pr"), ("which", "one"), ("which", "commit")})
 
 
@@ -2386,12 +2390,13 @@ class _Parser:
             and st.groups
             and tokens[asked_from : asked_from + 1] in (["was"], ["were"], ["has"], ["have"], ["did"])
             and tokens[asked_from + 1 : asked_from + 2]
-            not in (["anything"], ["any"], ["something"], ["anyone"])
+            not in (["anything"], ["any"], ["something"], ["anyone"], ["there"])
+            and not _RECENCY.intersection(tokens)
         ):
             # "was llama 4 maverick support added?", "did the dspark drafter land", "wait, did the
-            # tpu backend get removed??": whether it happened at all ("did anything land for rocm"
-            # is the recent days)
-            ever_word = next((t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE), "")
+            # tpu backend get removed??": whether it happened at all ("did anything land for rocm",
+            # "were there fixes ... merged recently" are the recent days)
+            ever_word = next((t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE | _MENDED), "")
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
         works = asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
         if works:

@@ -2035,6 +2035,29 @@ def test_whether_something_was_added_is_any_time() -> None:
     assert days(read("did anything land for rocm")) == DEFAULT
 
 
+def test_whether_something_got_merged_shipped_or_fixed_is_any_time() -> None:
+    """Written for this round: "was X merged" is GitHub's own word for "did X land", so it asks
+    whether it ever happened, like "added" and "land" (it answered "No matching PRs" over the last 7
+    days); so do "shipped", "implemented" and "fixed". "did anything get merged for rocm" and "was
+    anything fixed for xpu" are still the last days."""
+    for text in (
+        "did the fp8 kv cache stuff get merged",
+        "was the nixl connector refactor merged?",
+        "has eagle3 for llama 4 shipped",
+        "was the nccl hang fixed?",
+        "was eplb implemented for qwen moe",
+    ):
+        q = read(text)
+        assert days(q) == ANY_TIME and q.any_of, (text, days(q))
+    for text in (
+        "did anything get merged for rocm",
+        "was anything fixed for xpu",
+        "were there fixes for the tool parsers merged?",
+        "was the kimi tool parser fix merged recently",
+    ):
+        assert days(read(text)) == DEFAULT, text
+
+
 def test_how_to_write_the_answer_and_what_to_show_first_are_no_filters() -> None:
     """ "keep it short", "they won't know what a kernel is" say how to write the answer; "~5"
     is five; after a setup sentence, "mostly care about X" puts X first and the setup is the
