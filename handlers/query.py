@@ -243,7 +243,10 @@ class QueryHandler:
             found = await self.matches(settings, wider)
             if found:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
-                query = replace(wider, notes=(*query.notes, note))
+                # the terms' counts are those of the answer's time, not of the empty window
+                kept = tuple(n for n in query.notes if n not in readings)
+                readings = await self._term_readings(settings, replace(wider, time_text="all time"), len(found))
+                query = replace(wider, notes=(*kept, *readings, note))
                 matches, query = ordered(query, found, settings.max_items)
         if compares_periods(query, text) and query.then_since and query.then_until:
             if not (query.who or query.per_topic or query.per_period):
@@ -356,7 +359,7 @@ class QueryHandler:
                 query, words, found, lambda w: not w.isascii() and not index.has_word(w)
             )
         found = self.weigh(settings, index, found)
-        found.sort(key=_rank)
+        found.sort(key=by_significance)
         return query, found
 
     def weigh(self, settings: RepoSettings, index: WindowIndex, matches: Sequence[Match]) -> list[Match]:
@@ -726,7 +729,7 @@ class QueryHandler:
             )
         index = await self.window_index(settings.name)
         matches = sorted(
-            self.weigh(settings, index, [Match(pr, classes[pr.number]) for pr in prs]), key=_rank
+            self.weigh(settings, index, [Match(pr, classes[pr.number]) for pr in prs]), key=by_significance
         )
         notes = [n for n in query.notes if n == ACTION_NOTE]
         notes += [f"Not in the bot's data: {', '.join(f'#{n}' for n in missing)}."] if missing else []
@@ -1543,7 +1546,7 @@ def _narrowed(query: Query) -> bool:
     )
 
 
-def _rank(match: Match) -> tuple[float, float, bool, float, int]:
+def by_significance(match: Match) -> tuple[float, float, bool, float, int]:
     """Weight first (the digest's ranking; impact alone for a match not weighed), then merged
     before the rest, then the most recent."""
     pr = match.pr
@@ -1554,7 +1557,7 @@ def by_impact(match: Match) -> tuple[int, tuple[float, float, bool, float, int]]
     """The order an answer shows its PRs in: by state (merged first, as the reply groups them),
     then most significant first."""
     status = match.pr.status
-    return (STATE_ORDER.index(status) if status in STATE_ORDER else len(STATE_ORDER), _rank(match))
+    return (STATE_ORDER.index(status) if status in STATE_ORDER else len(STATE_ORDER), by_significance(match))
 
 
 def group_by_state(shown: list[Match]) -> list[tuple[str, list[Match]]]:

@@ -902,6 +902,10 @@ async def test_whats_the_latest_reaches_back_for_the_newest_when_the_last_days_h
     assert any(n.startswith("None in ") and "newest" in n for n in latest.notes), latest.notes
     times = [item.when for item in latest.items if item.when is not None]
     assert len(times) == len(latest.items) and times == sorted(times, reverse=True)
+    # the term's count is of the time answered: not "0 PRs name NIXL" above NIXL's newest PRs
+    everything = await ask(loaded, "nixl all time")
+    reading = next(n for n in latest.notes if n.startswith("nixl → "))
+    assert reading.startswith(f"nixl → {everything.total} PRs name NIXL"), reading
 
 
 async def test_a_first_name_names_the_one_login_it_starts_though_a_title_mentions_it(loaded: Store) -> None:
