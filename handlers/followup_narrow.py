@@ -31,6 +31,7 @@ from handlers.parse import (
 from handlers.query import (
     Match,
     alternative_counts,
+    by_significance,
     by_time,
     content_ok,
     people,
@@ -70,6 +71,11 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
         seen = set(thread.context.pr_numbers[: thread.context.shown])
         unseen = [m for m in found if m.pr.number not in seen]
+        if thread.context.kind == "digest" and not query.sort:
+            # most significant first, as the answer to `/vllm rocm` orders them: a digest's
+            # continuation goes area by area, and one topic's PRs sit in several areas
+            index = await thread.query.window_index(settings.name)
+            unseen = sorted(thread.query.weigh(settings, index, unseen), key=by_significance)
         if found and not unseen:
             return Reply(
                 kind="empty",
