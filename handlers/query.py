@@ -245,7 +245,9 @@ class QueryHandler:
                 note = f"None in {query.window_label}; the newest {min(len(found), wider.limit)} of any time."
                 # the terms' counts are those of the answer's time, not of the empty window
                 kept = tuple(n for n in query.notes if n not in readings)
-                readings = await self._term_readings(settings, replace(wider, time_text="all time"), len(found))
+                readings = await self._term_readings(
+                    settings, replace(wider, time_text="all time"), len(found)
+                )
                 query = replace(wider, notes=(*kept, *readings, note))
                 matches, query = ordered(query, found, settings.max_items)
         if compares_periods(query, text) and query.then_since and query.then_until:
