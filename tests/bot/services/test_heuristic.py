@@ -743,12 +743,18 @@ _NGRAM_AND_WRAPPING = (  # titles written for this test
     # a title wrapped whole in backticks or quotes reads as its words: its tags are tags
     ("new-model", "`[Model] Add Dots3ForCausalLM`", True),
     ("new-model", '"Add support for PanguUltraForCausalLM"', True),
+    # a web framework's router routes requests; the MoE router routes tokens to experts
+    ("moe", "[Frontend] Mount the admin API router under /v2", False),
+    ("moe", "Fix include_router prefix for the metrics app", False),
+    ("moe", "[Kernel] Fuse the MoE router GEMM with the top-k softmax", True),
+    ("moe", "[Perf] Faster expert router for DeepSeek-V3", True),
 )
 
 
-def test_an_ngram_embedding_is_no_speculation_and_a_wrapped_title_keeps_its_tags(
+def test_an_ngram_embedding_a_wrapped_title_and_a_web_router(
     heuristic: HeuristicClassifier,
 ) -> None:
     """`n-gram embedding` names a model's layer, not n-gram drafting; a title wrapped in one pair
-    of backticks or quotes is read as what is inside (patterns anchored at its tags match)."""
+    of backticks or quotes is read as what is inside (patterns anchored at its tags match); an
+    API router is no MoE router."""
     _assert_topics(heuristic, _NGRAM_AND_WRAPPING)
