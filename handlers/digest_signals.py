@@ -72,7 +72,9 @@ _BREAKING = re.compile(
     r"|\b(?:remove[sd]?|removing|drop(?:s|ped)?|rename[sd]?|renaming|deprecate[sd]?)\b"
     r"(?! (?:the )?(?:requirement|need|restriction|limitation|workaround|hack)s?\b)[^.\n]{0,40}?"
     r"(?:--[a-z][\w-]+|\bvllm_[a-z0-9_]+\b|\benv(?:ironment)? var(?:iable)?s?\b|\bflags?\b|\bcli\b|"
-    r"\bargs?\b|\bargument\b|\boption\b|\bsupport for\b|\bbackend\b|\bfallback\b)"
+    r"\bargs?\b|\bargument\b|\boption\b|\bsupport for\b|\bbackend\b|\bfallback\b|"
+    # "Remove LoRA bias support", "Deprecate Transformers v4 support.", "... support in V0"
+    r"\bsupport\b(?=\s+(?:in|on)\b|\s*\.?\s*$))"
     r"|\b(?:change[sd]?|switch(?:es|ed)?|flip(?:s|ped)?)\b[^.\n]{0,30}?\bdefaults?\b"
     r"|\bdefault\b[^.\n]{0,20}?\b(?:to|from)\b[^.\n]{0,20}?\b(?:true|false|on|off|enabled|disabled)\b"
     r"|\[deprecation\]",

@@ -331,6 +331,20 @@ def test_deprecating_something_or_requiring_a_flag_for_it_is_breaking() -> None:
     assert not read_signals(_pr(2, "[Misc] Postpone torch_profiler deprecation")).breaking
 
 
+def test_removing_support_at_the_end_of_a_title_is_breaking() -> None:
+    """Real titles: "[Frontend] Remove frontend pooling multi task support." was led "Feature" in
+    the Apr 13-19 digest (only "support for" counted); support named at the title's end, or "in"
+    a version, is what is taken away. A fix that removes broken support is no breaking change."""
+    for title in (
+        "[Frontend] Remove frontend pooling multi task support.",
+        "Remove LoRA bias support",
+        "[V0 Deprecation] Remove pooling model support in V0",
+        "Deprecate Transformers v4 support",
+    ):
+        assert read_signals(_pr(1, title)).breaking, title
+    assert not read_signals(_pr(2, "[Bugfix] Remove broken raw url GGUF model loading support")).breaking
+
+
 def test_work_reverted_in_its_window_yields_its_place_to_the_revert(shared_data: Path) -> None:
     """ "Revert "[Perf][GLM-5.2] Blackwell decode optimizations"" and the PR it reverts land the
     same week: the reverted PR is marked and weighs less than the same PR left standing."""
