@@ -512,6 +512,7 @@ _DIGEST_VERBS = {"post", "posted", "send", "sent", "share", "paste", "repost", "
 # what the asker did with the digest: "missed last weeks digest, can u post it again?"
 _DIGEST_VERBS |= {"missed", "miss", "skipped", "lost", "deleted", "saw", "seen", "read", "again", "resend"}
 _STILL_OPEN = {"open", "draft"}  # states of now: whenever the PR was opened
+_DIGITS = re.compile(r"[\d.]+")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 _SLACK_LINK = re.compile(r"<((?:https?://|mailto:)[^<>|\s]{1,500})(?:\|[^<>]{0,500})?>")
 _SPLIT = re.compile(r"[\s,;]+")
@@ -3382,9 +3383,12 @@ class _Parser:
 
         limit = 1 if len(word) <= 5 else 2
         best: tuple[int, str] | None = None
+        letters = _DIGITS.sub("", word)
         for candidate, shown in self.vocab.fuzzy.items():
             if abs(len(candidate) - len(word)) > limit:
                 continue
+            if candidate != word and _DIGITS.sub("", candidate) == letters and letters != word:
+                continue  # "mi400" / "mi300", "qwen5" / "qwen3": another model number, no typo
             distance = OSA.distance(word, candidate, score_cutoff=limit)
             if distance <= limit and (best is None or distance < best[0]):
                 best = (distance, shown)

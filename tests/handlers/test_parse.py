@@ -256,6 +256,15 @@ def test_typos_of_long_words_allow_two_edits() -> None:
     assert read("quantisaton").suggestions == ("did you mean quantization?",)
 
 
+def test_another_model_number_is_no_typo() -> None:
+    """Written for this round: "mi400" was answered as MI300X's PRs ("did you mean mi300?"), but
+    a name that differs from a known one only in its digits is another product or version (MI400,
+    Qwen5, GB400), not a misspelling; a letter typo beside them still is ("rcom")."""
+    for text in ("mi400", "mi450 prs", "qwen5 support", "gb400"):
+        assert read(text).suggestions == (), (text, read(text).suggestions)
+    assert read("rcom mi300x").suggestions == ("did you mean rocm?",)
+
+
 def test_short_unknown_words_get_no_suggestion() -> None:
     """Three-letter words are too short to guess at."""
     assert read("foo").suggestions == ()
