@@ -87,7 +87,7 @@ ASKING_VERBS = _words(
 HAPPENING_WORDS = _words(
     """
     change update news happen happening going progress activity development happenings goings
-    developments movement come evolve
+    developments movement come evolve status
     """
 )
 # Nouns that stand for the PRs themselves ("rocm stuff", "the tpu work", "xpu patches"): as quiet
@@ -99,7 +99,7 @@ ACTIVITY_WORDS = (
     | _words(
         """
         win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
-        highlight overview summary status roundup digest digests newsletter weekly
+        highlight overview summary roundup digest digests newsletter weekly
         improvement enhancement addition modification edit tweak support add
         """
     )

@@ -3699,6 +3699,7 @@ def test_asking_what_happened_is_the_question_s_frame_not_an_ignored_word() -> N
         "what has changed in quantization since october",
         "how's the rocm work coming along",
         "how is blackwell evolving?",
+        "whats the status of mrv2",
     )
     assert read("what changed in the tpu backend").ignored == ("backend",)  # no frame of the question
 
