@@ -298,6 +298,9 @@ class TimeReader:
         self.now = now
         self.today = now.astimezone(tz).date()
         self.default_days = default_days
+        # the question sets two things side by side ("compare july and august"): two times joined
+        # by "and" are its two sides, not one range ("between X and Y" still is one)
+        self.comparing = False
 
     def _week_of_month(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
         """ "the first week of october" (its days 1-7), "the last week of october" (its last seven
@@ -660,7 +663,8 @@ class TimeReader:
             return None
         start, length, kind = first
         j = i + length
-        if j + 1 < len(t) and t[j] in RANGE_SEPS:
+        apart = self.comparing and t[j : j + 1] == ["and"] and "between" not in t[max(0, i - 2) : i]
+        if j + 1 < len(t) and t[j] in RANGE_SEPS and not apart:
             second = self._date(t, j + 1)
             to_day = _ORDINAL.match(t[j + 1])
             if second is None and kind == "day" and to_day and int(to_day.group(1)) > start.day:

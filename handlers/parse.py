@@ -1848,6 +1848,7 @@ class _Parser:
         _weekday_of_a_date(tokens)
         _event_names(tokens)
         _start_of(tokens)
+        self.clock.comparing = sets_side_by_side(tokens)
         st = _State()
         if examples:
             st.readings.append(f"'{_clip_words(examples)}' as examples of what was asked")

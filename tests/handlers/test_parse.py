@@ -558,6 +558,20 @@ def test_a_second_time_range_is_kept_for_comparison() -> None:
     assert any("At most two time ranges" in n for n in read("rocm today yesterday last week").notes)
 
 
+def test_comparing_two_months_joined_by_and_keeps_them_apart() -> None:
+    """Written for this round: "compare july and august" read one range, Jul 1 - Aug 31, and
+    listed it; asked to compare, two times joined by "and" are the two sides (as "july vs august"
+    are). Without a word of comparing, "rocm in january and february" is both months at once, and
+    "between ... and ..." is always one range. (Today is Mon Mar 2, 2026.)"""
+    for text in ("compare january and february", "compare rocm in january and february"):
+        q = read(text)
+        assert days(q) == ("2026-01-01", "2026-01-31"), (text, days(q))
+        assert q.then_since == datetime(2026, 2, 1, tzinfo=UTC), (text, q.then_since)
+    assert days(read("rocm in january and february")) == ("2026-01-01", "2026-02-28")
+    q = read("compare rocm between january and february")
+    assert days(q) == ("2026-01-01", "2026-02-28") and q.then_since is None
+
+
 def test_head_nouns_after_a_subject_filter_nothing() -> None:
     """ "vision models" is multimodal (not also new models), "moe models" MoE, "amd gpus" ROCm,
     "'flashinfer' in the title" FlashInfer; "models" alone still asks for new models."""
