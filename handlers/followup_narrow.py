@@ -72,10 +72,10 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         seen = set(thread.context.pr_numbers[: thread.context.shown])
         unseen = [m for m in found if m.pr.number not in seen]
         if thread.context.kind == "digest" and not query.sort:
-            # most significant first, as the answer to `/vllm rocm` orders them: a digest's
-            # continuation goes area by area, and one topic's PRs sit in several areas
-            index = await thread.query.window_index(settings.name)
-            unseen = sorted(thread.query.weigh(settings, index, unseen), key=by_significance)
+            # most significant first, as the answer to `/vllm rocm` orders them (a thread's PRs
+            # come weighed): a digest's continuation goes area by area, and one topic's PRs sit
+            # in several areas
+            unseen = sorted(unseen, key=by_significance)
         if found and not unseen:
             return Reply(
                 kind="empty",

@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from datetime import date, datetime, timedelta
 from functools import lru_cache
 
@@ -617,21 +617,20 @@ class QueryHandler:
             wider = (
                 await self.matches(settings, query, since, until) if span < timedelta(days=WIDER_DAYS) else []
             )
-            words = self._plainest(settings, query.without_time, now)
             if wider:
                 label = window_label(since, until, settings.tz, settings.tz_name)
-                notes.append(
-                    f"{_count(len(wider))} {'matches' if len(wider) == 1 else 'match'} over the {WIDER_DAYS} days {label}."
-                )
+                notes.append(f"{_matching(len(wider))} over the {WIDER_DAYS} days {label}.")
+                words = self._plainest(settings, query.without_time, now)
                 suggestions.append(f"{cmd} {words} past {WIDER_DAYS} days".strip())
             elif ever := await self.matches(settings, query, history_start(now_until), now_until):
                 newest = max(ever, key=by_time).pr
                 when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
                 done = "merged" if newest.merged_at else "opened"
                 notes.append(
-                    f"{_count(len(ever))} {'matches' if len(ever) == 1 else 'match'} over all time; the newest, "
-                    f"#{newest.number}, {done} {when:%b} {when.day}, {when.year}."
+                    f"{_matching(len(ever))} over all time; the newest, #{newest.number}, {done} "
+                    f"{when:%b} {when.day}, {when.year}."
                 )
+                words = self._plainest(settings, query.without_time, now)
                 order = "" if query.sort else " newest first"  # the note's newest one first
                 suggestions.append(f"{cmd} {words} all time{order}")
         if query.text and not query.topics and not query.suggestions:
@@ -1459,15 +1458,23 @@ def _without_group(query: Query, index: int) -> Query:
     )
 
 
+# What a question's words were read as, beside what it asks for: its window, how unusual words
+# were read, notes, and fields derived from others (`topics` and `terms` are in `any_of`).
+_NOT_ASKED = frozenset(
+    {
+        "since", "until", "window_label", "window_given", "anytime_label", "then_since", "then_until",
+        "then_label", "time_text", "without_time", "topics", "terms", "ignored", "restated",
+        "set_aside", "readings", "typos", "corrected", "notes", "names", "included", "newest_if_none",
+        "failed",
+    }
+)  # fmt: skip
+_ASKED = tuple(f.name for f in fields(Query) if f.name not in _NOT_ASKED)
+
+
 def _reading(query: Query) -> tuple[object, ...]:
     """What a question asks for, without its window or how its words were read: two phrasings
     with one reading get the same answer."""
-    return (
-        query.any_of, query.exclude, query.states, query.authors, query.text, query.exclude_text,
-        query.exclude_authors, query.pr_numbers, query.sort, query.limit, query.who, query.per_topic,
-        query.per_period, query.first_timers, query.ever, query.digest, query.out_of_scope,
-        query.counted, query.prefer, query.is_help, query.author_pronoun, query.pronoun_left_out,
-    )  # fmt: skip
+    return tuple(getattr(query, name) for name in _ASKED)
 
 
 def _states_words(query: Query) -> str:
@@ -1600,6 +1607,11 @@ def topic_name(settings: RepoSettings, key: str) -> str:
         return term.name if term else key[5:]
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
+
+
+def _matching(n: int) -> str:
+    """`1 PR matches`, `12 PRs match`."""
+    return f"{_count(n)} {'matches' if n == 1 else 'match'}"
 
 
 def _count(n: int) -> str:
