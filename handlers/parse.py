@@ -2271,7 +2271,8 @@ class _Parser:
             # which its newest bump names
             kind = None
         st.out_of_scope = kind or ""
-        if kind is not None:
+        explained = kind == RELEASES and any(n.startswith(RELEASE_NOTE[:30]) for n in st.notes)
+        if kind is not None and not explained:  # (the release note already says it: said once)
             st.notes.append(
                 f"That reads like {kind}, which pull requests can't answer: I can say what changed, "
                 "who changed it and when, and I list the PRs that match its words when there are any."

@@ -604,6 +604,30 @@ class QueryHandler:
                 )
                 rest = self._plainest(settings, rest, now)
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
+        elif query.states == ("open",) and query.whole_history:
+            # "open prs for intel gpu", none open: what of it merged lately is the nearest answer
+            until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
+            since = until - timedelta(days=WIDER_DAYS)
+            merged_query = replace(query, states=("merged",))
+            rest = " ".join(w for w in query.without_time.split() if w not in STATE_WORDS)
+            if merged := await self.matches(settings, merged_query, since, until):
+                label = window_label(since, until, settings.tz, settings.tz_name)
+                notes.append(
+                    f"None is open now, but {_count(len(merged))} merged in the {WIDER_DAYS} days {label}."
+                )
+                suggestions.append(
+                    f"{cmd} {self._plainest(settings, rest, now)} merged past {WIDER_DAYS} days"
+                )
+            elif merged := await self.matches(settings, merged_query, history_start(until), until):
+                newest = max(merged, key=by_time).pr
+                when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
+                notes.append(
+                    f"None is open now; {_count(len(merged))} merged over all time, the newest, "
+                    f"#{newest.number}, on {when:%b} {when.day}, {when.year}."
+                )
+                suggestions.append(
+                    f"{cmd} {self._plainest(settings, rest, now)} merged all time newest first"
+                )
         notes.extend(await self._without_one(settings, query))
         narrows = bool(query.any_of or query.text or query.authors)
         if not suggestions and narrows and not query.whole_history:

@@ -544,6 +544,9 @@ def test_a_release_number_is_explained_not_searched() -> None:
     assert any("Releases are not in the PR data" in n and "0.11" in n for n in q.notes)
     assert any("v0.11.0" in n for n in read("whats in the v0.11.0 release").notes)
     assert not any("Releases" in n for n in read("llama 3.1 fixes").notes)
+    # said once: the release note already says what the PR data cannot tell
+    notes = read("what broke in the last release").notes
+    assert sum("release" in n.lower() for n in notes) == 1, notes
 
 
 def test_a_second_time_range_is_kept_for_comparison() -> None:

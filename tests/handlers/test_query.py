@@ -1008,6 +1008,30 @@ async def test_an_empty_answer_with_no_match_in_30_days_points_to_the_latest_one
     assert numbers(listed)[0] == newest.number and listed.total == everything.total
 
 
+async def test_nothing_open_points_to_what_was_merged_lately(loaded: Store) -> None:
+    """ "open prs for intel gpu" with none open: the reply says how many of them merged in the last
+    30 days and suggests asking for those (it suggested `/vllm help`); the suggestion, asked,
+    lists exactly that many."""
+    empty = []
+    for topic in SETTINGS.taxonomy.topics:
+        reply = await ask(loaded, f"open {topic.key} prs")
+        if reply.kind == "empty" and (await ask(loaded, f"{topic.key} merged past 30 days")).total:
+            empty.append((topic.key, reply))
+    assert empty, "the slice has a topic with merged PRs and none open"
+    for key, reply in empty:
+        assert reply.suggestions[0] == f"/vllm {key} merged past 30 days", reply.suggestions
+        merged = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
+        assert any(f"{merged.total} " in n and "30 days" in n for n in reply.notes), reply.notes
+    # none in 30 days either: the newest merged one of all time is named and asked for
+    old = _gh(
+        90777, "[Model] Support Zorblax-7", created="2025-09-01T10:00:00Z", merged="2025-09-02T10:00:00Z"
+    )
+    await loaded.upsert_prs([pull_request_from_record(REPO, old)])
+    reply = await ask(loaded, "anything still open for zorblax")
+    assert reply.suggestions == ("/vllm zorblax merged all time newest first",), reply.suggestions
+    assert any("#90777" in n and "Sep 2, 2025" in n for n in reply.notes), reply.notes
+
+
 async def test_a_word_that_names_the_asked_thing_s_topic_is_read_not_ignored(loaded: Store) -> None:
     """ "nixl connector": NIXL is a KV connector, so "connector" says the topic again; the answer
     is NIXL's PRs and no note calls the word ignored (it was read). A word that is no part of the
