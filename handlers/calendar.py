@@ -376,6 +376,9 @@ class TimeReader:
         if tok in ("this", "last", "past", "previous", "prev", "next"):
             nxt = _slip_of_period(nxt)  # "this wek", "last mnth"
         today = self.today
+        compared = self._compared(t, i)
+        if compared:  # "older than aug 10", "newer than 2 weeks", "prior to october"
+            return compared
         pair = self._elided_pair(t, i)
         if pair:  # "this week or last", "this or last month": both periods
             return pair
@@ -533,6 +536,57 @@ class TimeReader:
             year = int(tok)
             return Span(date(year, 1, 1), date(year + 1, 1, 1)), 1
         return None
+
+    def _compared(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
+        """A time compared with a day or an age: "older than aug 10", "earlier than", "prior to"
+        read as before it; "newer than", "later than", "more recent than" as after it; "no later
+        than aug 10" as up to and including it. An age counts back from today: "older than 30
+        days" ends 30 days ago (the stale ones), "newer than 2 weeks" is the last two weeks, and
+        "more than 2 weeks ago" is before the day two weeks back."""
+        lead = tuple(t[i : i + 3])
+        older = lead[:2] in (("older", "than"), ("earlier", "than"), ("prior", "to"))
+        newer = lead[:2] in (("newer", "than"), ("later", "than"), ("younger", "than"))
+        if lead == ("more", "recent", "than"):
+            newer, used = True, 3
+        else:
+            used = 2
+        ago = not older and not newer and lead[:2] in (("more", "than"), ("less", "than"), ("over", "than"))
+        if not (older or newer or ago):
+            return None
+        if t[i - 1 : i] in (["no"], ["not"]) and (older or newer):
+            # "no later than aug 10": up to and including it; "no earlier than": from it on
+            older, newer = newer, older
+            inclusive = True
+        else:
+            inclusive = False
+        age = self._count_unit(t, i + used)
+        if age is not None:
+            span, length = age
+            said_ago = t[i + used + length - 1] == "ago"
+            if ago and not said_ago:
+                return None  # "more than 2 weeks of work": no time compared
+            older = older or (ago and lead[0] in ("more", "over"))
+            start = (
+                span.start if span.start is not None else (span.since or self.now).astimezone(self.tz).date()
+            )
+            if said_ago:  # "more than 2 weeks ago": the day then, not that calendar week
+                count = self._count_unit(t[: i + used + length - 1], i + used)
+                start = count[0].start if count and count[0].start else start
+            end_old = start + timedelta(days=1) if inclusive else start
+            if older:
+                return Span(date(MIN_YEAR, 1, 1), end_old), used + length
+            return Span(start, self.today + timedelta(days=1)), used + length
+        if ago:
+            return None
+        found = self._date(t, i + used)
+        if not found or found[2] == "invalid":
+            return None
+        day, length, kind = found
+        if older:
+            end = _period_end(day, kind) if inclusive else day
+            return Span(date(MIN_YEAR, 1, 1), end), used + length
+        start = day if inclusive else _period_end(day, kind)
+        return Span(start, max(self.today + timedelta(days=1), start + timedelta(days=1))), used + length
 
     def _weekday(self, weekday: int, *, strictly_before: bool = False) -> date:
         """The most recent such weekday, today included unless `strictly_before`."""

@@ -802,9 +802,10 @@ class FollowupHandler:
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
             like = _like_for_like(thread, intent.query)
             none = not thread.filtered(await thread.matches(), intent.query)
-            if _asks_of_thread(text):
+            if _asks_of_thread(text) or _one_of_the_list(text):
                 # "does it work with spec decode?" under TurboQuant PRs: whether the thread's PRs
-                # do, so "none of them" is the answer, not spec decode's PRs instead
+                # do, so "none of them" is the answer, not spec decode's PRs instead; "the qwen
+                # one" points at one PR of the list, so none of them is the answer too
                 bare = like = False
             if (bare and (like or none)) or (like and none and not _within_list(text)):
                 # "and which xpu ones landed?" under ROCm PRs: another platform's, none of these
@@ -925,8 +926,8 @@ class FollowupHandler:
         )
         none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
         like = bool(query.any_of) and _like_for_like(thread, query)
-        if _asks_of_thread(query.without_time):  # "does it work with spec decode?": of these PRs
-            refers, like = True, False
+        if _asks_of_thread(query.without_time) or _one_of_the_list(query.without_time):
+            refers, like = True, False  # "does it work with spec decode?", "the qwen one?": of these PRs
         if query.any_of and (
             (not refers and (none or (not intent.words and like)))  # "xpu?" under NVIDIA PRs
             or (
@@ -1217,6 +1218,15 @@ def _asks_of_thread(text: str) -> bool:
     while tokens and is_interjection(tokens[0]):
         tokens = tokens[1:]
     return len(tokens) > 1 and tokens[0] in _YES_NO and tokens[1] in _THREAD_SUBJECTS
+
+
+_THE_ONE = re.compile(r"\b(?:the|that)\s+(?:[\w.+-]+\s+){1,3}one\b", re.I)
+
+
+def _one_of_the_list(text: str) -> bool:
+    """ "the qwen one", "link me that fp8 one": one PR of the thread's list, named by what it is
+    about (so a list without one answers "none of them", and the thread stays)."""
+    return bool(_THE_ONE.search(text))
 
 
 def _filters(query: Query) -> bool:

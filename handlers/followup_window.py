@@ -125,7 +125,19 @@ def asked_window(thread: Thread, query: Query) -> tuple[datetime, datetime, str]
     since, until = query.since, query.until
     if since.year <= MIN_YEAR and thread.context.since < until < thread.context.until - timedelta(hours=1):
         return thread.context.since, until, thread.window_label(thread.context.since, until)
+    if (
+        _COMPARED.intersection(query.time_text.split())
+        and thread.context.since < since < thread.context.until
+        and until > thread.context.until
+    ):
+        # "only the ones newer than the 27th": this thread's PRs after that day, not up to today
+        return since, thread.context.until, thread.window_label(since, thread.context.until)
     return since, until, query.window_label
+
+
+# Words comparing a time with a day ("newer than", "later than", "more recent than"): in a thread
+# they compare the thread's own PRs with it
+_COMPARED = frozenset({"newer", "later", "younger", "recent"})
 
 
 def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:

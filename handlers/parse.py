@@ -1185,6 +1185,32 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored.append(verb)
 
 
+_LINK_WORDS = frozenset({"link", "links", "url", "urls"})
+_LINK_ASKED_BEFORE = frozenset(
+    {"the", "a", "me", "with", "their", "its", "send", "give", "get", "need", "want"}
+)
+_LINK_ASKED_AFTER = frozenset({"me", "to", "for", "of", "pls", "please", "plz", "us"})
+
+
+def _links_asked_for(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "link me the qwen one", "give me the links to the rocm prs", "urls for the fp8 fixes": every
+    answer links its PRs, so a link asked for is the asker's request, not a word of a title
+    ("broken links in the docs" still searches)."""
+    asked = {
+        w
+        for k, w in enumerate(tokens)
+        if w in _LINK_WORDS
+        and (
+            k == 0
+            or tokens[k - 1] in _LINK_ASKED_BEFORE
+            or tokens[k + 1 : k + 2]
+            and tokens[k + 1] in _LINK_ASKED_AFTER
+        )
+    }
+    if asked:
+        st.text[:] = [w for w in st.text if w not in asked]
+
+
 def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None:
     """ "structured output bugs fixed recently": fixes that happened, so merged ones; "is the hang
     fixed?" asks for its state, "not fixed" and "to be fixed" ask for open work."""
@@ -1265,6 +1291,7 @@ _WHOLE_QUESTION_RULES = (
     _first_timers,
     _release_notes,
     _who_frame,
+    _links_asked_for,
     _fixes_that_happened,
     _stale,
     _open_drafts,

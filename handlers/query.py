@@ -604,7 +604,7 @@ class QueryHandler:
                 )
                 rest = self._plainest(settings, rest, now)
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
-        elif query.states == ("open",) and query.whole_history:
+        elif query.states == ("open",) and query.whole_history and not query.time_text:
             # "open prs for intel gpu", none open: what of it merged lately is the nearest answer
             until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
             since = until - timedelta(days=WIDER_DAYS)

@@ -86,3 +86,13 @@ def test_filter_words_read_back_as_the_same_filter() -> None:
         query.states,
         query.authors,
     )
+
+
+async def test_the_x_one_points_into_the_list_and_none_leaves_it(app: BotHandlers) -> None:
+    """ "link me the gaudi one" under ROCm PRs with no Gaudi one among them: none of these match, the
+    thread keeps its list (it moved to Gaudi PRs of the week, matching 'link')."""
+    before = (await thread_at(app, KEY)).context
+    for text in ("link me the gaudi one", "the gaudi one?"):
+        reply = await app.followup(KEY, text)
+        assert reply.kind == "empty" and reply.title.startswith("None of this thread's"), (text, reply.title)
+        assert (await thread_at(app, KEY)).context.pr_numbers == before.pr_numbers, text

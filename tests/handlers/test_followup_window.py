@@ -92,3 +92,21 @@ async def test_a_searched_word_of_a_narrowing_stays_when_the_thread_moves(app: B
     assert (after.context.since, after.context.until) == (since - WEEK, since)
     prs = await app.store.get_prs(after.settings.name, after.context.pr_numbers)
     assert all("kernel" in pr.title.lower() for pr in prs.values())
+
+
+async def test_older_or_newer_than_a_day_keeps_that_part_of_the_thread(app: BotHandlers) -> None:
+    """`older than <day>` under a thread is its PRs before that day, `only the ones newer than
+    <day>` those after it (the reply was "I can't answer that offline")."""
+    thread = await thread_at(app, KEY)
+    since, until = thread.context.since, thread.context.until
+    middle = since + (until - since) / 2
+    day = f"{middle:%b} {middle.day}".lower()
+    older = await app.followup(KEY, f"older than {day}")
+    assert older.kind == "list", older.title
+    moved = (await thread_at(app, KEY)).context
+    assert moved.since == since and since < moved.until <= middle, (moved.since, moved.until, middle)
+    await app.followup(KEY, "go back")
+    newer = await app.followup(KEY, f"only the ones newer than {day}")
+    assert newer.kind == "list", newer.title
+    moved = (await thread_at(app, KEY)).context
+    assert moved.until == until and middle < moved.since < until, (moved.since, middle, until)

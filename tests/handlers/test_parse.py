@@ -151,6 +151,29 @@ def test_command_text_is_read_as_expected(
     assert not q.failed
 
 
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("rocm older than feb 20", ("1970-01-01", "2026-02-19")),
+        ("rocm prs earlier than feb 20", ("1970-01-01", "2026-02-19")),
+        ("rocm prior to feb 20", ("1970-01-01", "2026-02-19")),
+        ("rocm no later than feb 20", ("1970-01-01", "2026-02-20")),
+        ("rocm newer than feb 20", ("2026-02-21", "2026-03-02")),
+        ("rocm more recent than feb 20", ("2026-02-21", "2026-03-02")),
+        ("rocm later than january", ("2026-02-01", "2026-03-02")),
+        ("open rocm prs older than 30 days", ("1970-01-01", "2026-01-31")),
+        ("rocm newer than 2 weeks", ("2026-02-17", "2026-03-02")),
+        ("rocm from more than 2 weeks ago", ("1970-01-01", "2026-02-16")),
+        ("rocm less than 3 days ago", ("2026-02-28", "2026-03-02")),
+    ],
+)
+def test_a_time_compared_with_a_day_or_an_age_is_a_window(text: str, window: tuple[str, str]) -> None:
+    """ "older than feb 20" is before that day, "newer than" after it, "older than 30 days" the
+    stale ones (they were read as that one day, or as a search for "older")."""
+    q = read(text)
+    assert q.topics == ("rocm",) and q.text == "" and days(q) == window, (q.text, days(q))
+
+
 def test_the_table_holds_at_least_sixty_commands() -> None:
     """The table covers at least 60 command texts."""
     assert len(CASES) >= 60
@@ -3732,3 +3755,11 @@ def test_nouns_that_stand_for_the_prs_are_read_without_a_note() -> None:
         "what are the spec decode things this week",
         "the cpu items from last week",
     )
+
+
+def test_a_link_asked_for_is_no_word_to_search() -> None:
+    """Every answer links its PRs, so "link me ...", "the links to ...", "urls for ..." ask for
+    them; "broken links in the docs" is about links and searches the word."""
+    for text in ("link me the qwen prs", "give me the links to the rocm prs", "urls for the fp8 fixes"):
+        assert read(text).text == "", text
+    assert read("broken links in the docs").text == "links"
