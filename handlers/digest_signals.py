@@ -607,6 +607,18 @@ CHANGE_KINDS = (
         re.compile(r"revert", re.I),
     ),
     ChangeKind(
+        "measured",
+        "Measured gains",
+        # "any measured speedups", "perf prs with numbers", "which have benchmark numbers": the
+        # PRs whose title or body quotes a gain ("13.9% E2E throughput", "~3x TTFT"), as the digest
+        # quotes them; "benchmark" alone names the benchmark scripts and stays a word search, and
+        # "numbers" alone asks for counts ("the rocm numbers"), so it counts only in a pair below
+        # or after "with" / "have" (handlers/parse.py)
+        frozenset({"measured", "quantified", "benchmarked"}),
+        ("claims",),
+        re.compile(r"\d\s?(?:x|\u00d7|%|ms|s|tok/s|tokens/s|t/s|gb|mb)(?![a-z])", re.I),
+    ),
+    ChangeKind(
         "regression",
         "Regression fixes",
         # Asking for regressions asks what broke and was mended: the fixes that say so, or that
@@ -649,6 +661,11 @@ _CHANGE_BY_PAIR = {
     for pair in (
         *(("input", "validation"), ("request", "validation"), ("api", "key")),
         *(("dos", "limit"), ("dos", "attack"), ("dos", "protection")),  # not Spanish "dos" (two)
+    )
+} | {
+    pair: _CHANGE_BY_KEY[CHANGE_PREFIX + "measured"]
+    for pair in (
+        *(("benchmark", "number"), ("perf", "number"), ("performance", "number"), ("benchmark", "result")),
     )
 }
 

@@ -632,7 +632,12 @@ _BY_IMPORTANCE = re.compile(
     rf"|(?:the )?(?:{_SIGNIFICANT}|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
 )
 # "which five matter most?", "the 3 biggest ones": several of them
-_IMPORTANCE = re.compile(rf"\b(?:{_SIGNIFICANT}|matters? (?:the )?most)\b")
+_IMPORTANCE = re.compile(
+    rf"\b(?:{_SIGNIFICANT}|matters? (?:the )?most)\b"
+    # "only the big ones", "just the important prs": a judgement narrowing by significance
+    r"|\b(?:only|just) (?:the )?(?:really |truly )?(?:important|big|major|significant|notable|noteworthy"
+    r"|interesting|meaningful|impactful|key|main|juicy) (?:ones|prs|changes|items|things|pulls)\b"
+)
 _SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
 
 

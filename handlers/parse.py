@@ -400,6 +400,7 @@ _THAT_WINDOW = re.compile(
 )
 # "everything on turboquant", "give me everything about mooncake": all there is on it, any time
 _EVERYTHING_ON = re.compile(r"\b(everything|all there is) (?:on|about|for|re)\b")
+_ANY_TIME_UNLESS_SAID = "alltime"  # added after such a question: any time, unless it names a time
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -985,6 +986,37 @@ _ASKER_BEFORE = frozenset({"we", "i", "im", "ive", "weve", "after", "before", "s
 _ASKER_AFTER = frozenset({"our", "my", "vllm", "main", "nightly", "us"})
 
 
+_CLAUSE_LEADS = frozenset({"before", "after", "once", "while", "when"})
+# what a user does to their own deployment (a PR's title says "when loading", "while capturing")
+_ASKER_ACTIONS = frozenset(
+    {
+        "upgrading",
+        "updating",
+        "bumping",
+        "switching",
+        "moving",
+        "migrating",
+        "deploying",
+        "installing",
+        "rolling",
+    }
+)
+
+
+def _asker_clause(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "breaking changes I should know about before upgrading", "regressions after switching to
+    mrv2": a lead and the asker's own action say when they act, no word of a title (the thing
+    after it, mrv2, is still read; "hang when loading checkpoints" is a PR's own words)."""
+    said = {
+        w
+        for k, w in enumerate(tokens[1:], 1)
+        if tokens[k - 1] in _CLAUSE_LEADS and w in _ASKER_ACTIONS and w in st.text
+    }
+    if said:
+        leads = {tokens[k - 1] for k, w in enumerate(tokens[1:], 1) if w in said}
+        st.text[:] = [w for w in st.text if w not in said | leads]
+
+
 def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
     """ "transformers upgrades this month", "flashinfer version bumps", "did the pytorch version
     get bumped": a named library's version moving is a dependency update, and "version" and
@@ -1211,6 +1243,22 @@ def _links_asked_for(_: _Parser, tokens: list[str], st: _State) -> None:
         st.text[:] = [w for w in st.text if w not in asked]
 
 
+_COMES_WITH = frozenset({"with", "have", "has", "had", "showing", "quoting", "quote"})
+_EVIDENCE = frozenset({"numbers", "benchmarks", "measurements", "speedups", "figures"})
+
+
+def _comes_with_numbers(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "perf prs with numbers", "which have benchmarks": PRs that quote a measured gain (alone,
+    "the rocm numbers" asks for counts)."""
+    said = {w for k, w in enumerate(tokens[1:], 1) if w in _EVIDENCE and tokens[k - 1] in _COMES_WITH}
+    if not said:
+        return
+    key = CHANGE_PREFIX + "measured"
+    if not any(key in g for g in st.groups):
+        st.groups.append([key])
+    st.text[:] = [w for w in st.text if w not in said]
+
+
 def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None:
     """ "structured output bugs fixed recently": fixes that happened, so merged ones; "is the hang
     fixed?" asks for its state, "not fixed" and "to be fixed" ask for open work."""
@@ -1292,6 +1340,8 @@ _WHOLE_QUESTION_RULES = (
     _release_notes,
     _who_frame,
     _links_asked_for,
+    _asker_clause,
+    _comes_with_numbers,
     _fixes_that_happened,
     _stale,
     _open_drafts,
@@ -1546,7 +1596,10 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _BROKEN_DOWN.sub(lambda m: f" {m.group('what') or m.group('split') or ''} breakdown ", raw)
     raw = _NOT_JUST_NOW.sub(" all time ", raw)
     raw = _THAT_WINDOW.sub(r"\1", raw)
-    raw = _EVERYTHING_ON.sub(r"\1 all time ", raw)
+    if _EVERYTHING_ON.search(raw):
+        # any time, unless the question names its own ("everything about eplb since july"): the
+        # first time phrase read wins, so the any-time one goes last
+        raw = _EVERYTHING_ON.sub(r"\1 ", raw) + f" {_ANY_TIME_UNLESS_SAID}"
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _TOP_N.sub(r"top \1", raw)  # "top5 authors moe nov": the top five
@@ -2719,6 +2772,8 @@ class _Parser:
         if window is None:
             return
         if st.window is not None:
+            if list(words) == [_ANY_TIME_UNLESS_SAID]:
+                return  # "everything about eplb since july": the time said, nothing to compare
             if st.then is None:  # "this week vs last week": the second is compared with the first
                 st.then = window
                 return

@@ -591,6 +591,10 @@ async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: t
     top = await app.followup(KEY, "which three would you say matter most?")
     assert top.title.startswith("The 3 most significant"), top.title
     assert [i.number for i in top.items] == list(thread[:3]), ([i.number for i in top.items], thread[:3])
+    for text in ("only the big ones", "just the important prs pls"):  # a judgement that narrows
+        big = await app.followup(KEY, text)
+        assert big.title.startswith("The 5 most significant"), (text, big.title)
+        assert [i.number for i in big.items] == list(thread[:5]), text
 
 
 async def test_first_time_contributors_are_the_people_whose_first_pr_is_in_the_window(

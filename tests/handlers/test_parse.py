@@ -3763,3 +3763,31 @@ def test_a_link_asked_for_is_no_word_to_search() -> None:
     for text in ("link me the qwen prs", "give me the links to the rocm prs", "urls for the fp8 fixes"):
         assert read(text).text == "", text
     assert read("broken links in the docs").text == "links"
+
+
+def test_everything_about_a_thing_is_any_time_unless_a_time_is_named() -> None:
+    """ "everything on turboquant" is all there is, any time; "show me everything about eplb
+    since july" names its own time, which wins (it was the whole history)."""
+    assert read("everything on turboquant").whole_history
+    q = read("show me everything about eplb since feb 1")
+    assert days(q) == ("2026-02-01", "2026-03-02") and q.any_of == (("term:eplb",),), (days(q), q.any_of)
+    assert q.then_since is None
+
+
+def test_the_askers_own_action_is_no_word_to_search() -> None:
+    """ "before upgrading", "after switching to mrv2": when the asker acts, not words of a title
+    (they were searched, then noted as ignored); a PR's own "when loading" stays."""
+    assert read("are there any breaking changes I should know about before upgrading").text == ""
+    q = read("any regressions after switching to mrv2")
+    assert q.text == "" and ("model-runner-v2",) in q.any_of
+    assert "loading" in read("hang when loading checkpoints").text
+
+
+def test_a_measured_gain_is_a_kind_of_change() -> None:
+    """ "measured speedups", "which ones have benchmarks", "benchmark numbers": PRs that quote a
+    gain; "the rocm numbers" asks for counts and "benchmark changes" for the benchmark scripts."""
+    assert ("change:measured",) in read("measured speedups last month").any_of
+    assert read("which ones have benchmarks").any_of == (("change:measured",),)
+    assert ("change:measured",) in read("perf prs with benchmark numbers").any_of
+    assert not any("change:measured" in g for g in read("rocm numbers").any_of)
+    assert read("benchmark changes").text == "benchmark"

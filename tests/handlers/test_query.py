@@ -22,7 +22,7 @@ from bot.services.prompt_files import load_prompt
 from bot.services.taxonomy import load_taxonomy
 from handlers.app import RepoSettings
 from handlers.digest_rank import weight as significance
-from handlers.digest_signals import read_one
+from handlers.digest_signals import quantified_claims, read_one
 from handlers.errors import LLMError
 from handlers.models import Classification, PRRef, Reply, Text
 from handlers.parse import parse_query
@@ -1006,6 +1006,16 @@ async def test_an_empty_answer_with_no_match_in_30_days_points_to_the_latest_one
     assert reply.suggestions == ("/vllm rocm all time newest first",)
     listed = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
     assert numbers(listed)[0] == newest.number and listed.total == everything.total
+
+
+async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
+    """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
+    measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
+    reply = await ask(loaded, f"any quantified gains {LABELLED_WEEK}")
+    everything = await ask(loaded, f"all prs {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(everything))
+    quoting = {n for n, pr in prs.items() if quantified_claims(pr.title) or quantified_claims(pr.body or "")}
+    assert 33368 in quoting and set(numbers(reply)) == quoting, (numbers(reply), quoting)
 
 
 async def test_nothing_open_points_to_what_was_merged_lately(loaded: Store) -> None:
