@@ -39,6 +39,7 @@ from bot.services.taxonomy import load_taxonomy  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from handlers.app import RepoSettings  # noqa: E402
 from handlers.models import PullRequest  # noqa: E402
+from handlers.ports import Store  # noqa: E402
 from handlers.query import QueryHandler  # noqa: E402
 
 REPO = "vllm-project/vllm"
@@ -141,21 +142,27 @@ def _p(values: list[float], q: float) -> float:
     return statistics.median(ordered) if q == 0.5 else ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
-async def bench_one(
-    url: str, prefix: str, prs: list[PullRequest], texts: list[str]
-) -> tuple[float, float, float, float, float, float]:
-    store = open_store(url, redis_prefix=prefix)
+async def prepared(store: Store, prs: list[PullRequest]) -> tuple[RepoSettings, QueryHandler]:
+    """`prs` stored and classified (as the ingest job leaves them), and a query handler over them
+    with its reply cache off, so every timed answer is computed."""
     tax = load_taxonomy("vllm")
     heuristic = HeuristicClassifier(tax)
     service = ClassificationService(store, heuristic, heuristic)
     settings = RepoSettings(
         name=REPO, command="vllm", tz=UTC, tz_name="UTC", week_start="monday", taxonomy=tax
     )
+    for start in range(0, len(prs), 2000):
+        await store.upsert_prs(prs[start : start + 2000])
+    await service.run(REPO, prs)
+    return settings, QueryHandler(store=store, classifications={REPO: service}, reply_cache_size=0)
+
+
+async def bench_one(
+    url: str, prefix: str, prs: list[PullRequest], texts: list[str]
+) -> tuple[float, float, float, float, float, float]:
+    store = open_store(url, redis_prefix=prefix)
     try:
-        for start in range(0, len(prs), 2000):
-            await store.upsert_prs(prs[start : start + 2000])
-        await service.run(REPO, prs)
-        handler = QueryHandler(store=store, classifications={REPO: service}, reply_cache_size=0)
+        settings, handler = await prepared(store, prs)
         for text in queries(20, seed=11, avoid=set(texts)):  # warm-up with other queries
             await handler.answer(settings, text, now=NOW)
         times, short = [], []

@@ -56,6 +56,7 @@ def plan(quick: bool, redis_url: str) -> list[tuple[str, str, list[str], int]]:
             ("classify_llm", "classify_llm.py", [], 120),
             ("digest", "digest.py", [], 120),
             ("query", "query.py", ["--slices", "1,2", "--n", "20", *redis], 180),
+            ("empty", "empty_answers.py", [], 180),
             ("slack_load", "slack_ack.py", ["--commands", "20", "--concurrency", "5"], 180),
             ("startup", "startup.py", ["--runs", "3"], 120),
         ]
@@ -66,6 +67,7 @@ def plan(quick: bool, redis_url: str) -> list[tuple[str, str, list[str], int]]:
         ("classify_llm", "classify_llm.py", [], 300),
         ("digest", "digest.py", [], 300),
         ("query", "query.py", ["--slices", "1,4,13,26,full", *redis], 1800),
+        ("empty", "empty_answers.py", [], 300),
         ("slack_one", "slack_ack.py", ["--commands", "50", "--concurrency", "1"], 300),
         ("slack_burst", "slack_ack.py", ["--commands", "200", "--concurrency", "20"], 300),
         (
@@ -667,6 +669,33 @@ class Report:
         )
         return lines
 
+    def empty(self) -> list[str]:
+        lines = ["## Empty answers (`bench/empty_answers.py`)", ""]
+        data = self.ok("empty")
+        if data is None:
+            return lines + missing(self.runs["empty"])
+        lines += [
+            "An empty answer counts the question over the 30 days before (else over all time, naming",
+            "the newest match) and works out the fewest words of its suggested command. "
+            f"{data['questions']} questions with",
+            f"no match in their week, {data['prs']:,} PRs in SQLite, reply cache off, after a warm-up with other",
+            "questions. *first*: each question's first ask (its named things read against every stored PR);",
+            "*again*: asked a second time. Posted after the acknowledgement: no 3-second limit is at stake.",
+            "",
+        ]
+        lines += table(
+            ["first p50 ms", "first max ms", "again p50 ms", "again max ms"],
+            [
+                [
+                    ms(data["first_p50_ms"]),
+                    ms(data["first_max_ms"]),
+                    ms(data["again_p50_ms"]),
+                    ms(data["again_max_ms"]),
+                ]
+            ],
+        )
+        return lines
+
     def render(self, machine: dict[str, str]) -> str:
         body: list[str] = []
         for section in (
@@ -675,6 +704,7 @@ class Report:
             self.classification,
             self.digest,
             self.query,
+            self.empty,
             self.slack,
             self.startup,
             self.memory,

@@ -3663,8 +3663,13 @@ def state_words(states: Sequence[str]) -> list[str]:
 
 def left_out(status: str, states: Sequence[str]) -> bool:
     """Whether a PR in this state now is left out by the query's `not-<state>`s (drafts are open)."""
+    return status in left_out_statuses(states)
+
+
+def left_out_statuses(states: Sequence[str]) -> frozenset[str]:
+    """The PR statuses the query's `not-<state>`s leave out: "not-open" leaves out drafts too."""
     gone = split_states(states)[1]
-    return status in gone or (status == "draft" and "open" in gone)
+    return frozenset({*gone, "draft"} if "open" in gone else gone)
 
 
 def with_window(query: Query, since: datetime, until: datetime, label: str) -> Query:

@@ -56,7 +56,7 @@ from handlers.parse import (
     Query,
     is_negator,
     kind_of,
-    left_out,
+    left_out_statuses,
     parse_query,
     sets_side_by_side,
     split_states,
@@ -341,10 +341,13 @@ class QueryHandler:
         query = _logins_as_authors(query, index)
         prs = index.window(since, until, tuple(fields))
         authors = set(query.authors)
+        kept, gone = split_states(query.states)[0], left_out_statuses(query.states)  # once, not per PR
         prs = [
             pr
             for pr in prs
-            if _state_ok(pr, query.states, since, until) and (not authors or pr.author.lower() in authors)
+            if pr.status not in gone
+            and _state_ok(pr, kept, since, until)
+            and (not authors or pr.author.lower() in authors)
         ]
         if not prs:
             return query, []
@@ -1510,9 +1513,7 @@ def _within(moment: datetime | None, since: datetime, until: datetime) -> bool:
 
 
 def _state_ok(pr: PullRequest, states: Sequence[str], since: datetime, until: datetime) -> bool:
-    if left_out(pr.status, states):
-        return False
-    states = split_states(states)[0]
+    """Whether a PR was in one of `states` (those asked for, none left out) in the window."""
     if not states:
         return _within(pr.created_at, since, until) or _within(pr.merged_at, since, until)
     status = pr.status

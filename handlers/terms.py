@@ -69,6 +69,9 @@ class TermIndex:
         self._exact: dict[str, str] = {}  # folded spelling -> key
         self._prefixes: list[tuple[str, str]] = []  # (folded prefix, key), longest first
         self._sources: dict[str, str] = {}  # one alternation per term, compiled on first use
+        # every match of a term's pattern begins with one of its spellings' first chunks, written
+        # as is: a text holding none of them cannot name it (a substring test, far cheaper)
+        self._starts: dict[str, tuple[str, ...]] = {}
         self._compiled: dict[str, re.Pattern[str]] = {}
         # A match starts at a chunk of the text that begins with the spelling's first chunk: a
         # cheap gate that runs only the few terms a text may name. Where the spelling's next chunk
@@ -98,6 +101,7 @@ class TermIndex:
                     else self._first
                 )
                 gate.setdefault(parts[0], set()).add(term.key)
+                self._starts[term.key] = (*self._starts.get(term.key, ()), parts[0])
             if alternatives:
                 self._sources[term.key] = "|".join(alternatives)
         self._prefixes.sort(key=lambda p: -len(p[0]))
@@ -189,18 +193,24 @@ class TermIndex:
         pattern = self._pattern(key)
         if pattern is None:
             return False
-        if pattern.search(pr.title.lower()) or any(pattern.search(label.lower()) for label in pr.labels):
+        starts = self._starts.get(key, ())
+
+        def found(text: str) -> bool:
+            low = text.lower()
+            return any(start in low for start in starts) and pattern.search(low) is not None
+
+        if found(pr.title) or any(found(label) for label in pr.labels):
             return True
         if pr.files:
             globs = self.terms[key].paths
-            if any(pattern.search(f.lower()) for f in pr.files):
+            if any(found(f) for f in pr.files):
                 return True
             if globs and any(fnmatchcase(f, g) for f in pr.files for g in globs):
                 return True
         body = pr.body
         if not body or key in self._not_in_bodies:
             return False
-        return pattern.search(body[:BODY_CHARS].lower()) is not None
+        return found(body[:BODY_CHARS])
 
     def named_cached(self, pr: PullRequest) -> frozenset[str]:
         """`named`, remembered per PR content (answers read the same PRs again and again)."""

@@ -18,6 +18,7 @@ SECTIONS = (
     "## Classification",
     "## Digest prompt size",
     "## Query latency",
+    "## Empty answers",
     "## Slack",
     "## Start-up",
     "## Memory",

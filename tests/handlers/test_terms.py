@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
+from bot.services.taxonomy import load_taxonomy
 from handlers.models import PullRequest, Term
 from handlers.terms import TermIndex, fold
 
@@ -95,3 +98,20 @@ def test_a_term_bodies_use_for_other_things_is_named_by_titles_only():
 def test_fold_joins_separated_spellings():
     """fold() is the separator-free form shared by every spelling of a name."""
     assert fold("Qwen 3.5") == fold("qwen3_5") == fold("Qwen3.5") == "qwen35"
+
+
+def test_one_term_is_found_as_the_whole_reading_finds_it(shared_data: Path) -> None:
+    """`names(pr, key)` (one term, a substring gate before its pattern) agrees with `named` (every
+    term at once) on every 7th real title x every term of the vLLM taxonomy, labels and body too."""
+    taxonomy = load_taxonomy("vllm", "vllm-project/vllm")
+    index = TermIndex(taxonomy.terms)
+    with (shared_data / "merged-pulls.jsonl").open() as fh:
+        records = [json.loads(line) for k, line in enumerate(fh) if k % 7 == 0]
+    checked = 0
+    for record in records:
+        item = pr(record["title"], labels=tuple(record.get("labels") or ()), body=record.get("body"))
+        named = index.named(item)
+        for key in index.terms:
+            assert index.names(item, key) == (key in named), (record["title"], key)
+        checked += len(named)
+    assert checked > 500  # the titles name many terms: the check is not vacuous
