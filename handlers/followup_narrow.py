@@ -24,8 +24,8 @@ from handlers.parse import (
     LEAVING_PERSON_OUT,
     STATE_WORDS,
     Query,
+    filter_words,
     split_states,
-    state_words,
     tokenize,
 )
 from handlers.query import (
@@ -400,24 +400,6 @@ def narrowing_cue(text: str) -> bool:
 
 # Beside a person left out ("excluding @x", "if we don't count him"): the words that leave them out
 _LEAVING_OUT = LEAVING_PERSON_OUT | {"count", "counting", "not", "by", "out", "do", "don't", "dont"}
-
-
-def filter_words(query: Query, base: Query) -> str:
-    """A narrowing as command words the parser reads back the same way (minus what `base` has);
-    a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
-    words = [" or ".join(_as_word(k) for k in group) for group in query.any_of if group not in base.any_of]
-    words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
-    words += state_words(query.states)
-    words += [f"@{login}" for login in query.authors]
-    words += query.text.split()
-    words += [f"-{w}" for w in query.exclude_text]
-    words += [f"not by @{login}" for login in query.exclude_authors if login not in base.exclude_authors]
-    return " ".join(words)
-
-
-def _as_word(key: str) -> str:
-    """A query key as a word the parser reads back: `term:qwen3.5` -> qwen3.5, `change:revert` -> revert."""
-    return key.removeprefix("term:").removeprefix("change:")
 
 
 def filter_phrase(settings: RepoSettings, query: Query) -> str:

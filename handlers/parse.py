@@ -1243,6 +1243,19 @@ def _links_asked_for(_: _Parser, tokens: list[str], st: _State) -> None:
         st.text[:] = [w for w in st.text if w not in asked]
 
 
+def _changed_thing(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "removed features", "reverted dependency bumps": a kind of change said as a participle
+    before another kind's noun; the noun is what was changed, so only the participle's kind is
+    asked for (it asked for PRs both breaking and new features: none)."""
+    for k, word in enumerate(tokens[:-1]):
+        if not word.endswith("ed"):
+            continue
+        done, used = change_key([word])
+        thing = change_key(tokens[k + 1 : k + 3])[0]
+        if done is not None and used == 1 and thing is not None and thing != done:
+            st.groups[:] = [g for g in st.groups if g != [thing]]
+
+
 _COMES_WITH = frozenset({"with", "have", "has", "had", "showing", "quoting", "quote"})
 _EVIDENCE = frozenset({"numbers", "benchmarks", "measurements", "speedups", "figures"})
 
@@ -1342,6 +1355,7 @@ _WHOLE_QUESTION_RULES = (
     _links_asked_for,
     _asker_clause,
     _comes_with_numbers,
+    _changed_thing,
     _fixes_that_happened,
     _stale,
     _open_drafts,
@@ -3654,6 +3668,24 @@ def split_states(states: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...
     kept = tuple(s for s in states if not s.startswith(NOT_STATE))
     gone = tuple(s.removeprefix(NOT_STATE) for s in states if s.startswith(NOT_STATE))
     return kept, gone
+
+
+def filter_words(query: Query, base: Query) -> str:
+    """A narrowing as command words the parser reads back the same way (minus what `base` has);
+    a named term is written as its key (`term:qwen3.5` -> `qwen3.5`), which names it again."""
+    words = [" or ".join(_as_word(k) for k in group) for group in query.any_of if group not in base.any_of]
+    words += [f"-{key.removeprefix('term:')}" for key in query.exclude if key not in base.exclude]
+    words += state_words(query.states)
+    words += [f"@{login}" for login in query.authors]
+    words += query.text.split()
+    words += [f"-{w}" for w in query.exclude_text]
+    words += [f"not by @{login}" for login in query.exclude_authors if login not in base.exclude_authors]
+    return " ".join(words)
+
+
+def _as_word(key: str) -> str:
+    """A query key as a word the parser reads back: `term:qwen3.5` -> qwen3.5, `change:revert` -> revert."""
+    return key.removeprefix("term:").removeprefix("change:")
 
 
 def state_words(states: Sequence[str]) -> list[str]:

@@ -54,6 +54,7 @@ from handlers.models import (
 from handlers.parse import (
     STATE_WORDS,
     Query,
+    filter_words,
     is_negator,
     kind_of,
     left_out_statuses,
@@ -571,20 +572,21 @@ class QueryHandler:
                 i += 1
         return " ".join(tokens)
 
-    async def _without_one(self, settings: RepoSettings, query: Query) -> list[str]:
+    async def _without_one(self, settings: RepoSettings, query: Query) -> tuple[list[str], Query | None]:
         """What a question of several filters finds with one of them left out ("Without MI300X:
-        2 PRs"), so an empty answer says which filter stood in the way; the nearest first."""
+        2 PRs"), so an empty answer says which filter stood in the way, the nearest first; and
+        that nearest question, to suggest."""
         if len(query.any_of) < 2:
-            return []
+            return [], None
         found = []
         for index, group in enumerate(query.any_of):
             wider = _without_group(query, index)
             count = len(await self.matches(settings, wider))
             if count:
-                found.append((count, " or ".join(topic_name(settings, k) for k in group)))
-        found.sort(key=lambda f: f[0])
-        said = " · ".join(f"without {name}: {_count(count)}" for count, name in found[:3])
-        return [said[0].upper() + said[1:] + "."] if said else []
+                found.append((count, index, " or ".join(topic_name(settings, k) for k in group), wider))
+        found.sort(key=lambda f: (f[0], f[1]))
+        said = " · ".join(f"without {name}: {_count(count)}" for count, _, name, _ in found[:3])
+        return ([said[0].upper() + said[1:] + "."] if said else []), (found[0][3] if found else None)
 
     async def _empty_reply(
         self, settings: RepoSettings, query: Query, text: str = "", now: datetime | None = None
@@ -631,7 +633,8 @@ class QueryHandler:
                 suggestions.append(
                     f"{cmd} {self._plainest(settings, rest, now)} merged all time newest first"
                 )
-        notes.extend(await self._without_one(settings, query))
+        without, nearest = await self._without_one(settings, query)
+        notes.extend(without)
         narrows = bool(query.any_of or query.text or query.authors)
         if not suggestions and narrows and not query.whole_history:
             # a typo fix or a state-free reading is the better hint; else widen: the 30 days up to
@@ -671,6 +674,11 @@ class QueryHandler:
                 notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
         asked = " ".join(f"{cmd} {text}".split())
         suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
+        if not suggestions and nearest is not None:
+            # "anything for gemma 4 on rocm" (none ever): the question with the filter that stood
+            # in the way left out, over the same time ("Without ROCm: 3 PRs" -> `/vllm gemma4`)
+            plain = replace(query, any_of=(), exclude=(), exclude_authors=())
+            suggestions.append(" ".join(f"{cmd} {filter_words(nearest, plain)} {query.time_text}".split()))
         if not suggestions:
             suggestions.append(f"{cmd} help")
         # A question read in full ("any open blackwell nvfp4 PRs?") has a real answer, "none": it

@@ -3791,3 +3791,11 @@ def test_a_measured_gain_is_a_kind_of_change() -> None:
     assert ("change:measured",) in read("perf prs with benchmark numbers").any_of
     assert not any("change:measured" in g for g in read("rocm numbers").any_of)
     assert read("benchmark changes").text == "benchmark"
+
+
+def test_a_changed_kind_of_thing_asks_for_the_change_only() -> None:
+    """ "removed features", "reverted dependency bumps": the participle is the change asked for,
+    the noun what it changed (both were ANDed: no PR is a removal and a new feature at once)."""
+    assert read("removed features last month").any_of == (("change:breaking",),)
+    assert read("reverted dependency bumps").any_of == (("change:revert",),)
+    assert read("security fixes reverted").any_of == (("change:security",), ("change:revert",))

@@ -1008,6 +1008,20 @@ async def test_an_empty_answer_with_no_match_in_30_days_points_to_the_latest_one
     assert numbers(listed)[0] == newest.number and listed.total == everything.total
 
 
+async def test_a_question_that_never_matched_suggests_leaving_out_what_stood_in_the_way(
+    loaded: Store,
+) -> None:
+    """Two filters that no PR ever met together ("tpu lora"): the reply suggests the question
+    without the one that stood in the way most narrowly (it suggested `/vllm help`); asked, the
+    suggestion finds as many PRs as the "Without ..." note says."""
+    reply = await ask(loaded, "tpu lora 2026-02-05..2026-02-14")
+    assert reply.kind == "empty" and reply.suggestions != ("/vllm help",), (reply.suggestions, reply.notes)
+    note = next(n for n in reply.notes if n.startswith("Without "))
+    nearest = int(note.split(": ")[1].split()[0])  # "Without TPU: 3 PRs · ...": the first is nearest
+    again = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
+    assert again.kind == "list" and again.total == nearest, (reply.suggestions, again.title, note)
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
