@@ -3799,3 +3799,11 @@ def test_a_changed_kind_of_thing_asks_for_the_change_only() -> None:
     assert read("removed features last month").any_of == (("change:breaking",),)
     assert read("reverted dependency bumps").any_of == (("change:revert",),)
     assert read("security fixes reverted").any_of == (("change:security",), ("change:revert",))
+
+
+def test_the_kv_cache_is_a_named_thing() -> None:
+    """ "kv cache changes" asks for the KV cache's PRs ("kv" was set aside and "cache" searched);
+    the longer names around it stay their own things."""
+    assert read("kv cache changes").any_of == (("term:kv-cache",),) and read("kv cache changes").text == ""
+    assert read("kv cache offloading").any_of == (("term:kv-offload",),)
+    assert read("fp8 kv cache").any_of == (("term:kv-cache-quant",),)
