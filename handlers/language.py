@@ -853,7 +853,9 @@ _PRESENTATION = re.compile(
     # breakdown says its authors, links and counts
     r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+|their\s+)?"
     r"(?:(?:github |gh )?(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
-    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|numbers|totals?)\b(?!\s+(?:of|in|for)\b))"
+    # ("perf prs with numbers", "the ones with numbers": PRs that quote a measured gain)
+    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|(?<!ones with )(?<!prs with )(?<!pr with )numbers"
+    r"|totals?)\b(?!\s+(?:of|in|for)\b))"
     r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
     # "high level pls, no PR soup": how much detail, not what to find
     r"|\b(?:keep it |at a |in )?high[- ]level\b(?:\s+(?:pls|please|plz|only))?"

@@ -3790,6 +3790,8 @@ def test_a_measured_gain_is_a_kind_of_change() -> None:
     assert read("which ones have benchmarks").any_of == (("change:measured",),)
     assert ("change:measured",) in read("perf prs with benchmark numbers").any_of
     assert not any("change:measured" in g for g in read("rocm numbers").any_of)
+    assert ("change:measured",) in read("perf prs with numbers").any_of  # PRs that come with them
+    assert not read("break it down by area with numbers").any_of  # the breakdown's counts
     assert read("benchmark changes").text == "benchmark"
 
 
