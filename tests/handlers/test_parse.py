@@ -3809,3 +3809,16 @@ def test_the_kv_cache_is_a_named_thing() -> None:
     assert read("kv cache changes").any_of == (("term:kv-cache",),) and read("kv cache changes").text == ""
     assert read("kv cache offloading").any_of == (("term:kv-offload",),)
     assert read("fp8 kv cache").any_of == (("term:kv-cache-quant",),)
+
+
+def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
+    """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
+    KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a
+    kind of change."""
+    assert read("saiu alguma coisa de kv cache quantizado pra ROCm?").any_of == (
+        ("term:kv-cache-quant",),
+        ("rocm",),
+    )
+    assert read("这里面有 KV cache offload 相关的吗？").any_of == (("term:kv-offload",),)
+    q = read("rust frontend this month, skip the benchmark crate stuff")
+    assert not q.typos and not any("change:measured" in g for g in q.any_of), (q.typos, q.any_of)
