@@ -56,6 +56,7 @@ from handlers.language import (
     EMPLOYER,
     EMPLOYER_NOTE,
     HOW_NOT_TO_ANSWER,
+    JUDGEMENT_WORDS,
     OWNING,
     PEOPLE_NOUNS,
     RANKING_WORDS,
@@ -1217,6 +1218,7 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored.append(verb)
 
 
+_SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
 _LINK_WORDS = frozenset({"link", "links", "url", "urls"})
 _LINK_ASKED_BEFORE = frozenset(
     {"the", "a", "me", "with", "their", "its", "send", "give", "get", "need", "want"}
@@ -3445,6 +3447,11 @@ class _Parser:
             st.ignored.append(word)
             return
         own_name = word.removeprefix("/") == self.taxonomy.name.lower()
+        if word in JUDGEMENT_WORDS and (tokens[i - 1 : i] == ["most"] or word in _SUPERLATIVE_JUDGEMENT):
+            # "the most important pr last week", "biggest rocm changes": the order every answer
+            # has (most significant first), so the word is read, not set aside
+            st.readings.append(f"'{' '.join(tokens[max(i - 1, 0) : i + 1])}' → most significant first")
+            return
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
             if not (own_name or is_quiet_frame(word)):
                 st.ignored.append(word)

@@ -3822,3 +3822,13 @@ def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     assert read("这里面有 KV cache offload 相关的吗？").any_of == (("term:kv-offload",),)
     q = read("rust frontend this month, skip the benchmark crate stuff")
     assert not q.typos and not any("change:measured" in g for g in q.any_of), (q.typos, q.any_of)
+
+
+def test_a_superlative_of_judgement_is_read_as_the_order() -> None:
+    """ "what was the most important pr last week", "biggest pr": the most significant, which is
+    the order every answer has; the word is read (it was noted as ignored), a plain "important"
+    still frames the question."""
+    q = read("what was the most important pr last week")
+    assert q.limit == 1 and "important" not in q.ignored, (q.limit, q.ignored)
+    assert any("most significant first" in r for r in q.readings)
+    assert "important" in read("important rocm prs").ignored
