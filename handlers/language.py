@@ -853,8 +853,9 @@ _PRESENTATION = re.compile(
     # breakdown says its authors, links and counts
     r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+|their\s+)?"
     r"(?:(?:github |gh )?(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
-    # ("perf prs with numbers", "the ones with numbers": PRs that quote a measured gain)
-    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|(?<!ones with )(?<!prs with )(?<!pr with )numbers"
+    # ("perf prs with numbers", "the ones with numbers", "anything with numbers": PRs that quote a
+    # measured gain)
+    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|(?<!ones with )(?<!prs with )(?<!pr with )(?<!anything with )(?<!those with )numbers"
     r"|totals?)\b(?!\s+(?:of|in|for)\b))"
     r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
     # "high level pls, no PR soup": how much detail, not what to find

@@ -3791,6 +3791,7 @@ def test_a_measured_gain_is_a_kind_of_change() -> None:
     assert ("change:measured",) in read("perf prs with benchmark numbers").any_of
     assert not any("change:measured" in g for g in read("rocm numbers").any_of)
     assert ("change:measured",) in read("perf prs with numbers").any_of  # PRs that come with them
+    assert read("anything with numbers").any_of == (("change:measured",),)
     assert not read("break it down by area with numbers").any_of  # the breakdown's counts
     assert read("benchmark changes").text == "benchmark"
 
