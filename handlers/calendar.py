@@ -396,6 +396,9 @@ class TimeReader:
             then = self.read(t, i + 1)
             if then is not None and then[0].start is not None:
                 return Span(then[0].start, today + timedelta(days=1)), 1 + then[1]
+        if tok == "last" and t[i + 1 : i + 2] in (["night"], ["nite"], ["evening"]):
+            # "anything from last night": yesterday evening into today
+            return Span(today - timedelta(days=1), today + timedelta(days=1)), 2
         if (tok == "this" and nxt in DAY_PARTS) or tok in ("tonight", "tonite"):
             return Span(today, today + timedelta(days=1)), 2 if tok == "this" else 1
         if tok in ("past", "last", "this") and nxt == "fortnight":
@@ -579,6 +582,17 @@ class TimeReader:
         if ago:
             return None
         found = self._date(t, i + used)
+        if (not found or found[2] == "invalid") and i + used < len(t):
+            # "newer than last friday", "older than last week": a period read as any other, and
+            # compared with its first day (older) or the day after it (newer)
+            period = self.read(t, i + used)
+            if period is None or period[0].start is None or period[0].end is None:
+                return None
+            first, after, length = period[0].start, period[0].end, period[1]
+            if older:
+                return Span(date(MIN_YEAR, 1, 1), after if inclusive else first), used + length
+            start = first if inclusive else after
+            return Span(start, max(self.today + timedelta(days=1), start + timedelta(days=1))), used + length
         if not found or found[2] == "invalid":
             return None
         day, length, kind = found

@@ -165,11 +165,15 @@ def test_command_text_is_read_as_expected(
         ("rocm newer than 2 weeks", ("2026-02-17", "2026-03-02")),
         ("rocm from more than 2 weeks ago", ("1970-01-01", "2026-02-16")),
         ("rocm less than 3 days ago", ("2026-02-28", "2026-03-02")),
+        ("rocm newer than last week", ("2026-03-02", "2026-03-02")),  # after Feb 23 - Mar 1
+        ("rocm older than last week", ("1970-01-01", "2026-02-22")),
+        ("rocm merged last night", ("2026-03-01", "2026-03-02")),  # yesterday evening into today
     ],
 )
 def test_a_time_compared_with_a_day_or_an_age_is_a_window(text: str, window: tuple[str, str]) -> None:
     """ "older than feb 20" is before that day, "newer than" after it, "older than 30 days" the
-    stale ones (they were read as that one day, or as a search for "older")."""
+    stale ones (they were read as that one day, or as a search for "older"), "newer than last
+    week" after that week; "last night" is yesterday into today (it searched "night")."""
     q = read(text)
     assert q.topics == ("rocm",) and q.text == "" and days(q) == window, (q.text, days(q))
 
