@@ -287,6 +287,10 @@ class Span:
 
 
 _PAIR_JOINERS = frozenset({"or", "and", "&", "+", "/"})
+# A time compared with another ("older than aug 10", "newer than last week"): the pairs that say
+# before it and after it ("more recent than" too)
+OLDER_THAN = frozenset({("older", "than"), ("earlier", "than"), ("prior", "to")})
+NEWER_THAN = frozenset({("newer", "than"), ("later", "than"), ("younger", "than"), ("recent", "than")})
 
 
 class TimeReader:
@@ -541,65 +545,52 @@ class TimeReader:
         return None
 
     def _compared(self, t: Sequence[str], i: int) -> tuple[Span, int] | None:
-        """A time compared with a day or an age: "older than aug 10", "earlier than", "prior to"
-        read as before it; "newer than", "later than", "more recent than" as after it; "no later
-        than aug 10" as up to and including it. An age counts back from today: "older than 30
-        days" ends 30 days ago (the stale ones), "newer than 2 weeks" is the last two weeks, and
+        """A time compared with a day, a period or an age: "older than aug 10", "earlier than",
+        "prior to" read as before it; "newer than", "later than", "more recent than" as after it;
+        "no later than aug 10" as up to and including it. A period is compared with its first day
+        or the day after it ("newer than last friday"); an age counts back from today: "older than
+        30 days" ends 30 days ago (the stale ones), "newer than 2 weeks" is the last two weeks, and
         "more than 2 weeks ago" is before the day two weeks back."""
         lead = tuple(t[i : i + 3])
-        older = lead[:2] in (("older", "than"), ("earlier", "than"), ("prior", "to"))
-        newer = lead[:2] in (("newer", "than"), ("later", "than"), ("younger", "than"))
-        if lead == ("more", "recent", "than"):
-            newer, used = True, 3
-        else:
-            used = 2
+        used = 3 if lead == ("more", "recent", "than") else 2
+        older = lead[:2] in OLDER_THAN
+        newer = used == 3 or lead[:2] in NEWER_THAN
         ago = not older and not newer and lead[:2] in (("more", "than"), ("less", "than"), ("over", "than"))
         if not (older or newer or ago):
             return None
-        if t[i - 1 : i] in (["no"], ["not"]) and (older or newer):
-            # "no later than aug 10": up to and including it; "no earlier than": from it on
+        inclusive = t[i - 1 : i] in (["no"], ["not"]) and not ago
+        if inclusive:  # "no later than aug 10": up to and including it; "no earlier than": from it on
             older, newer = newer, older
-            inclusive = True
-        else:
-            inclusive = False
+        # `first`: the first day of what the time is compared with; `after`: the first day past it
+        # (an age is a moment: nothing lies between the two unless "no later than" includes a day)
         age = self._count_unit(t, i + used)
         if age is not None:
-            span, length = age
+            length = age[1]
             said_ago = t[i + used + length - 1] == "ago"
             if ago and not said_ago:
                 return None  # "more than 2 weeks of work": no time compared
             older = older or (ago and lead[0] in ("more", "over"))
-            start = (
+            # an age is a moment, not a day: "2 weeks" back, also when said with "ago" (that
+            # reading is the calendar week then)
+            counted = self._count_unit(t[: i + used + length - int(said_ago)], i + used)
+            span = counted[0] if counted else age[0]
+            first = (
                 span.start if span.start is not None else (span.since or self.now).astimezone(self.tz).date()
             )
-            if said_ago:  # "more than 2 weeks ago": the day then, not that calendar week
-                count = self._count_unit(t[: i + used + length - 1], i + used)
-                start = count[0].start if count and count[0].start else start
-            end_old = start + timedelta(days=1) if inclusive else start
-            if older:
-                return Span(date(MIN_YEAR, 1, 1), end_old), used + length
-            return Span(start, self.today + timedelta(days=1)), used + length
-        if ago:
+            after = first + timedelta(days=1) if inclusive else first
+        elif ago:
             return None
-        found = self._date(t, i + used)
-        if (not found or found[2] == "invalid") and i + used < len(t):
-            # "newer than last friday", "older than last week": a period read as any other, and
-            # compared with its first day (older) or the day after it (newer)
-            period = self.read(t, i + used)
-            if period is None or period[0].start is None or period[0].end is None:
-                return None
+        elif (found := self._date(t, i + used)) and found[2] != "invalid":
+            first, length, kind = found
+            after = _period_end(first, kind)
+        elif i + used < len(t) and (period := self.read(t, i + used)) and period[0].start and period[0].end:
+            # "newer than last friday", "older than last week": a period read as any other
             first, after, length = period[0].start, period[0].end, period[1]
-            if older:
-                return Span(date(MIN_YEAR, 1, 1), after if inclusive else first), used + length
-            start = first if inclusive else after
-            return Span(start, max(self.today + timedelta(days=1), start + timedelta(days=1))), used + length
-        if not found or found[2] == "invalid":
+        else:
             return None
-        day, length, kind = found
         if older:
-            end = _period_end(day, kind) if inclusive else day
-            return Span(date(MIN_YEAR, 1, 1), end), used + length
-        start = day if inclusive else _period_end(day, kind)
+            return Span(date(MIN_YEAR, 1, 1), after if inclusive else first), used + length
+        start = first if inclusive or age is not None else after
         return Span(start, max(self.today + timedelta(days=1), start + timedelta(days=1))), used + length
 
     def _weekday(self, weekday: int, *, strictly_before: bool = False) -> date:

@@ -106,6 +106,7 @@ from handlers.language import (
     is_foreign,
     is_interjection,
     question_part,
+    without_presentation,
 )
 from handlers.models import (
     Code,
@@ -802,7 +803,7 @@ class FollowupHandler:
             bare = intent.query.any_of and not intent.words and not narrowing_cue(text)
             like = _like_for_like(thread, intent.query)
             none = not thread.filtered(await thread.matches(), intent.query)
-            if _asks_of_thread(text) or _one_of_the_list(text):
+            if _asks_of_thread(text) or THE_X_ONE.search(text):
                 # "does it work with spec decode?" under TurboQuant PRs: whether the thread's PRs
                 # do, so "none of them" is the answer, not spec decode's PRs instead; "the qwen
                 # one" points at one PR of the list, so none of them is the answer too
@@ -926,7 +927,7 @@ class FollowupHandler:
         )
         none = query.any_of and not thread.filtered(await thread.matches(), replace(query, text=""))
         like = bool(query.any_of) and _like_for_like(thread, query)
-        if _asks_of_thread(query.without_time) or _one_of_the_list(query.without_time):
+        if _asks_of_thread(query.without_time) or THE_X_ONE.search(query.without_time):
             refers, like = True, False  # "does it work with spec decode?", "the qwen one?": of these PRs
         if query.any_of and (
             (not refers and (none or (not intent.words and like)))  # "xpu?" under NVIDIA PRs
@@ -1218,15 +1219,6 @@ def _asks_of_thread(text: str) -> bool:
     while tokens and is_interjection(tokens[0]):
         tokens = tokens[1:]
     return len(tokens) > 1 and tokens[0] in _YES_NO and tokens[1] in _THREAD_SUBJECTS
-
-
-_THE_ONE = re.compile(r"\b(?:the|that)\s+(?:[\w.+-]+\s+){1,3}one\b", re.I)
-
-
-def _one_of_the_list(text: str) -> bool:
-    """ "the qwen one", "link me that fp8 one": one PR of the thread's list, named by what it is
-    about (so a list without one answers "none of them", and the thread stays)."""
-    return bool(_THE_ONE.search(text))
 
 
 def _filters(query: Query) -> bool:
@@ -1827,7 +1819,7 @@ async def _the_pr_meant(thread: Thread, intent: Intent, text: str) -> tuple[Inte
             return answer
     if focus:
         return replace(intent, kind="detail", query=thread.parse(f"#{focus}"), asks=True), f"#{focus} {text}"
-    described = THE_X_ONE.search(text)
+    described = THE_X_ONE.search(without_presentation(text))  # ("the link to the X pr": the X pr)
     if (
         described
         and (

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from datetime import time as dt_time
 from typing import Literal
 
-from handlers.calendar import MIN_YEAR, MONTHS, add_months, local_midnight, week_start_of
+from handlers.calendar import MIN_YEAR, MONTHS, NEWER_THAN, add_months, local_midnight, week_start_of
 from handlers.digest_signals import is_change
 from handlers.followup_intent import SINCE_THEN, Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
@@ -135,9 +135,9 @@ def asked_window(thread: Thread, query: Query) -> tuple[datetime, datetime, str]
     return since, until, query.window_label
 
 
-# Words comparing a time with a day ("newer than", "later than", "more recent than"): in a thread
-# they compare the thread's own PRs with it
-_COMPARED = frozenset({"newer", "later", "younger", "recent"})
+# Words comparing a time with a later one ("newer than", "later than", "more recent than"): in a
+# thread they compare the thread's own PRs with it
+_COMPARED = frozenset(word for word, _ in NEWER_THAN)
 
 
 def _whole_period_before(thread: Thread) -> tuple[datetime, datetime] | None:

@@ -865,6 +865,9 @@ _PRESENTATION = re.compile(
     r"|\b(?:as )?(?:a|one) single (?:figure|number|total)\b|\bjust (?:the|a|one) (?:number|figure|total)\b"
     # "no PR numbers", "without links": a summary in words (a list says its numbers anyway)
     r"|\b(?:no|without|skip the|minus the)\s+(?:prs?\s+|pull request\s+)?(?:numbers|#s|links|urls)\b"
+    # "link me the qwen one", "give me the links to the rocm prs", "urls for the fp8 fixes": every
+    # answer links its PRs ("broken links in the docs" is about links)
+    r"|\b(?:links?|urls?) (?:me|us)\b|\b(?:the |a |their )?(?:links?|urls?) (?:to|for|of)\b"
     r")",
     re.I,
 )

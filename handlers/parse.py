@@ -400,8 +400,6 @@ _THAT_WINDOW = re.compile(
     r"\b(that|this|the same|same|the) (?:window|timeframe|time frame|time period|period|span|time range|date range)\b"
 )
 # "everything on turboquant", "give me everything about mooncake": all there is on it, any time
-_EVERYTHING_ON = re.compile(r"\b(everything|all there is) (?:on|about|for|re)\b")
-_ANY_TIME_UNLESS_SAID = "alltime"  # added after such a question: any time, unless it names a time
 _BULK_OF = re.compile(r"\b(?:the )?(?:bulk|lion's share|majority) of\b")
 _HEDGE = re.compile(r"\b([a-z][a-z0-9.]*)-ish\b")  # only hyphenated: "british", "finish" are words
 _BROKEN_CONTRACTS = {
@@ -1009,13 +1007,12 @@ def _asker_clause(_: _Parser, tokens: list[str], st: _State) -> None:
     mrv2": a lead and the asker's own action say when they act, no word of a title (the thing
     after it, mrv2, is still read; "hang when loading checkpoints" is a PR's own words)."""
     said = {
-        w
-        for k, w in enumerate(tokens[1:], 1)
-        if tokens[k - 1] in _CLAUSE_LEADS and w in _ASKER_ACTIONS and w in st.text
+        word
+        for lead, action in itertools.pairwise(tokens)
+        if lead in _CLAUSE_LEADS and action in _ASKER_ACTIONS and action in st.text
+        for word in (lead, action)
     }
-    if said:
-        leads = {tokens[k - 1] for k, w in enumerate(tokens[1:], 1) if w in said}
-        st.text[:] = [w for w in st.text if w not in said | leads]
+    st.text[:] = [w for w in st.text if w not in said]
 
 
 def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
@@ -1218,33 +1215,6 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         st.ignored.append(verb)
 
 
-_SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
-_LINK_WORDS = frozenset({"link", "links", "url", "urls"})
-_LINK_ASKED_BEFORE = frozenset(
-    {"the", "a", "me", "with", "their", "its", "send", "give", "get", "need", "want"}
-)
-_LINK_ASKED_AFTER = frozenset({"me", "to", "for", "of", "pls", "please", "plz", "us"})
-
-
-def _links_asked_for(_: _Parser, tokens: list[str], st: _State) -> None:
-    """ "link me the qwen one", "give me the links to the rocm prs", "urls for the fp8 fixes": every
-    answer links its PRs, so a link asked for is the asker's request, not a word of a title
-    ("broken links in the docs" still searches)."""
-    asked = {
-        w
-        for k, w in enumerate(tokens)
-        if w in _LINK_WORDS
-        and (
-            k == 0
-            or tokens[k - 1] in _LINK_ASKED_BEFORE
-            or tokens[k + 1 : k + 2]
-            and tokens[k + 1] in _LINK_ASKED_AFTER
-        )
-    }
-    if asked:
-        st.text[:] = [w for w in st.text if w not in asked]
-
-
 def _changed_thing(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "removed features", "reverted dependency bumps": a kind of change said as a participle
     before another kind's noun; the noun is what was changed, so only the participle's kind is
@@ -1354,7 +1324,6 @@ _WHOLE_QUESTION_RULES = (
     _first_timers,
     _release_notes,
     _who_frame,
-    _links_asked_for,
     _asker_clause,
     _comes_with_numbers,
     _changed_thing,
@@ -1454,7 +1423,9 @@ _ALL_OF_IT = re.compile(
     r"\b(?:(?:show|list|give|see|want|need)(?: me| us)? all\b(?! (?:of )?(?:the |this |last |past )?"
     r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b"
     # "saare PRs chahiye" (all the PRs needed, in Hinglish)
-    r"|\ball (?:the )?(?:prs|pull requests) (?:need|needed|wanted)\b)"
+    r"|\ball (?:the )?(?:prs|pull requests) (?:need|needed|wanted)\b"
+    # "everything on turboquant", "give me everything about mooncake": all there is on it
+    r"|\b(?:everything|all there is) (?:on|about|for|re)\b)"
 )
 # "ok forget the rest, just rocm vs xpu", "just NIXL, drop the other connectors", "dont care about the
 # rest": what is asked says it; the taking back (up to the clause's end) names nothing to search
@@ -1612,10 +1583,6 @@ def tokenize(text: object) -> tuple[list[str], bool]:
     raw = _BROKEN_DOWN.sub(lambda m: f" {m.group('what') or m.group('split') or ''} breakdown ", raw)
     raw = _NOT_JUST_NOW.sub(" all time ", raw)
     raw = _THAT_WINDOW.sub(r"\1", raw)
-    if _EVERYTHING_ON.search(raw):
-        # any time, unless the question names its own ("everything about eplb since july"): the
-        # first time phrase read wins, so the any-time one goes last
-        raw = _EVERYTHING_ON.sub(r"\1 ", raw) + f" {_ANY_TIME_UNLESS_SAID}"
     raw = _EXEC_SUMMARY.sub(" summary ", raw)  # "exec summary pls": a summary
     raw = _BULLET_POINTS.sub(" bullets ", raw)
     raw = _TOP_N.sub(r"top \1", raw)  # "top5 authors moe nov": the top five
@@ -1892,6 +1859,11 @@ def _without_subsumed(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -
         else:
             merged.append(group)
     return tuple(merged)
+
+
+# Judgement words that are superlatives without "most" ("biggest rocm changes"): the order every
+# answer has, read rather than set aside
+_SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
 
 
 class _Parser:
@@ -2788,8 +2760,6 @@ class _Parser:
         if window is None:
             return
         if st.window is not None:
-            if list(words) == [_ANY_TIME_UNLESS_SAID]:
-                return  # "everything about eplb since july": the time said, nothing to compare
             if st.then is None:  # "this week vs last week": the second is compared with the first
                 st.then = window
                 return

@@ -588,6 +588,24 @@ class QueryHandler:
         said = " · ".join(f"without {name}: {_count(count)}" for count, _, name, _ in found[:3])
         return ([said[0].upper() + said[1:] + "."] if said else []), (found[0][3] if found else None)
 
+    async def _wider(
+        self,
+        settings: RepoSettings,
+        query: Query,
+        until: datetime,
+        ever_until: datetime,
+        *,
+        recent: bool = True,
+    ) -> tuple[str, list[Match]]:
+        """Where an empty question's nearest matches are: the 30 days up to `until` (`recent`
+        only), as (that window's label, its matches); else all time up to `ever_until`, as ("",
+        its matches); ("", []) when nothing ever matched."""
+        if recent:
+            since = until - timedelta(days=WIDER_DAYS)
+            if found := await self.matches(settings, query, since, until):
+                return window_label(since, until, settings.tz, settings.tz_name), found
+        return "", await self.matches(settings, query, history_start(ever_until), ever_until)
+
     async def _empty_reply(
         self, settings: RepoSettings, query: Query, text: str = "", now: datetime | None = None
     ) -> Reply:
@@ -595,6 +613,7 @@ class QueryHandler:
         notes = list(_query_notes(settings, query))
         suggestions = list(_typo_suggestions(settings, query))
         cmd = f"/{settings.command}"
+        now_until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
         if query.states and not query.whole_history:  # over the whole history: nothing to relax to
             relaxed = await self.matches(settings, _without_states(query))
             if relaxed:
@@ -611,56 +630,40 @@ class QueryHandler:
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
         elif query.states == ("open",) and query.whole_history and not query.time_text:
             # "open prs for intel gpu", none open: what of it merged lately is the nearest answer
-            until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
-            since = until - timedelta(days=WIDER_DAYS)
-            merged_query = replace(query, states=("merged",))
+            label, merged = await self._wider(
+                settings, replace(query, states=("merged",)), now_until, now_until
+            )
             rest = " ".join(w for w in query.without_time.split() if w not in STATE_WORDS)
-            if merged := await self.matches(settings, merged_query, since, until):
-                label = window_label(since, until, settings.tz, settings.tz_name)
+            rest = self._plainest(settings, rest, now) if merged else ""
+            if label:
                 notes.append(
                     f"None is open now, but {_count(len(merged))} merged in the {WIDER_DAYS} days {label}."
                 )
-                suggestions.append(
-                    f"{cmd} {self._plainest(settings, rest, now)} merged past {WIDER_DAYS} days"
-                )
-            elif merged := await self.matches(settings, merged_query, history_start(until), until):
-                newest = max(merged, key=by_time).pr
-                when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
+                suggestions.append(f"{cmd} {rest} merged past {WIDER_DAYS} days")
+            elif merged:
                 notes.append(
                     f"None is open now; {_count(len(merged))} merged over all time, the newest, "
-                    f"#{newest.number}, on {when:%b} {when.day}, {when.year}."
+                    f"{_newest_said(settings, merged)}."
                 )
-                suggestions.append(
-                    f"{cmd} {self._plainest(settings, rest, now)} merged all time newest first"
-                )
+                suggestions.append(f"{cmd} {rest} merged all time newest first")
         without, nearest = await self._without_one(settings, query)
         notes.extend(without)
         narrows = bool(query.any_of or query.text or query.authors)
         if not suggestions and narrows and not query.whole_history:
             # a typo fix or a state-free reading is the better hint; else widen: the 30 days up to
             # the window's end, else any time (the newest match named)
-            span = query.until - query.since
-            now_until = local_midnight(now.astimezone(settings.tz).date() + timedelta(days=1), settings.tz)
             until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
             until = min(max(until, query.until), now_until)  # never a window in the future
-            since = until - timedelta(days=WIDER_DAYS)
-            wider = (
-                await self.matches(settings, query, since, until) if span < timedelta(days=WIDER_DAYS) else []
-            )
-            if wider:
-                label = window_label(since, until, settings.tz, settings.tz_name)
+            recent = query.until - query.since < timedelta(days=WIDER_DAYS)
+            label, wider = await self._wider(settings, query, until, now_until, recent=recent)
+            words = self._plainest(settings, query.without_time, now) if wider else ""
+            if label:
                 notes.append(f"{_matching(len(wider))} over the {WIDER_DAYS} days {label}.")
-                words = self._plainest(settings, query.without_time, now)
                 suggestions.append(f"{cmd} {words} past {WIDER_DAYS} days".strip())
-            elif ever := await self.matches(settings, query, history_start(now_until), now_until):
-                newest = max(ever, key=by_time).pr
-                when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
-                done = "merged" if newest.merged_at else "opened"
+            elif wider:
                 notes.append(
-                    f"{_matching(len(ever))} over all time; the newest, #{newest.number}, {done} "
-                    f"{when:%b} {when.day}, {when.year}."
+                    f"{_matching(len(wider))} over all time; the newest, {_newest_said(settings, wider)}."
                 )
-                words = self._plainest(settings, query.without_time, now)
                 order = "" if query.sort else " newest first"  # the note's newest one first
                 suggestions.append(f"{cmd} {words} all time{order}")
         if query.text and not query.topics and not query.suggestions:
@@ -1640,6 +1643,13 @@ def topic_name(settings: RepoSettings, key: str) -> str:
         return term.name if term else key[5:]
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
+
+
+def _newest_said(settings: RepoSettings, matches: Sequence[Match]) -> str:
+    """`#47437, merged Jul 2, 2026`: the newest of the matches, as an empty answer's note names it."""
+    newest = max(matches, key=by_time).pr
+    when = (newest.merged_at or newest.created_at).astimezone(settings.tz)
+    return f"#{newest.number}, {'merged' if newest.merged_at else 'opened'} {when:%b} {when.day}, {when.year}"
 
 
 def _matching(n: int) -> str:
