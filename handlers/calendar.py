@@ -395,11 +395,13 @@ class TimeReader:
         if tok in ("last", "previous") and nxt in PERIODS and list(t[i + 2 : i + 4]) == ["or", "so"]:
             # "last month or so": about that long back from today, not the calendar month before
             return self._rolling(nxt), 4
-        if tok == "since" and nxt in ("last", "previous", "this") and i + 2 < len(t):
-            # "since last tuesday", "since last week": from then until now, not that day alone
-            then = self.read(t, i + 1)
+        if tok == "since" and nxt in ("last", "previous", "this", "the") and i + 2 < len(t):
+            # "since last tuesday", "since last week", "since the weekend": from then until now,
+            # not that day alone
+            skip = 2 if nxt == "the" else 1
+            then = self.read(t, i + skip)
             if then is not None and then[0].start is not None:
-                return Span(then[0].start, today + timedelta(days=1)), 1 + then[1]
+                return Span(then[0].start, today + timedelta(days=1)), skip + then[1]
         if tok == "last" and t[i + 1 : i + 2] in (["night"], ["nite"], ["evening"]):
             # "anything from last night": yesterday evening into today
             return Span(today - timedelta(days=1), today + timedelta(days=1)), 2

@@ -178,6 +178,22 @@ def test_a_time_compared_with_a_day_or_an_age_is_a_window(text: str, window: tup
     assert q.topics == ("rocm",) and q.text == "" and days(q) == window, (q.text, days(q))
 
 
+@pytest.mark.parametrize(
+    ("text", "window"),
+    [
+        ("what's new in rocm since the weekend", ("2026-02-28", "2026-03-02")),  # Sat Feb 28 to now
+        ("rocm since last weekend", ("2026-02-28", "2026-03-02")),
+        ("rocm since the summer", ("2025-06-01", "2026-03-02")),
+        ("rocm over the weekend", ("2026-02-28", "2026-03-01")),  # the weekend alone
+    ],
+)
+def test_since_a_period_runs_from_its_start_to_now(text: str, window: tuple[str, str]) -> None:
+    """ "since the weekend" is from Saturday until now (it read the weekend alone); "over the
+    weekend" stays those two days."""
+    q = read(text)
+    assert q.topics == ("rocm",) and q.text == "" and days(q) == window, (q.text, days(q))
+
+
 def test_the_table_holds_at_least_sixty_commands() -> None:
     """The table covers at least 60 command texts."""
     assert len(CASES) >= 60
@@ -3837,3 +3853,4 @@ def test_a_superlative_of_judgement_is_read_as_the_order() -> None:
     assert q.limit == 1 and "important" not in q.ignored, (q.limit, q.ignored)
     assert any("most significant first" in r for r in q.readings)
     assert "important" in read("important rocm prs").ignored
+
