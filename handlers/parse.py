@@ -771,11 +771,17 @@ def parse_query(
 
 
 # -- readings of the whole question (after every word was read) ----------------------------------
+# One thing, said in the singular ("the biggest change", "the most notable fix")
+_ONE_THING = frozenset(
+    {"one", "pr", "change", "fix", "feature", "thing", "update", "patch", "commit", "improvement"}
+)
+
+
 def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest;
     "the biggest one this year": one PR, the heaviest."""
     for a, b in itertools.pairwise(tokens):
-        if a in _WEIGHT_WORDS | {"top"} and b in ("one", "pr") and not st.limit:
+        if a in _WEIGHT_WORDS | _IMPORTANCE | {"top"} and b in _ONE_THING and not st.limit:
             st.limit = 1
             return
     if st.limit or "pr" not in tokens or "prs" in tokens:
@@ -1864,6 +1870,22 @@ def _without_subsumed(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -
 # Judgement words that are superlatives without "most" ("biggest rocm changes"): the order every
 # answer has, read rather than set aside
 _SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
+# Judgement words that say "the ones that matter" ("anything big last week?", "important rocm
+# prs", "major changes"): the same order, read as it. Not "minor" (the opposite), "main"/"key"
+# ("merged to main", "api key") nor "top" (a count of its own).
+_IMPORTANCE = frozenset(
+    {
+        "important",
+        "notable",
+        "noteworthy",
+        "significant",
+        "major",
+        "big",
+        "impactful",
+        "influential",
+        "meaningful",
+    }
+)
 
 
 class _Parser:
@@ -3417,11 +3439,16 @@ class _Parser:
             st.ignored.append(word)
             return
         own_name = word.removeprefix("/") == self.taxonomy.name.lower()
-        if word in JUDGEMENT_WORDS and (tokens[i - 1 : i] == ["most"] or word in _SUPERLATIVE_JUDGEMENT):
-            # "the most important pr last week", "biggest rocm changes": the order every answer
-            # has (most significant first), so the word is read, not set aside
-            st.readings.append(f"'{' '.join(tokens[max(i - 1, 0) : i + 1])}' → most significant first")
+        if word in JUDGEMENT_WORDS and (
+            tokens[i - 1 : i] == ["most"] or word in _SUPERLATIVE_JUDGEMENT | _IMPORTANCE
+        ):
+            # "the most important pr last week", "biggest rocm changes", "anything big": the order
+            # every answer has (most significant first), so the word is read, not set aside
+            said = f"most {word}" if tokens[i - 1 : i] == ["most"] else word
+            st.readings.append(f"'{said}' → most significant first")
             return
+        if word == "single" and tokens[i + 1 : i + 2] and tokens[i + 1] in _SUPERLATIVE_JUDGEMENT | {"most"}:
+            return  # "the single most important change": one, which the superlative already says
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
             if not (own_name or is_quiet_frame(word)):
                 st.ignored.append(word)

@@ -3852,5 +3852,33 @@ def test_a_superlative_of_judgement_is_read_as_the_order() -> None:
     q = read("what was the most important pr last week")
     assert q.limit == 1 and "important" not in q.ignored, (q.limit, q.ignored)
     assert any("most significant first" in r for r in q.readings)
-    assert "important" in read("important rocm prs").ignored
 
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the single most important change this month",
+        "the biggest change in rocm this month",
+        "what was the most notable fix last week",
+        "the single biggest pr this month",
+    ],
+)
+def test_one_thing_judged_most_significant_is_one_pr(text: str) -> None:
+    """A superlative of judgement on one thing ("the single most important change", "the biggest
+    change") asks for one PR, the most significant ("single" searched, or every PR listed)."""
+    q = read(text)
+    assert q.limit == 1 and "single" not in q.text and not q.ignored, (q.limit, q.text, q.ignored)
+    assert any("most significant first" in r for r in q.readings), q.readings
+
+
+def test_a_word_of_importance_is_read_as_the_order() -> None:
+    """ "anything big last week?", "important rocm prs", "major changes": every answer is most
+    significant first, so the word is read as that order (it was noted as ignored, as if not
+    understood); words that name something else or the opposite stay out of it."""
+    for text, word in (("anything big last week?", "big"), ("important rocm prs", "important"),
+                       ("any major rocm changes", "major"), ("notable tpu work", "notable")):  # fmt: skip
+        q = read(text)
+        assert word not in q.ignored and not q.text and not q.limit, (text, q.ignored, q.text)
+        assert any(f"'{word}' → most significant first" in r for r in q.readings), (text, q.readings)
+    for text in ("minor rocm fixes", "rocm prs merged to main"):
+        assert not any("most significant" in r for r in read(text).readings), text
