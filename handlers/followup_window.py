@@ -635,11 +635,14 @@ async def _follow(
         shown=reply.seed.shown if reply and reply.seed else 0,
     )
     if reply is None:
+        # where the nearest are ("2 PRs match over the 30 days ..."), as a command's empty answer
+        nearest = await thread.query.empty_reply(settings, query, query_text, thread.now)
         return Reply(
             kind="empty",
             title=f"No PR matches {subject(settings, query)} in {query.window_label}",
             understood=understood_line(settings, query, 0),
-            notes=(f"This thread now follows {what}; `go back` returns to the list before.",),
+            notes=(*nearest.notes, f"This thread now follows {what}; `go back` returns to the list before."),
+            suggestions=tuple(s for s in nearest.suggestions if s != f"/{settings.command} help"),
         )
     notes = (*reply.notes, f"This thread now follows {what}.")
     return replace(reply, notes=notes, suggestions=())

@@ -271,7 +271,7 @@ class QueryHandler:
                 note = f"Compared: {_count(len(matches))} in {query.window_label}, {_count(len(then))} in {query.then_label}."
                 query = replace(query, notes=(*query.notes, note))
         if not matches:
-            return await self._empty_reply(settings, query, text, now)
+            return await self.empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
         if query.per_period:
             # "merged prs per month since june": each month's count, in time order, three PRs each
@@ -588,6 +588,36 @@ class QueryHandler:
         said = " · ".join(f"without {name}: {_count(count)}" for count, _, name, _ in found[:3])
         return ([said[0].upper() + said[1:] + "."] if said else []), (found[0][3] if found else None)
 
+    async def _without_one_wider(
+        self, settings: RepoSettings, query: Query, until: datetime, ever_until: datetime, *, recent: bool
+    ) -> tuple[list[str], tuple[Query, str] | None]:
+        """When leaving out one filter finds nothing in the window either: each such question over
+        the 30 days up to `until` (else all time), the recent ones first, then the narrowest; as
+        the note, and the nearest question with the time words that ask it."""
+        found = []
+        for index, group in enumerate(query.any_of if len(query.any_of) > 1 else ()):
+            wider = _without_group(query, index)
+            label, matches = await self._wider(settings, wider, until, ever_until, recent=recent)
+            if matches:
+                name = " or ".join(topic_name(settings, k) for k in group)
+                over = f"over the {WIDER_DAYS} days {label}" if label else "over all time"
+                time = f"past {WIDER_DAYS} days" if label else "all time newest first"
+                found.append(
+                    (
+                        not label,
+                        len(matches),
+                        index,
+                        f"without {name}: {_count(len(matches))} {over}",
+                        wider,
+                        time,
+                    )
+                )
+        found.sort(key=lambda f: f[:3])
+        said = "; ".join(f[3] for f in found[:3])
+        return ([said[0].upper() + said[1:] + "."] if said else []), (
+            (found[0][4], found[0][5]) if found else None
+        )
+
     async def _wider(
         self,
         settings: RepoSettings,
@@ -606,9 +636,11 @@ class QueryHandler:
                 return window_label(since, until, settings.tz, settings.tz_name), found
         return "", await self.matches(settings, query, history_start(ever_until), ever_until)
 
-    async def _empty_reply(
+    async def empty_reply(
         self, settings: RepoSettings, query: Query, text: str = "", now: datetime | None = None
     ) -> Reply:
+        """The answer that found nothing: why (the filter in the way), and the nearest question
+        that finds something (a wider time, a state left out, a filter left out)."""
         now = now or query.until
         notes = list(_query_notes(settings, query))
         suggestions = list(_typo_suggestions(settings, query))
@@ -649,15 +681,26 @@ class QueryHandler:
         without, nearest = await self._without_one(settings, query)
         notes.extend(without)
         narrows = bool(query.any_of or query.text or query.authors)
-        if not suggestions and narrows and not query.whole_history:
+        until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
+        until = min(max(until, query.until), now_until)  # never a window in the future
+        recent = query.until - query.since < timedelta(days=WIDER_DAYS)
+        if not suggestions and not query.whole_history:
             # a typo fix or a state-free reading is the better hint; else widen: the 30 days up to
             # the window's end, else any time (the newest match named)
-            until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
-            until = min(max(until, query.until), now_until)  # never a window in the future
-            recent = query.until - query.since < timedelta(days=WIDER_DAYS)
             label, wider = await self._wider(settings, query, until, now_until, recent=recent)
             words = self._plainest(settings, query.without_time, now) if wider else ""
-            if label:
+            if wider and not narrows:
+                # "merged today", nothing yet: the newest PR, and the shortest window holding it
+                # (a day long ago, "merged 2025-12-25": the newest before it is that day's nearest)
+                when = max(wider, key=by_time).pr
+                when_at = when.merged_at or when.created_at
+                age = now_until - when_at
+                days = next((d for d in (settings.default_days, WIDER_DAYS) if age <= timedelta(days=d)), 0)
+                then = "None yet" if query.until > now else "None then"  # "merged today", or a day gone
+                notes.append(f"{then}; the newest, {_newest_said(settings, wider)}.")
+                time = f"past {days} days" if days else f"{when_at.astimezone(settings.tz):%Y-%m-%d}"
+                suggestions.append(f"{cmd} {words} {time}")
+            elif label:
                 notes.append(f"{_matching(len(wider))} over the {WIDER_DAYS} days {label}.")
                 suggestions.append(f"{cmd} {words} past {WIDER_DAYS} days".strip())
             elif wider:
@@ -677,11 +720,18 @@ class QueryHandler:
                 notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
         asked = " ".join(f"{cmd} {text}".split())
         suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
+        plain = replace(query, any_of=(), exclude=(), exclude_authors=())
         if not suggestions and nearest is not None:
             # "anything for gemma 4 on rocm" (none ever): the question with the filter that stood
             # in the way left out, over the same time ("Without ROCm: 3 PRs" -> `/vllm gemma4`)
-            plain = replace(query, any_of=(), exclude=(), exclude_authors=())
             suggestions.append(" ".join(f"{cmd} {filter_words(nearest, plain)} {query.time_text}".split()))
+        elif not suggestions and not query.whole_history:
+            # "did anyone fix the deepseek v3.2 crash on h100" (none ever, and a quiet week for
+            # each filter left out): the question without one filter, over a wider time
+            said, widened = await self._without_one_wider(settings, query, until, now_until, recent=recent)
+            notes.extend(said)
+            if widened:
+                suggestions.append(" ".join(f"{cmd} {filter_words(widened[0], plain)} {widened[1]}".split()))
         if not suggestions:
             suggestions.append(f"{cmd} help")
         # A question read in full ("any open blackwell nvfp4 PRs?") has a real answer, "none": it

@@ -1617,6 +1617,20 @@ async def test_a_comparison_asked_with_one_of_the_threads_subjects_compares_that
     assert compared.understood.startswith(f"{last.total} PR"), (compared.understood, last.total)
 
 
+async def test_a_narrowing_that_finds_nothing_says_where_the_nearest_are(app: BotHandlers) -> None:
+    """Under "quantization last week", "anything for marlin?" finds none that week: the reply says
+    how many match over the 30 days before and suggests that question, as a slash command's
+    empty answer does (it said only that the thread now follows it)."""
+    await start_thread(app, KEY, "quantization last week")
+    empty = await app.followup(KEY, "anything for marlin?")
+    assert empty.kind == "empty", empty.title
+    note = next((n for n in empty.notes if "over the 30 days" in n), "")
+    assert note and empty.suggestions, (empty.notes, empty.suggestions)
+    wider = await app.command(REPO, empty.suggestions[0].removeprefix("/vllm "))
+    assert wider.kind == "list" and note.startswith(f"{wider.total} PR"), (note, wider.title)
+    assert any("now follows" in n for n in empty.notes), empty.notes
+
+
 async def test_a_word_for_the_threads_own_topic_stays_when_the_thread_moves(app: BotHandlers) -> None:
     """Under ROCm PRs, "just the amd ones" keeps the PRs whose titles say AMD; "and the week
     before?" then moves *that* list (the week before's ROCm PRs saying AMD), not every ROCm PR."""

@@ -1022,6 +1022,35 @@ async def test_a_question_that_never_matched_suggests_leaving_out_what_stood_in_
     assert again.kind == "list" and again.total == nearest, (reply.suggestions, again.title, note)
 
 
+async def test_a_question_of_several_filters_with_nothing_near_suggests_the_nearest_wider_one(
+    loaded: Store,
+) -> None:
+    """A quiet day, and two filters no PR ever met together ("did anyone fix the deepseek crash
+    on tpu"): leaving either out finds nothing that day either, so the reply looks wider for the
+    question without one of them (it suggested `/vllm help`); asked, the suggestion finds as
+    many PRs as its note says."""
+    reply = await ask(loaded, "tpu lora 2026-02-15..2026-02-15")
+    assert reply.kind == "empty" and reply.suggestions != ("/vllm help",), (reply.suggestions, reply.notes)
+    note = next(n for n in reply.notes if n.startswith("Without "))
+    said = int(note.split(": ")[1].split()[0])
+    assert "past 30 days" in reply.suggestions[0] and "over the 30 days" in note, (reply.suggestions, note)
+    asked = reply.suggestions[0].removeprefix("/vllm ").replace("past 30 days", "2026-01-17..2026-02-15")
+    again = await ask(loaded, asked)
+    assert again.kind == "list" and again.total == said, (reply.suggestions, again.title, note)
+
+
+async def test_an_empty_window_without_filters_names_the_newest_pr(loaded: Store) -> None:
+    """ "merged today" on a day nothing merged: the reply names the newest merge before it and
+    suggests a window that holds it (it suggested `/vllm help`)."""
+    reply = await ask(loaded, "merged 2026-02-15..2026-02-15")
+    assert reply.kind == "empty" and reply.suggestions != ("/vllm help",), reply.suggestions
+    before = await ask(loaded, "merged 2026-02-01..2026-02-15 newest first")
+    newest = numbers(before)[0]
+    assert any(f"#{newest}," in n for n in reply.notes), (newest, reply.notes)
+    suggested = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
+    assert suggested.kind == "list" and newest in numbers(suggested), (reply.suggestions, suggested.title)
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
