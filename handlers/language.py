@@ -844,6 +844,23 @@ _POINTER_ASK = re.compile(
 )
 
 
+# Words standing for the PRs ("the ones", "anything", "which of these"): "with numbers" after one
+# of them says which PRs (those quoting a measured gain), not how to show them
+_PR_REFERENTS = (
+    "ones",
+    "one",
+    "prs",
+    "pr",
+    "any",
+    "anything",
+    "something",
+    "some",
+    "those",
+    "these",
+    "them",
+    "which",
+)
+_SAYS_WHICH_PRS = "".join(rf"(?<!\b{word} with )" for word in _PR_REFERENTS)
 # How to show the answer, not what to find ("top 5 merges, one line each + github handles pls",
 # "as a table"): every answer lists one line per PR with its author and link already
 _PRESENTATION = re.compile(
@@ -853,9 +870,9 @@ _PRESENTATION = re.compile(
     # breakdown says its authors, links and counts
     r"|(?:\bwith|\bw/|\+|\band|\bplus|\bincl(?:uding)?)\s+(?:the\s+|their\s+)?"
     r"(?:(?:github |gh )?(?:handles?|usernames?|logins?|authors?|links?|urls?)\b"
-    # ("perf prs with numbers", "the ones with numbers", "anything with numbers": PRs that quote a
+    # ("perf prs with numbers", "the ones with numbers", "any with numbers": PRs that quote a
     # measured gain)
-    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|(?<!ones with )(?<!prs with )(?<!pr with )(?<!anything with )(?<!those with )numbers"
+    r"|(?:(?:rough|approx(?:imate)?|ballpark)\s+)?(?:counts?|" + _SAYS_WHICH_PRS + r"numbers"
     r"|totals?)\b(?!\s+(?:of|in|for)\b))"
     r"|\b(?:as|in) (?:a )?(?:table|bullet[- ]?points?|bullets?|markdown)\b"
     # "high level pls, no PR soup": how much detail, not what to find

@@ -3812,6 +3812,13 @@ def test_a_measured_gain_is_a_kind_of_change() -> None:
     assert not any("change:measured" in g for g in read("rocm numbers").any_of)
     assert ("change:measured",) in read("perf prs with numbers").any_of  # PRs that come with them
     assert read("anything with numbers").any_of == (("change:measured",),)
+    for text in (
+        "any with numbers?",
+        "which of these with numbers",
+        "something with numbers",
+        "some with numbers",
+    ):
+        assert read(text).any_of == (("change:measured",),), text  # a word standing for the PRs
     assert not read("break it down by area with numbers").any_of  # the breakdown's counts
     assert read("benchmark changes").text == "benchmark"
 
