@@ -690,6 +690,10 @@ class FollowupHandler:
             and thread.base_query().authors
         ):
             return await compare_people(thread, intent)  # "compare with mgoin, who has more merged?"
+        if intent.kind == "compare" and not query.window_given and (versus := _set_beside(thread, query)):
+            # "vs xpu", "compare with xpu" under ROCm PRs: the two side by side over the thread's
+            # time, as "rocm vs xpu last week" asks (not XPU ANDed onto ROCm, a week before)
+            return await _switch(thread, replace(intent, kind="switch", query=versus))
         if intent.kind in ("shift", "compare"):
             window = window_of(thread, intent)
             if (
@@ -1175,6 +1179,24 @@ def _like_for_like(thread: Thread, asked: Query) -> bool:
     if any(implies(k, taxonomy) & base_keys for g in asked.any_of for k in g):
         return False  # "any on sm120?" under Blackwell PRs: within them, not instead
     return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
+
+
+def _set_beside(thread: Thread, asked: Query) -> Query | None:
+    """A subject set against the thread's own of its kind ("vs xpu" under ROCm): the question
+    asking for either, each counted (as "rocm vs xpu" does); None if it is no such subject."""
+    taxonomy = thread.settings.taxonomy
+    kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
+    own = [k for g in thread.base_query().any_of for k in g if kind_of(k, taxonomy) in kinds]
+    named = [k for g in asked.any_of for k in g if kind_of(k, taxonomy) in kinds]
+    if (
+        asked.authors
+        or not own
+        or set(named) <= set(own)
+        or any(implies(k, taxonomy) & set(own) for k in named)
+    ):
+        return None  # ("vs sm120" under Blackwell PRs: of them, not beside them)
+    rest = tuple(g for g in asked.any_of if not any(kind_of(k, taxonomy) in kinds for k in g))
+    return replace(asked, any_of=(tuple(dict.fromkeys((*own, *named))), *rest))
 
 
 async def _asked_anew(thread: Thread, asked: Query, text: str) -> bool:

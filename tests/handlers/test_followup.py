@@ -1617,6 +1617,22 @@ async def test_a_comparison_asked_with_one_of_the_threads_subjects_compares_that
     assert compared.understood.startswith(f"{last.total} PR"), (compared.understood, last.total)
 
 
+async def test_another_subject_set_against_the_threads_compares_the_two(app: BotHandlers) -> None:
+    """Under "rocm last week", "vs xpu" and "compare with xpu" set XPU beside ROCm over the same
+    week, as "rocm vs xpu last week" does (they ANDed XPU onto ROCm and compared 0 with 0 the
+    week before); "compare with the week before" still compares the weeks."""
+    direct = await app.command(REPO, "rocm vs xpu last week")
+    assert direct.total > 0 and "ROCm" in direct.understood and "XPU" in direct.understood, direct.understood
+    for said in ("vs xpu", "compare with xpu", "how does xpu compare?"):
+        await start_thread(app, KEY, "rocm last week")
+        both = await app.followup(KEY, said)
+        assert both.kind == "list" and both.total == direct.total, (said, both.title, both.understood)
+        assert both.understood.split(" · ")[-1] == direct.understood.split(" · ")[-1], both.understood
+    await start_thread(app, KEY, "rocm last week")
+    weeks = await app.followup(KEY, "compare with the week before")
+    assert weeks.notes and weeks.notes[0].startswith("PRs: "), weeks.notes
+
+
 async def test_a_narrowing_that_finds_nothing_says_where_the_nearest_are(app: BotHandlers) -> None:
     """Under "quantization last week", "anything for marlin?" finds none that week: the reply says
     how many match over the 30 days before and suggests that question, as a slash command's
