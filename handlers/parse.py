@@ -305,6 +305,10 @@ _MODEL_SUFFIX = re.compile(
 )
 # A release ("v0.11.0", "0.12", "1.2.3"): the PR data does not say which PRs went into which
 # release, so the word is explained rather than searched (model versions like "3.1" are not this).
+# A version: "2.9", "v2.9", "0.6.14", "v5", "5.x" (of a library named before it: "torch 2.9")
+VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
+# the kinds of named things that have versions of their own (libraries and kernel packages)
+_VERSIONED_KINDS = frozenset({"library", "kernel"})
 _RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
 RELEASE_NOTE = (
     "Releases are not in the PR data, so I can't tell which PRs went into {word} or when the next "
@@ -3380,6 +3384,14 @@ class _Parser:
             st.groups.extend([key] for key in dict.fromkeys(keys))
         return True
 
+    def _of_a_dependency(self, st: _State, i: int) -> bool:
+        """Whether the word at `i` comes right after a library or kernel package the question
+        names ("torch 2.9"): its version."""
+        if st.topic_end != i or not st.groups:
+            return False
+        named = (self.vocab.terms.terms.get(k[5:]) for k in st.groups[-1] if is_term(k))
+        return any(term is not None and term.kind in _VERSIONED_KINDS for term in named)
+
     def _model_id(self, word: str) -> str | None:
         """The model a model id names ("gpt-oss-120b", "qwen/qwen3-vl-8b-instruct"): the longest
         known name its dashed parts start with, when every part after it is a size, date or variant."""
@@ -3404,6 +3416,11 @@ class _Parser:
         if word in _SCOPE_VERBS and "to" in tokens[i + 1 : i + 6]:
             # "scope all of this to just the last week", "limit it to merged": the frame of a filter
             st.ignored.append(word)
+            return
+        if VERSION.fullmatch(word) and self._of_a_dependency(st, i):
+            # "torch 2.9", "flashinfer 0.6", "transformers 5": that library's version, searched
+            # (not a vLLM release, nor a number to write as #N); a bare major is "v5" as titles say
+            st.text.append(f"v{word}" if word.isdigit() else word.lower())
             return
         model = self._model_id(word) if ("-" in word or "/" in word) else None
         if model is not None:

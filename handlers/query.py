@@ -53,6 +53,7 @@ from handlers.models import (
 )
 from handlers.parse import (
     STATE_WORDS,
+    VERSION,
     Query,
     filter_words,
     is_negator,
@@ -709,7 +710,7 @@ class QueryHandler:
                 )
                 order = "" if query.sort else " newest first"  # the note's newest one first
                 suggestions.append(f"{cmd} {words} all time{order}")
-        if query.text and not query.topics and not query.suggestions:
+        if query.text and not query.topics and not query.suggestions and not _versions_only(query.text):
             index = await self.window_index(settings.name)
             if not any(index.has_word(word) for word in query.text.split()):  # "whats the weather in sf"
                 notes.append(
@@ -1257,6 +1258,12 @@ _JOINED = re.compile(r"[a-z]+(?:[-_][a-z]+)*")  # "allreduce", "all-reduce": a c
 
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
+    if "." in word and VERSION.fullmatch(word):
+        # "2.9" finds 2.9, v2.9 and 2.9.1, not 2.90, 12.9 or 0.2.9
+        number = re.escape(word.lower().removeprefix("v").removesuffix(".x"))
+        return re.compile(rf"(?<![\w.])v?{number}(?!\d)")
+    if word[:1] == "v" and word[1:].isdigit():  # "v5" finds v5, 5.0 and 5.x, not a count of five
+        return re.compile(rf"(?<![\w.])(?:v{word[1:]}(?!\d)|{word[1:]}\.[\dx])")
     stem = _singular(word)
     if _JOINED.fullmatch(stem) and len(stem.replace("-", "").replace("_", "")) >= 6:
         # "allreduce" finds "all-reduce" and "all_reduce" (and the other way): how a compound is
@@ -1505,7 +1512,8 @@ def _apply_words(
     dropped: list[str] = []
     for word in sorted(words, key=lambda w: not _identifier(w)):  # identifiers first, else as typed
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
-        if narrowed or not (anchored or unheard(word)):
+        # (a version is the thing asked, "torch 2.9": without it the answer is another question)
+        if narrowed or not (anchored or unheard(word)) or VERSION.fullmatch(word):
             found = narrowed
             kept.append(word)
             anchored = anchored or bool(narrowed and _identifier(word))
@@ -1515,6 +1523,11 @@ def _apply_words(
     if kept != words:
         query = replace(query, text=" ".join(kept), set_aside=(*query.set_aside, *dropped))
     return query, found
+
+
+def _versions_only(text: str) -> bool:
+    """Whether every free word is a version ("torch 2.9": no topic to suggest in its place)."""
+    return all(VERSION.fullmatch(w) for w in text.split())
 
 
 def _identifier(word: str) -> bool:

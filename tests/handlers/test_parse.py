@@ -194,6 +194,29 @@ def test_since_a_period_runs_from_its_start_to_now(text: str, window: tuple[str,
     assert q.topics == ("rocm",) and q.text == "" and days(q) == window, (q.text, days(q))
 
 
+@pytest.mark.parametrize(
+    ("text", "version"),
+    [
+        ("what's the status of the torch 2.9 upgrade?", "2.9"),
+        ("flashinfer 0.6 this month", "0.6"),
+        ("transformers 5 all time", "v5"),
+        ("transformers v5 fixes", "v5"),
+        ("anything on cutlass 4.2", "4.2"),
+    ],
+)
+def test_a_version_after_a_dependency_is_that_dependencys_version(text: str, version: str) -> None:
+    """ "torch 2.9", "flashinfer 0.6", "transformers 5": the version of the library named just
+    before it, searched (it was set aside as a vLLM release, or as a number to write as #N)."""
+    q = read(text)
+    assert version in q.text.split() and q.terms, (q.text, q.terms)
+    assert not any("Releases are not" in n or "Ignored the number" in n for n in q.notes), q.notes
+
+
+def test_a_release_number_alone_is_still_a_release() -> None:
+    """ "breaking changes since 0.11": a vLLM release, said plainly (no library before it)."""
+    assert any("Releases are not" in n for n in read("breaking changes since 0.11").notes)
+
+
 def test_the_table_holds_at_least_sixty_commands() -> None:
     """The table covers at least 60 command texts."""
     assert len(CASES) >= 60

@@ -7,6 +7,7 @@ a few open, draft and closed PRs of our own, since the shared file has only merg
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1049,6 +1050,31 @@ async def test_an_empty_window_without_filters_names_the_newest_pr(loaded: Store
     assert any(f"#{newest}," in n for n in reply.notes), (newest, reply.notes)
     suggested = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
     assert suggested.kind == "list" and newest in numbers(suggested), (reply.suggestions, suggested.title)
+
+
+def test_a_version_matches_that_version_and_its_patches_only() -> None:
+    """ "2.9" finds 2.9, v2.9 and 2.9.1, not 2.90, 12.9 or 0.2.9; "v5" finds v5, 5.0 and 5.x, not
+    a count of five."""
+    assert all(word_in("2.9", t) for t in ("pytorch 2.9.0 release", "torch v2.9", "torch >= 2.9"))
+    assert not any(word_in("2.9", t) for t in ("torch 2.90", "cuda 12.9", "flashinfer 0.2.9"))
+    assert all(
+        word_in("v5", t) for t in ("transformers v5", "transformers 5.0 config", "in transformers 5.x")
+    )
+    assert not word_in("v5", "add 5 models")
+
+
+async def test_a_dependencys_version_lists_the_prs_naming_it(loaded: Store) -> None:
+    """ "transformers 5" over the week lists the PRs naming Transformers v5 (or 5.0), each of them;
+    "torch 2.9" in days where none names it is an empty answer that looks wider (it listed
+    every PyTorch PR, the version set aside)."""
+    five = await ask(loaded, "transformers 5 2026-02-05..2026-02-14")
+    prs = await loaded.get_prs(REPO, numbers(five))
+    assert {33976, 33977, 34262} <= set(prs), sorted(prs)
+    assert all(re.search(r"\bv5\b|\b5\.0\b", pr.title, re.I) for pr in prs.values()), [
+        p.title for p in prs.values()
+    ]
+    none = await ask(loaded, "torch 2.9 2026-02-12..2026-02-14")
+    assert none.kind == "empty" and any("2.9" in s for s in none.suggestions), (none.title, none.suggestions)
 
 
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
