@@ -306,7 +306,7 @@ _MODEL_SUFFIX = re.compile(
 # A release ("v0.11.0", "0.12", "1.2.3"): the PR data does not say which PRs went into which
 # release, so the word is explained rather than searched (model versions like "3.1" are not this).
 # A version: "2.9", "v2.9", "0.6.14", "v5", "5.x" (of a library named before it: "torch 2.9")
-VERSION = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
+VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
 # the kinds of named things that have versions of their own (libraries and kernel packages)
 _VERSIONED_KINDS = frozenset({"library", "kernel"})
 _RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
@@ -551,6 +551,7 @@ class Query:
     # so no note calls them ignored
     restated: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()  # free words dropped because they would empty the answer
+    versions: tuple[str, ...] = ()  # of `text`, a library's version ("torch 2.9"): never set aside
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
@@ -686,6 +687,7 @@ class _State:
     terms: list[str] = field(default_factory=list)
     ignored: list[str] = field(default_factory=list)
     restated: list[str] = field(default_factory=list)  # of `ignored`: the asked thing's topic said again
+    versions: list[str] = field(default_factory=list)  # of `text`: a library's version
     readings: list[str] = field(default_factory=list)
     state_readings: list[str] = field(default_factory=list)  # the readings that set a state
     domain: list[str] = field(default_factory=list)
@@ -2750,6 +2752,7 @@ class _Parser:
             terms=tuple(t for t in dict.fromkeys(st.terms) if term_key(t) not in subsumed),
             ignored=tuple(dict.fromkeys(st.ignored)),
             restated=tuple(dict.fromkeys(st.restated)),
+            versions=tuple(w for w in dict.fromkeys(st.versions) if w in st.text),
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,
             then_until=then_until,
@@ -3417,10 +3420,11 @@ class _Parser:
             # "scope all of this to just the last week", "limit it to merged": the frame of a filter
             st.ignored.append(word)
             return
-        if VERSION.fullmatch(word) and self._of_a_dependency(st, i):
+        if VERSION_WORD.fullmatch(word) and self._of_a_dependency(st, i):
             # "torch 2.9", "flashinfer 0.6", "transformers 5": that library's version, searched
             # (not a vLLM release, nor a number to write as #N); a bare major is "v5" as titles say
             st.text.append(f"v{word}" if word.isdigit() else word.lower())
+            st.versions.append(st.text[-1])
             return
         model = self._model_id(word) if ("-" in word or "/" in word) else None
         if model is not None:

@@ -53,7 +53,7 @@ from handlers.models import (
 )
 from handlers.parse import (
     STATE_WORDS,
-    VERSION,
+    VERSION_WORD,
     Query,
     filter_words,
     is_negator,
@@ -710,7 +710,7 @@ class QueryHandler:
                 )
                 order = "" if query.sort else " newest first"  # the note's newest one first
                 suggestions.append(f"{cmd} {words} all time{order}")
-        if query.text and not query.topics and not query.suggestions and not _versions_only(query.text):
+        if query.text and not query.topics and not query.suggestions and not _versions_only(query):
             index = await self.window_index(settings.name)
             if not any(index.has_word(word) for word in query.text.split()):  # "whats the weather in sf"
                 notes.append(
@@ -738,7 +738,7 @@ class QueryHandler:
         # A question read in full ("any open blackwell nvfp4 PRs?") has a real answer, "none": it
         # is posted like any answer, and its thread follows the question (`what about mxfp4`,
         # `and last month?`). Words the bot could not place keep the reply to the asker.
-        understood = not query.text and not query.suggestions
+        understood = _versions_only(query) and not query.suggestions  # (a version is a word read)
         return Reply(
             kind="empty",
             title="No matching PRs",
@@ -1258,7 +1258,7 @@ _JOINED = re.compile(r"[a-z]+(?:[-_][a-z]+)*")  # "allreduce", "all-reduce": a c
 
 @lru_cache(maxsize=1024)
 def _word_pattern(word: str) -> re.Pattern[str]:
-    if "." in word and VERSION.fullmatch(word):
+    if "." in word and VERSION_WORD.fullmatch(word):
         # "2.9" finds 2.9, v2.9 and 2.9.1, not 2.90, 12.9 or 0.2.9
         number = re.escape(word.lower().removeprefix("v").removesuffix(".x"))
         return re.compile(rf"(?<![\w.])v?{number}(?!\d)")
@@ -1512,8 +1512,8 @@ def _apply_words(
     dropped: list[str] = []
     for word in sorted(words, key=lambda w: not _identifier(w)):  # identifiers first, else as typed
         narrowed = [m for m in found if word_in(word, _hay(m.pr, m.cls))]
-        # (a version is the thing asked, "torch 2.9": without it the answer is another question)
-        if narrowed or not (anchored or unheard(word)) or VERSION.fullmatch(word):
+        # (a library's version is the thing asked, "torch 2.9": without it, another question)
+        if narrowed or not (anchored or unheard(word)) or word in query.versions:
             found = narrowed
             kept.append(word)
             anchored = anchored or bool(narrowed and _identifier(word))
@@ -1525,9 +1525,9 @@ def _apply_words(
     return query, found
 
 
-def _versions_only(text: str) -> bool:
-    """Whether every free word is a version ("torch 2.9": no topic to suggest in its place)."""
-    return all(VERSION.fullmatch(w) for w in text.split())
+def _versions_only(query: Query) -> bool:
+    """Whether every free word is a library's version ("torch 2.9": no topic to suggest instead)."""
+    return set(query.text.split()) <= set(query.versions)
 
 
 def _identifier(word: str) -> bool:

@@ -208,8 +208,15 @@ def test_a_version_after_a_dependency_is_that_dependencys_version(text: str, ver
     """ "torch 2.9", "flashinfer 0.6", "transformers 5": the version of the library named just
     before it, searched (it was set aside as a vLLM release, or as a number to write as #N)."""
     q = read(text)
-    assert version in q.text.split() and q.terms, (q.text, q.terms)
+    assert version in q.text.split() and q.versions == (version,) and q.terms, (q.text, q.terms)
     assert not any("Releases are not" in n or "Ignored the number" in n for n in q.notes), q.notes
+
+
+def test_a_number_after_a_model_or_alone_is_no_library_version() -> None:
+    """ "LG K-EXAONE 2.0", "merged since 1.11." (a date): no library before the number, so it is
+    searched as any word (set aside when it would empty the answer), not kept as a version."""
+    for text in ("exaone 2.0 prs", "rocm prs 2.10"):
+        assert read(text).versions == (), text
 
 
 def test_a_release_number_alone_is_still_a_release() -> None:

@@ -1075,6 +1075,9 @@ async def test_a_dependencys_version_lists_the_prs_naming_it(loaded: Store) -> N
     ]
     none = await ask(loaded, "torch 2.9 2026-02-12..2026-02-14")
     assert none.kind == "empty" and any("2.9" in s for s in none.suggestions), (none.title, none.suggestions)
+    assert not none.ephemeral and none.seed is not None  # read in full: "none" opens a thread
+    other = await ask(loaded, f"deepseek 7.7 {LABELLED_WEEK}")  # no library before it: set aside
+    assert other.kind == "list" and other.total == (await ask(loaded, f"deepseek {LABELLED_WEEK}")).total
 
 
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
