@@ -540,23 +540,33 @@ class QueryHandler:
             if len(query.terms) > 1 or query.topics or query.text or query.authors:
                 named = f"read as the term {term.name}"
             line = f"{key} → {named}"
-            topic = next((t for t in term.topics if settings.taxonomy.topic(t)), None)
             alone = len(query.any_of) == 1 and not (
                 query.authors or query.text
             )  # the pointer's command says it all
-            if topic is not None and alone:
-                wider = _swap(query, f"term:{key}", topic)
-                count = len(await self.matches(settings, wider))
-                if count:
-                    ask = " ".join(w for w in (topic, _states_words(query), query.time_text) if w)
-                    every = (
-                        f"all {count} {topic_name(settings, topic)} PRs"
-                        if count > 1
-                        else (f"the 1 {topic_name(settings, topic)} PR")
-                    )
-                    line += f" · {every}: `{cmd} {ask}`"
+            wider = await self._topic_of_term(settings, query, key) if alone else None
+            if wider is not None:
+                topic, count, ask = wider
+                every = (
+                    f"all {count} {topic_name(settings, topic)} PRs"
+                    if count > 1
+                    else (f"the 1 {topic_name(settings, topic)} PR")
+                )
+                line += f" · {every}: `{cmd} {ask}`"
             lines.append(line)
         return lines
+
+    async def _topic_of_term(
+        self, settings: RepoSettings, query: Query, key: str
+    ) -> tuple[str, int, str] | None:
+        """The question with the term `key` replaced by its topic, if that finds PRs: (the
+        topic, how many, the command words that ask it)."""
+        term = settings.taxonomy.term(key)
+        topic = next((t for t in term.topics if settings.taxonomy.topic(t)), None) if term else None
+        if topic is None:
+            return None
+        count = len(await self.matches(settings, _swap(query, f"term:{key}", topic)))
+        ask = " ".join(w for w in (topic, _states_words(query), query.time_text) if w)
+        return (topic, count, ask) if count else None
 
     def _plainest(self, settings: RepoSettings, words: str, now: datetime) -> str:
         """The fewest of the asker's words that still read as the same question ("what new with
@@ -733,6 +743,11 @@ class QueryHandler:
             notes.extend(said)
             if widened:
                 suggestions.append(" ".join(f"{cmd} {filter_words(widened[0], plain)} {widened[1]}".split()))
+        if not suggestions and len(query.any_of) == 1 and not (query.authors or query.text) and query.terms:
+            # "tpu v7 prs", none ever: the term's topic, which the term's note points to
+            topic = await self._topic_of_term(settings, query, query.terms[0])
+            if topic is not None:
+                suggestions.append(f"{cmd} {topic[2]}")
         if not suggestions:
             suggestions.append(f"{cmd} help")
         # A question read in full ("any open blackwell nvfp4 PRs?") has a real answer, "none": it

@@ -1040,6 +1040,15 @@ async def test_a_question_of_several_filters_with_nothing_near_suggests_the_near
     assert again.kind == "list" and again.total == said, (reply.suggestions, again.title, note)
 
 
+async def test_a_term_no_pr_ever_named_suggests_its_topic(loaded: Store) -> None:
+    """ "risc-v prs": no PR in the store ever named RISC-V, so nothing wider helps; the reply
+    suggests the CPU question its note points to (it suggested `/vllm help`), which lists PRs."""
+    reply = await ask(loaded, f"risc-v prs {LABELLED_WEEK}")
+    assert reply.kind == "empty" and reply.suggestions[0].startswith("/vllm cpu "), reply.suggestions
+    cpu = await ask(loaded, reply.suggestions[0].removeprefix("/vllm "))
+    assert cpu.kind == "list" and cpu.understood.startswith("CPU ·"), cpu.understood
+
+
 async def test_an_empty_window_without_filters_names_the_newest_pr(loaded: Store) -> None:
     """ "merged today" on a day nothing merged: the reply names the newest merge before it and
     suggests a window that holds it (it suggested `/vllm help`)."""
