@@ -1369,7 +1369,9 @@ def _person_corrected(thread: Thread, query: Query, text: str) -> Query | None:
 
 _WORKED_ON = re.compile(r"\b(?:working|worked|work) on\b", re.I)
 _PERSON_MEANT = re.compile(
-    r"\b(?:working|worked|work) on\b|\bbeen (?:doing|up to)\b|\b(?:did|has|have) \w+(?: \w+)? (?:done|merged|landed|shipped|written)\b"
+    # ("what has the top one merged": a verb of making PRs whose subject is the ranked one)
+    r"\b(?:working|worked|work) on\b|\bbeen (?:doing|up to)\b"
+    r"|\b(?:did|has|have) \w+(?: \w+){0,2} (?:done|merged|landed|shipped|written)\b"
     r"|\bwhat did \w+(?: \w+){0,2} (?:do|merge|land|ship|write)\b"
     r"|\b(?:person|guy|gal|dev|developer|contributor|author|maintainer)(?:'s)?\b",
     re.I,

@@ -639,6 +639,11 @@ _IMPORTANCE = re.compile(
     r"|interesting|meaningful|impactful|key|main|juicy) (?:ones|prs|changes|items|things|pulls)\b"
 )
 _SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
+# "anything interesting in there?", "any big ones?", "something notable": the few that matter
+_ANY_OF_NOTE = re.compile(
+    r"\b(?:anything|something|any)(?: (?:really|particularly|especially|truly))? (?:important|big|major"
+    r"|significant|notable|noteworthy|interesting|meaningful|impactful|juicy|exciting|cool)\b"
+)
 
 
 def _most_important_ones(tokens: list[str], query: Query) -> int:
@@ -646,9 +651,12 @@ def _most_important_ones(tokens: list[str], query: Query) -> int:
     "what are the most important ones" ask for (five when no number is said); 0 when the message
     asks something else (people, another subject or time)."""
     joined = " ".join(tokens)
-    if not _IMPORTANCE.search(joined) or asks_who(tokens) or query.any_of or query.window_given:
+    noted = _ANY_OF_NOTE.search(joined)
+    if not (noted or _IMPORTANCE.search(joined)) or asks_who(tokens) or query.any_of or query.window_given:
         return 0
     count = next((n for n in map(count_word, tokens) if 0 < n <= 20), 0)
+    if noted:
+        return count or 5
     several = bool(_SEVERAL.intersection(tokens))
     if count or not (several or "matter" in tokens or "matters" in tokens):
         return count
@@ -716,8 +724,10 @@ def _position(tokens: list[str]) -> int:
             if token == "first" and i and tokens[i - 1] in SORT_OLDEST | SORT_NEWEST:
                 continue  # "sort newest first" is an order, not the first PR
             return ORDINALS[token]
-        if token in POSITION_WORDS and nxt.isdigit() and 0 < int(nxt) <= 100:
-            return int(nxt)
+        # ("one" is no count of PRs but a place: "number one", though "no one" is nobody)
+        place = (1 if token != "no" else 0) if nxt == "one" else count_word(nxt)
+        if token in POSITION_WORDS and 0 < place <= 100:  # "number 3", "the number one person"
+            return place
     return 0
 
 

@@ -591,7 +591,13 @@ async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: t
     top = await app.followup(KEY, "which three would you say matter most?")
     assert top.title.startswith("The 3 most significant"), top.title
     assert [i.number for i in top.items] == list(thread[:3]), ([i.number for i in top.items], thread[:3])
-    for text in ("only the big ones", "just the important prs pls"):  # a judgement that narrows
+    for text in (
+        "only the big ones",
+        "just the important prs pls",
+        "anything interesting in there?",
+        "any big ones?",
+    ):
+        # a judgement that narrows ("anything interesting in there?" was "I can't answer that offline")
         big = await app.followup(KEY, text)
         assert big.title.startswith("The 5 most significant"), (text, big.title)
         assert [i.number for i in big.items] == list(thread[:5]), text
@@ -1402,6 +1408,13 @@ async def test_the_top_one_after_a_who_answer_is_that_person(app: BotHandlers) -
     top = await app.followup(KEY, "what has the top one been working on?")
     assert top.kind == "list" and f"@{ranked[0].lower()}" in top.understood.lower(), top.understood
     assert top.total == busiest[ranked[0]], (top.total, busiest[ranked[0]])
+    for said in ("what has the top one merged", "what did the number one person ship"):
+        await start_thread(app, KEY, "who has been most active on rocm last week")
+        again = await app.followup(KEY, said)  # (was the card of the list's first PR)
+        assert again.kind == "list" and f"@{ranked[0].lower()}" in again.understood.lower(), (
+            said,
+            again.title,
+        )
 
 
 async def test_x_vs_just_y_keeps_x_and_leaves_y_out(app: BotHandlers) -> None:
