@@ -307,6 +307,7 @@ _MODEL_SUFFIX = re.compile(
 # release, so the word is explained rather than searched (model versions like "3.1" are not this).
 # A version: "2.9", "v2.9", "0.6.14", "v5", "5.x" (of a library named before it: "torch 2.9")
 VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
+_SIDE_BY_SIDE_WORDS = frozenset({"vs", "versus", "compared", "against"})
 # the kinds of named things that have versions of their own (libraries and kernel packages)
 _VERSIONED_KINDS = frozenset({"library", "kernel"})
 _RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
@@ -552,6 +553,7 @@ class Query:
     restated: tuple[str, ...] = ()
     set_aside: tuple[str, ...] = ()  # free words dropped because they would empty the answer
     versions: tuple[str, ...] = ()  # of `text`, a library's version ("torch 2.9"): never set aside
+    by_state: bool = False  # states set side by side ("merged vs opened"): each one counted
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
@@ -2753,6 +2755,8 @@ class _Parser:
             ignored=tuple(dict.fromkeys(st.ignored)),
             restated=tuple(dict.fromkeys(st.restated)),
             versions=tuple(w for w in dict.fromkeys(st.versions) if w in st.text),
+            # "how many rocm prs were merged vs opened": two states side by side, each counted
+            by_state=len(set(st.states)) > 1 and bool(_SIDE_BY_SIDE_WORDS.intersection(tokens)),
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,
             then_until=then_until,

@@ -457,6 +457,8 @@ class QueryHandler:
         counts = alternative_counts(settings, query, matches)
         if counts:  # "rocm vs xpu": the comparison leads, not a note under ten PRs
             understood += ": " + "; ".join(counts)
+        if query.by_state:  # "merged vs opened": each state's count leads too
+            understood += ": " + state_counts(matches, query.since, query.until)
         notes = list(_query_notes(settings, query))
         overflow = len(matches) - len(shown)
         if overflow:
@@ -1721,6 +1723,20 @@ def topic_name(settings: RepoSettings, key: str) -> str:
         return term.name if term else key[5:]
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
+
+
+def state_counts(matches: Sequence[Match], since: datetime, until: datetime) -> str:
+    """`12 merged · 9 opened · 3 still open · 1 closed unmerged`: how many of the matches merged
+    in the window, were opened in it, and are still open or closed unmerged now (as the digest's
+    counts line says them, zeros too: "merged vs open" is answered by "0 still open")."""
+    prs = [m.pr for m in matches]
+    said = [
+        (sum(1 for p in prs if p.merged_at and since <= p.merged_at < until), "merged"),
+        (sum(1 for p in prs if since <= p.created_at < until), "opened"),
+        (sum(1 for p in prs if p.status in ("open", "draft")), "still open"),
+        (sum(1 for p in prs if p.status == "closed"), "closed unmerged"),
+    ]
+    return " · ".join(f"{n} {label}" for n, label in said)
 
 
 def _newest_said(settings: RepoSettings, matches: Sequence[Match]) -> str:

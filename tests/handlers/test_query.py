@@ -1089,6 +1089,18 @@ async def test_a_dependencys_version_lists_the_prs_naming_it(loaded: Store) -> N
     assert other.kind == "list" and other.total == (await ask(loaded, f"deepseek {LABELLED_WEEK}")).total
 
 
+async def test_states_set_side_by_side_are_each_counted(loaded: Store) -> None:
+    """ "how many rocm prs were merged vs opened" over a week: the answer leads with how many
+    merged and how many were opened in it (it listed them with one total); the counts are the
+    ones each state asked alone gives."""
+    reply = await ask(loaded, f"how many rocm prs were merged vs opened {LABELLED_WEEK}")
+    merged = (await ask(loaded, f"rocm merged {LABELLED_WEEK}")).total
+    opened = (await ask(loaded, f"rocm opened {LABELLED_WEEK}")).total
+    assert f"{merged} merged" in reply.understood and f"{opened} opened" in reply.understood, reply.understood
+    plain = await ask(loaded, f"rocm {LABELLED_WEEK}")
+    assert " merged" not in plain.understood.split(" · ")[-1], plain.understood  # only when asked
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
