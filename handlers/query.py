@@ -673,21 +673,21 @@ class QueryHandler:
                 )
                 rest = self._plainest(settings, rest, now)
                 suggestions.append(f"{cmd} {rest} {query.time_text}".strip())
-        elif query.states == ("open",) and query.whole_history and not query.time_text:
-            # "open prs for intel gpu", none open: what of it merged lately is the nearest answer
+        elif query.states in (("open",), ("draft",)) and query.whole_history and not query.time_text:
+            # "open prs for intel gpu", "any drafts for spec decode", none now: what of it merged
+            # lately is the nearest answer
+            none = "None is open now" if query.states == ("open",) else "None is a draft now"
             label, merged = await self._wider(
                 settings, replace(query, states=("merged",)), now_until, now_until
             )
             rest = " ".join(w for w in query.without_time.split() if w not in STATE_WORDS)
             rest = self._plainest(settings, rest, now) if merged else ""
             if label:
-                notes.append(
-                    f"None is open now, but {_count(len(merged))} merged in the {WIDER_DAYS} days {label}."
-                )
+                notes.append(f"{none}, but {_count(len(merged))} merged in the {WIDER_DAYS} days {label}.")
                 suggestions.append(f"{cmd} {rest} merged past {WIDER_DAYS} days")
             elif merged:
                 notes.append(
-                    f"None is open now; {_count(len(merged))} merged over all time, the newest, "
+                    f"{none}; {_count(len(merged))} merged over all time, the newest, "
                     f"{_newest_said(settings, merged)}."
                 )
                 suggestions.append(f"{cmd} {rest} merged all time newest first")

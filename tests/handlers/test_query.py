@@ -1133,6 +1133,10 @@ async def test_nothing_open_points_to_what_was_merged_lately(loaded: Store) -> N
     reply = await ask(loaded, "anything still open for zorblax")
     assert reply.suggestions == ("/vllm zorblax merged all time newest first",), reply.suggestions
     assert any("#90777" in n and "Sep 2, 2025" in n for n in reply.notes), reply.notes
+    # drafts alike: "any drafts for zorblax" (none is a draft now) points to what merged
+    drafts = await ask(loaded, "any drafts for zorblax")
+    assert drafts.suggestions == ("/vllm zorblax merged all time newest first",), drafts.suggestions
+    assert any(n.startswith("None is a draft now") for n in drafts.notes), drafts.notes
 
 
 async def test_a_word_that_names_the_asked_thing_s_topic_is_read_not_ignored(loaded: Store) -> None:
