@@ -1278,9 +1278,9 @@ def _word_pattern(word: str) -> re.Pattern[str]:
     if "." in word and VERSION_WORD.fullmatch(word):
         # "2.9" finds 2.9, v2.9 and 2.9.1, not 2.90, 12.9 or 0.2.9
         number = re.escape(word.lower().removeprefix("v").removesuffix(".x"))
-        return re.compile(rf"(?<![\w.])v?{number}(?!\d)")
+        return re.compile(rf"(?<![a-z0-9.])v?{number}(?!\d)")
     if word[:1] == "v" and word[1:].isdigit():  # "v5" finds v5, 5.0 and 5.x, not a count of five
-        return re.compile(rf"(?<![\w.])(?:v{word[1:]}(?!\d)|{word[1:]}\.[\dx])")
+        return re.compile(rf"(?<![a-z0-9.])(?:v{word[1:]}(?!\d)|{word[1:]}\.[\dx])")  # (deepep_v2 too)
     stem = _singular(word)
     if _JOINED.fullmatch(stem) and len(stem.replace("-", "").replace("_", "")) >= 6:
         # "allreduce" finds "all-reduce" and "all_reduce" (and the other way): how a compound is

@@ -1070,6 +1070,7 @@ def test_a_version_matches_that_version_and_its_patches_only() -> None:
         word_in("v5", t) for t in ("transformers v5", "transformers 5.0 config", "in transformers 5.x")
     )
     assert not word_in("v5", "add 5 models")
+    assert word_in("v2", "enable vllm_deepep_v2 kernels") and word_in("2.9", "torch_2.9 wheel")
 
 
 async def test_a_dependencys_version_lists_the_prs_naming_it(loaded: Store) -> None:
