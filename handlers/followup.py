@@ -136,6 +136,7 @@ from handlers.parse import (
 )
 from handlers.ports import LLM, ClassificationSource, Store
 from handlers.query import (
+    KIND_LABELS,
     Match,
     QueryHandler,
     by_impact,
@@ -769,6 +770,8 @@ class FollowupHandler:
             # "can u redo the digest but rocm only" after narrowing to kv-connector: the digest's
             # PRs, narrowed afresh
             _restart(thread)
+        if intent.query.per_kind and not intent.query.per_period:  # "break it down by format"
+            return await per_kind(thread, intent.query.per_kind)
         if intent.query.per_topic or intent.query.per_period:
             # "break it down by topic", "count per topic", "split that by month", "per week?"
             return await self._broken_down(thread, intent, text)
@@ -1970,14 +1973,16 @@ def _which_kind(text: str) -> str:
 
 
 async def per_kind(thread: Thread, kind: str) -> Reply:
-    """The thread's PRs counted by the models (or hardware) they name, most PRs first, three PRs
-    each (a PR counts for each)."""
+    """The thread's PRs counted by the models (hardware, formats, kernels, libraries) they name,
+    most PRs first, three PRs each (a PR counts for each)."""
     matches = await thread.matches()
     asked = {k for group in thread.base_query().any_of for k in group}  # "rocm perf prs": not ROCm again
     groups, more = by_kind(thread.settings, matches, kind, asked)
-    what = "models" if kind == "model" else "hardware"
+    what = {"model": "models", "hardware": "hardware"}.get(kind, f"{KIND_LABELS[kind]}s")
     if not groups:
-        named = "a model family" if kind == "model" else "a GPU or platform"
+        named = {"model": "a model family", "hardware": "a GPU or platform"}.get(
+            kind, f"a {KIND_LABELS[kind]}"
+        )
         title = f"None of this thread's {count_label(len(matches))} names {named} beyond what it asked for"
     else:
         title = f"The {what} this thread's {count_label(len(matches))} name"

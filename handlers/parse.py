@@ -432,6 +432,15 @@ _TOPIC_NOUNS = {
     # "split that by method", "by type": kinds the PRs are sorted into
     "method", "methods", "type", "types", "kind", "kinds", "technique", "techniques", "family", "families",
 }  # fmt: skip
+# Nouns for a kind of named thing ("by format", "per gpu", "by model"): a breakdown over the named
+# things of that kind the PRs name (taxonomy kinds), not a login nor a topic breakdown
+KIND_NOUNS = {
+    **dict.fromkeys(("model", "models", "architecture", "architectures"), "model"),
+    **dict.fromkeys(("gpu", "gpus", "chip", "chips", "accelerator", "accelerators"), "hardware"),
+    **dict.fromkeys(("format", "formats", "dtype", "dtypes", "precision", "precisions"), "quant"),
+    **dict.fromkeys(("kernel", "kernels"), "kernel"),
+    **dict.fromkeys(("library", "libraries", "dependency", "dependencies"), "library"),
+}
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 # Words that say a window runs up to now, which every window the bot reads does already.
 _UP_TO_NOW = (
@@ -576,6 +585,7 @@ class Query:
     limit: int = 0
     who: bool = False  # "who's been doing the amd work": the people behind the matches
     per_topic: bool = False  # "merged prs per topic last wk": the matches counted by topic
+    per_kind: str = ""  # "quantization by format": counted by the named things of a kind ("quant")
     # "merged prs per month since june", "rocm prs by week": the matches counted by "day", "week"
     # or "month" of the window, in time order
     per_period: str = ""
@@ -2668,6 +2678,14 @@ class _Parser:
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
             or ranked
         )
+        # "quantization by format", "break it down by model": the named things of a kind, counted
+        per_kind = next(
+            (KIND_NOUNS[b] for a, b in itertools.pairwise(tokens) if a in _PER and b in KIND_NOUNS), ""
+        )
+        if per_kind:
+            per_topic = False
+            said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
+            st.text[:] = [w for w in st.text if w not in said]
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST
@@ -2772,6 +2790,7 @@ class _Parser:
             and bool(st.groups or st.authors)
             and _asks_what_is_new(tokens),
             per_topic=per_topic and not per_period,
+            per_kind=per_kind if not per_period else "",
             per_period=per_period,
             ever=ever and window is None,
             digest=digest,
@@ -2997,9 +3016,9 @@ class _Parser:
             if (
                 (i and tokens[i - 1] in SORT_VERBS)
                 or nxt in SORT_KEYS
-                or nxt in _TOPIC_NOUNS | set(_PERIOD_NOUNS)
+                or nxt in _TOPIC_NOUNS | set(_PERIOD_NOUNS) | set(KIND_NOUNS)
             ):
-                return 0  # "sort by newest", "by date": an order; "by topic", "by month": a breakdown
+                return 0  # "sort by newest", "by date": an order; "by topic", "by month", "by format": a breakdown
             if nxt in ANYONE:  # "prs by anyone from red hat": no one in particular
                 return 2
             if nxt in _MEASURES and (tokens[i + 2 : i + 3] == ["of"] or i + 2 == len(tokens)):

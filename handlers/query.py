@@ -279,6 +279,18 @@ class QueryHandler:
             groups, earlier = by_period(settings, matches, query.per_period, query.since, query.until)
             title = f"{subject(settings, query)} by {query.per_period}: {_count(len(matches))}"
             return replace(reply, title=title, groups=groups, notes=(*reply.notes, *earlier))
+        if query.per_kind:
+            # "quantization by format": each format the PRs name, counted (not what was asked for)
+            asked = {k for g in query.any_of for k in g}
+            groups, more = by_kind(settings, matches, query.per_kind, asked)
+            title = f"{subject(settings, query)} by {KIND_LABELS[query.per_kind]}: {_count(len(matches))}"
+            notes = (*reply.notes, *([f"And {more} more with fewer PRs."] if more else ()))
+            if not groups:
+                notes = (
+                    f"None of these PRs names a {KIND_LABELS[query.per_kind]} beyond what was asked.",
+                    *notes,
+                )
+            return replace(reply, title=title, groups=groups, notes=notes)
         if query.per_topic or query.who:
             # "merged prs per topic last wk": each topic's count; "who's been doing the amd work":
             # the people; largest first, three PRs each
@@ -1352,17 +1364,27 @@ def by_kind(
 ) -> tuple[tuple[ItemGroup, ...], int]:
     """As `by_topic`, over the things of one kind the PRs name or are classified under ("model":
     Qwen3.5, DeepSeek-V4; "hardware": ROCm, MI355X, Blackwell), but `skip` (what the question
-    already named); a PR counts for each."""
+    already named); a PR counts for each. Libraries are kernel packages too ("by library":
+    FlashInfer and DeepGEMM beside torch and Transformers)."""
     terms = term_index(settings.taxonomy)
+    kinds = {"library", "kernel"} if kind == "library" else {kind}
     by_name: dict[str, list[Match]] = {}
     for m in found:
         keys = (*m.cls.topics, *(f"term:{k}" for k in terms.named_cached(m.pr)))
         for key in dict.fromkeys(keys):
-            if key not in skip and kind_of(key, settings.taxonomy) == kind:
+            if key not in skip and kind_of(key, settings.taxonomy) in kinds:
                 by_name.setdefault(topic_name(settings, key), []).append(m)
     return _largest_groups(by_name, TOPICS_SHOWN)
 
 
+# What a breakdown by a kind of named thing is called ("quantization by format")
+KIND_LABELS = {
+    "model": "model",
+    "hardware": "hardware",
+    "quant": "format",
+    "kernel": "kernel",
+    "library": "library",
+}
 PERIODS_SHOWN = 12  # periods listed in a "per month" / "by week" answer (the latest ones)
 
 

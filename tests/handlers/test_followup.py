@@ -13,6 +13,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.adapters.text_render import render_reply_text
+from bot.services.taxonomy import load_taxonomy
 from bot.store import open_store
 from handlers.app import NO_CONTEXT, UNAVAILABLE, BotHandlers
 from handlers.digest import digest_seed
@@ -1658,6 +1659,18 @@ async def test_a_narrowing_that_finds_nothing_says_where_the_nearest_are(app: Bo
     wider = await app.command(REPO, empty.suggestions[0].removeprefix("/vllm "))
     assert wider.kind == "list" and note.startswith(f"{wider.total} PR"), (note, wider.title)
     assert any("now follows" in n for n in empty.notes), empty.notes
+
+
+async def test_a_thread_broken_down_by_format_counts_its_formats(app: BotHandlers) -> None:
+    """Under "quantization last week", "break it down by format" counts the thread's PRs by the
+    formats they name (it read "format" as a login and found none)."""
+    await start_thread(app, KEY, "quantization last week")
+    formats = await app.followup(KEY, "break it down by format")
+    assert formats.kind == "answer" and formats.groups, (formats.title, formats.notes)
+    names = {t.name for t in load_taxonomy("vllm").terms if t.kind == "quant"}
+    assert all(g.title.rsplit(" · ", 1)[0] in names for g in formats.groups), [
+        g.title for g in formats.groups
+    ]
 
 
 async def test_a_word_for_the_threads_own_topic_stays_when_the_thread_moves(app: BotHandlers) -> None:

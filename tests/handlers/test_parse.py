@@ -3890,6 +3890,28 @@ def test_core_features_people_name_are_named_things(text: str, key: str) -> None
     assert f"term:{key}" in {k for g in q.any_of for k in g} and not q.text, (text, q.any_of, q.text)
 
 
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("quantization this month by format", "quant"),
+        ("break it down by model", "model"),
+        ("rocm prs per gpu last week", "hardware"),
+        ("attention prs by kernel", "kernel"),
+        ("dependency bumps by library this month", "library"),
+    ],
+)
+def test_a_breakdown_by_a_kind_of_named_thing(text: str, kind: str) -> None:
+    """ "by format", "per gpu", "by model": the PRs counted by the named things of that kind they
+    name (they read "format", "gpu" as a login: "Quantization by @format", 0 PRs)."""
+    q = read(text)
+    assert q.per_kind == kind and not q.authors and not q.text and not q.per_topic, (
+        q.per_kind,
+        q.authors,
+        q.text,
+    )
+    assert read("prs by mgoin").authors == ("mgoin",) and not read("prs by mgoin").per_kind
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a

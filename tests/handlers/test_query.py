@@ -1102,6 +1102,22 @@ async def test_states_set_side_by_side_are_each_counted(loaded: Store) -> None:
     assert " merged" not in plain.understood.split(" · ")[-1], plain.understood  # only when asked
 
 
+async def test_a_breakdown_by_format_counts_the_formats_the_prs_name(loaded: Store) -> None:
+    """ "quantization by format" over a week: one group per quantization format the PRs name
+    (FP8, NVFP4, ...), each counting exactly the Quantization PRs that name it."""
+    reply = await ask(loaded, f"quantization by format {LABELLED_WEEK}")
+    assert reply.groups and "by format" in reply.title, (reply.title, reply.notes)
+    kinds = {t.name: t.key for t in TAX.terms if t.kind == "quant"}
+    for group in reply.groups:
+        name, count = group.title.rsplit(" · ", 1)
+        assert name in kinds, group.title
+        alone = await ask(loaded, f"quantization {kinds[name]} {LABELLED_WEEK}")
+        assert count == f"{alone.total} PRs" or count == "1 PR" and alone.total == 1, (
+            group.title,
+            alone.total,
+        )
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
