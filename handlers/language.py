@@ -1715,7 +1715,8 @@ _FOREIGN_CUES = frozenset(
 _LANGUAGE_WORDS: tuple[tuple[frozenset[str], dict[str, str]], ...] = (
     (  # Portuguese: "os prs do X no rust frontend" ("no" is "in the", not a no), "e quem fez esses?"
         frozenset({"mostra", "mostre", "esses", "essas", "desses", "dessas", "mês", "abertos", "mergeados"})
-        | {"compara", "compare", "fez", "fizeram", "quantos", "quantas", "você", "voce", "setembro", "outubro"},
+        # ("compare" is English too: "how do the two compare?" read "do" as Portuguese "by")
+        | {"compara", "fez", "fizeram", "quantos", "quantas", "você", "voce", "setembro", "outubro"},
         {
             "no": "in", "na": "in", "nos": "in", "nas": "in", "do": "by", "da": "by", "dos": "by",
             "esses": "these", "essas": "these", "desses": "of these", "dessas": "of these", "mostra": "show",

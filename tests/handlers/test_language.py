@@ -101,3 +101,9 @@ def test_a_request_to_act_is_one_in_russian_too() -> None:
     GitHub, which it cannot, as "can you rerun ci on my pr" does."""
     assert ACTION_REQUEST.search(in_english("Привет! А можно перезапустить CI на моём PR?").lower())
     assert not ACTION_REQUEST.search(in_english("что смержили по ROCm сегодня?").lower())
+
+
+def test_an_english_word_is_no_sign_of_another_language() -> None:
+    """ "so how do the two compare?" is English: "compare" (Portuguese too) marked it Portuguese,
+    and "do" became "by", "so" "only"."""
+    assert in_english("so how do the two compare?").split() == "so how do the two compare?".split()
