@@ -691,6 +691,12 @@ class FollowupHandler:
             and thread.base_query().authors
         ):
             return await compare_people(thread, intent)  # "compare with mgoin, who has more merged?"
+        if intent.kind == "compare" and not query.window_given and _THE_TWO.search(text):
+            # "just the fp8 ones", "and nvfp4", "compare them": the list before and this one, of
+            # one time and two subjects of a kind, side by side (not this one a period before)
+            two = _two_lists(thread, query)
+            if two is not None:
+                return await _switch(thread, replace(intent, kind="switch", query=two))
         if intent.kind == "compare" and not query.window_given and (versus := _set_beside(thread, query)):
             # "vs xpu", "compare with xpu" under ROCm PRs: the two side by side over the thread's
             # time, as "rocm vs xpu last week" asks (not XPU ANDed onto ROCm, a week before)
@@ -1182,6 +1188,31 @@ def _like_for_like(thread: Thread, asked: Query) -> bool:
     if any(implies(k, taxonomy) & base_keys for g in asked.any_of for k in g):
         return False  # "any on sm120?" under Blackwell PRs: within them, not instead
     return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
+
+
+_THE_TWO = re.compile(
+    r"\bcompare (?:them|both|the (?:two|2)|th(?:ose|ese) (?:two|2))\b|\bhow do (?:they|both|the (?:two|2)) compare\b"
+    r"|\b(?:them|both|the (?:two|2)) side by side\b",
+    re.I,
+)
+
+
+def _two_lists(thread: Thread, asked: Query) -> Query | None:
+    """The list shown before this one and this one, when they are of one time and differ in one
+    subject of a kind (FP8, then NVFP4): the question asking for either, each counted; None
+    otherwise."""
+    if not thread.context.earlier or asked.any_of or asked.authors:
+        return None
+    before = thread.context.earlier[-1]
+    if (before.since, before.until) != (thread.context.since, thread.context.until):
+        return None
+    taxonomy = thread.settings.taxonomy
+    then, now = thread.parse(before.query_text).any_of, thread.base_query().any_of
+    gone, new = [g for g in then if g not in now], [g for g in now if g not in then]
+    if len(gone) != 1 or len(new) != 1:
+        return None
+    kinds = {kind_of(k, taxonomy) for k in gone[0]} & {kind_of(k, taxonomy) for k in new[0]} - {""}
+    return replace(asked, any_of=(tuple(dict.fromkeys((*gone[0], *new[0]))),)) if kinds else None
 
 
 def _set_beside(thread: Thread, asked: Query) -> Query | None:

@@ -1647,6 +1647,24 @@ async def test_another_subject_set_against_the_threads_compares_the_two(app: Bot
     assert weeks.notes and weeks.notes[0].startswith("PRs: "), weeks.notes
 
 
+async def test_compare_them_after_two_subjects_sets_those_two_side_by_side(app: BotHandlers) -> None:
+    """ "just the fp8 ones", "and nvfp4", then "compare them" under last week's quantization PRs:
+    the two formats side by side over the week, as "quantization fp8 vs nvfp4 last week" asks
+    (it compared NVFP4's week with the week before); "compare with the week before" still does."""
+    direct = await app.command(REPO, "quantization fp8 vs nvfp4 last week")
+    assert direct.total > 0 and "FP8" in direct.understood and "NVFP4" in direct.understood, direct.understood
+    for said in ("how do the two compare?", "compare them"):
+        await start_thread(app, KEY, "quantization last week")
+        await app.followup(KEY, "just the fp8 ones")
+        await app.followup(KEY, "and nvfp4")
+        both = await app.followup(KEY, said)
+        assert both.kind == "list" and both.total == direct.total, (said, both.title, both.understood)
+    await start_thread(app, KEY, "quantization last week")
+    await app.followup(KEY, "just the fp8 ones")
+    weeks = await app.followup(KEY, "compare with the week before")
+    assert weeks.notes and weeks.notes[0].startswith("PRs: "), weeks.notes
+
+
 async def test_a_narrowing_that_finds_nothing_says_where_the_nearest_are(app: BotHandlers) -> None:
     """Under "quantization last week", "anything for marlin?" finds none that week: the reply says
     how many match over the 30 days before and suggests that question, as a slash command's
