@@ -2647,7 +2647,8 @@ class _Parser:
             if {"fix", "fixes", "fixed"} & set(tokens):
                 st.exclude.append("bugfix")
             st.readings.append(f"{change_name(key)} are {self._name_of(change_topic(key))} work: kept")
-        groups = alternatives(groups, self.taxonomy)
+        if not self._both_and(tokens):  # "both rocm and blackwell": each, not either
+            groups = alternatives(groups, self.taxonomy)
         # "arm perf work ... not interested in s390x / power / x86": x86 names the CPU topic, which
         # the Arm work asked for is; a topic a named thing asked for implies is not left out
         implied = {t for g in groups for k in g if is_term(k) for t in implies(k, self.taxonomy)}
@@ -3409,6 +3410,16 @@ class _Parser:
         else:
             st.groups.extend([key] for key in dict.fromkeys(keys))
         return True
+
+    def _both_and(self, tokens: list[str]) -> bool:
+        """Whether the question says "both X and Y" of two named things ("prs that touched both
+        rocm and blackwell"): each of them, where two of a kind would read as either."""
+        for i, token in enumerate(tokens[:-1]):
+            if token == "both" and "and" in tokens[i + 2 : i + 6]:
+                j = i + 1 + (tokens[i + 1] in ("the", "of"))
+                if self._lookup_topic(tokens, j)[0] is not None:
+                    return True
+        return False
 
     def _of_a_dependency(self, st: _State, i: int) -> bool:
         """Whether the word at `i` comes right after a library or kernel package the question

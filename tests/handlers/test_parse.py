@@ -3912,6 +3912,14 @@ def test_a_breakdown_by_a_kind_of_named_thing(text: str, kind: str) -> None:
     assert read("prs by mgoin").authors == ("mgoin",) and not read("prs by mgoin").per_kind
 
 
+def test_both_one_and_the_other_asks_for_the_prs_that_are_both() -> None:
+    """ "prs that touched both rocm and blackwell": two platforms read as either (a PR is about
+    one, as a rule), but "both ... and" says each; "rocm and xpu, both merged and open" does not."""
+    assert read("which prs touched both rocm and blackwell this month").any_of == (("rocm",), ("blackwell",))
+    assert read("both nvfp4 and mxfp4").any_of == (("term:nvfp4",), ("term:mxfp4",))
+    assert read("rocm and xpu prs, both merged and open").any_of == (("rocm", "xpu"),)
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a

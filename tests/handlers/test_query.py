@@ -1118,6 +1118,19 @@ async def test_a_breakdown_by_format_counts_the_formats_the_prs_name(loaded: Sto
         )
 
 
+async def test_both_of_two_named_things_lists_the_prs_naming_each(loaded: Store) -> None:
+    """ "prs that touched both fp8 and nvfp4": only PRs naming both formats (two formats alone
+    read as either, which lists many more)."""
+    both = await ask(loaded, f"prs that touched both fp8 and nvfp4 {LABELLED_WEEK}")
+    either = await ask(loaded, f"fp8 and nvfp4 {LABELLED_WEEK}")
+    prs = await loaded.get_prs(REPO, numbers(both))
+    assert both.kind == "list" and prs, both.title
+    assert all("fp8" in p.title.lower() and "nvfp4" in p.title.lower() for p in prs.values()), [
+        p.title for p in prs.values()
+    ]
+    assert both.total < either.total, (both.total, either.total)
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
