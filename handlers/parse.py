@@ -1143,6 +1143,7 @@ _OTHER_WHO = frozenset({"quem", "quien", "quién", "wer", "qui"})  # "quem eu pi
 _FIRST_TIMERS = re.compile(
     r"\b(?:first[- ]time|first|new|newer|brand new|fresh)\s+(?:contributors?|authors?|committers?|people|folks"
     r"|devs|developers|faces|names|ppl)\b|\b(?:newcomers?|first[- ]?timers?|newbies)\b"
+    r"|\bwho(?:'s|s| is| are)?\s+new\b(?!\s+(?:models?|features?|kernels?|prs?))"  # "who's new this week"
     # (not the reader the answer is for: "3 things a newcomer would notice", "what a newbie can use")
     r"(?!\s+(?:would|will|could|can|might|should|may|cares?|notices?|understands?|reads?|sees?)\b)"
 )

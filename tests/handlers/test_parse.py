@@ -3920,6 +3920,14 @@ def test_both_one_and_the_other_asks_for_the_prs_that_are_both() -> None:
     assert read("rocm and xpu prs, both merged and open").any_of == (("rocm", "xpu"),)
 
 
+def test_who_is_new_asks_for_first_time_contributors() -> None:
+    """ "who's new this week", "who is new in rocm": the people whose first PR is in the window
+    (it listed everyone)."""
+    for text in ("who's new this week", "who is new in rocm this month", "whos new"):
+        assert read(text).first_timers, text
+    assert not read("who merged the new models").first_timers
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a
