@@ -99,6 +99,7 @@ from handlers.language import (
     ACTION_LIMIT,
     ACTION_REQUEST,
     OWNING,
+    REASONS,
     THE_X_ONE,
     asks_who,
     has_cjk,
@@ -389,6 +390,19 @@ class FollowupHandler:
                     "I can say what these PRs changed, who wrote them and when: e.g. `who wrote these?`.",
                 ),
             )
+        listed = thread.context.pr_numbers
+        if (
+            query.out_of_scope == REASONS
+            and intent.kind == "detail"
+            and 0 < abs(intent.position) <= len(listed)
+        ):
+            # "why was the first one reverted?": no PR says why, but one is pointed at, and what it
+            # says (its description, what it reverts) is the nearest answer
+            number = listed[intent.position - 1 if intent.position > 0 else intent.position]
+            asked = thread.parse(f"#{number}")
+            card = await self._detail(thread, f"#{number}", replace(intent, query=asked, words=()))
+            if card.kind == "detail":
+                return replace(card, notes=(WHY_NOTE, *card.notes))
         if query.out_of_scope and not query.pr_numbers and intent.kind not in ("chatter", "help"):
             # "how do i turn on eagle3 for llama 3" under an answer: as the slash command says
             return Reply(
@@ -1190,6 +1204,7 @@ def _like_for_like(thread: Thread, asked: Query) -> bool:
     return bool(kinds) and bool(kinds & {kind_of(k, taxonomy) for k in base_keys})
 
 
+WHY_NOTE = "Pull requests say what changed, not why: here is what this one says; its author has the rest."
 _THE_TWO = re.compile(
     r"\bcompare (?:them|both|the (?:two|2)|th(?:ose|ese) (?:two|2))\b|\bhow do (?:they|both|the (?:two|2)) compare\b"
     r"|\b(?:them|both|the (?:two|2)) side by side\b",

@@ -217,6 +217,7 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 # faster, when the next release comes. The answer says so plainly (and still lists any PR that
 # matches the question's words) instead of pretending a PR list is the answer.
 RELEASES = "a question about releases"
+REASONS = "a question about reasons"
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(
         r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
@@ -292,7 +293,7 @@ OUT_OF_SCOPE = (
         r"|\bhas (?:vllm )?v?\d+(?:\.\d+)+ (?:been )?(?:released|shipped|tagged|cut)\b"
     )),
     # Why something was decided, and whether CI is healthy: PRs say what changed, not why or how CI is.
-    ("a question about reasons", re.compile(r"^\W*(?:why|why'd|whyd)\b")),
+    (REASONS, re.compile(r"^\W*(?:why|why'd|whyd)\b")),
     ("a question about CI status", re.compile(
         r"\bis (?:the )?(?:main |nightly |amd |rocm |nvidia )?(?:ci|main|nightly|the build|build|pipeline) (?:still |again )?(?:broken|red|down|failing|green|flaky)\b"
         # "which tests are failing", "what's failing on main": CI's state now, not a change

@@ -1665,6 +1665,21 @@ async def test_compare_them_after_two_subjects_sets_those_two_side_by_side(app: 
     assert weeks.notes and weeks.notes[0].startswith("PRs: "), weeks.notes
 
 
+async def test_why_about_one_pr_of_the_list_shows_what_that_pr_says(app: BotHandlers) -> None:
+    """ "why was the first one reverted?", "why did the 2nd one change the default": PRs do not
+    say why, but the asker points at one PR, so the answer is its card (what it says, what it
+    reverts), with a note that reasons are its author's; a why about nothing in particular is
+    still turned down."""
+    listed = await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "why was the first one reverted?")
+    assert card.kind == "detail" and card.detail is not None and card.detail.number == listed[0], card.title
+    assert any("why" in n.lower() for n in card.notes), card.notes
+    second = await app.followup(KEY, "why did the 2nd one change that")
+    assert second.detail is not None and second.detail.number == listed[1], second.title
+    vague = await app.followup(KEY, "why is rocm so slow")
+    assert vague.kind == "answer" and "reasons" in vague.title, vague.title
+
+
 async def test_a_narrowing_that_finds_nothing_says_where_the_nearest_are(app: BotHandlers) -> None:
     """Under "quantization last week", "anything for marlin?" finds none that week: the reply says
     how many match over the 30 days before and suggests that question, as a slash command's

@@ -106,4 +106,4 @@ def test_a_request_to_act_is_one_in_russian_too() -> None:
 def test_an_english_word_is_no_sign_of_another_language() -> None:
     """ "so how do the two compare?" is English: "compare" (Portuguese too) marked it Portuguese,
     and "do" became "by", "so" "only"."""
-    assert in_english("so how do the two compare?").split() == "so how do the two compare?".split()
+    assert in_english("so how do the two compare?").split() == ["so", "how", "do", "the", "two", "compare?"]
