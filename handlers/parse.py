@@ -1382,6 +1382,16 @@ def _ranks_topics(tokens: list[str]) -> bool:
     return False
 
 
+def _ranks_kind(tokens: list[str]) -> str:
+    """ "which model got the most prs", "what gpu had the most rocm work": the kind of named thing
+    asked to be ranked by its PRs ("which models were added" ranks nothing); "" if none."""
+    for k, t in enumerate(tokens):
+        asked = t in KIND_NOUNS and {"which", "what"}.intersection(tokens[max(k - 2, 0) : k])
+        if asked and (RANKING_WORDS.intersection(tokens[k + 1 :]) or "more" in tokens[k + 1 :]):
+            return KIND_NOUNS[t]
+    return ""
+
+
 _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
 # the word before what something is compared with: "than last", "vs last week", "compared to/with"
 _COMPARED_LEADS = ("than", "vs", "versus", "compared")
@@ -2684,7 +2694,18 @@ class _Parser:
         per_kind = next(
             (KIND_NOUNS[b] for a, b in itertools.pairwise(tokens) if a in _PER and b in KIND_NOUNS), ""
         )
+        per_kind = per_kind or _ranks_kind(tokens)  # "which model got the most prs in july"
         if per_kind:
+            # the kind's noun names what is counted, not a topic to filter by ("which model got the
+            # most prs" is no New models question; "new models by model" still is)
+            read_as = [self._lookup_topic([t], 0)[0] for t in tokens]
+            alone = {
+                key
+                for t, key in zip(tokens, read_as, strict=True)
+                if t in KIND_NOUNS and read_as.count(key) == 1
+            } - {None}
+            groups = tuple(g for g in groups if not (len(g) == 1 and g[0] in alone))
+            topics = tuple(t for t in topics if t not in alone)
             per_topic = False
             said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
             st.text[:] = [w for w in st.text if w not in said]

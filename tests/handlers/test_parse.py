@@ -3928,6 +3928,16 @@ def test_who_is_new_asks_for_first_time_contributors() -> None:
     assert not read("who merged the new models").first_timers
 
 
+def test_which_named_thing_had_the_most_prs_ranks_that_kind() -> None:
+    """ "which model got the most prs in july", "what gpu had the most rocm work": the named things
+    of that kind, ranked by their PRs (it listed the new models); "which models were added this
+    month" ranks nothing."""
+    assert read("which model got the most prs in july").per_kind == "model"
+    q = read("what gpu had the most rocm work this month")
+    assert q.per_kind == "hardware" and q.topics == ("rocm",) and not q.text, (q.per_kind, q.topics, q.text)
+    assert not read("which models were added this month").per_kind
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a
