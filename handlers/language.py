@@ -1107,6 +1107,8 @@ def asks_who(tokens: Sequence[str]) -> bool:
         tokens = tokens[1:]  # "is anyone else on it?"
     if tokens[0] in ANYONE and tokens[1:2] == ["else"]:
         return True  # "anyone else working on that?": other people
+    if tokens[:2] == ["how", "many"] and PEOPLE_NOUNS.intersection(tokens[2:5]):
+        return True  # "how many unique contributors this month": the people, counted
     # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
     ranked = tokens[0] == "which" and "most" in tokens
     return any(

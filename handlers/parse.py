@@ -1228,7 +1228,13 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
         return
     # ("who's the go-to person for the video loader": the person to ask, no word of a title)
     # ("who should i ping about the flashinfer ones": how the asker will reach them, no title's word)
-    framing = PEOPLE_NOUNS | RANKING_WORDS | _CONTACTING | {"go-to", "goto", "point"}
+    # ("how many unique contributors": each person counted once, as every answer about people does)
+    framing = (
+        PEOPLE_NOUNS
+        | RANKING_WORDS
+        | _CONTACTING
+        | {"go-to", "goto", "point", "unique", "distinct", "different"}
+    )
     st.text[:] = [w for w in st.text if w not in framing]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
     verb = _who_verb(tokens)

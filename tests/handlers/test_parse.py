@@ -3938,6 +3938,16 @@ def test_which_named_thing_had_the_most_prs_ranks_that_kind() -> None:
     assert not read("which models were added this month").per_kind
 
 
+def test_how_many_people_is_a_question_about_people() -> None:
+    """ "how many unique contributors this month", "how many authors touched rocm": the people
+    behind the PRs, counted (it searched "unique contributors")."""
+    q = read("how many unique contributors this month")
+    assert q.who and not q.text, (q.who, q.text)
+    q = read("how many different authors touched rocm last week")
+    assert q.who and q.topics == ("rocm",) and not q.text, (q.who, q.text)
+    assert not read("how many rocm prs last week").who
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a
