@@ -1392,10 +1392,21 @@ def _ranks_kind(tokens: list[str]) -> str:
     """ "which model got the most prs", "what gpu had the most rocm work": the kind of named thing
     asked to be ranked by its PRs ("which models were added" ranks nothing); "" if none."""
     for k, t in enumerate(tokens):
-        asked = t in KIND_NOUNS and {"which", "what"}.intersection(tokens[max(k - 2, 0) : k])
-        if asked and (RANKING_WORDS.intersection(tokens[k + 1 :]) or "more" in tokens[k + 1 :]):
+        if t not in KIND_NOUNS or tokens[k + 1 : k + 2] and tokens[k + 1] in _PR_NOUNS | {"changes", "work"}:
+            continue  # ("top 5 kernel prs": PRs about kernels)
+        if tokens[k - 1 : k] == ["new"]:
+            continue  # ("top 5 new models": the new models' PRs, five of them)
+        asked = {"which", "what"}.intersection(tokens[max(k - 2, 0) : k])
+        if asked and _AMOUNT_WORDS.intersection(tokens[k + 1 :]):
+            return KIND_NOUNS[t]
+        if RANKING_WORDS.intersection(tokens[max(k - 3, 0) : k]):  # "top 2 formats", "busiest gpus"
             return KIND_NOUNS[t]
     return ""
+
+
+# Words that rank things by how much work they had ("which model got the most prs"); not "top",
+# which a count after the question can bring ("which new models landed? 10 is fine")
+_AMOUNT_WORDS = frozenset({"most", "more", "busiest", "biggest", "leading"})
 
 
 _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}

@@ -212,8 +212,9 @@ class QueryHandler:
         matched = len(matches)
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
-        people_shown = query.limit if query.who else 0  # "top 5 authors": five people, over every PR
-        if query.sort or (query.limit and not query.who):
+        # "top 5 authors": five people, "top 3 areas": three topics, each over every PR
+        people_shown = query.limit if query.who or query.per_topic or query.per_kind else 0
+        if query.sort or (query.limit and not people_shown):
             matches, query = ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
         if readings:
@@ -282,7 +283,7 @@ class QueryHandler:
         if query.per_kind:
             # "quantization by format": each format the PRs name, counted (not what was asked for)
             asked = {k for g in query.any_of for k in g}
-            groups, more = by_kind(settings, matches, query.per_kind, asked)
+            groups, more = by_kind(settings, matches, query.per_kind, asked, people_shown)
             title = f"{subject(settings, query)} by {KIND_LABELS[query.per_kind]}: {_count(len(matches))}"
             notes = (*reply.notes, *([f"And {more} more with fewer PRs."] if more else ()))
             if not groups:
@@ -297,7 +298,9 @@ class QueryHandler:
             # "october broken down by area? like rocm / xpu / quant": the buckets named, not every topic
             buckets = next((g for g in query.any_of if len(g) > 1 and not any(map(is_term, g))), ())
             groups, more = (
-                by_topic(settings, matches, buckets) if query.per_topic else people(matches, people_shown)
+                by_topic(settings, matches, buckets, people_shown)
+                if query.per_topic
+                else people(matches, people_shown)
             )
             what = "topics" if query.per_topic else "authors"
             title = (
@@ -1345,22 +1348,23 @@ def people(found: Sequence[Match], shown: int = 0) -> tuple[tuple[ItemGroup, ...
 
 
 def by_topic(
-    settings: RepoSettings, found: Sequence[Match], only: Collection[str] = ()
+    settings: RepoSettings, found: Sequence[Match], only: Collection[str] = (), shown: int = 0
 ) -> tuple[tuple[ItemGroup, ...], int]:
     """The topics of `found` (`only` those, when given), most PRs first, each with its count (the
     one `/vllm <topic>` gives over the same window) and up to three of its PRs in answer order; and
-    how many more topics there are beyond the ones shown. A PR counts for each of its topics."""
+    how many more topics there are beyond the ones shown (`shown` of them: "top 3 areas", else the
+    usual number). A PR counts for each of its topics."""
     by_name: dict[str, list[Match]] = {}
     for m in found:
         for key in m.cls.topics:
             if only and key not in only:
                 continue
             by_name.setdefault(topic_name(settings, key), []).append(m)
-    return _largest_groups(by_name, TOPICS_SHOWN)
+    return _largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN)
 
 
 def by_kind(
-    settings: RepoSettings, found: Sequence[Match], kind: str, skip: Collection[str] = ()
+    settings: RepoSettings, found: Sequence[Match], kind: str, skip: Collection[str] = (), shown: int = 0
 ) -> tuple[tuple[ItemGroup, ...], int]:
     """As `by_topic`, over the things of one kind the PRs name or are classified under ("model":
     Qwen3.5, DeepSeek-V4; "hardware": ROCm, MI355X, Blackwell), but `skip` (what the question
@@ -1374,7 +1378,7 @@ def by_kind(
         for key in dict.fromkeys(keys):
             if key not in skip and kind_of(key, settings.taxonomy) in kinds:
                 by_name.setdefault(topic_name(settings, key), []).append(m)
-    return _largest_groups(by_name, TOPICS_SHOWN)
+    return _largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN)
 
 
 # What a breakdown by a kind of named thing is called ("quantization by format")

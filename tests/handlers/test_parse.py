@@ -3936,6 +3936,8 @@ def test_which_named_thing_had_the_most_prs_ranks_that_kind() -> None:
     q = read("what gpu had the most rocm work this month")
     assert q.per_kind == "hardware" and q.topics == ("rocm",) and not q.text, (q.per_kind, q.topics, q.text)
     assert not read("which models were added this month").per_kind
+    assert not read("which new models landed this month? newest first, 10 is fine").per_kind
+    assert not read("top 5 new models this month").per_kind
 
 
 def test_how_many_people_is_a_question_about_people() -> None:

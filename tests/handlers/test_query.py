@@ -1131,6 +1131,19 @@ async def test_both_of_two_named_things_lists_the_prs_naming_each(loaded: Store)
     assert both.total < either.total, (both.total, either.total)
 
 
+async def test_top_n_areas_is_n_areas_over_every_pr(loaded: Store) -> None:
+    """ "top 3 areas" over a week: the three largest topics, each counted over every PR of the week
+    (it counted the topics of the three most significant PRs); "top 2 formats for quantization"
+    alike for a kind of named thing."""
+    three = await ask(loaded, f"top 3 areas {LABELLED_WEEK}")
+    every = await ask(loaded, f"per topic {LABELLED_WEEK}")
+    assert len(three.groups) == 3 and three.total == every.total, (len(three.groups), three.total, every.total)
+    assert [g.title for g in three.groups] == [g.title for g in every.groups[:3]], three.groups
+    two = await ask(loaded, f"top 2 formats for quantization {LABELLED_WEEK}")
+    formats = await ask(loaded, f"quantization by format {LABELLED_WEEK}")
+    assert [g.title for g in two.groups] == [g.title for g in formats.groups[:2]], (two.title, two.groups)
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
