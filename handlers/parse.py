@@ -308,6 +308,10 @@ _MODEL_SUFFIX = re.compile(
 # A version: "2.9", "v2.9", "0.6.14", "v5", "5.x" (of a library named before it: "torch 2.9")
 VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
 _SIDE_BY_SIDE_WORDS = frozenset({"vs", "versus", "compared", "against"})
+# "what fraction / % / share of prs": part of the window's PRs, said against all of them
+_SHARE_WORDS = frozenset(
+    {"fraction", "percentage", "percent", "%", "proportion", "share", "ratio", "portion"}
+)
 # the kinds of named things that have versions of their own (libraries and kernel packages)
 _VERSIONED_KINDS = frozenset({"library", "kernel"})
 _RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
@@ -563,6 +567,7 @@ class Query:
     set_aside: tuple[str, ...] = ()  # free words dropped because they would empty the answer
     versions: tuple[str, ...] = ()  # of `text`, a library's version ("torch 2.9"): never set aside
     by_state: bool = False  # states set side by side ("merged vs opened"): each one counted
+    share: bool = False  # "what fraction of prs are bug fixes": said against every PR of the window
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
@@ -2726,6 +2731,14 @@ class _Parser:
             per_topic = False
             said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
             st.text[:] = [w for w in st.text if w not in said]
+        # "what fraction of prs are bug fixes", "what % of merged prs are rocm": a share
+        share = any(a in _SHARE_WORDS and b == "of" for a, b in itertools.pairwise(tokens))
+        if share:  # (words read, so no typo of another: "fraction" is no "function")
+            st.text[:] = [w for w in st.text if w not in _SHARE_WORDS]
+            for i, token in enumerate(tokens):
+                if token in _SHARE_WORDS:
+                    st.typos.pop(token, None)
+                    st.corrections.pop(i, None)
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST
@@ -2815,6 +2828,7 @@ class _Parser:
             versions=tuple(w for w in dict.fromkeys(st.versions) if w in st.text),
             # "how many rocm prs were merged vs opened": two states side by side, each counted
             by_state=len(set(st.states)) > 1 and bool(_SIDE_BY_SIDE_WORDS.intersection(tokens)),
+            share=share,
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,
             then_until=then_until,

@@ -275,6 +275,12 @@ class QueryHandler:
         if not matches:
             return await self.empty_reply(settings, query, text, now)
         reply = self.list_reply(settings, query, text, matches)
+        if query.share:
+            # "what fraction of prs were bug fixes": against every PR of the window, same states
+            every = await self.matches(settings, _everything(query))
+            if every:
+                said = f"{matched} of {_count(len(every))} ({round(100 * matched / len(every))} %)"
+                reply = replace(reply, understood=f"{reply.understood}: {said}")
         if query.per_period:
             # "merged prs per month since june": each month's count, in time order, three PRs each
             groups, earlier = by_period(settings, matches, query.per_period, query.since, query.until)
@@ -1749,6 +1755,22 @@ def topic_name(settings: RepoSettings, key: str) -> str:
         return term.name if term else key[5:]
     topic = settings.taxonomy.topic(key)
     return topic.name if topic else key
+
+
+def _everything(query: Query) -> Query:
+    """The query over the same time and states with nothing else asked: every PR a share is of."""
+    return replace(
+        query,
+        any_of=(),
+        topics=(),
+        terms=(),
+        exclude=(),
+        authors=(),
+        exclude_authors=(),
+        text="",
+        exclude_text=(),
+        first_timers=False,
+    )
 
 
 def state_counts(matches: Sequence[Match], since: datetime, until: datetime) -> str:

@@ -3950,6 +3950,16 @@ def test_how_many_people_is_a_question_about_people() -> None:
     assert not read("how many rocm prs last week").who
 
 
+def test_a_share_is_asked_by_fraction_percent_and_proportion() -> None:
+    """ "what fraction / percentage / share / proportion of prs are X", "what % of": a share of
+    the window's PRs (the words were searched); a "share" named with its own words is not."""
+    for text in ("what fraction of prs are bug fixes", "what % of merged prs are rocm", "percentage of ci prs",
+                 "what share of this month's prs were perf", "proportion of prs that are docs"):  # fmt: skip
+        q = read(text)
+        assert q.share and not q.text and not q.typos, (text, q.text, q.typos)
+    assert not read("rocm shared memory fixes").share
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a

@@ -1144,6 +1144,20 @@ async def test_top_n_areas_is_n_areas_over_every_pr(loaded: Store) -> None:
     assert [g.title for g in two.groups] == [g.title for g in formats.groups[:2]], (two.title, two.groups)
 
 
+async def test_a_share_is_said_against_every_pr_of_the_window(loaded: Store) -> None:
+    """ "what fraction of prs were bug fixes", "what % of merged prs are rocm": the answer leads
+    with the count against every PR of the window in the same states, and the percentage (it
+    listed the bug fixes alone)."""
+    share = await ask(loaded, f"what fraction of prs were bug fixes {LABELLED_WEEK}")
+    fixes = (await ask(loaded, f"bug fixes {LABELLED_WEEK}")).total
+    every = (await ask(loaded, f"all prs {LABELLED_WEEK}")).total
+    assert f"{fixes} of {every} PRs ({round(100 * fixes / every)} %)" in share.understood, share.understood
+    merged = await ask(loaded, f"what percentage of merged prs are rocm {LABELLED_WEEK}")
+    rocm = (await ask(loaded, f"rocm merged {LABELLED_WEEK}")).total
+    all_merged = (await ask(loaded, f"merged {LABELLED_WEEK}")).total
+    assert f"{rocm} of {all_merged} PRs" in merged.understood, merged.understood
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
