@@ -17,6 +17,7 @@ from typing import Literal
 
 from handlers.calendar import DAY_LEADS, MONTHS, SEASONS
 from handlers.language import (
+    IMPORTANCE_WORDS,
     PEOPLE_NOUNS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -631,18 +632,18 @@ _BY_IMPORTANCE = re.compile(
     r"^(?:(?:pls |please )?(?:sort|order|rank)(?:ed)? (?:them |these |those |it )?by (?:impact|importance|significance)"
     rf"|(?:the )?(?:{_SIGNIFICANT}|important) (?:ones? )?first)(?: pls| please)?(?: \?)?$"
 )
+# Words of importance, and the kinds of interest said the same way ("anything juicy in there?")
+_NOTEWORTHY = "|".join(sorted(IMPORTANCE_WORDS | {"interesting", "juicy"}))
 # "which five matter most?", "the 3 biggest ones": several of them
 _IMPORTANCE = re.compile(
     rf"\b(?:{_SIGNIFICANT}|matters? (?:the )?most)\b"
     # "only the big ones", "just the important prs": a judgement narrowing by significance
-    r"|\b(?:only|just) (?:the )?(?:really |truly )?(?:important|big|major|significant|notable|noteworthy"
-    r"|interesting|meaningful|impactful|key|main|juicy) (?:ones|prs|changes|items|things|pulls)\b"
+    rf"|\b(?:only|just) (?:the )?(?:really |truly )?(?:{_NOTEWORTHY}|key|main) (?:ones|prs|changes|items|things|pulls)\b"
 )
 _SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
 # "anything interesting in there?", "any big ones?", "something notable": the few that matter
 _ANY_OF_NOTE = re.compile(
-    r"\b(?:anything|something|any)(?: (?:really|particularly|especially|truly))? (?:important|big|major"
-    r"|significant|notable|noteworthy|interesting|meaningful|impactful|juicy|exciting|cool)\b"
+    rf"\b(?:anything|something|any)(?: (?:really|particularly|especially|truly))? (?:{_NOTEWORTHY}|exciting|cool)\b"
 )
 
 

@@ -21,7 +21,7 @@ from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
 from handlers.parse import Query, implies, kind_of, split_states, with_window
-from handlers.query import Match, ordered, subject, understood_line
+from handlers.query import Match, ordered, state_tally, subject, understood_line
 from handlers.terms import is_term
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
@@ -659,15 +659,9 @@ class _Tally:
 
 
 def _tally(matches: Sequence[Match], query: Query) -> _Tally:
-    prs = [m.pr for m in matches]
-    return _Tally(
-        total=len(prs),
-        merged=sum(1 for p in prs if p.merged_at and query.since <= p.merged_at < query.until),
-        opened=sum(1 for p in prs if query.since <= p.created_at < query.until),
-        still_open=sum(1 for p in prs if p.status in ("open", "draft")),
-        closed=sum(1 for p in prs if p.status == "closed"),
-        authors=len({p.author.lower() for p in prs}),
-    )
+    merged, opened, still_open, closed = state_tally(matches, query.since, query.until)
+    authors = len({m.pr.author.lower() for m in matches})
+    return _Tally(len(matches), merged, opened, still_open, closed, authors)
 
 
 def _delta(n: int) -> str:

@@ -104,6 +104,11 @@ ACTIVITY_WORDS = (
         """
     )
 )
+# Words of importance ("anything big?", "important rocm prs", "the notable ones"): asking for the
+# PRs that matter most, which every answer lists first
+IMPORTANCE_WORDS = _words(
+    "important notable noteworthy significant major big impactful influential meaningful"
+)
 JUDGEMENT_WORDS = _words(
     """
     important notable noteworthy interesting relevant significant major minor big biggest main key

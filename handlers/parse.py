@@ -56,6 +56,7 @@ from handlers.language import (
     EMPLOYER,
     EMPLOYER_NOTE,
     HOW_NOT_TO_ANSWER,
+    IMPORTANCE_WORDS,
     JUDGEMENT_WORDS,
     OWNING,
     PEOPLE_NOUNS,
@@ -1924,19 +1925,7 @@ _SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
 # Judgement words that say "the ones that matter" ("anything big last week?", "important rocm
 # prs", "major changes"): the same order, read as it. Not "minor" (the opposite), "main"/"key"
 # ("merged to main", "api key") nor "top" (a count of its own).
-_IMPORTANCE = frozenset(
-    {
-        "important",
-        "notable",
-        "noteworthy",
-        "significant",
-        "major",
-        "big",
-        "impactful",
-        "influential",
-        "meaningful",
-    }
-)
+_IMPORTANCE = IMPORTANCE_WORDS
 
 
 class _Parser:

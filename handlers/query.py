@@ -213,8 +213,8 @@ class QueryHandler:
         if query.prefer and not query.sort:
             matches, query = self._preferred(settings, query, matches)
         # "top 5 authors": five people, "top 3 areas": three topics, each over every PR
-        people_shown = query.limit if query.who or query.per_topic or query.per_kind else 0
-        if query.sort or (query.limit and not people_shown):
+        groups_shown = query.limit if query.who or query.per_topic or query.per_kind else 0
+        if query.sort or (query.limit and not groups_shown):
             matches, query = ordered(query, matches, settings.max_items)
         readings = await self._term_readings(settings, query, matched)
         if readings:
@@ -289,7 +289,7 @@ class QueryHandler:
         if query.per_kind:
             # "quantization by format": each format the PRs name, counted (not what was asked for)
             asked = {k for g in query.any_of for k in g}
-            groups, more = by_kind(settings, matches, query.per_kind, asked, people_shown)
+            groups, more = by_kind(settings, matches, query.per_kind, asked, groups_shown)
             title = f"{subject(settings, query)} by {KIND_LABELS[query.per_kind]}: {_count(len(matches))}"
             notes = (*reply.notes, *([f"And {more} more with fewer PRs."] if more else ()))
             if not groups:
@@ -304,9 +304,9 @@ class QueryHandler:
             # "october broken down by area? like rocm / xpu / quant": the buckets named, not every topic
             buckets = next((g for g in query.any_of if len(g) > 1 and not any(map(is_term, g))), ())
             groups, more = (
-                by_topic(settings, matches, buckets, people_shown)
+                by_topic(settings, matches, buckets, groups_shown)
                 if query.per_topic
-                else people(matches, people_shown)
+                else people(matches, groups_shown)
             )
             what = "topics" if query.per_topic else "authors"
             title = (
@@ -1773,18 +1773,26 @@ def _everything(query: Query) -> Query:
     )
 
 
-def state_counts(matches: Sequence[Match], since: datetime, until: datetime) -> str:
-    """`12 merged · 9 opened · 3 still open · 1 closed unmerged`: how many of the matches merged
-    in the window, were opened in it, and are still open or closed unmerged now (as the digest's
-    counts line says them, zeros too: "merged vs open" is answered by "0 still open")."""
+STATE_TALLY = ("merged", "opened", "still open", "closed unmerged")
+
+
+def state_tally(matches: Sequence[Match], since: datetime, until: datetime) -> tuple[int, int, int, int]:
+    """How many of the matches merged in the window, were opened in it, and are still open or
+    closed unmerged now (the order of STATE_TALLY)."""
     prs = [m.pr for m in matches]
-    said = [
-        (sum(1 for p in prs if p.merged_at and since <= p.merged_at < until), "merged"),
-        (sum(1 for p in prs if since <= p.created_at < until), "opened"),
-        (sum(1 for p in prs if p.status in ("open", "draft")), "still open"),
-        (sum(1 for p in prs if p.status == "closed"), "closed unmerged"),
-    ]
-    return " · ".join(f"{n} {label}" for n, label in said)
+    return (
+        sum(1 for p in prs if p.merged_at and since <= p.merged_at < until),
+        sum(1 for p in prs if since <= p.created_at < until),
+        sum(1 for p in prs if p.status in ("open", "draft")),
+        sum(1 for p in prs if p.status == "closed"),
+    )
+
+
+def state_counts(matches: Sequence[Match], since: datetime, until: datetime) -> str:
+    """`12 merged · 9 opened · 3 still open · 1 closed unmerged`, as the digest's counts line says
+    them, zeros too ("merged vs open" is answered by "0 still open")."""
+    tally = state_tally(matches, since, until)
+    return " · ".join(f"{n} {label}" for n, label in zip(tally, STATE_TALLY, strict=True))
 
 
 def _newest_said(settings: RepoSettings, matches: Sequence[Match]) -> str:
