@@ -1235,7 +1235,13 @@ def _set_beside(thread: Thread, asked: Query) -> Query | None:
     asking for either, each counted (as "rocm vs xpu" does); None if it is no such subject."""
     taxonomy = thread.settings.taxonomy
     kinds = {kind_of(k, taxonomy) for g in asked.any_of for k in g} - {""}
-    own = [k for g in thread.base_query().any_of for k in g if kind_of(k, taxonomy) in kinds]
+    base = thread.base_query().any_of
+    if not kinds and len(base) == 1 and len(asked.any_of) == 1 and not asked.authors:
+        # "vs lora" under spec decode PRs: one kind of work set beside the thread's only one
+        topics = [k for g in (*base, *asked.any_of) for k in g]
+        if all(taxonomy.topic(k) and not kind_of(k, taxonomy) for k in topics) and asked.any_of != base:
+            return replace(asked, any_of=(tuple(dict.fromkeys(topics)),))
+    own = [k for g in base for k in g if kind_of(k, taxonomy) in kinds]
     named = [k for g in asked.any_of for k in g if kind_of(k, taxonomy) in kinds]
     if (
         asked.authors

@@ -1645,6 +1645,11 @@ async def test_another_subject_set_against_the_threads_compares_the_two(app: Bot
     await start_thread(app, KEY, "rocm last week")
     weeks = await app.followup(KEY, "compare with the week before")
     assert weeks.notes and weeks.notes[0].startswith("PRs: "), weeks.notes
+    # two kinds of work alike: "vs lora" under spec decode ANDed LoRA onto it and compared 0 with 0
+    work = await app.command(REPO, "spec decode vs lora last week")
+    await start_thread(app, KEY, "spec decode last week")
+    both = await app.followup(KEY, "vs lora")
+    assert both.kind == "list" and both.total == work.total > 0, (both.title, both.understood, work.total)
 
 
 async def test_compare_them_after_two_subjects_sets_those_two_side_by_side(app: BotHandlers) -> None:
