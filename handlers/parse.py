@@ -1420,6 +1420,27 @@ _UNITS = {"day", "week", "month", "quarter", "year", "wk", "mo", "yr"}
 _COMPARED_LEADS = ("than", "vs", "versus", "compared")
 
 
+# A trend asked of one period ("did ci work go up or down this month", "has rocm gone up this
+# week"): that period beside the one before it
+_TREND = re.compile(
+    r"\b(?:up or down|down or up|(?:go|goes|going|gone|went) (?:up|down)|increased|decreased|grew|shr[au]nk)\b"
+)
+
+
+def _trend_of_a_period(tokens: list[str]) -> None:
+    """ "did ci work go up or down this month": the one period named, compared with the one
+    before it ("vs last month" said for the asker); nothing when the question names no period, or
+    sets two side by side already."""
+    if not _TREND.search(" ".join(tokens)) or set(_COMPARED_LEADS).intersection(tokens):
+        return
+    named = [(k, t) for k, t in enumerate(tokens[:-1]) if t in ("this", "last") and tokens[k + 1] in _UNITS]
+    if len(named) != 1:
+        return
+    k, lead = named[0]
+    unit = tokens[k + 1]
+    tokens.extend(["vs", "last", unit] if lead == "this" else ["vs", "the", unit, "before"])
+
+
 def _unit_after_last(tokens: list[str]) -> None:
     """ "more rocm prs this month than last?": the second range is the last *month* (the unit of
     the first), so "than last" / "vs the previous" get the unit they leave out."""
@@ -1731,6 +1752,7 @@ def sets_side_by_side(tokens: Sequence[str]) -> bool:
     october or november"."""
     return bool(
         COMPARE_CUES.intersection(tokens)
+        or _TREND.search(" ".join(tokens))  # "did ci work go up or down this month"
         or ("relative", "to") in itertools.pairwise(tokens)
         or ("or" in tokens and COMPARATIVES.intersection(tokens))
         # "10月と11月でどっちが多い" read word for word: october, november, which more
@@ -1974,6 +1996,7 @@ class _Parser:
         tokens, cut = tokenize(asked)
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
+        _trend_of_a_period(tokens)
         _unit_after_last(tokens)
         _weekday_of_a_date(tokens)
         _event_names(tokens)

@@ -3960,6 +3960,20 @@ def test_a_share_is_asked_by_fraction_percent_and_proportion() -> None:
     assert not read("rocm shared memory fixes").share
 
 
+def test_a_trend_over_one_period_compares_it_with_the_one_before() -> None:
+    """ "did ci work go up or down this month", "has rocm gone up this week": the period against
+    the one before it (they listed the period alone); with no period, or one compared already,
+    nothing is added."""
+    q = read("did ci work go up or down this month")
+    assert q.topics == ("ci-build",) and q.then_since is not None and not q.text, (q.then_since, q.text)
+    assert (q.then_since.date().isoformat(), q.then_until.date().isoformat()) == ("2026-02-01", "2026-03-01")
+    q = read("has rocm activity gone up this week")
+    assert q.then_since is not None and q.then_since.date().isoformat() == "2026-02-23", q.then_since
+    assert read("did throughput go up").then_since is None
+    q = read("rocm this month vs last month")
+    assert q.then_since is not None and q.then_since.date().isoformat() == "2026-02-01"
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a
