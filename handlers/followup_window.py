@@ -21,7 +21,7 @@ from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
 from handlers.parse import Query, implies, kind_of, split_states, with_window
-from handlers.query import Match, ordered, state_tally, subject, understood_line
+from handlers.query import Match, ordered, signed, state_tally, subject, understood_line
 from handlers.terms import is_term
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
@@ -293,7 +293,7 @@ async def compare(thread: Thread, window: tuple[datetime, datetime], narrower: Q
         ("closed unmerged", a.closed, b.closed),
         ("authors", a.authors, b.authors),
     ]
-    lines = [f"{name}: {x} vs {y} ({_delta(x - y)})" for name, x, y in rows]
+    lines = [f"{name}: {x} vs {y} ({signed(x - y)})" for name, x, y in rows]
     first, second = base.window_label, other_query.window_label
     return Reply(
         kind="answer",
@@ -662,7 +662,3 @@ def _tally(matches: Sequence[Match], query: Query) -> _Tally:
     merged, opened, still_open, closed = state_tally(matches, query.since, query.until)
     authors = len({m.pr.author.lower() for m in matches})
     return _Tally(len(matches), merged, opened, still_open, closed, authors)
-
-
-def _delta(n: int) -> str:
-    return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")

@@ -1427,6 +1427,13 @@ _TREND = re.compile(
 )
 
 
+# The trend's own words ("which area grew the most vs last month"): how it is asked, no title's word
+TREND_WORDS = frozenset(
+    {"grew", "grow", "grows", "grown", "growing", "growth", "increased", "decreased", "shrank", "shrunk"}
+    | {"dropped", "fell", "declined", "rose", "gained"}
+)
+
+
 def _trend_of_a_period(tokens: list[str]) -> None:
     """ "did ci work go up or down this month": the one period named, compared with the one
     before it ("vs last month" said for the asker); nothing when the question names no period, or
@@ -2743,6 +2750,8 @@ class _Parser:
             per_topic = False
             said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
             st.text[:] = [w for w in st.text if w not in said]
+        if then_since is not None:  # "which area grew the most vs last month": the comparison's frame
+            st.text[:] = [w for w in st.text if w not in TREND_WORDS]
         # "what fraction of prs are bug fixes", "what % of merged prs are rocm": a share
         share = any(a in _SHARE_WORDS and b == "of" for a, b in itertools.pairwise(tokens))
         if share:  # (words read, so no typo of another: "fraction" is no "function")

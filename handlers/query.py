@@ -253,6 +253,7 @@ class QueryHandler:
                 )
                 query = replace(wider, notes=(*kept, *readings, note))
                 matches, query = ordered(query, found, settings.max_items)
+        then_matches: list[Match] | None = None  # the second range's, beside a breakdown of the first
         if compares_periods(query, text) and query.then_since and query.then_until:
             if not (query.who or query.per_topic or query.per_period):
                 compared = await self.periods_compared(settings, query, text, matches)
@@ -270,6 +271,7 @@ class QueryHandler:
                 # "who merged the most rocm this month vs last month": the people of the first range,
                 # the second range's count beside it
                 then = await self.matches(settings, query, query.then_since, query.then_until)
+                then_matches = then
                 note = f"Compared: {_count(len(matches))} in {query.window_label}, {_count(len(then))} in {query.then_label}."
                 query = replace(query, notes=(*query.notes, note))
         if not matches:
@@ -308,12 +310,19 @@ class QueryHandler:
                 if query.per_topic
                 else people(matches, groups_shown)
             )
+            if query.per_topic and then_matches is not None:
+                # "which area grew the most vs last month": each topic's change, both counts said
+                groups, more = topics_compared(
+                    settings, matches, then_matches, buckets, groups_shown, change_asked(text)
+                )
             what = "topics" if query.per_topic else "authors"
             title = (
                 f"{subject(settings, query)} by topic: {_count(len(matches))}"
                 if query.per_topic
                 else people_title(matches, subject(settings, query), first_timers=query.first_timers)
             )
+            if query.per_topic and then_matches is not None:
+                title = f"{subject(settings, query)} by topic: {query.window_label} vs {query.then_label}"
             notes = (*reply.notes, *([f"And {more} more {what} with fewer PRs."] if more else ()))
             return replace(reply, title=title, groups=groups, notes=notes)
         if (
@@ -1360,13 +1369,68 @@ def by_topic(
     one `/vllm <topic>` gives over the same window) and up to three of its PRs in answer order; and
     how many more topics there are beyond the ones shown (`shown` of them: "top 3 areas", else the
     usual number). A PR counts for each of its topics."""
+    return _largest_groups(
+        _by_topic_name(settings, found, only), min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN
+    )
+
+
+def _by_topic_name(
+    settings: RepoSettings, found: Sequence[Match], only: Collection[str] = ()
+) -> dict[str, list[Match]]:
+    """The matches under each of their topics' names (`only` those topics, when given)."""
     by_name: dict[str, list[Match]] = {}
     for m in found:
         for key in m.cls.topics:
-            if only and key not in only:
-                continue
-            by_name.setdefault(topic_name(settings, key), []).append(m)
-    return _largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN)
+            if not only or key in only:
+                by_name.setdefault(topic_name(settings, key), []).append(m)
+    return by_name
+
+
+def signed(n: int) -> str:
+    """A change as the comparisons say it: `+5`, `−3`, `same`."""
+    return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
+
+
+def change_asked(text: str) -> int:
+    """Which way a comparison of topics ranks them: 1 by growth ("which area grew the most"), -1 by
+    decline ("which dropped the most"), 0 by size."""
+    words = set(tokenize(text)[0])
+    if words & {"grew", "grow", "grown", "growth", "increased", "gained", "rose", "up"}:
+        return 1
+    if words & {"shrank", "shrunk", "dropped", "fell", "declined", "decreased", "down"}:
+        return -1
+    return 0
+
+
+def topics_compared(
+    settings: RepoSettings,
+    found: Sequence[Match],
+    then: Sequence[Match],
+    only: Collection[str],
+    shown: int,
+    direction: int,
+) -> tuple[tuple[ItemGroup, ...], int]:
+    """The topics of two ranges: each with its count in the first, the second's and the change
+    (`ROCm · 108 PRs (198 before, −90)`), ranked by growth (`direction` 1), decline (-1) or size
+    (0); three PRs of the first range each; and how many more topics there are."""
+    now, before = _by_topic_name(settings, found, only), _by_topic_name(settings, then, only)
+
+    def change(name: str) -> int:
+        return len(now.get(name, [])) - len(before.get(name, []))
+
+    ranked = sorted(
+        set(now) | set(before),
+        key=lambda n: (-direction * change(n) if direction else -len(now.get(n, [])), n.lower()),
+    )
+    shown = min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN
+    groups = tuple(
+        ItemGroup(
+            f"{name} · {_count(len(now.get(name, [])))} ({len(before.get(name, []))} before, {signed(change(name))})",
+            tuple(reply_item(m) for m in now.get(name, [])[:3]),
+        )
+        for name in ranked[:shown]
+    )
+    return groups, max(0, len(ranked) - shown)
 
 
 def by_kind(

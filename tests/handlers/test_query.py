@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -1137,7 +1138,11 @@ async def test_top_n_areas_is_n_areas_over_every_pr(loaded: Store) -> None:
     alike for a kind of named thing."""
     three = await ask(loaded, f"top 3 areas {LABELLED_WEEK}")
     every = await ask(loaded, f"per topic {LABELLED_WEEK}")
-    assert len(three.groups) == 3 and three.total == every.total, (len(three.groups), three.total, every.total)
+    assert len(three.groups) == 3 and three.total == every.total, (
+        len(three.groups),
+        three.total,
+        every.total,
+    )
     assert [g.title for g in three.groups] == [g.title for g in every.groups[:3]], three.groups
     two = await ask(loaded, f"top 2 formats for quantization {LABELLED_WEEK}")
     formats = await ask(loaded, f"quantization by format {LABELLED_WEEK}")
@@ -1156,6 +1161,33 @@ async def test_a_share_is_said_against_every_pr_of_the_window(loaded: Store) -> 
     rocm = (await ask(loaded, f"rocm merged {LABELLED_WEEK}")).total
     all_merged = (await ask(loaded, f"merged {LABELLED_WEEK}")).total
     assert f"{rocm} of {all_merged} PRs" in merged.understood, merged.understood
+
+
+async def test_which_area_grew_the_most_ranks_topics_by_their_change(loaded: Store) -> None:
+    """ "which area grew the most <range> vs <range>": the topics ranked by how many more PRs they
+    had than in the other range, each saying both counts (it searched "grew" and found nothing);
+    each count is the one the per-topic answer of that range gives."""
+    now, then = "2026-02-10..2026-02-14", "2026-02-05..2026-02-09"
+    grew = await ask(loaded, f"which area grew the most {now} vs {then}")
+    assert grew.kind == "list" and grew.groups, (grew.title, grew.notes)
+
+    names = {t.key: t.name for t in TAX.topics}
+
+    async def counts(window: str) -> Counter[str]:
+        topics = await topics_of(loaded, numbers(await ask(loaded, f"all prs {window}")))
+        return Counter(names[k] for keys in topics.values() for k in keys)
+
+    a, b = await counts(now), await counts(then)
+    top = grew.groups[0].title
+    name = top.rsplit(" · ", 1)[0]
+    best = max(a.get(n, 0) - b.get(n, 0) for n in set(a) | set(b))
+    assert a.get(name, 0) - b.get(name, 0) == best, (top, best)
+    assert f"{b.get(name, 0)} before" in top, top
+    fell = await ask(loaded, f"which area dropped the most {now} vs {then}")  # ("dropped" not searched)
+    low = fell.groups[0].title.rsplit(" · ", 1)[0]
+    assert a.get(low, 0) - b.get(low, 0) == min(a.get(n, 0) - b.get(n, 0) for n in set(a) | set(b)), (
+        fell.groups[0]
+    )
 
 
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
