@@ -1581,6 +1581,8 @@ def _per_period(tokens: Sequence[str]) -> str:
                 return period
         if period and after and _PERIOD_NOUNS.get(after[0]) == period and a in ("by", "over", "to"):
             return period  # ("week by week": found at "by")
+        if period and a in _BUSIEST:  # "busiest day this week": each day's count answers it
+            return period
         if period and a in ("which", "what") and b.isalpha() and _BUSIEST.intersection(tokens[k + 2 :]):
             # "which month this year was the busiest?": each month's count answers it
             return period
@@ -2764,6 +2766,7 @@ class _Parser:
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST
             st.text[:] = [w for w in st.text if w not in said]
+            st.ignored[:] = [w for w in st.ignored if w not in _BUSIEST]  # (read: the busiest is named)
             if window is None and not label and per_period != "day":
                 # "rocm prs by month" with no time: the last six months (eight weeks), this one too
                 today = self.now.astimezone(self.tz).date()

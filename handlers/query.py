@@ -285,7 +285,10 @@ class QueryHandler:
                 reply = replace(reply, understood=f"{reply.understood}: {said}")
         if query.per_period:
             # "merged prs per month since june": each month's count, in time order, three PRs each
-            groups, earlier = by_period(settings, matches, query.per_period, query.since, query.until)
+            extreme = _busiest_asked(text)  # "busiest day this week": named as well
+            groups, earlier = by_period(
+                settings, matches, query.per_period, query.since, query.until, extreme
+            )
             title = f"{subject(settings, query)} by {query.per_period}: {_count(len(matches))}"
             return replace(reply, title=title, groups=groups, notes=(*reply.notes, *earlier))
         if query.per_kind:
@@ -1386,6 +1389,16 @@ def _by_topic_name(
     return by_name
 
 
+def _busiest_asked(text: str) -> int:
+    """1 when a breakdown by period asks for its busiest period, -1 for its quietest, else 0."""
+    words = set(tokenize(text)[0])
+    return (
+        1
+        if words & {"busiest", "biggest", "most"}
+        else (-1 if words & {"quietest", "slowest", "fewest", "least"} else 0)
+    )
+
+
 def signed(n: int) -> str:
     """A change as the comparisons say it: `+5`, `−3`, `same`."""
     return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
@@ -1463,12 +1476,18 @@ PERIODS_SHOWN = 12  # periods listed in a "per month" / "by week" answer (the la
 
 
 def by_period(
-    settings: RepoSettings, found: Sequence[Match], period: str, since: datetime, until: datetime
+    settings: RepoSettings,
+    found: Sequence[Match],
+    period: str,
+    since: datetime,
+    until: datetime,
+    extreme: int = 0,
 ) -> tuple[tuple[ItemGroup, ...], tuple[str, ...]]:
     """The matches by the day, week or month (in the repo's timezone) each merged in, or was opened
     in when not merged: every period of the window in time order, none left out for having no PRs,
     each with its count (a PR counts once) and up to three of its PRs in answer order; the latest
-    PERIODS_SHOWN, with a note counting the earlier ones."""
+    PERIODS_SHOWN, with a note counting the earlier ones, and with `extreme` 1 (-1) one naming the
+    busiest (quietest) period."""
     tz = settings.tz
 
     def start_of(moment: datetime) -> date:
@@ -1514,7 +1533,14 @@ def by_period(
     earlier = sum(len(items) for _, items in hidden)
     before = f"{period} before" if len(hidden) == 1 else f"{len(hidden)} {period}s before"
     note = f"And {_count(earlier)} in the {before} those." if hidden else ""
-    return groups, (note,) if note else ()
+    notes = (note,) if note else ()
+    if extreme and ordered:  # "busiest day this week": the period(s) with the most PRs
+        best = (max if extreme > 0 else min)(len(items) for _, items in ordered)
+        tied = [labels(start) for start, items in ordered if len(items) == best]
+        said = "Busiest" if extreme > 0 else "Quietest"
+        each = f"{_count(best)} each" if len(tied) > 1 else _count(best)
+        notes = (f"{said}: {', '.join(tied[:3])}{' ...' if len(tied) > 3 else ''}, {each}.", *notes)
+    return groups, notes
 
 
 def people_title(found: Sequence[Match], what: str, *, first_timers: bool = False) -> str:

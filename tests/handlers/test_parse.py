@@ -3974,6 +3974,14 @@ def test_a_trend_over_one_period_compares_it_with_the_one_before() -> None:
     assert q.then_since is not None and q.then_since.date().isoformat() == "2026-02-01"
 
 
+def test_the_busiest_period_is_a_breakdown_by_that_period() -> None:
+    """ "busiest day this week", "quietest month this year": each day's (month's) count answers it
+    (as "which day was busiest" did); "busiest" alone is no period."""
+    assert read("busiest day this week").per_period == "day"
+    assert read("quietest month this year for rocm").per_period == "month"
+    assert not read("busiest people this week").per_period
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a

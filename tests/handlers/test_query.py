@@ -1190,6 +1190,18 @@ async def test_which_area_grew_the_most_ranks_topics_by_their_change(loaded: Sto
     )
 
 
+async def test_the_busiest_day_is_named(loaded: Store) -> None:
+    """ "busiest day" over a window: the days in time order, and a note naming the day with the
+    most PRs ("quietest" the fewest)."""
+    reply = await ask(loaded, "busiest day 2026-02-09..2026-02-13")
+    days = {g.title.split(" · ")[0]: int(g.title.split(" · ")[1].split()[0]) for g in reply.groups}
+    top = max(days, key=lambda d: days[d])
+    assert any(n.startswith(f"Busiest: {top}, {days[top]} PRs") for n in reply.notes), (reply.notes, days)
+    quiet = await ask(loaded, "quietest day 2026-02-09..2026-02-13")
+    low = min(days, key=lambda d: days[d])
+    assert any(n.startswith(f"Quietest: {low}") for n in quiet.notes), quiet.notes
+
+
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
     """ "quantified speedups" over a week lists exactly the PRs whose title (or body) quotes a
     measured gain, as the digest quotes them ("2.9% E2E throughput improvement")."""
