@@ -105,7 +105,8 @@ ACTIVITY_WORDS = (
     )
 )
 # Words of importance ("anything big?", "important rocm prs", "the notable ones"): asking for the
-# PRs that matter most, which every answer lists first
+# PRs that matter most, which every answer lists first (not "minor", the opposite, nor "main" /
+# "key": "merged to main", "api key")
 IMPORTANCE_WORDS = _words(
     "important notable noteworthy significant major big impactful influential meaningful"
 )

@@ -308,7 +308,6 @@ _MODEL_SUFFIX = re.compile(
 # release, so the word is explained rather than searched (model versions like "3.1" are not this).
 # A version: "2.9", "v2.9", "0.6.14", "v5", "5.x" (of a library named before it: "torch 2.9")
 VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
-_SIDE_BY_SIDE_WORDS = frozenset({"vs", "versus", "compared", "against"})
 # "what fraction / % / share of prs": part of the window's PRs, said against all of them
 _SHARE_WORDS = frozenset(
     {"fraction", "percentage", "percent", "%", "proportion", "share", "ratio", "portion"}
@@ -805,7 +804,7 @@ def _one_pr(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "what's the oldest open rocm PR", "the latest xpu pr": one PR, the oldest / newest;
     "the biggest one this year": one PR, the heaviest."""
     for a, b in itertools.pairwise(tokens):
-        if a in _WEIGHT_WORDS | _IMPORTANCE | {"top"} and b in _ONE_THING and not st.limit:
+        if a in _WEIGHT_WORDS | IMPORTANCE_WORDS | {"top"} and b in _ONE_THING and not st.limit:
             st.limit = 1
             return
     if st.limit or "pr" not in tokens or "prs" in tokens:
@@ -1953,10 +1952,6 @@ def _without_subsumed(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -
 # Judgement words that are superlatives without "most" ("biggest rocm changes"): the order every
 # answer has, read rather than set aside
 _SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
-# Judgement words that say "the ones that matter" ("anything big last week?", "important rocm
-# prs", "major changes"): the same order, read as it. Not "minor" (the opposite), "main"/"key"
-# ("merged to main", "api key") nor "top" (a count of its own).
-_IMPORTANCE = IMPORTANCE_WORDS
 
 
 class _Parser:
@@ -2851,7 +2846,7 @@ class _Parser:
             restated=tuple(dict.fromkeys(st.restated)),
             versions=tuple(w for w in dict.fromkeys(st.versions) if w in st.text),
             # "how many rocm prs were merged vs opened": two states side by side, each counted
-            by_state=len(set(st.states)) > 1 and bool(_SIDE_BY_SIDE_WORDS.intersection(tokens)),
+            by_state=len(set(st.states)) > 1 and sets_side_by_side(tokens),
             share=share,
             readings=tuple(dict.fromkeys(st.readings)),
             then_since=then_since,
@@ -3572,7 +3567,7 @@ class _Parser:
             return
         own_name = word.removeprefix("/") == self.taxonomy.name.lower()
         if word in JUDGEMENT_WORDS and (
-            tokens[i - 1 : i] == ["most"] or word in _SUPERLATIVE_JUDGEMENT | _IMPORTANCE
+            tokens[i - 1 : i] == ["most"] or word in _SUPERLATIVE_JUDGEMENT | IMPORTANCE_WORDS
         ):
             # "the most important pr last week", "biggest rocm changes", "anything big": the order
             # every answer has (most significant first), so the word is read, not set aside

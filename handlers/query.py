@@ -618,48 +618,33 @@ class QueryHandler:
                 i += 1
         return " ".join(tokens)
 
-    async def _without_one(self, settings: RepoSettings, query: Query) -> tuple[list[str], Query | None]:
+    async def _without_one(
+        self,
+        settings: RepoSettings,
+        query: Query,
+        around: tuple[datetime, datetime, bool] | None = None,
+    ) -> tuple[list[str], tuple[Query, str] | None]:
         """What a question of several filters finds with one of them left out ("Without MI300X:
         2 PRs"), so an empty answer says which filter stood in the way, the nearest first; and
-        that nearest question, to suggest."""
-        if len(query.any_of) < 2:
-            return [], None
-        found = []
-        for index, group in enumerate(query.any_of):
-            wider = _without_group(query, index)
-            count = len(await self.matches(settings, wider))
-            if count:
-                found.append((count, index, " or ".join(topic_name(settings, k) for k in group), wider))
-        found.sort(key=lambda f: (f[0], f[1]))
-        said = " · ".join(f"without {name}: {_count(count)}" for count, _, name, _ in found[:3])
-        return ([said[0].upper() + said[1:] + "."] if said else []), (found[0][3] if found else None)
-
-    async def _without_one_wider(
-        self, settings: RepoSettings, query: Query, until: datetime, ever_until: datetime, *, recent: bool
-    ) -> tuple[list[str], tuple[Query, str] | None]:
-        """When leaving out one filter finds nothing in the window either: each such question over
-        the 30 days up to `until` (else all time), the recent ones first, then the narrowest; as
-        the note, and the nearest question with the time words that ask it."""
+        that nearest question with the time words that ask it, to suggest. With `around` (until,
+        ever_until, recent) it looks wider when the window holds none of them either: the 30 days
+        up to `until`, else all time ("without H100: 41 PRs over all time"), recent ones first."""
         found = []
         for index, group in enumerate(query.any_of if len(query.any_of) > 1 else ()):
             wider = _without_group(query, index)
-            label, matches = await self._wider(settings, wider, until, ever_until, recent=recent)
+            if around is None:
+                label, matches = "", await self.matches(settings, wider)
+                over, time = "", query.time_text
+            else:
+                label, matches = await self._wider(settings, wider, around[0], around[1], recent=around[2])
+                over = f" over the {WIDER_DAYS} days {label}" if label else " over all time"
+                time = f"past {WIDER_DAYS} days" if label else "all time newest first"
             if matches:
                 name = " or ".join(topic_name(settings, k) for k in group)
-                over = f"over the {WIDER_DAYS} days {label}" if label else "over all time"
-                time = f"past {WIDER_DAYS} days" if label else "all time newest first"
-                found.append(
-                    (
-                        not label,
-                        len(matches),
-                        index,
-                        f"without {name}: {_count(len(matches))} {over}",
-                        wider,
-                        time,
-                    )
-                )
+                said = f"without {name}: {_count(len(matches))}{over}"
+                found.append((around is not None and not label, len(matches), index, said, wider, time))
         found.sort(key=lambda f: f[:3])
-        said = "; ".join(f[3] for f in found[:3])
+        said = (" · " if around is None else "; ").join(f[3] for f in found[:3])
         return ([said[0].upper() + said[1:] + "."] if said else []), (
             (found[0][4], found[0][5]) if found else None
         )
@@ -770,11 +755,11 @@ class QueryHandler:
         if not suggestions and nearest is not None:
             # "anything for gemma 4 on rocm" (none ever): the question with the filter that stood
             # in the way left out, over the same time ("Without ROCm: 3 PRs" -> `/vllm gemma4`)
-            suggestions.append(" ".join(f"{cmd} {filter_words(nearest, plain)} {query.time_text}".split()))
+            suggestions.append(" ".join(f"{cmd} {filter_words(nearest[0], plain)} {nearest[1]}".split()))
         elif not suggestions and not query.whole_history:
             # "did anyone fix the deepseek v3.2 crash on h100" (none ever, and a quiet week for
             # each filter left out): the question without one filter, over a wider time
-            said, widened = await self._without_one_wider(settings, query, until, now_until, recent=recent)
+            said, widened = await self._without_one(settings, query, (until, now_until, recent))
             notes.extend(said)
             if widened:
                 suggestions.append(" ".join(f"{cmd} {filter_words(widened[0], plain)} {widened[1]}".split()))
