@@ -1227,7 +1227,8 @@ def _two_lists(thread: Thread, asked: Query) -> Query | None:
     if len(gone) != 1 or len(new) != 1:
         return None
     kinds = {kind_of(k, taxonomy) for k in gone[0]} & {kind_of(k, taxonomy) for k in new[0]} - {""}
-    return replace(asked, any_of=(tuple(dict.fromkeys((*gone[0], *new[0]))),)) if kinds else None
+    # ("compare the two": the comparison's own words, none to search)
+    return replace(asked, any_of=(tuple(dict.fromkeys((*gone[0], *new[0]))),), text="") if kinds else None
 
 
 def _set_beside(thread: Thread, asked: Query) -> Query | None:

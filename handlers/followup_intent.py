@@ -18,6 +18,7 @@ from typing import Literal
 from handlers.calendar import DAY_LEADS, MONTHS, SEASONS
 from handlers.language import (
     IMPORTANCE_WORDS,
+    JUDGEMENT_WORDS,
     PEOPLE_NOUNS,
     SORT_NEWEST,
     SORT_OLDEST,
@@ -641,9 +642,16 @@ _IMPORTANCE = re.compile(
     rf"|\b(?:only|just) (?:the )?(?:really |truly )?(?:{_NOTEWORTHY}|key|main) (?:ones|prs|changes|items|things|pulls)\b"
 )
 _SEVERAL = frozenset({"ones", "prs", "changes", "items", "things", "pulls"})
-# "anything interesting in there?", "any big ones?", "something notable": the few that matter
+# "anything interesting in there?", "any big ones?", "anything worth knowing?": the few that matter
+# (any word of judgement but the opposite, "minor", and those naming other things: "main", "key")
+_OF_NOTE = "|".join(
+    sorted(
+        (JUDGEMENT_WORDS | {"interesting", "juicy", "exciting"})
+        - {"minor", "main", "key", "top", "matter", "matters", "mattered"}
+    )
+)
 _ANY_OF_NOTE = re.compile(
-    rf"\b(?:anything|something|any)(?: (?:really|particularly|especially|truly))? (?:{_NOTEWORTHY}|exciting|cool)\b"
+    rf"\b(?:anything|something|any)(?: (?:really|particularly|especially|truly))? (?:{_OF_NOTE})\b"
 )
 
 

@@ -597,6 +597,8 @@ async def test_the_biggest_one_and_sorting_by_impact(app: BotHandlers, thread: t
         "just the important prs pls",
         "anything interesting in there?",
         "any big ones?",
+        "anything worth knowing in there?",
+        "anything good in there",
     ):
         # a judgement that narrows ("anything interesting in there?" was "I can't answer that offline")
         big = await app.followup(KEY, text)
@@ -1658,12 +1660,13 @@ async def test_compare_them_after_two_subjects_sets_those_two_side_by_side(app: 
     (it compared NVFP4's week with the week before); "compare with the week before" still does."""
     direct = await app.command(REPO, "quantization fp8 vs nvfp4 last week")
     assert direct.total > 0 and "FP8" in direct.understood and "NVFP4" in direct.understood, direct.understood
-    for said in ("how do the two compare?", "compare them"):
+    for said in ("how do the two compare?", "compare them", "compare the two"):
         await start_thread(app, KEY, "quantization last week")
         await app.followup(KEY, "just the fp8 ones")
         await app.followup(KEY, "and nvfp4")
         both = await app.followup(KEY, said)
         assert both.kind == "list" and both.total == direct.total, (said, both.title, both.understood)
+        assert not any("'two'" in n for n in both.notes), (said, both.notes)  # the frame, no word searched
     await start_thread(app, KEY, "quantization last week")
     await app.followup(KEY, "just the fp8 ones")
     weeks = await app.followup(KEY, "compare with the week before")
