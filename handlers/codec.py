@@ -46,7 +46,9 @@ _STORED_ORDER: dict[type, tuple[str, ...]] = {
 # fmt: on
 # Fields added later that are left out while unset (None or empty), so records without them keep
 # their stored form.
-_LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {ThreadContext: frozenset({"start", "earlier"})}
+_LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {
+    ThreadContext: frozenset({"start", "earlier", "first_page"})
+}
 
 
 def encode(value: Any) -> dict[str, Any]:
@@ -55,7 +57,7 @@ def encode(value: Any) -> dict[str, Any]:
     optional = _LEFT_OUT_WHEN_NONE.get(type(value), frozenset())
     for name, key, convert, _ in _plan(type(value))[0]:
         raw = getattr(value, name)
-        if name in optional and (raw is None or raw == ()):
+        if name in optional and (raw is None or raw == () or raw == 0):
             continue
         out[key] = None if raw is None else convert(raw)
     return out

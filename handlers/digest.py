@@ -385,6 +385,11 @@ def digest_reply(digest: Digest, prs: Mapping[int, PullRequest], command: str) -
         groups.append(ItemGroup(title=title, items=tuple(items.values())))
     shown = sum(len(g.items) for g in groups)
     seed = digest_seed(digest)
+    # the thread's list in the order this answer shows it ("the first one" is the first PR on
+    # screen; a posted digest's channel message leads with its highlights instead)
+    on_screen = [s.number for s in digest.takeaways if isinstance(s, PRRef)]
+    on_screen += [item.number for group in groups for item in group.items]
+    seed = replace(seed, pr_numbers=tuple(dict.fromkeys((*on_screen, *seed.pr_numbers))))
     return Reply(
         kind="answer",
         title=digest.title,

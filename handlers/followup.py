@@ -502,8 +502,13 @@ class FollowupHandler:
             # "how many of those r just ci/test stuff" then "ok list the rest": the ones not counted
             left = tuple(k for g in rest_of.any_of for k in g)
             return await narrow(thread, Intent("narrow", replace(thread.parse(""), exclude=left)))
+        if _SHOW_REST.match(text) and rest_of is None:
+            # "what's left" after "ignore the rocm ones": the PRs not shown yet, or the list again
+            # once every one has been
+            shown_all = thread.context.shown >= len(thread.context.pr_numbers)
+            return await (head(thread, thread.settings.max_items) if shown_all else more(thread))
         if intent.kind == "more":
-            return await more(thread)
+            return await more(thread, intent.limit)
         if (
             intent.kind == "detail"
             and intent.position
@@ -998,6 +1003,7 @@ _STOP_ASKING = re.compile(r"\b(?:forget|drop|remove|ignore|lose|ditch|scrap|neve
 # "remove lmcache", which leaves LMCache out when the question did not ask for it
 # the words after it, up to a clause break, say what is taken back ("forget mm, count them")
 _TAKE_BACK = re.compile(r"\b(?:forget|ignore|never ?mind|no need|don'?t need|scrap)\b([^,.;:!?]*)", re.I)
+_NOT_NEEDED = re.compile(r"\b(?:never ?mind|no need|don'?t need)\b", re.I)
 # "drop the EAGLE filter. give me all Model Runner V2 spec-decode work": "all" before what the
 # message names makes it the whole subject (not "all of them", "all time", "all states")
 _EVERY_OF = re.compile(
@@ -1703,11 +1709,17 @@ async def _read(thread: Thread, text: str) -> Reply | tuple[str, Query]:
             text = f"#{at}"
             query = thread.parse(text)
     if query.exclude and _TAKE_BACK.search(text):
-        # "count all new models, forget mm" when the thread never asked for multimodal (its
-        # narrowing found none): nothing to take back, and nothing is left out either
-        said = {k for g in thread.base_query().any_of for k in g}
-        back = _taken_back_keys(thread, text)
-        query = replace(query, exclude=tuple(k for k in query.exclude if k not in back - said))
+        # "count all new models, forget mm" after "only multimodal ones" found none: the thread
+        # asked for it once, so it is taken back and nothing is left out. What no message of the
+        # thread asked for cannot be taken back: "ignore the rocm ones" under CI PRs leaves ROCm out.
+        # ("no need multimodal" never leaves anything out: the asker does not need it)
+        kept = {k for g in thread.base_query().any_of for k in g}
+        earlier = [thread.parse(said) for role, said in thread.context.turns if role == "user"]
+        once = {k for q in earlier for g in q.any_of for k in g}
+        back = _taken_back_keys(thread, text) - kept
+        if not _NOT_NEEDED.search(text):
+            back &= once
+        query = replace(query, exclude=tuple(k for k in query.exclude if k not in back))
     if query.is_help:  # "wait how do i use u properly, can i ask stuff by month or by person?"
         return thread.capabilities()
     if _PER_PERSON.search(text) or _PEOPLE_BEHIND.search(text):

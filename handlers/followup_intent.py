@@ -234,8 +234,9 @@ def classify(text: str, query: Query) -> Intent:
     )
     if not tokens or query.is_help or (tokens[0] in HELP_WORDS and len(tokens) == 1):
         return Intent("help", query)
-    if set(tokens) & MORE_WORDS and set(tokens) <= MORE_WORDS | MORE_FILLER:
-        return Intent("more", query)
+    paged = _more_count(tokens)
+    if paged is not None:  # "more", "next 5", "show 3 more"
+        return Intent("more", query, limit=paged)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
     if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
@@ -258,8 +259,9 @@ def classify(text: str, query: Query) -> Intent:
     if most:  # "which five matter most?", "the 3 biggest ones": the thread's top by significance
         return Intent("sort", query, position=MOST_IMPORTANT, limit=most, asks=True)  # a judgement
     if (
-        asks_who(tokens) and set(tokens) & PEOPLE_NOUNS and not query.pr_numbers
-    ):  # "who are the top authors there?": people, not a place ("who's the author of #N": its card)
+        asks_who(tokens) and set(tokens) & PEOPLE_NOUNS and not query.pr_numbers and not _pr_place(tokens)
+    ):  # "who are the top authors there?": people, not a place ("who's the author of #N" or "of the
+        # second one": that PR's card)
         return _who(tokens, query)
     if _RANKED_PERSON.search(" ".join(tokens)):
         # "excluding @x, who's top?", "who is second": a place among people, not a PR's
@@ -582,8 +584,35 @@ def _without_cap(tokens: list[str]) -> tuple[list[str], int]:
     return tokens, 0
 
 
+def _pr_place(tokens: list[str]) -> int:
+    """The place of a PR a message names ("the author of the second one"), 0 if none; "the top
+    contributors", "the top 5 people", "the top xpu contributors" rank people."""
+    ranks_people = any(
+        t in ORDINALS and PEOPLE_NOUNS.intersection(tokens[k + 1 : k + 4]) for k, t in enumerate(tokens)
+    )
+    return 0 if ranks_people else _position(tokens)
+
+
+def _more_count(tokens: list[str]) -> int | None:
+    """`more`, `next 5`, `show 3 more`: the thread's next page, of that many PRs when a count is said
+    (0: the usual page); None when the message is no request for more."""
+    counts = [t for t in tokens if 0 < count_word(t) <= 100]
+    rest = set(tokens) - set(counts)
+    if len(counts) > 1 or not rest & MORE_WORDS or not rest <= MORE_WORDS | MORE_FILLER:
+        return None
+    return count_word(counts[0]) if counts else 0
+
+
+# A count said with nothing but the asking around it: "show 3", "just show me 2", "only 4 please"
+_SHOWING = frozenset({"show", "list", "give", "only", "just"})
+
+
 def _make_it(tokens: list[str]) -> int:
-    """ "make it 10", "show 10", "10 instead": that many of the thread's list (0 if not said)."""
+    """ "make it 10", "show 10", "10 instead", "only 4 please": that many of the thread's list (0 if
+    not said)."""
+    counts = [t for t in tokens if 0 < count_word(t) <= 100]
+    if len(counts) == 1 and set(tokens) & _SHOWING and set(tokens) - set(counts) <= SHOW_WORDS | LIST_FILLER:
+        return count_word(counts[0])
     for i in range(len(tokens) - 1):
         pair = tokens[i : i + 2]
         if pair == ["make", "it"] and i + 2 < len(tokens) and 0 < count_word(tokens[i + 2]) <= 100:

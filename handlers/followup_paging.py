@@ -10,11 +10,14 @@ from handlers.followup_thread import Thread, count_label
 from handlers.models import ItemGroup, Reply
 from handlers.query import Match, by_impact, by_time, group_by_state, reply_item
 
+HEAD_MAX = 50  # `show all` lists at most this many at once (the rest with `more`)
 
-async def more(thread: Thread) -> Reply:
-    """The next page of the thread's list; the thread remembers how far it has shown."""
+
+async def more(thread: Thread, count: int = 0) -> Reply:
+    """The next page of the thread's list (`count` PRs when one was said: "show 3 more", up to
+    HEAD_MAX); the thread remembers how far it has shown."""
     matches = await thread.matches()
-    context, size = thread.context, thread.settings.max_items
+    context, size = thread.context, min(count, HEAD_MAX) if count else thread.settings.max_items
     total = len(context.pr_numbers)
     start = min(context.shown, total)
     by_number = {m.pr.number: m for m in matches}
@@ -53,7 +56,8 @@ def shown_page(thread: Thread) -> tuple[int, ...]:
     if shown <= 0:
         return ()
     size = max(thread.settings.max_items, 1)
-    start = ((shown - 1) // size) * size
+    first = context.first_page or size  # a digest shows its cited PRs first; `top 3` three
+    start = 0 if shown <= first else first + ((shown - first - 1) // size) * size
     return context.pr_numbers[start:shown]
 
 
@@ -82,9 +86,6 @@ def groups(matches: list[Match]) -> tuple[ItemGroup, ...]:
     )
 
 
-HEAD_MAX = 50  # `show all` lists at most this many at once (the rest with `more`)
-
-
 async def head(thread: Thread, count: int) -> Reply:
     """`top 3`, `first five`: the first PRs of the thread's list, in its order; `show all`,
     `everything` (count -1): up to HEAD_MAX of them. `more` goes on after what was shown."""
@@ -93,7 +94,7 @@ async def head(thread: Thread, count: int) -> Reply:
     numbers = thread.context.pr_numbers
     size = min(len(numbers), HEAD_MAX if count < 0 else count)
     page = [by_number[n] for n in numbers[:size] if n in by_number]
-    thread.context = replace(thread.context, shown=size)
+    thread.context = replace(thread.context, shown=size, first_page=size)
     left = len(numbers) - size
     notes = [f"Reply `more` for the next {min(left, thread.settings.max_items)}."] if left else []
     what = f"All {count_label(len(numbers))}" if not left else f"The first {size} of {len(numbers)}"

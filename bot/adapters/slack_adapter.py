@@ -24,6 +24,7 @@ import re
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from dataclasses import replace
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -551,7 +552,11 @@ class SlackAdapter:
                 )
                 return
             key = ThreadKey("slack", str(posted.get("channel") or channel), str(posted["ts"]))
-            await self._remember(key, reply)
+            # a digest posted natively leads with its highlights: its thread's list in that order
+            await self._remember(
+                key,
+                replace(reply, seed=digest_seed(reply.digest)) if reply.digest and digest_messages else reply,
+            )
             if digest_messages:  # "/vllm weekly digest": its areas in the answer's thread
                 await self._digest_thread(key, digest_messages[1:])
         except Exception:

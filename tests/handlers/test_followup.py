@@ -3057,3 +3057,50 @@ async def test_the_rest_and_the_remaining_ones_are_the_thread_s_list(app: BotHan
     assert shown and shown <= set(first), people.title
     merged = await app.followup(KEY, "which of the remaining ones are merged?")
     assert merged.kind == "list" and "merged" in merged.understood, (merged.kind, merged.understood)
+
+
+async def test_leaving_out_what_the_thread_never_asked_for_and_a_bare_count(app: BotHandlers) -> None:
+    """ "ignore the rocm ones" and "forget the rocm ones" under CI PRs leave ROCm out (the thread
+    never asked for ROCm: nothing to take back); "show 3", "just show me 2", "only 4 please" show
+    that many of the list; "show 3 more" goes on by three after what was shown."""
+    numbers = await start_thread(app, KEY, "ci last week")
+    topics = await _topics(app, numbers)
+    rocm = {n for n, t in topics.items() if "rocm" in t}
+    assert rocm and set(numbers) - rocm, "the thread needs CI PRs with and without ROCm"
+    for said in ("ignore the rocm ones", "forget the rocm ones"):
+        await start_thread(app, KEY, "ci last week")
+        left = await app.followup(KEY, said)
+        assert left.kind == "list" and "not ROCm" in left.title, (said, left.title)
+        assert await _listed(app) == set(numbers) - rocm, said
+    left = await app.followup(KEY, "whats left")  # the list as narrowed: the next page of it
+    assert left.kind == "list" and {i.number for i in left.items} <= set(numbers) - rocm, left.title
+    for said, count in (("show 3", 3), ("just show me 2", 2), ("only 4 please", 4)):
+        await start_thread(app, KEY, "ci last week")
+        shown = await app.followup(KEY, said)
+        assert [i.number for i in shown.items] == list(numbers[:count]), (said, shown.title)
+    await start_thread(app, KEY, "ci last week")
+    page = await app.followup(KEY, "show 3 more")
+    assert [i.number for i in page.items] == list(numbers[10:13]), page.title
+
+
+async def test_the_author_of_the_second_one_and_the_first_one_under_a_digest_reply(app: BotHandlers) -> None:
+    """ "who's the author of the second one?" is that PR's card (not everyone on the list); under a
+    `/vllm digest` answer, "the first one" is the first PR the answer shows."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    second = await app.followup(KEY, "who's the author of the second one?")
+    assert second.title.startswith(f"#{numbers[1]} "), second.title
+    reply = await app.command(REPO, "digest")
+    assert reply.seed is not None and reply.groups
+    await app.remember(KEY, reply.seed)
+    first = await app.followup(KEY, "tell me more about the first one")
+    assert first.title.startswith(f"#{reply.groups[0].items[0].number} "), first.title
+    # after `more` (under the digest, or under `top 3`), "the first one" is the new page's first
+    for started, follow in ((reply.seed, "more"), (None, "top 3")):
+        if started is None:
+            await start_thread(app, KEY, "rocm last week")
+            await app.followup(KEY, follow)
+        else:
+            await app.remember(KEY, started)
+        page = await app.followup(KEY, "more")
+        again = await app.followup(KEY, "the first one")
+        assert page.items and again.title.startswith(f"#{page.items[0].number} "), (follow, again.title)

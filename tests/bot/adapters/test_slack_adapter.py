@@ -383,3 +383,6 @@ async def test_asking_for_the_digest_posts_it_as_the_weekly_one_with_its_thread(
     assert all(len(m.args["blocks"]) <= 50 for m in (parent, *replies))
     context = await bot.handlers.store.get_thread(ThreadKey("slack", CHANNEL, ts))
     assert context is not None and context.kind == "digest"
+    # the thread's list in the parent's order: "the first one" is the first PR the parent names
+    named = [int(n) for n in re.findall(r"/pull/(\d+)", json.dumps(parent.args["blocks"]))]
+    assert named and context.pr_numbers[0] == named[0], (named[:3], context.pr_numbers[:3])
