@@ -1115,13 +1115,16 @@ def asks_who(tokens: Sequence[str]) -> bool:
         return True  # "anyone else working on that?": other people
     if tokens[:2] == ["how", "many"] and PEOPLE_NOUNS.intersection(tokens[2:5]):
         return True  # "how many unique contributors this month": the people, counted
-    # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most"
+    # people ranked ("busiest ppl", "top contributors"), or "which of my colleagues did the most",
+    # or the PRs split by them ("rocm this month by author", "per person")
     ranked = tokens[0] == "which" and "most" in tokens
     return any(
         t in PEOPLE_NOUNS
         and (
-            ranked or RANKING_WORDS.intersection(tokens[max(0, k - 3) : k])
-        )  # "top 3 kv-connector contributors"
+            ranked
+            or RANKING_WORDS.intersection(tokens[max(0, k - 3) : k])  # "top 3 kv-connector contributors"
+            or tokens[k - 1 : k] in (["by"], ["per"])
+        )
         for k, t in enumerate(tokens)
     )
 

@@ -959,6 +959,31 @@ def _breaking_what_users_rely_on(_: _Parser, tokens: list[str], st: _State) -> N
     st.text[:] = [w for w in st.text if w not in said]
 
 
+# "did anything break on rocm?", "does this break the build": the verb of a bug; what broke was
+# fixed in a bug fix ("broke" and "broken" are the topic's own words). Not the breakdown ("break it
+# down", "break rocm down by week") and not what the asker's upgrade breaks (a breaking change).
+_BREAK_VERBS = frozenset({"break", "breaks"})
+_UPGRADE_VERBS = frozenset({"upgrade", "upgrading", "bump", "bumping", "update", "updating"})
+_MAY = frozenset({"could", "would", "might", "may", "will", "can", "cld", "wld"})
+
+
+def _what_broke(_: _Parser, tokens: list[str], st: _State) -> None:
+    said = [t for t in st.text if t in _BREAK_VERBS]
+    if not said or "down" in tokens or any(is_change(k) for g in st.groups for k in g):
+        return
+    # what did break was fixed; what the asker's upgrade breaks is a breaking change. What could
+    # break ("could break an OOT plugin") is a risk read with what it would break, above.
+    at = tokens.index(said[0]) if said[0] in tokens else 0
+    if _MAY.intersection(tokens[max(at - 3, 0) : at]):
+        return
+    upgrade = _UPGRADE_VERBS.intersection(tokens)
+    key = BREAKING if upgrade else "bugfix"
+    if key not in {k for g in st.groups for k in g}:
+        st.groups.append([key])
+        st.readings.append(f"'{said[0]}' → {'breaking changes' if key == BREAKING else 'bug fixes'}")
+    st.text[:] = [w for w in st.text if w not in _BREAK_VERBS | upgrade]
+
+
 # What a breaking change changes: "were any cli flags removed?", "did any config defaults change?"
 # ask for breaking changes, and these words say which kind of contract they break, not words to
 # search (titles name the flag itself); an env var is named as one ("Remove VLLM_X env var") and stays
@@ -1031,16 +1056,28 @@ _ASKER_ACTIONS = frozenset(
 )
 
 
+# What the asker means to heed: "anything I should know", "what to watch out for", "be aware of"
+_HEED = frozenset({"know", "aware", "watch", "careful", "beware", "lookout"})
+_UPGRADING = frozenset({"upgrading", "updating", "bumping"})
+
+
 def _asker_clause(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "breaking changes I should know about before upgrading", "regressions after switching to
     mrv2": a lead and the asker's own action say when they act, no word of a title (the thing
-    after it, mrv2, is still read; "hang when loading checkpoints" is a PR's own words)."""
+    after it, mrv2, is still read; "hang when loading checkpoints" is a PR's own words). With no
+    subject, what to heed for that upgrade ("anything I should know before upgrading?") is what
+    can break it: the breaking changes."""
     said = {
         word
         for lead, action in itertools.pairwise(tokens)
         if lead in _CLAUSE_LEADS and action in _ASKER_ACTIONS and action in st.text
         for word in (lead, action)
     }
+    upgrade = [f"{a} {b}" for a, b in itertools.pairwise(tokens) if a in _CLAUSE_LEADS and b in _UPGRADING]
+    if upgrade and _HEED.intersection(tokens) and not st.groups:
+        st.groups.append([BREAKING])
+        st.readings.append(f"'{upgrade[0]}' → breaking changes (what could break an upgrade)")
+        said |= _HEED | {w for pair in upgrade for w in pair.split()}
     st.text[:] = [w for w in st.text if w not in said]
 
 
@@ -1353,6 +1390,7 @@ _WHOLE_QUESTION_RULES = (
     _whole_answer,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,
+    _what_broke,
     _what_breaking_changes_change,
     _version_moves,
     _removing_a_cost,
@@ -2722,7 +2760,9 @@ class _Parser:
             for j in range(k + 1, min(k + 10, len(tokens)))
         )
         ranked = _ranks_topics(tokens)  # "which area had the most prs", "busiest topic"
-        per_topic = (
+        # ("break them down by author": by people, whom a who-answer lists)
+        by_people = any(a in _PER and b in PEOPLE_NOUNS for a, b in itertools.pairwise(tokens))
+        per_topic = not by_people and (
             broken_down
             or "breakdown" in tokens
             or any(a in _PER and b in _TOPIC_NOUNS for a, b in zip(tokens, tokens[1:], strict=False))
@@ -3082,6 +3122,8 @@ class _Parser:
         if token in ("that", "the", "same", "this") and tokens[i + 1 : i + 2] and tokens[i + 1] in _SOMEONE:
             st.author_pronoun = True  # "anything else from that author"
             return 2
+        if token in ("by", "per") and tokens[i + 1 : i + 2] and tokens[i + 1] in PEOPLE_NOUNS:
+            return 2  # "rocm this month by author", "per person": the PRs split by who wrote them
         if token in ("by", "author") and i + 1 < len(tokens):
             nxt = tokens[i + 1]
             if self._lookup_topic(tokens, i + 1)[0] or nxt in STATE_WORDS or nxt in STOPWORDS:

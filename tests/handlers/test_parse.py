@@ -1715,6 +1715,39 @@ def test_risk_for_upgraders_and_the_verbs_people_use_for_doing_the_work() -> Non
     assert everyone.who and not everyone.text, everyone.text
 
 
+def test_what_to_heed_before_the_askers_own_upgrade_is_its_breaking_changes() -> None:
+    """ "anything I should know before upgrading?": what to heed for the asker's own upgrade, with no
+    subject named, is what can break it; a subject named keeps the question its own ("rocm bugs I
+    should know about before upgrading" are ROCm bug fixes). Sentences written for this test."""
+    for text in (
+        "anything i should know before upgrading?",
+        "what to watch out for when bumping",
+        "anything to be aware of after updating?",
+    ):
+        heed = read(text)
+        assert heed.any_of == (("change:breaking",),) and not heed.text, (text, heed.any_of, heed.text)
+    assert read("rocm bugs i should know about before upgrading").any_of == (("rocm",), ("bugfix",))
+    assert ("change:breaking",) not in read("what do you know about flashinfer").any_of
+
+
+def test_the_verb_break_asks_what_broke_and_by_author_splits_by_people() -> None:
+    """ "did anything break on rocm?" asks for what broke, fixed in bug fixes ("broke" already did);
+    what the asker's upgrade breaks is a breaking change; "break it down" stays a breakdown. "by
+    author", "per person" split the PRs by people (a who-answer), not a login named "author".
+    Sentences written for this test."""
+    broke = read("did anything break on xpu last week")
+    assert broke.any_of == (("xpu",), ("bugfix",)) and not broke.text, (broke.any_of, broke.text)
+    assert read("does it break the build?").any_of == (("ci-build",), ("bugfix",))
+    upgrade = read("what breaks if we upgrade")
+    assert upgrade.any_of == (("change:breaking",),) and not upgrade.text, (upgrade.any_of, upgrade.text)
+    assert read("break down rocm by week").any_of == (("rocm",),)
+    assert read("break it down by area").per_topic
+    assert ("bugfix",) not in read("anything recent that might break my tpu plugin?").any_of  # a risk
+    for text in ("xpu this month by author", "cpu prs per person", "tpu prs, break them down by contributor"):
+        people = read(text)
+        assert people.who and not people.authors and not people.per_topic, (text, people.authors)
+
+
 def test_who_the_asker_should_ping_is_a_question_about_people_not_a_search() -> None:
     """ "who do i ping about X", "who should we ask about X", in Portuguese too: the asker and
     their verb are how they asked; the subject is X (sentences written for this test)."""
