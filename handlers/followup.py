@@ -879,7 +879,7 @@ class FollowupHandler:
             narrowed = await narrow(thread, Intent("narrow", asked, words=intent.words))
             if narrowed.kind != "list":
                 return narrowed
-        return await per_topic(thread, asked.per_period)
+        return await per_topic(thread, asked.per_period, busiest=asked.busiest)
 
     @staticmethod
     def _asks_digest_again(thread: Thread, intent: Intent) -> bool:
@@ -2055,14 +2055,15 @@ async def per_kind(thread: Thread, kind: str) -> Reply:
     return Reply(kind="answer", title=title, understood=thread.about(), groups=groups, notes=notes)
 
 
-async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = ()) -> Reply:
+async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = (), busiest: int = 0) -> Reply:
     """The thread's PRs counted by topic, largest first, three PRs each (as `per topic` in a
     command: a PR counts for each of its topics); or, with a `period`, by day, week or month of the
-    thread's window in time order (as `per month` in a command)."""
+    thread's window in time order (as `per month` in a command), naming the busiest (`busiest` 1)
+    or quietest (-1) one when asked ("which week was busiest?")."""
     matches = await thread.matches()
     if period:
         since, until = thread.context.since, thread.context.until
-        groups, notes = by_period(thread.settings, matches, period, since, until)
+        groups, notes = by_period(thread.settings, matches, period, since, until, busiest)
     else:
         groups, more = by_topic(thread.settings, matches, only)
         notes = (f"And {more} more topics with fewer PRs.",) if more else ()

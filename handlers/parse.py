@@ -594,6 +594,7 @@ class Query:
     # "merged prs per month since june", "rocm prs by week": the matches counted by "day", "week"
     # or "month" of the window, in time order
     per_period: str = ""
+    busiest: int = 0  # with per_period: 1 names the busiest period ("busiest day this week"), -1 the quietest
     # "was X added?", "is X supported now?", "when did X first land": whether (or when) something
     # ever happened, so over the whole history
     ever: bool = False
@@ -1589,6 +1590,8 @@ _BUSIEST = {
     "peak",
 }
 _PERIOD_HEADS = {"breakdown", "counts", "count", "totals", "numbers", "trend", "histogram", "stats", "split"}
+# "trend", "histogram", "trajectory": how counts move, period by period
+_SHAPE_OVER_TIME = frozenset({"trend", "trends", "histogram", "trajectory"})
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
 
 
@@ -1626,7 +1629,29 @@ def _per_period(tokens: Sequence[str]) -> str:
         # "weekly counts", "monthly merge counts", "weekly pr numbers": the head up to two words on
         if a in ("weekly", "monthly", "daily") and _PERIOD_HEADS.intersection(tokens[k + 1 : k + 4]):
             return _PERIOD_NOUNS[a]
+    # ("how active is the tpu backend", "how busy has rocm been": how much lands, week by week)
+    if _SHAPE_OVER_TIME.intersection(tokens) or {("how", "active"), ("how", "busy")} & set(
+        itertools.pairwise(tokens)
+    ):
+        # "the trend for xpu over the last 3 months", "rocm histogram": a shape over time is told
+        # by the periods of its window (weeks unless it spans months: "past 6 months", "this year")
+        spans = [
+            _PERIOD_NOUNS.get(tokens[k + 2], "")
+            for k, t in enumerate(tokens[:-2])
+            if t in ("last", "past") and count_word(tokens[k + 1]) >= 2
+        ]
+        return "month" if "month" in spans or {"year", "yr"}.intersection(tokens) else "week"
     return ""
+
+
+def _busiest(tokens: Sequence[str]) -> int:
+    """1 when a breakdown by period asks for its busiest period ("which week had the most"), -1 for
+    its quietest, else 0."""
+    words = set(tokens)
+    return 1 if words & {"busiest", "biggest", "most"} else (-1 if words & _QUIETEST else 0)
+
+
+_QUIETEST = frozenset({"quietest", "slowest", "fewest", "least", "calmest", "smallest"})
 
 
 def _shape_of_summary(tokens: list[str]) -> set[str]:
@@ -2799,7 +2824,7 @@ class _Parser:
                     st.corrections.pop(i, None)
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
-            said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST
+            said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST | _SHAPE_OVER_TIME | {"active", "busy"}
             st.text[:] = [w for w in st.text if w not in said]
             st.ignored[:] = [w for w in st.ignored if w not in _BUSIEST]  # (read: the busiest is named)
             if window is None and not label and per_period != "day":
@@ -2905,6 +2930,7 @@ class _Parser:
             per_topic=per_topic and not per_period,
             per_kind=per_kind if not per_period else "",
             per_period=per_period,
+            busiest=(_busiest(tokens) if per_period else 0),
             ever=ever and window is None,
             digest=digest,
             author_pronoun=st.author_pronoun,

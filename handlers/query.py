@@ -285,9 +285,8 @@ class QueryHandler:
                 reply = replace(reply, understood=f"{reply.understood}: {said}")
         if query.per_period:
             # "merged prs per month since june": each month's count, in time order, three PRs each
-            extreme = _busiest_asked(text)  # "busiest day this week": named as well
-            groups, earlier = by_period(
-                settings, matches, query.per_period, query.since, query.until, extreme
+            groups, earlier = by_period(  # ("busiest day this week": named as well)
+                settings, matches, query.per_period, query.since, query.until, query.busiest
             )
             title = f"{subject(settings, query)} by {query.per_period}: {_count(len(matches))}"
             return replace(reply, title=title, groups=groups, notes=(*reply.notes, *earlier))
@@ -1374,16 +1373,6 @@ def _by_topic_name(
     return by_name
 
 
-def _busiest_asked(text: str) -> int:
-    """1 when a breakdown by period asks for its busiest period, -1 for its quietest, else 0."""
-    words = set(tokenize(text)[0])
-    return (
-        1
-        if words & {"busiest", "biggest", "most"}
-        else (-1 if words & {"quietest", "slowest", "fewest", "least"} else 0)
-    )
-
-
 def signed(n: int) -> str:
     """A change as the comparisons say it: `+5`, `−3`, `same`."""
     return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
@@ -1491,8 +1480,10 @@ def by_period(
     while start <= last and len(buckets) < MAX_PERIODS:
         buckets[start] = []
         start = after(start)
-    for m in found:
-        buckets.setdefault(start_of(m.pr.merged_at or m.pr.created_at), []).append(m)
+    for m in found:  # in the period of the date that put it in the window (opened in July, merged
+        # in August: July's, for "merged or opened in july")
+        inside = [t for t in (m.pr.merged_at, m.pr.created_at) if t is not None and since <= t < until]
+        buckets.setdefault(start_of(inside[0] if inside else m.pr.merged_at or m.pr.created_at), []).append(m)
     first_day = since.astimezone(tz).date()
     last_day = (until - timedelta(seconds=1)).astimezone(tz).date()
 

@@ -2542,6 +2542,11 @@ async def test_a_thread_broken_down_by_month_or_week(app: BotHandlers) -> None:
     assert reply.title == f"This thread's {len(shown)} PRs by week", reply.title
     assert titles[0].startswith("Week of Feb 16") and "(to Mar 2)" in titles[-1], titles
     assert sum(int(t.rsplit("· ", 1)[1].split()[0]) for t in titles) == len(shown), titles
+    # "which week was busiest?" names it (it showed the weeks and said nothing of which)
+    counts = {t.split(" · ")[0].split(" (")[0]: int(t.rsplit("· ", 1)[1].split()[0]) for t in titles}
+    busiest = await app.followup(KEY, "which week was busiest?")
+    top = max(counts, key=lambda w: counts[w])
+    assert any(n.startswith(f"Busiest: {top}") for n in busiest.notes), (busiest.notes, counts)
 
 
 async def test_two_subjects_in_one_time_replace_the_threads_subjects(app: BotHandlers) -> None:

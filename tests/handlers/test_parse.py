@@ -4015,6 +4015,18 @@ def test_the_busiest_period_is_a_breakdown_by_that_period() -> None:
     assert not read("busiest people this week").per_period
 
 
+def test_a_trend_or_how_active_is_a_breakdown_by_period() -> None:
+    """A shape over time is told period by period: weeks, or months when the window spans them
+    ("the last 4 months", "this year"); "how active is X" asks the same. "trending models" is no
+    trend over time. Sentences written for this test."""
+    assert read("cpu trend over the past 4 months").per_period == "month"
+    assert read("any trend in xpu prs this year?").per_period == "month"
+    quiet = read("how active has the tpu backend been")
+    assert quiet.per_period == "week" and "active" not in quiet.text, quiet.text
+    assert read("histogram of rocm merges in july").per_period == "week"
+    assert not read("trending models this week").per_period
+
+
 def test_kv_cache_names_inside_longer_names_stay_those_names() -> None:
     """ "kv cache quantizado" (read in English), "KV cache offload": the longer named thing, not the
     KV cache AND quantization / KV connector; "benchmark" is searched, never read as a typo of a

@@ -10,7 +10,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -1200,6 +1200,23 @@ async def test_the_busiest_day_is_named(loaded: Store) -> None:
     quiet = await ask(loaded, "quietest day 2026-02-09..2026-02-13")
     low = min(days, key=lambda d: days[d])
     assert any(n.startswith(f"Quietest: {low}") for n in quiet.notes), quiet.notes
+
+
+async def test_a_breakdown_by_period_stays_inside_its_window(loaded: Store) -> None:
+    """ "by day" over Feb 2 - Feb 8: a PR opened inside and merged after counts on the day it was
+    opened (days after the window came out of them), and the days' counts add up to the total.
+    "how active was rocm in february?" and "the trend for rocm over the last 2 weeks" are the same
+    breakdown (they listed PRs)."""
+    reply = await ask(loaded, "all prs 2026-02-02..2026-02-08 by day")
+    days = {g.title.split(" · ")[0]: int(g.title.split(" · ")[1].split()[0]) for g in reply.groups}
+    assert set(days) == {f"{d:%a} Feb {d.day}" for d in (date(2026, 2, n) for n in range(2, 9))}, days
+    assert sum(days.values()) == reply.total, (days, reply.total)
+    for text in ("how active was rocm in february?", "what's the trend for rocm over the last 2 weeks"):
+        shaped = await ask(loaded, text)
+        assert shaped.groups and all(g.title.startswith("Week of") for g in shaped.groups), (
+            text,
+            shaped.title,
+        )
 
 
 async def test_measured_gains_are_the_prs_that_quote_one(loaded: Store) -> None:
