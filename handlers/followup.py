@@ -633,7 +633,11 @@ class FollowupHandler:
                         return switched
                 return await self._dispatch(thread, rest, user, addressed)  # the move, as any other
         if intent.kind == "switch":
+            compared = _compared_periods_last(thread)
             switched = await _switched(thread, intent, text)
+            if compared is not None and switched.kind == "list" and not query.window_given:
+                # "what about cpu" after "compare with last week" under XPU PRs: CPU's two weeks
+                return await compare(thread, window_of(thread, compared))
             return await _then_moved(thread, switched, intent, text)
         if intent.kind == "add":
             return await add_alternative(thread, intent)
@@ -1389,6 +1393,22 @@ def _asked_per_topic_last(thread: Thread) -> bool:
     counts by area"), so a bare "and the week before?" asks that again."""
     last = _last_said(thread)
     return bool(last) and thread.parse(last).per_topic
+
+
+def _compared_periods_last(thread: Thread) -> Intent | None:
+    """The previous message, when it set the thread's time beside another ("compare with last
+    week") with no subject of its own and was answered so ("XPU: Aug 17 – Aug 21 vs ..."; not "how
+    much was rocm vs the rest", a breakdown); None otherwise."""
+    last = _last_said(thread)
+    answered = next((text for role, text in reversed(thread.context.turns) if role == "bot"), "")
+    asked = classify(last, thread.parse(last)) if last else None
+    if asked is None or asked.kind != "compare" or asked.query.any_of or asked.query.authors:
+        return None
+    return asked if _PERIODS_ANSWERED.match(answered) else None
+
+
+# A comparison of two windows as the thread's history keeps it: "Intel XPU: <window> vs <window>"
+_PERIODS_ANSWERED = re.compile(r"^[^:]+: .+ \d{4}.* vs .+\d{4}")
 
 
 def _last_said(thread: Thread) -> str:

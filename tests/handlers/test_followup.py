@@ -3109,3 +3109,21 @@ async def test_the_author_of_the_second_one_and_the_first_one_under_a_digest_rep
         page = await app.followup(KEY, "more")
         again = await app.followup(KEY, "the first one")
         assert page.items and again.title.startswith(f"#{page.items[0].number} "), (follow, again.title)
+
+
+async def test_another_subject_after_a_comparison_of_weeks_is_compared_too(app: BotHandlers) -> None:
+    """Under ROCm last week, after "compare with the week before", "what about xpu" sets XPU's two
+    weeks side by side (it listed XPU's PRs of one week); a subject with its own time is a list."""
+    await start_thread(app, KEY, "rocm last week")
+    before = await app.followup(KEY, "compare with the week before")
+    assert " vs " in before.title, before.title
+    xpu = await app.followup(KEY, "what about xpu")
+    assert xpu.title.startswith("Intel XPU: ") and " vs " in xpu.title, xpu.title
+    assert xpu.title.split(": ", 1)[1] == before.title.split(": ", 1)[1], (xpu.title, before.title)
+    await app.followup(KEY, "compare with the week before")
+    own = await app.followup(KEY, "what about cpu in january")
+    assert " vs " not in own.title, own.title
+    await start_thread(app, KEY, "all prs last week")  # a breakdown said with "vs" compared nothing
+    await app.followup(KEY, "can u split this by topic? how much was rocm vs the rest")
+    just = await app.followup(KEY, "ok now just the xpu ones")
+    assert " vs " not in just.title, just.title
