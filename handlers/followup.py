@@ -632,6 +632,16 @@ class FollowupHandler:
                     if switched.kind != "list":
                         return switched
                 return await self._dispatch(thread, rest, user, addressed)  # the move, as any other
+        if (
+            intent.kind == "switch"
+            and _THE_X_ONES.search(text)
+            and not (query.window_given or query.authors or _like_for_like(thread, query))
+            and thread.filtered(await thread.matches(), replace(query, text=""))
+        ):
+            # "what about the perf ones" under ROCm PRs: some of this list (ROCm's perf PRs), as
+            # "the qwen one" is; another of the thread's own kind ("the xpu ones" under ROCm), or
+            # none of them here, is another subject
+            return await narrow(thread, replace(intent, kind="narrow"))
         if intent.kind == "switch":
             compared = _compared_periods_last(thread)
             switched = await _switched(thread, intent, text)
@@ -1407,6 +1417,8 @@ def _compared_periods_last(thread: Thread) -> Intent | None:
     return asked if _PERIODS_ANSWERED.match(answered) else None
 
 
+# "the perf ones", "the fp8 moe ones": PRs of a list named by what they are about
+_THE_X_ONES = re.compile(r"\bthe (?:[\w./+-]+ ){1,4}ones\b", re.I)
 # A comparison of two windows as the thread's history keeps it: "Intel XPU: <window> vs <window>"
 _PERIODS_ANSWERED = re.compile(r"^[^:]+: .+ \d{4}.* vs .+\d{4}")
 
@@ -2043,9 +2055,10 @@ async def _described_anywhere(thread: Thread, asked: Query, end: int = 0) -> int
 
 # "which models do they cover?", "what gpus are these for?": the thread's PRs by the things of
 # that kind they name
+# "which models do they cover?", or the kind's noun alone: "which models?", "and what gpus"
 _WHICH_KIND = re.compile(
     r"\b(?:which|what)\s+(models?|model families|architectures|gpus?|hardware|platforms?|chips?|accelerators?)"
-    r"\s+(?:do|does|did|are|were|is)\s+(?:they|these|those|them|it)\b",
+    r"(?:\s+(?:do|does|did|are|were|is)\s+(?:they|these|those|them|it)\b|\s*\??\s*$)",
     re.I,
 )
 

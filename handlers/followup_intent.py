@@ -172,6 +172,7 @@ ALL_WORDS = {"all", "everything", "every", "entire", "whole", "full"}
 LIST_FILLER = MORE_FILLER | {
     "list", "of", "them", "these", "those", "prs", "pr", "the", "everything", "at", "once", "instead",
     "is", "fine", "enough", "good", "just",
+    "then", "again",  # "ok show all of them then"
 }  # fmt: skip
 # "oldest first", "newest first", "sort by date", "most recent first": the thread's order by time.
 SORT_CUES = SORT_VERBS | {"first", "by", "date", "time", "most", "to"}

@@ -3141,7 +3141,9 @@ class _Parser:
             return 1
         after = tokens[i + 1] if i + 1 < len(tokens) else ""
         if token in ("they", "he", "she") and (
-            after in STATE_WORDS or state_verb(after) or after in ("work", "worked", "write", "wrote")
+            after in STATE_WORDS
+            or state_verb(after)
+            or after in ("work", "worked", "write", "wrote", "do", "did", "done", "doing", "make", "made")
         ):
             st.author_pronoun = True  # "what did they merge besides docs": a person (not "they" the PRs)
             return 1

@@ -3127,3 +3127,30 @@ async def test_another_subject_after_a_comparison_of_weeks_is_compared_too(app: 
     await app.followup(KEY, "can u split this by topic? how much was rocm vs the rest")
     just = await app.followup(KEY, "ok now just the xpu ones")
     assert " vs " not in just.title, just.title
+
+
+async def test_bare_which_models_show_all_then_and_what_did_they_do(app: BotHandlers) -> None:
+    """ "which gpus?" and "what models?" alone ask for the named things of that kind (as "which
+    models do they cover?" did); "ok show all of them then" shows the whole list; "what else did
+    they do" after a who-answer asks about a person (it asked who again). Sentences written for
+    this test."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    for said, kind in (("which gpus?", "hardware"), ("what models?", "models")):
+        named = await app.followup(KEY, said)
+        assert named.title.startswith((f"The {kind} this thread", "None of this thread")), (said, named.title)
+    everything = await app.followup(KEY, "ok show all of them then")
+    assert everything.kind == "list" and len(everything.items) == min(len(numbers), 50), everything.title
+    await app.followup(KEY, "who did most of them")
+    they = await app.followup(KEY, "what else did they do last week")
+    assert they.title.startswith("PRs by @"), they.title
+
+
+async def test_what_about_the_x_ones_is_some_of_the_list(app: BotHandlers) -> None:
+    """Under ROCm last week, "what about the bug fix ones" is ROCm's bug fixes (it switched to
+    every bug fix); "what about the xpu ones", a platform for a platform, is XPU's PRs."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    fixes = await app.followup(KEY, "what about the bug fix ones")
+    assert "ROCm" in fixes.understood and set(await _listed(app)) < set(numbers), fixes.understood
+    await start_thread(app, KEY, "rocm last week")
+    xpu = await app.followup(KEY, "what about the xpu ones")
+    assert "ROCm" not in xpu.understood and "XPU" in xpu.understood, xpu.understood
