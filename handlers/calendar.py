@@ -101,6 +101,8 @@ NUMBER_WORDS = {
     "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "couple": 2, "few": 3, "several": 3,
 }  # fmt: skip
 PERIODS = ("week", "month", "year")
+# year / month / week to date, as reports abbreviate them
+_TO_DATE = {"ytd": "year", "mtd": "month", "wtd": "week", "year-to-date": "year", "month-to-date": "month"}
 
 _ISO_DATE = re.compile(r"^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$")
 # "since 11/1", "11/15/2026": month/day as most English-speaking chats write it (day/month when the
@@ -405,6 +407,10 @@ class TimeReader:
         if tok == "last" and t[i + 1 : i + 2] in (["night"], ["nite"], ["evening"]):
             # "anything from last night": yesterday evening into today
             return Span(today - timedelta(days=1), today + timedelta(days=1)), 2
+        if tok == "overnight":  # "what landed overnight": the same night
+            return Span(today - timedelta(days=1), today + timedelta(days=1)), 1
+        if tok in _TO_DATE:  # "rocm prs ytd", "xpu mtd": this year (month, week) up to today
+            return self._period(_TO_DATE[tok], 0), 1
         if (tok == "this" and nxt in DAY_PARTS) or tok in ("tonight", "tonite"):
             return Span(today, today + timedelta(days=1)), 2 if tok == "this" else 1
         if tok in ("past", "last", "this") and nxt == "fortnight":
@@ -784,7 +790,7 @@ class TimeReader:
             return None
         tok = t[i]
         nxt = t[i + 1] if i + 1 < len(t) else ""
-        if tok == "today":
+        if tok in ("today", "2day", "tdy"):  # "whats merged in specdecode 2day"
             return self.today, 1, "day"
         if tok in ("yesterday", "yday", "yest", "ystd"):  # "merged yday"
             return self.today - timedelta(days=1), 1, "day"

@@ -149,6 +149,8 @@ def asks_works(tokens: Sequence[str]) -> str:
             return word
         if word == "only" and opener in ("is", "are") and 2 <= k <= 3:  # "is it blackwell only"
             return word
+        if word == "default" and opener in ("is", "are"):  # "is flashinfer the default backend now"
+            return word
     return ""
 
 
@@ -740,8 +742,13 @@ class _Vocabulary:
         self.cognates = Cognates((w, k) for w, k in (*self.words.items(), *self.own.items()) if " " not in w)
         singles = [w for w in self.words if " " not in w and len(w) >= 3]
         # Typo candidates: one-word topic words, multi-word ones typed as one word, term spellings,
-        # states and time words; each maps to what a suggestion shows.
-        self.fuzzy: dict[str, str] = {w: w for w in (*singles, *STATE_WORDS, *TIME_VOCAB, *CHANGE_WORDS)}
+        # states, time words and the longer nouns for people ("contributer"); each maps to what a
+        # suggestion shows.
+        people = [w for w in PEOPLE_NOUNS if len(w) >= 6]
+        self.people = frozenset(people)
+        self.fuzzy: dict[str, str] = {
+            w: w for w in (*singles, *STATE_WORDS, *TIME_VOCAB, *CHANGE_WORDS, *people)
+        }
         for word in self.words:
             if " " in word:
                 self.fuzzy.setdefault(fold(word), word)
@@ -975,8 +982,8 @@ def _what_broke(_: _Parser, tokens: list[str], st: _State) -> None:
     # what did break was fixed; what the asker's upgrade breaks is a breaking change. What could
     # break ("could break an OOT plugin") is a risk read with what it would break, above.
     at = tokens.index(said[0]) if said[0] in tokens else 0
-    if _MAY.intersection(tokens[max(at - 3, 0) : at]):
-        return
+    if (_MAY | {"when", "if", "whenever"}).intersection(tokens[max(at - 3, 0) : at]):
+        return  # ("who do i ping when graviton breaks": the asker's if, no question of fixes)
     upgrade = _UPGRADE_VERBS.intersection(tokens)
     key = BREAKING if upgrade else "bugfix"
     if key not in {k for g in st.groups for k in g}:
@@ -1280,6 +1287,8 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     )
     st.text[:] = [w for w in st.text if w not in framing]
     st.domain[:] = [w for w in st.domain if w not in PEOPLE_NOUNS | RANKING_WORDS]
+    # (the ranking is read: people come busiest first, so "top" and "main" are not set aside)
+    st.ignored[:] = [w for w in st.ignored if w not in RANKING_WORDS]
     verb = _who_verb(tokens)
     # with nothing else named, only a verb's form says it is one ("who contributed last week")
     verb_like = verb.endswith(("ed", "ing")) or verb in WHO_DOING_VERBS
@@ -1484,6 +1493,14 @@ def _trend_of_a_period(tokens: list[str]) -> None:
     k, lead = named[0]
     unit = tokens[k + 1]
     tokens.extend(["vs", "last", unit] if lead == "this" else ["vs", "the", unit, "before"])
+
+
+def _all_but(tokens: list[str]) -> None:
+    """ "anything but bug fixes today", "all but ci", "everything but docs": "but" after a word for
+    everything leaves out what follows, as "except" does (not "rocm but only the merged ones")."""
+    for k in range(1, len(tokens)):
+        if tokens[k] == "but" and tokens[k - 1] in ("anything", "everything", "all"):
+            tokens[k] = "except"
 
 
 def _unit_after_last(tokens: list[str]) -> None:
@@ -2064,6 +2081,7 @@ class _Parser:
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
         _trend_of_a_period(tokens)
+        _all_but(tokens)
         _unit_after_last(tokens)
         _weekday_of_a_date(tokens)
         _event_names(tokens)
@@ -2765,6 +2783,9 @@ class _Parser:
         # the Arm work asked for is; a topic a named thing asked for implies is not left out
         implied = {t for g in groups for k in g if is_term(k) for t in implies(k, self.taxonomy)}
         st.exclude[:] = [k for k in st.exclude if k not in implied]
+        # "non-nvidia hardware work", "every platform except rocm": what is left out of a group of
+        # alternatives is the others of it (a lone subject left out of itself stays asked)
+        groups = tuple(tuple(k for k in g if k not in st.exclude) or g if len(g) > 1 else g for g in groups)
         topics = tuple(dict.fromkeys(t for g in groups for t in g if not is_term(t) and not is_change(t)))
         then_since = then_until = None
         then_label = ""
@@ -3688,6 +3709,8 @@ class _Parser:
                 continue
             if candidate != word and _DIGITS.sub("", candidate) == letters and letters != word:
                 continue  # "mi400" / "mi300", "qwen5" / "qwen3": another model number, no typo
+            if candidate in self.vocab.people and not word.rstrip("s").endswith(("er", "or")):
+                continue  # "maintains", "contributes": the verb, no misspelt "maintainers"
             distance = OSA.distance(word, candidate, score_cutoff=limit)
             if distance <= limit and (best is None or distance < best[0]):
                 best = (distance, shown)

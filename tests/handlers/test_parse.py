@@ -1743,6 +1743,7 @@ def test_the_verb_break_asks_what_broke_and_by_author_splits_by_people() -> None
     assert read("break down rocm by week").any_of == (("rocm",),)
     assert read("break it down by area").per_topic
     assert ("bugfix",) not in read("anything recent that might break my tpu plugin?").any_of  # a risk
+    assert ("bugfix",) not in read("who do i ping when xpu breaks").any_of  # the asker's if
     for text in ("xpu this month by author", "cpu prs per person", "tpu prs, break them down by contributor"):
         people = read(text)
         assert people.who and not people.authors and not people.per_topic, (text, people.authors)
@@ -4077,3 +4078,41 @@ def test_a_word_of_importance_is_read_as_the_order() -> None:
         assert any(f"'{word}' → most significant first" in r for r in q.readings), (text, q.readings)
     for text in ("minor rocm fixes", "rocm prs merged to main"):
         assert not any("most significant" in r for r in read(text).readings), text
+
+
+def test_is_x_the_default_asks_over_all_time_and_typed_shorthand() -> None:
+    """ "is flashinfer the default attention backend now" asks whether it ever became so (the whole
+    history, the changed defaults among it), as "is X supported now" does; the ranking word of a
+    who-question is read, not set aside; "2day" and "tdy" are today. Sentences written for this
+    test."""
+    default = read("is cutlass the default moe backend now?")
+    assert default.whole_history and ("change:breaking",) in default.any_of, (
+        default.window_label,
+        default.any_of,
+    )
+    people = read("who is the top contributor this month")
+    assert people.who and not people.text and "top" not in people.ignored, (people.text, people.ignored)
+    for text in ("rocm merged 2day", "xpu prs tdy"):
+        assert days(read(text)) == ("2026-03-02", "2026-03-02"), text
+
+
+def test_anything_but_and_a_platform_left_out_of_the_hardware() -> None:
+    """ "anything but bug fixes", "everything but docs" leave them out (they asked for them);
+    "non-rocm hardware work" is the other platforms (ROCm was dropped as contradicting the
+    hardware group, so every platform came back). Sentences written for this test."""
+    assert read("anything but bug fixes this week").exclude == ("bugfix",)
+    assert read("everything but docs").exclude == ("docs",)
+    assert read("rocm but only the merged ones").any_of == (("rocm",),)
+    other = read("non-rocm hardware work")
+    assert other.exclude == ("rocm",) and "rocm" not in other.any_of[0] and len(other.any_of[0]) > 1, other
+
+
+def test_to_date_shorthand_and_overnight() -> None:
+    """ "ytd", "mtd", "wtd" (and "year-to-date") are this year, month, week up to today;
+    "overnight" is last night into today (they were searched as words). Written for this test."""
+    assert days(read("rocm prs ytd")) == ("2026-01-01", "2026-03-02")
+    assert days(read("xpu merges mtd")) == ("2026-03-01", "2026-03-02")
+    assert days(read("cpu wtd")) == ("2026-03-02", "2026-03-02")
+    assert days(read("year-to-date tpu prs")) == ("2026-01-01", "2026-03-02")
+    overnight = read("what landed overnight")
+    assert days(overnight) == ("2026-03-01", "2026-03-02") and not overnight.text, overnight.text

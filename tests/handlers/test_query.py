@@ -1202,6 +1202,23 @@ async def test_the_busiest_day_is_named(loaded: Store) -> None:
     assert any(n.startswith(f"Quietest: {low}") for n in quiet.notes), quiet.notes
 
 
+async def test_the_people_nouns_misspelt_are_read(loaded: Store) -> None:
+    """ "who is top contributer" and "main maintaners of rocm" are the people nouns misspelt (they
+    were searched as words no PR uses: 0 PRs), corrected as topic words are; "who maintains" is
+    the verb, left as it is."""
+    for text, word in (
+        ("who is top contributer 2026-02-09..2026-02-13", "contributor"),
+        ("who are the main maintaners of rocm 2026-02-09..2026-02-13", "maintainers"),
+    ):
+        reply = await ask(loaded, text)
+        assert " people on " in reply.title and any(f"→ {word}" in n for n in reply.notes), (
+            reply.title,
+            reply.notes,
+        )
+    verb = await ask(loaded, "who maintains rocm 2026-02-09..2026-02-13")  # the verb is no misspelt noun
+    assert not any("→ maintainers" in n for n in verb.notes), verb.notes
+
+
 async def test_a_breakdown_by_period_stays_inside_its_window(loaded: Store) -> None:
     """ "by day" over Feb 2 - Feb 8: a PR opened inside and merged after counts on the day it was
     opened (days after the window came out of them), and the days' counts add up to the total.
