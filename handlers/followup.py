@@ -507,6 +507,14 @@ class FollowupHandler:
             # once every one has been
             shown_all = thread.context.shown >= len(thread.context.pr_numbers)
             return await (head(thread, thread.settings.max_items) if shown_all else more(thread))
+        step = _neighbour_asked(text)
+        carded = _last_card(thread) if step else 0
+        if carded and carded in thread.context.pr_numbers:
+            # "and the next one", "the one before that" after a PR's card: its neighbour in the list
+            at = thread.context.pr_numbers.index(carded) + step
+            if 0 <= at < len(thread.context.pr_numbers):
+                number = thread.context.pr_numbers[at]
+                return await self._detail(thread, f"#{number}", Intent("detail", thread.parse(f"#{number}")))
         if intent.kind == "more":
             return await more(thread, intent.limit)
         if (
@@ -699,7 +707,12 @@ class FollowupHandler:
                 # "how many of those were bugfixes? list them": the list, its header the count
                 return await narrow(thread, replace(intent, kind="narrow"))
             return await count(thread, intent, whole=bool(WHOLE_LIST.search(text)))
-        if intent.kind == "who" and _OVERALL.search(text) and not intent.query.any_of and _restart(thread):
+        if (
+            intent.kind == "who"
+            and (_OVERALL.search(text) or (_IN_THE_DIGEST.search(text) and not _OF_THOSE.search(text)))
+            and not intent.query.any_of
+            and _restart(thread)
+        ):
             # "and who was the most active author overall that week?" under a narrowed digest:
             # the people of its whole list, not of the narrowing
             intent = replace(intent, subject="")
@@ -1008,6 +1021,11 @@ class FollowupHandler:
 
 
 _OVERALL = re.compile(r"\b(?:overall|all (?:of )?that week|in the whole (?:week|digest|list))\b", re.I)
+# "who wrote the most in the digest" under a narrowing of it: the whole digest ("most of those in
+# the digest week" is the narrowing, over the digest's time)
+_IN_THE_DIGEST = re.compile(
+    r"\b(?:in|of|across) (?:the|this|that) digest\b(?!'s| week| window| period)", re.I
+)
 _DIGEST_WEEK = re.compile(
     r"\b(?:the|that|this) digest(?:'s)? (?:week|window|period)\b|\bthe digest's\b", re.I
 )
@@ -1488,7 +1506,10 @@ _SHOW_THOSE = re.compile(
 _CORRECTION = re.compile(r"\b(?:meant|mean)\b", re.I)  # "i meant mxfp4 not nvfp4": a slip corrected
 _OPPOSITE = re.compile(r"\bop+o+s+ite\b|\breverse\b", re.I)  # "i meant the opposite: no fixes"
 _ORIGINAL = re.compile(
-    r"\b(?:original|originally|reverted (?:one|pr|change)|what (?:it|this|that) revert(?:s|ed)?)\b", re.I
+    r"\b(?:original|originally|reverted (?:one|pr|change)"
+    # "what did it revert", "which pr does this one revert"
+    r"|(?:what|which(?: pr| one| change)?) (?:did |does )?(?:it|this|that)(?: one| pr)? revert(?:s|ed)?)\b",
+    re.I,
 )
 _LINK_WORDS = frozenset({"original", "originally", "reverted", "reverting"})  # say which of two linked PRs
 # "the original/oldest X one" and "the latest X one" pick an end ("the first X one" is a place in the list)
@@ -1694,6 +1715,24 @@ async def _tally(thread: Thread, intent: Intent) -> Reply:
         understood=thread.about(),
         notes=(note,),
     )
+
+
+# After a PR's card, its neighbours in the thread's list ("the last one" is the list's last)
+_NEXT_ONE = re.compile(
+    r"^\W*(?:(?:and|ok|so|then|now)\W+)*(?:(?:show me|what about|how about|and)\s+)?(?:the\s+)?"
+    r"(?:next|following)(?: one| pr)?\W*$|\bthe one (?:after|below) (?:that|it|this)\b",
+    re.I,
+)
+_PREVIOUS_ONE = re.compile(
+    r"^\W*(?:(?:and|ok|so|then|now)\W+)*(?:(?:show me|what about|how about|and)\s+)?(?:the\s+)?"
+    r"(?:previous|prior|preceding)(?: one| pr)?\W*$|\bthe one (?:before|above) (?:that|it|this)\b",
+    re.I,
+)
+
+
+def _neighbour_asked(text: str) -> int:
+    """+1 for "the next one", -1 for "the one before that", else 0."""
+    return 1 if _NEXT_ONE.search(text) else -1 if _PREVIOUS_ONE.search(text) else 0
 
 
 def _last_card(thread: Thread) -> int:

@@ -1328,6 +1328,9 @@ async def test_a_reverts_card_links_the_original_and_the_original_pr_follows_it(
     assert shown.detail is not None and shown.detail.number == 35032, shown.title
     back = await app.followup(KEY, "who reverted it")
     assert back.detail is not None and back.detail.number == 35211, back.title
+    await app.remember(KEY, revert.seed)  # "what did it revert" listed the week's reverts
+    asked = await app.followup(KEY, "what did it revert?")
+    assert asked.detail is not None and asked.detail.number == 35032, asked.title
 
 
 async def test_i_meant_x_not_y_takes_y_back_rather_than_leaving_it_out(app: BotHandlers) -> None:
@@ -3022,6 +3025,10 @@ async def test_under_a_digest_its_week_and_overall_go_back_to_the_whole_digest(a
     await app.followup(KEY, "which of these were rocm?")
     everyone = await app.followup(KEY, "and who was the busiest author overall?")
     assert everyone.total == len(seed.pr_numbers), (everyone.title, len(seed.pr_numbers))
+    await app.remember(KEY, seed)  # "in the digest" says the same
+    await app.followup(KEY, "what's in the rocm section")
+    digest_wide = await app.followup(KEY, "who wrote the most in the digest")
+    assert digest_wide.total == len(seed.pr_numbers), (digest_wide.title, len(seed.pr_numbers))
 
 
 async def test_and_who_owns_an_area_of_the_thread_asks_about_all_of_it(app: BotHandlers) -> None:
@@ -3154,3 +3161,18 @@ async def test_what_about_the_x_ones_is_some_of_the_list(app: BotHandlers) -> No
     await start_thread(app, KEY, "rocm last week")
     xpu = await app.followup(KEY, "what about the xpu ones")
     assert "ROCm" not in xpu.understood and "XPU" in xpu.understood, xpu.understood
+
+
+async def test_the_next_one_and_the_one_before_that_after_a_card(app: BotHandlers) -> None:
+    """After "the 2nd one" (its card), "and the next one" is the 3rd PR's card (it paged on to
+    PRs 11-20) and "the one before that" the 2nd again (it moved the window a week back); "next"
+    with no card before it still pages."""
+    numbers = await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "the 2nd one")
+    after = await app.followup(KEY, "and the next one")
+    assert after.detail is not None and after.detail.number == numbers[2], after.title
+    before = await app.followup(KEY, "the one before that")
+    assert before.detail is not None and before.detail.number == numbers[1], before.title
+    await start_thread(app, KEY, "rocm last week")
+    page = await app.followup(KEY, "next")
+    assert page.title.startswith("PRs 11–"), page.title
