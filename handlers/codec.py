@@ -47,7 +47,7 @@ _STORED_ORDER: dict[type, tuple[str, ...]] = {
 # Fields added later that are left out while unset (None or empty), so records without them keep
 # their stored form.
 _LEFT_OUT_WHEN_NONE: dict[type, frozenset[str]] = {
-    ThreadContext: frozenset({"start", "earlier", "first_page"})
+    ThreadContext: frozenset({"start", "earlier", "page_start"})
 }
 
 

@@ -2229,6 +2229,7 @@ def _restart(thread: Thread, listed: ThreadStart | None = None) -> bool:
         query_text=start.query_text,
         pr_numbers=start.pr_numbers,
         shown=0,
+        page_start=0,
     )
     thread.forget_matches()
     return True

@@ -139,6 +139,7 @@ def _narrowed_to(thread: Thread, query: Query, reply: Reply) -> None:
         thread.context,
         pr_numbers=reply.seed.pr_numbers,
         shown=reply.seed.shown,
+        page_start=0,
         query_text=add_filters(thread.context.query_text, filter_words(query, thread.base_query())),
     )
 

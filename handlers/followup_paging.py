@@ -31,7 +31,7 @@ async def more(thread: Thread, count: int = 0) -> Reply:
             notes=("Ask `only the merged ones`, `tell me about #N`, or start a new slash command.",),
         )
     end = start + len(page_numbers)
-    thread.context = replace(context, shown=end)
+    thread.context = replace(context, shown=end, page_start=start)
     left = total - end
     notes = [f"Reply `more` for the next {min(left, size)}."] if left else []
     if not left:
@@ -55,10 +55,7 @@ def shown_page(thread: Thread) -> tuple[int, ...]:
     shown = min(context.shown, len(context.pr_numbers))
     if shown <= 0:
         return ()
-    size = max(thread.settings.max_items, 1)
-    first = context.first_page or size  # a digest shows its cited PRs first; `top 3` three
-    start = 0 if shown <= first else first + ((shown - first - 1) // size) * size
-    return context.pr_numbers[start:shown]
+    return context.pr_numbers[min(context.page_start, shown) : shown]
 
 
 def at_position(thread: Thread, position: int) -> int | None:
@@ -94,7 +91,7 @@ async def head(thread: Thread, count: int) -> Reply:
     numbers = thread.context.pr_numbers
     size = min(len(numbers), HEAD_MAX if count < 0 else count)
     page = [by_number[n] for n in numbers[:size] if n in by_number]
-    thread.context = replace(thread.context, shown=size, first_page=size)
+    thread.context = replace(thread.context, shown=size, page_start=0)
     left = len(numbers) - size
     notes = [f"Reply `more` for the next {min(left, thread.settings.max_items)}."] if left else []
     what = f"All {count_label(len(numbers))}" if not left else f"The first {size} of {len(numbers)}"
@@ -142,7 +139,7 @@ async def sort(thread: Thread, order: int) -> Reply:
     else:
         ranked = sorted(matches, key=by_time, reverse=order < 0)
     numbers = tuple(m.pr.number for m in ranked)
-    thread.context = replace(thread.context, pr_numbers=numbers, shown=0)
+    thread.context = replace(thread.context, pr_numbers=numbers, shown=0, page_start=0)
     reply = await head(thread, thread.settings.max_items)
     first = "most significant" if order == MOST_IMPORTANT else "newest" if order < 0 else "oldest"
     return replace(reply, title=f"This thread's {count_label(len(numbers))}, {first} first")

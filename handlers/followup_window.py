@@ -633,6 +633,7 @@ async def _follow(
         until=query.until,
         pr_numbers=reply.seed.pr_numbers if reply and reply.seed else (),
         shown=reply.seed.shown if reply and reply.seed else 0,
+        page_start=0,
     )
     if reply is None:
         # where the nearest are ("2 PRs match over the 30 days ..."), as a command's empty answer

@@ -542,9 +542,9 @@ class ThreadContext:
     turns: tuple[tuple[str, str], ...] = ()  # (role, text), most recent last
     start: ThreadStart | None = None  # the first list, as posted
     earlier: tuple[ThreadStart, ...] = ()  # the lists shown before this one, the latest last (a few)
-    # how many PRs the list's first answer showed, when that was no usual page: a digest's cited
-    # PRs, `top 3` (0: a page), so "the first one" and `more` count pages from there
-    first_page: int = 0
+    # where the page shown last starts in pr_numbers (it ends at `shown`): a digest's first answer
+    # shows all its cited PRs, `top 3` three, `show 3 more` three, so "the first one" is counted there
+    page_start: int = 0
 
     @classmethod
     def from_seed(cls, key: ThreadKey, seed: ThreadSeed) -> ThreadContext:
@@ -562,7 +562,7 @@ class ThreadContext:
             query_text=seed.query_text,
             pr_numbers=seed.pr_numbers,
             shown=seed.shown,
-            first_page=seed.shown,
+            page_start=0,
         )
 
 

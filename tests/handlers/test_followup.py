@@ -3093,6 +3093,9 @@ async def test_leaving_out_what_the_thread_never_asked_for_and_a_bare_count(app:
     await start_thread(app, KEY, "ci last week")
     page = await app.followup(KEY, "show 3 more")
     assert [i.number for i in page.items] == list(numbers[10:13]), page.title
+    again = await app.followup(KEY, "show 3 more")  # and "the first one" is the first of these three
+    first = await app.followup(KEY, "the first one")
+    assert again.items and first.title.startswith(f"#{numbers[13]} "), (again.title, first.title)
 
 
 async def test_the_author_of_the_second_one_and_the_first_one_under_a_digest_reply(app: BotHandlers) -> None:

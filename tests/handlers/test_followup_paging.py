@@ -44,10 +44,11 @@ async def test_more_past_the_end_says_everything_was_shown(app: BotHandlers) -> 
 
 
 async def test_a_place_on_the_page_shown_last_is_that_pr(app: BotHandlers) -> None:
-    """With PRs 11–20 shown last, `the 2nd one` is the 12th PR and `the last one` the 20th."""
+    """With PRs 11–20 shown last (by `more`), `the 2nd one` is the 12th PR and `the last one` the
+    20th."""
     thread = await thread_at(app, KEY)
     numbers = thread.context.pr_numbers
-    thread.context = replace(thread.context, shown=20)
+    await more(thread)
     assert shown_page(thread) == numbers[10:20]
     assert at_position(thread, 2) == numbers[11] and at_position(thread, -1) == numbers[19]
     assert at_position(thread, 11) is None
