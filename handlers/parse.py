@@ -1432,11 +1432,15 @@ _AREA_NOUNS = _TOPIC_NOUNS & {
 }
 
 
+# "rank topics by prs merged", "sort the areas by count": the verb of a ranking
+_RANKING_VERBS = frozenset({"rank", "ranked", "ranking", "sort", "sorted", "order", "ordered"})
+
+
 def _ranks_topics(tokens: list[str]) -> bool:
     for k, t in enumerate(tokens):
         if t in _AREA_NOUNS:
             before = tokens[max(k - 2, 0) : k]
-            if "which" in before or "what" in before or RANKING_WORDS.intersection(before):
+            if {"which", "what"} & set(before) or (RANKING_WORDS | _RANKING_VERBS).intersection(before):
                 return True
     return False
 
@@ -2846,6 +2850,7 @@ class _Parser:
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST | _SHAPE_OVER_TIME | {"active", "busy"}
+            said |= {"avg", "average", "mean"}  # "avg prs merged per day": each day's count says it
             st.text[:] = [w for w in st.text if w not in said]
             st.ignored[:] = [w for w in st.ignored if w not in _BUSIEST]  # (read: the busiest is named)
             if window is None and not label and per_period != "day":
@@ -2859,6 +2864,8 @@ class _Parser:
                 )
                 # (no time given all the same: in a thread the thread's own time stays)
                 since, until = self.clock.resolve(Span(start, self.clock.today + timedelta(days=1)))
+        if st.sort:  # "sort rocm prs by date": the verb of the order read from "by date"
+            st.text[:] = [w for w in st.text if w not in SORT_VERBS]
         if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
             st.text[:] = [w for w in st.text if w != "times"]
         plain = [g for g in groups if not any(is_term(k) or is_change(k) for k in g)]
@@ -2870,7 +2877,9 @@ class _Parser:
         if per_topic:  # "count of merged prs per topic": the words ask for the breakdown itself
             # ("the merged numbers by area": the breakdown's head nouns, as for a count by period)
             said = _TOPIC_NOUNS | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally"}
-            said |= ({"break"} if broken_down else set()) | (RANKING_WORDS if ranked else set())
+            said |= ({"break"} if broken_down else set()) | (
+                RANKING_WORDS | _RANKING_VERBS if ranked else set()
+            )
             st.text[:] = [w for w in st.text if w not in said]
         # "weekly digest"; "summary of what shipped last week", "any highlights?": a summary of a
         # whole window is what the digest is (with a count, "recap in 5 bullets" is its top five)

@@ -4116,3 +4116,16 @@ def test_to_date_shorthand_and_overnight() -> None:
     assert days(read("year-to-date tpu prs")) == ("2026-01-01", "2026-03-02")
     overnight = read("what landed overnight")
     assert days(overnight) == ("2026-03-01", "2026-03-02") and not overnight.text, overnight.text
+
+
+def test_rank_topics_avg_per_day_and_the_verb_of_an_order_are_read() -> None:
+    """ "rank topics by prs merged", "sort the areas by count" are the breakdown by topic; "avg prs
+    merged per day" is the breakdown by day (each day's count); "sort rocm prs by date" orders
+    them - none of those verbs is searched. Sentences written for this test."""
+    ranked = read("rank topics by prs merged last week")
+    assert ranked.per_topic and not ranked.text, ranked.text
+    assert read("sort the areas by count this month").per_topic
+    average = read("avg prs merged per day this week")
+    assert average.per_period == "day" and not average.text, average.text
+    ordered = read("sort xpu prs by date")
+    assert ordered.sort and not ordered.text, ordered.text
