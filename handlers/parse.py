@@ -323,6 +323,9 @@ RELEASE_NOTE = (
 )
 _RELEASE_REF = re.compile(
     r"(?:since|after|before|in) (the (?:last|latest|previous|most recent|current|next) (?:release|version|tag))\b"
+    # "latest vllm release", "the newest release": the release itself ("next" asks when, a date)
+    r"|((?:the )?(?:last|latest|previous|most recent|current|newest) (?:vllm )?(?:release|version|tag))\b"
+    r"(?! notes?\b| candidate)"
 )
 _PARAMETER_COUNT = re.compile(rf"^{_SIZE}$")  # "70b", "a3b": a size, set aside beside a model
 # A yes/no question about one definite thing asks for its state ("is the fp8 fix merged?");
@@ -3292,7 +3295,8 @@ class _Parser:
         found = _RELEASE_REF.match(" ".join(tokens[i : i + 6]))
         if not found:
             return 0
-        st.notes.append(RELEASE_NOTE.format(word=found.group(1)))
+        said = found.group(1) or found.group(2)
+        st.notes.append(RELEASE_NOTE.format(word=said if said.startswith("the ") else f"the {said}"))
         return len(found.group(0).split())
 
     def _topic(self, tokens: list[str], i: int, st: _State, joiner: str) -> int:

@@ -4129,3 +4129,19 @@ def test_rank_topics_avg_per_day_and_the_verb_of_an_order_are_read() -> None:
     assert average.per_period == "day" and not average.text, average.text
     ordered = read("sort xpu prs by date")
     assert ordered.sort and not ordered.text, ordered.text
+
+
+def test_the_latest_release_itself_is_explained_not_read_as_ci() -> None:
+    """ "latest vllm release", "rocm stuff in the newest version": the release itself, which the PR
+    data cannot place - said so, and "release" is no CI & build word ("latest vllm release" listed
+    CI & build PRs with no word on releases); "the last release notes" are what the asker writes.
+    Sentences written for this test."""
+    for text in ("latest vllm release", "xpu work in the newest version"):
+        query = read(text)
+        assert ("ci-build",) not in query.any_of and any(
+            "Releases are not in the PR data" in n for n in query.notes
+        ), (
+            text,
+            query.any_of,
+        )
+    assert not any("Releases are not" in n for n in read("drafting the last release notes").notes)
