@@ -2869,6 +2869,15 @@ class _Parser:
                 since, until = self.clock.resolve(Span(start, self.clock.today + timedelta(days=1)))
         if st.sort:  # "sort rocm prs by date": the verb of the order read from "by date"
             st.text[:] = [w for w in st.text if w not in SORT_VERBS]
+        # "q2 rocm stats", "xpu statistics this month": the subject's numbers, which every answer
+        # gives (its count, by state); "acceptance stats" names a thing and is searched
+        stats = {
+            tokens[k]
+            for k in range(len(tokens))
+            if tokens[k] in ("stats", "statistics")
+            and (k == 0 or self._lookup_topic(tokens, k - 1)[0] or k - 1 in st.time_tokens)
+        }
+        st.text[:] = [w for w in st.text if w not in stats]
         if ("many", "times") in set(itertools.pairwise(tokens)):  # "how many times was X bumped": a count
             st.text[:] = [w for w in st.text if w != "times"]
         plain = [g for g in groups if not any(is_term(k) or is_change(k) for k in g)]

@@ -4145,3 +4145,13 @@ def test_the_latest_release_itself_is_explained_not_read_as_ci() -> None:
             query.any_of,
         )
     assert not any("Releases are not" in n for n in read("drafting the last release notes").notes)
+
+
+def test_a_subjects_stats_are_its_count() -> None:
+    """ "q2 rocm stats", "xpu statistics this month": the subject's numbers, which the answer gives
+    (it searched "stats": 3 PRs); "acceptance stats" names a thing and is searched. Sentences
+    written for this test."""
+    for text in ("q3 cpu stats", "tpu statistics last month", "stats for xpu"):
+        query = read(text)
+        assert query.any_of and not query.text, (text, query.text)
+    assert "stats" in read("eagle acceptance stats").text
