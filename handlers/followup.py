@@ -1425,20 +1425,18 @@ def _asked_per_topic_last(thread: Thread) -> bool:
 
 def _compared_periods_last(thread: Thread) -> Intent | None:
     """The previous message, when it set the thread's time beside another ("compare with last
-    week") with no subject of its own and was answered so ("XPU: Aug 17 – Aug 21 vs ..."; not "how
-    much was rocm vs the rest", a breakdown); None otherwise."""
+    week") with no subject of its own and asked for no breakdown ("how much was rocm vs the rest"
+    under "split this by topic" counts topics); None otherwise."""
     last = _last_said(thread)
-    answered = next((text for role, text in reversed(thread.context.turns) if role == "bot"), "")
     asked = classify(last, thread.parse(last)) if last else None
-    if asked is None or asked.kind != "compare" or asked.query.any_of or asked.query.authors:
+    if asked is None or asked.kind != "compare":
         return None
-    return asked if _PERIODS_ANSWERED.match(answered) else None
+    q = asked.query
+    return None if q.any_of or q.authors or q.per_topic or q.per_period or q.per_kind or q.who else asked
 
 
 # "the perf ones", "the fp8 moe ones": PRs of a list named by what they are about
 _THE_X_ONES = re.compile(r"\bthe (?:[\w./+-]+ ){1,4}ones\b", re.I)
-# A comparison of two windows as the thread's history keeps it: "Intel XPU: <window> vs <window>"
-_PERIODS_ANSWERED = re.compile(r"^[^:]+: .+ \d{4}.* vs .+\d{4}")
 
 
 def _last_said(thread: Thread) -> str:

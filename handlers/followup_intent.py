@@ -594,10 +594,15 @@ def _pr_place(tokens: list[str]) -> int:
     return 0 if ranks_people else _position(tokens)
 
 
+def _counts(tokens: list[str]) -> list[str]:
+    """The words of a message that say how many PRs to show ("3", "five"; up to 100)."""
+    return [t for t in tokens if 0 < count_word(t) <= 100]
+
+
 def _more_count(tokens: list[str]) -> int | None:
     """`more`, `next 5`, `show 3 more`: the thread's next page, of that many PRs when a count is said
     (0: the usual page); None when the message is no request for more."""
-    counts = [t for t in tokens if 0 < count_word(t) <= 100]
+    counts = _counts(tokens)
     rest = set(tokens) - set(counts)
     if len(counts) > 1 or not rest & MORE_WORDS or not rest <= MORE_WORDS | MORE_FILLER:
         return None
@@ -605,14 +610,18 @@ def _more_count(tokens: list[str]) -> int | None:
 
 
 # A count said with nothing but the asking around it: "show 3", "just show me 2", "only 4 please"
-_SHOWING = frozenset({"show", "list", "give", "only", "just"})
+_ASKING_TO_SHOW = frozenset({"show", "list", "give", "only", "just"})
 
 
 def _make_it(tokens: list[str]) -> int:
     """ "make it 10", "show 10", "10 instead", "only 4 please": that many of the thread's list (0 if
     not said)."""
-    counts = [t for t in tokens if 0 < count_word(t) <= 100]
-    if len(counts) == 1 and set(tokens) & _SHOWING and set(tokens) - set(counts) <= SHOW_WORDS | LIST_FILLER:
+    counts = _counts(tokens)
+    if (
+        len(counts) == 1
+        and set(tokens) & _ASKING_TO_SHOW
+        and set(tokens) - set(counts) <= SHOW_WORDS | LIST_FILLER
+    ):
         return count_word(counts[0])
     for i in range(len(tokens) - 1):
         pair = tokens[i : i + 2]

@@ -600,6 +600,7 @@ class Query:
     # or "month" of the window, in time order
     per_period: str = ""
     busiest: int = 0  # with per_period: 1 names the busiest period ("busiest day this week"), -1 the quietest
+    change: int = 0  # with a second range: 1 ranks by growth ("which area grew the most"), -1 by decline
     # "was X added?", "is X supported now?", "when did X first land": whether (or when) something
     # ever happened, so over the whole history
     ever: bool = False
@@ -1482,10 +1483,20 @@ _TREND = re.compile(
 
 
 # The trend's own words ("which area grew the most vs last month"): how it is asked, no title's word
-TREND_WORDS = frozenset(
-    {"grew", "grow", "grows", "grown", "growing", "growth", "increased", "decreased", "shrank", "shrunk"}
-    | {"dropped", "fell", "declined", "rose", "gained"}
+_GROWTH_WORDS = frozenset(
+    {"grew", "grow", "grows", "grown", "growing", "growth", "increased", "rose", "gained"}
 )
+_DECLINE_WORDS = frozenset({"decreased", "shrank", "shrunk", "dropped", "fell", "declined"})
+TREND_WORDS = _GROWTH_WORDS | _DECLINE_WORDS
+
+
+def _direction(tokens: Sequence[str]) -> int:
+    """Which way a comparison of two ranges ranks what it counts: 1 by growth ("which area grew the
+    most vs last month"), -1 by decline ("which dropped the most"), 0 by size."""
+    words = set(tokens)
+    if words & (_GROWTH_WORDS | {"up"}):
+        return 1
+    return -1 if words & (_DECLINE_WORDS | {"down"}) else 0
 
 
 def _trend_of_a_period(tokens: list[str]) -> None:
@@ -2973,6 +2984,7 @@ class _Parser:
             per_kind=per_kind if not per_period else "",
             per_period=per_period,
             busiest=(_busiest(tokens) if per_period else 0),
+            change=(_direction(tokens) if then_since is not None else 0),
             ever=ever and window is None,
             digest=digest,
             author_pronoun=st.author_pronoun,

@@ -315,7 +315,7 @@ class QueryHandler:
             if query.per_topic and then_matches is not None:
                 # "which area grew the most vs last month": each topic's change, both counts said
                 groups, more = topics_compared(
-                    settings, matches, then_matches, buckets, groups_shown, change_asked(text)
+                    settings, matches, then_matches, buckets, groups_shown, query.change
                 )
             what = "topics" if query.per_topic else "authors"
             title = (
@@ -1376,17 +1376,6 @@ def _by_topic_name(
 def signed(n: int) -> str:
     """A change as the comparisons say it: `+5`, `−3`, `same`."""
     return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
-
-
-def change_asked(text: str) -> int:
-    """Which way a comparison of topics ranks them: 1 by growth ("which area grew the most"), -1 by
-    decline ("which dropped the most"), 0 by size."""
-    words = set(tokenize(text)[0])
-    if words & {"grew", "grow", "grown", "growth", "increased", "gained", "rose", "up"}:
-        return 1
-    if words & {"shrank", "shrunk", "dropped", "fell", "declined", "decreased", "down"}:
-        return -1
-    return 0
 
 
 def topics_compared(
