@@ -38,8 +38,10 @@ from handlers.query import (
     people_title,
     reply_item,
     subject,
+    symptoms_said,
     topic_name,
     understood_line,
+    without_symptoms,
 )
 from handlers.terms import term_index
 
@@ -57,6 +59,12 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     query = replace(intent.query, text=" ".join(w for w in intent.words if w not in unheard))
     matches = await thread.matches()
     found = thread.filtered(matches, query)
+    said = symptoms_said(thread.settings.taxonomy, query) if matches and not found else None
+    if said:
+        # "any rocm crash fixes in here? got paged last night": none of the digest's ROCm fixes
+        # says "crash" - its ROCm fixes, the symptom set aside (see QueryHandler.resolve)
+        loose = without_symptoms(query, said)
+        found, query = (fewer, loose) if (fewer := thread.filtered(matches, loose)) else (found, query)
     finer = _finer_word(thread, query) if len(found) == len(matches) and not note else ""
     if finer:
         # "only anthropic ones" under API & frontend: "anthropic" is a word for that topic, which
@@ -103,6 +111,9 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         )
     reply = thread.query.list_reply(settings, combined, thread.context.query_text, found)
     notes = [n for n in (note,) if n]
+    if said and query.set_aside:
+        left = ", ".join(f"'{w}'" for w in query.set_aside)
+        notes.append(f"ignored: {left} (no PR of this thread on {filter_phrase(settings, query)} says it)")
     if unheard:
         notes.append(f"ignored: {', '.join(unheard)} (no PR ever used these words)")
     if intent.scope == "more":
@@ -445,6 +456,7 @@ def combine(base: Query, narrow: Query) -> Query:
         authors=narrow.authors or base.authors,
         text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
         exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
+        phrases=tuple(dict.fromkeys((*base.phrases, *narrow.phrases))),
         exclude_authors=tuple(dict.fromkeys((*base.exclude_authors, *narrow.exclude_authors))),
         # "how many merged + how many bug fixes", then "any breaking changes?": what it counted
         # among all of them is no count of the narrower list

@@ -173,7 +173,13 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
         asked = replace(asked, any_of=base.any_of, exclude=asked.exclude or base.exclude)
     elif not asked.any_of:  # "and merged ones this week?": the same subject, another state and time
         asked = replace(
-            asked, any_of=base.any_of, exclude=asked.exclude or base.exclude, authors=base.authors
+            asked,
+            any_of=base.any_of,
+            exclude=asked.exclude or base.exclude,
+            authors=base.authors,
+            # (the words its titles say are of the subject too: `prs with "sampler" in the title`)
+            text=asked.text or base.text,
+            phrases=asked.phrases or base.phrases,
         )
     elif asked.any_of and all(kind_of(k, taxonomy) for g in asked.any_of for k in g):
         # "what about hopper" under "blackwell perf prs": a platform (model, format, library) for

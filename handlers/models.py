@@ -165,7 +165,7 @@ class Term:
 
     key: str
     name: str
-    kind: str = "feature"  # hardware | kernel | library | quant | model | feature
+    kind: str = "feature"  # hardware | kernel | library | quant | model | feature | symptom
     spellings: tuple[str, ...] = ()  # besides key and name; a trailing * is a prefix
     topics: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()  # changed-file globs that name it too

@@ -151,6 +151,8 @@ def asks_works(tokens: Sequence[str]) -> str:
             return word
         if word == "default" and opener in ("is", "are"):  # "is flashinfer the default backend now"
             return word
+        if word == "support" and tokens[1:2] == ["there"]:  # "is there gpt-oss support for rocm"
+            return word
     return ""
 
 
@@ -501,6 +503,57 @@ _NAME_TAILS = frozenset(
 )
 # words that make a bracket a filter, not examples ("(fp8 only)", "(merged ones)", "(not ci)")
 NARROW_WORDS = frozenset({"only", "just", "not", "no", "without", "except", "merged", "open", "closed"})
+
+
+# A quoted phrase the question frames as words of a title ("prs with "sampler" in the title",
+# "anything titled 'Fix typo'", "mentioning "cudagraph"") or a pasted title (it opens with a
+# bracket tag: "who wrote "[Kernel] Gemma-4 FA4 FP8 Kernel""): searched as it is written, in titles,
+# its words read as nothing else. A quote without such a frame keeps its usual reading ("dont count
+# the 'fix docs build on main' ones", "what does 'spec scheduled token' mean").
+def _quote(name: str) -> str:
+    """A quoted span ("x", “x”, „x“, 'x'), its words in groups named `name` + a letter."""
+    return (
+        rf"(?:\"(?P<{name}a>[^\"\n]{{1,200}})\"|“(?P<{name}b>[^”\n]{{1,200}})”"
+        rf"|„(?P<{name}c>[^“”\n]{{1,200}})[“”]|(?<![\w'])'(?P<{name}d>[^'\n]{{1,200}})'(?!\w))"
+    )
+
+
+_TITLE_FRAME = (
+    r"\b(?:titled|entitled|called|named|mentioning|containing|matching"
+    r"|(?:that|which|whose\s+titles?)\s+(?:says?|said|mentions?|mentioned|contains?|contained|has|have|includes?)"
+    r"|titles?\s+(?:contains?|containing|has|have|having|includes?|including|mentions?|mentioning|says?"
+    r"|saying|with|like|matching|reads?)|title\s*[:=]|with\s+the\s+(?:words?|phrase|text|string))\s*"
+)
+_IN_THE_TITLE = r"\s+in\s+(?:the\s+|their\s+|its\s+|a\s+|the\s+prs?\s+|pr\s+)?titles?\b"
+_QUOTED_TITLE = re.compile(
+    rf"(?:\bwith\s+)?{_quote('f')}{_IN_THE_TITLE}|{_TITLE_FRAME}{_quote('g')}(?:{_IN_THE_TITLE})?|{_quote('t')}",
+    re.I,
+)
+
+
+def _quoted_titles(raw: str) -> tuple[str, list[str]]:
+    """`raw` without its quoted title words, and those phrases (see `_QUOTED_TITLE`)."""
+    phrases: list[str] = []
+
+    def take(found: re.Match[str]) -> str:
+        framed = next((v for k, v in found.groupdict().items() if v and not k.startswith("t")), None)
+        bare = next((v for k, v in found.groupdict().items() if v and k.startswith("t")), None)
+        if framed is None and not (bare and re.match(r"\s*\[[^\]]{1,40}\]", bare)):
+            return found[0]  # a quote of another kind: read as usual
+        phrase = " ".join((framed or bare or "").split())
+        if phrase_words(phrase):
+            phrases.append(phrase)
+        return " "
+
+    return _QUOTED_TITLE.sub(take, raw), phrases
+
+
+def phrase_words(text: str) -> str:
+    """A title or quoted phrase as lower-case words (punctuation and brackets are spaces), so
+    "[Kernel] Gemma-4 FA4" is found in 'Revert "[Kernel] Gemma-4 FA4 FP8 Kernel"'."""
+    return " ".join(re.sub(r"[\W_]+", " ", text.lower()).split())
+
+
 _ARROW = re.compile(r"\s*(?:→|⟶|(?<![<-])->(?!>)|(?<![<=])=>|⇒|➜|➔)\s*")  # (not "gpu<->cpu")
 _AUXILIARIES = frozenset({"did", "does", "do", "has", "have", "had", "will", "would", "can"})
 _DOERS = frozenset(
@@ -575,6 +628,9 @@ class Query:
     share: bool = False  # "what fraction of prs are bug fixes": said against every PR of the window
     readings: tuple[str, ...] = ()  # how unusual words were read ("'specdecode' → Speculative decoding")
     exclude_text: tuple[str, ...] = ()
+    # quoted words of titles ("prs with "sampler" in the title", a pasted "[Kernel] ..." title):
+    # found in titles as written (see `phrase_words`), whenever no time is named
+    phrases: tuple[str, ...] = ()
     pr_numbers: tuple[int, ...] = ()
     exclude_authors: tuple[str, ...] = ()  # "not by @x", "excluding x": lower-case logins left out
     pr_repo: str | None = None  # owner/name from a PR URL
@@ -678,6 +734,7 @@ class Query:
             or self.text
             or self.exclude_text
             or self.exclude_authors
+            or self.phrases
         )
 
 
@@ -693,6 +750,7 @@ class _State:
     text: list[str] = field(default_factory=list)
     exclude_text: list[str] = field(default_factory=list)
     exclude_authors: list[str] = field(default_factory=list)
+    phrases: list[str] = field(default_factory=list)  # quoted words of titles, as typed
     prs: list[int] = field(default_factory=list)
     pr_repo: str | None = None
     window: Span | None = None
@@ -760,7 +818,9 @@ class _Vocabulary:
                 for part in word.split():
                     if len(part) >= 6 and part.isalpha():
                         self.fuzzy.setdefault(part, part)
-        for term in taxonomy.terms:
+        # (a symptom is a plain English word, and its near misses are other words: "rate" is no
+        # misspelt "race", nor "hand" "hang")
+        for term in (t for t in taxonomy.terms if t.kind != "symptom"):
             for spelling in term.all_spellings:
                 if not spelling.endswith("*") and len(fold(spelling)) >= 4:
                     self.fuzzy.setdefault(fold(spelling), spelling)
@@ -1108,7 +1168,11 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
             st.text[:] = [w for w in st.text if w != word]
             return
     asked = any(DEPENDENCY in g for g in st.groups)
-    named = parser.vocab.terms.in_text
+    terms = parser.vocab.terms
+
+    def named(text: str) -> bool:  # a thing with versions ("nixl hangs after upgrade": no symptom has one)
+        return any(term.kind != "symptom" for k in terms.in_text(text) if (term := terms.terms.get(k)))
+
     beside = [
         k
         for k, t in enumerate(tokens)
@@ -1139,6 +1203,7 @@ _COSTS = frozenset(
     | {"bottlenecks", "allocation", "allocations", "recompilation", "recompilations", "recompiles"}
     | {"stall", "stalls", "bubble", "bubbles", "padding", "lock", "locks", "contention"}
 )
+_HABITUAL = frozenset({"works", "handles", "covers", "maintains"})
 _DID_WORK = frozenset({"worked", "touched", "contributed", "committed", "hacked"})
 _REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
 # "deprecated", "renamed": a breaking change said outright, whatever else was removed
@@ -1300,6 +1365,7 @@ def _who_frame(_: _Parser, tokens: list[str], st: _State) -> None:
     if verb in st.text and (st.groups or len(st.text) > 1 or verb_like):
         st.text.remove(verb)
         st.ignored.append(verb)
+        st.restated.append(verb)  # read as the question's frame: no note calls it ignored
 
 
 def _changed_thing(_: _Parser, tokens: list[str], st: _State) -> None:
@@ -1916,8 +1982,9 @@ _WRITING = WRITING_DOCS | frozenset(
 
 
 # Named things of these kinds are one per PR as a rule (a platform, a model family, a number
-# format, a kernel library), so two of a kind asked together are alternatives ("awq gptq").
-_ALTERNATIVE_KINDS = ("hardware", "model", "quant", "kernel")
+# format, a kernel library), so two of a kind asked together are alternatives ("awq gptq"); so
+# are symptoms, which a fix names one of ("crashes / hangs / mem leaks").
+_ALTERNATIVE_KINDS = ("hardware", "model", "quant", "kernel", "symptom")
 
 
 @per_taxonomy
@@ -2071,6 +2138,9 @@ class _Parser:
     def parse(self, text: object) -> Query:
         raw = without_presentation(text if isinstance(text, str) else ("" if text is None else str(text)))
         raw = _SLASH_COMMAND.sub("", raw, count=1) or raw  # "/vllm what can u do" typed as a message
+        raw, self._phrases = _quoted_titles(raw)  # "prs with "sampler" in the title": words of titles
+        if self._phrases:  # ('titled "fix typo"' alone asks for its PRs)
+            raw = " ".join(raw.split()) or "prs"
         raw = re.sub(r"(?<![\w~])~(?=\d+(?:\s|$))", "", raw)  # "~5 bullets": about five is five
         raw = _SETTLED_COUNT.sub(r"top \1", raw)  # "oldest first, 5 is enough": that many
         raw = TAKING_BACK_THE_REST.sub(" ", raw) or raw  # "forget the rest, just rocm vs xpu"
@@ -2106,6 +2176,7 @@ class _Parser:
         _start_of(tokens)
         self.clock.comparing = sets_side_by_side(tokens)
         st = _State()
+        st.phrases = list(dict.fromkeys(self._phrases))
         if examples:
             st.readings.append(f"'{_clip_words(examples)}' as examples of what was asked")
         st.readings.extend(_clip_words(said) for said in self._examples_of)
@@ -2215,7 +2286,11 @@ class _Parser:
 
         def keys(part: str) -> set[str]:
             words = tokenize(part)[0]
-            return {k for i in range(len(words)) for k in [self._lookup_topic(words, i)[0]] if k}
+            found = {k for i in range(len(words)) for k in [self._lookup_topic(words, i)[0]] if k}
+            # ("rocm fixes for the audit - segfaults, memory leaks": symptoms spell out the fixes)
+            return found | {
+                t for k in found if self._kind_or_term_kind(k) == "symptom" for t in implies(k, self.taxonomy)
+            }
 
         # "security merges - DoS, input validation, resource limits": what it names, the words before
         # it asked for already (examples still); "merged this week - rocm, xpu, tpu": any of them
@@ -2655,13 +2730,21 @@ class _Parser:
             # "was llama 4 maverick support added?", "did the dspark drafter land", "wait, did the
             # tpu backend get removed??": whether it happened at all ("did anything land for rocm",
             # "were there fixes ... merged recently" are the recent days)
-            ever_word = next((t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE | _MENDED), "")
+            # ("did qwen3.5 get mtp support": whether support came, whenever)
+            ever_word = next(
+                (t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE | _MENDED | {"support"}), ""
+            )
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
         works = asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
         if works:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
             ever_word = "now" if "now" in tokens else works
+        version = next((w for w in st.versions if w in st.text), "") if st.groups else ""
+        if not ever_word and window is None and version:
+            # "whats going on with the torch 2.10 upgrade", "did we bump triton to 3.5": a
+            # library's version is one moment of its history, whenever that was
+            ever_word = version
         if not ever_word and window is None and st.issue:
             # "<issue link> did this get fixed? which pr": the PR that names it, whenever it landed
             ever_word = f"issue #{st.issue}"
@@ -2697,7 +2780,7 @@ class _Parser:
         latest = (st.sort == -1 and st.limit > 0 or beginnings) and bool(st.groups or st.authors)
         # ("rocm prs incl open" asks for every state over the usual days: the open ones are among them)
         still_open = bool(st.states) and set(st.states) <= _STILL_OPEN and not st.included
-        if window is None and (ever or latest or still_open):
+        if window is None and (ever or latest or still_open or st.phrases):
             # "open deepseek prs", "did the eplb thing ever land": no time asked for, and a PR
             # still open (or one that ever landed) may have been opened at any time, so the
             # window is the whole history rather than the last days; "latest 10 deepgemm
@@ -2705,7 +2788,9 @@ class _Parser:
             until = default_window(self.now, self.tz, 1)[1]
             since = history_start(until)
             label = window_label(since, until, self.tz, self.tz_name)
-            if ever:
+            if st.phrases and not ever:  # a title's words: wherever in the history that title is
+                st.notes.append("No time given: titles of any time.")
+            elif ever:
                 st.notes.append(f"'{ever_word}'{EVER_NOTE_END}")
             elif latest and st.sort == -1:
                 st.notes.append(LATEST_ANY_TIME)
@@ -2714,13 +2799,17 @@ class _Parser:
         elif window is None:
             since, until = default_window(self.now, self.tz, self.default_days)
             pairs = set(itertools.pairwise(tokens))
-            if (asks_who(tokens) and (st.groups or st.text) and _the_one_pr(tokens)) or (
+            # "who works on tpu stuff", "who handles the cpu backend": the simple present says what
+            # someone habitually does, as owning does ("who's working on it" is the recent work)
+            habitual = asks_who(tokens) and bool(_HABITUAL.intersection(tokens[1:3]))
+            if ((st.groups or st.text) and (_the_one_pr(tokens) or habitual)) or (
                 ("how", "many") in pairs
                 and ("total" in tokens or "overall" in tokens or ("in", "all") in pairs)
                 and (st.groups or st.authors or st.text)
             ):
-                # "who wrote the online MXFP4 quantization PR?" and "how many Humming PRs are there
-                # total?" ("... landed in vllm overall?") as commands: one PR they know of, every one so far, whenever (in a
+                # "who wrote the online MXFP4 quantization PR?", "tell me about the kimi k3 rust
+                # frontend pr" and "how many Humming PRs are there total?" ("... landed in vllm
+                # overall?") as commands: one PR they know of, every one so far, whenever (in a
                 # thread, "the X one" is one of the thread's PRs and a total is the thread's)
                 st.anytime_label = window_label(history_start(until), until, self.tz, self.tz_name)
         else:
@@ -2953,6 +3042,7 @@ class _Parser:
             authors=tuple(dict.fromkeys(st.authors)),
             text=" ".join(dict.fromkeys(st.text))[:200],
             exclude_text=tuple(dict.fromkeys(st.exclude_text)),
+            phrases=tuple(st.phrases),
             exclude_authors=tuple(dict.fromkeys(st.exclude_authors)),
             pr_numbers=tuple(dict.fromkeys(st.prs))[:10],
             pr_repo=st.pr_repo,
@@ -3618,10 +3708,11 @@ class _Parser:
                     return True
         return False
 
-    def _of_a_dependency(self, st: _State, i: int) -> bool:
+    def _of_a_dependency(self, st: _State, i: int, tokens: Sequence[str]) -> bool:
         """Whether the word at `i` comes right after a library or kernel package the question
-        names ("torch 2.9"): its version."""
-        if st.topic_end != i or not st.groups:
+        names ("torch 2.9", "bump triton to 3.5", "flashinfer version 0.6"): its version."""
+        between = 1 if tokens[i - 1 : i] in (["to"], ["from"], ["version"], ["ver"]) else 0
+        if st.topic_end != i - between or not st.groups:
             return False
         named = (self.vocab.terms.terms.get(k[5:]) for k in st.groups[-1] if is_term(k))
         return any(term is not None and term.kind in _VERSIONED_KINDS for term in named)
@@ -3651,7 +3742,7 @@ class _Parser:
             # "scope all of this to just the last week", "limit it to merged": the frame of a filter
             st.ignored.append(word)
             return
-        if VERSION_WORD.fullmatch(word) and self._of_a_dependency(st, i):
+        if VERSION_WORD.fullmatch(word) and self._of_a_dependency(st, i, tokens):
             # "torch 2.9", "flashinfer 0.6", "transformers 5": that library's version, searched
             # (not a vLLM release, nor a number to write as #N); a bare major is "v5" as titles say
             st.text.append(f"v{word}" if word.isdigit() else word.lower())
@@ -3937,6 +4028,7 @@ def filter_words(query: Query, base: Query) -> str:
     words += [f"@{login}" for login in query.authors]
     words += query.text.split()
     words += [f"-{w}" for w in query.exclude_text]
+    words += [f'titled "{p.replace(chr(34), chr(39))}"' for p in query.phrases]
     words += [f"not by @{login}" for login in query.exclude_authors if login not in base.exclude_authors]
     return " ".join(words)
 

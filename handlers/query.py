@@ -48,6 +48,7 @@ from handlers.models import (
     Reply,
     ReplyItem,
     RepoSettings,
+    Taxonomy,
     ThreadSeed,
     Window,
 )
@@ -60,13 +61,14 @@ from handlers.parse import (
     kind_of,
     left_out_statuses,
     parse_query,
+    phrase_words,
     sets_side_by_side,
     split_states,
     state_words,
     tokenize,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.terms import TermIndex, is_term, term_index
+from handlers.terms import TERM_PREFIX, TermIndex, is_term, term_index
 
 log = logging.getLogger(__name__)
 
@@ -387,16 +389,33 @@ class QueryHandler:
             return query, []
         classes = await index.classes(settings.name, prs, self.classifications[settings.name])
         words = query.text.split()
-        ok = matcher(replace(query, text="") if words else query, term_index(settings.taxonomy))
-        found = []
-        for pr in prs:
-            cls = classes.get(pr.number)
-            if cls is not None and ok(pr, cls):
-                found.append(Match(pr, cls))
+        terms = term_index(settings.taxonomy)
+
+        def matching(query: Query) -> list[Match]:
+            ok = matcher(replace(query, text="") if words else query, terms)
+            return [
+                Match(pr, cls) for pr in prs if (cls := classes.get(pr.number)) is not None and ok(pr, cls)
+            ]
+
+        found = matching(query)
+        said = symptoms_said(settings.taxonomy, query)
+        if not found and said:
+            # "did anyone fix the deepseek v4 crash": no DeepSeek-V4 fix of the week says "crash",
+            # and the asker may not know how its fix was titled - the subject's fixes, the symptom
+            # said to be set aside ("fixes for illegal memory access" has no subject but the
+            # symptom: none is the answer)
+            subject = without_symptoms(query, said)
+            found = matching(subject)
+            query = subject if found else query
         if words:
             query, found = _apply_words(
                 query, words, found, lambda w: not w.isascii() and not index.has_word(w)
             )
+        if query.phrases:
+            # a pasted title ("who wrote "[Kernel] Gemma-4 FA4 FP8 Kernel""): the PR of that very
+            # title, not the revert that quotes it
+            exact = {phrase_words(p) for p in query.phrases}
+            found = [m for m in found if phrase_words(m.pr.title) in exact] or found
         found = self.weigh(settings, index, found)
         found.sort(key=by_significance)
         return query, found
@@ -608,6 +627,8 @@ class QueryHandler:
         one a user would type. A word stays when leaving it out changes the reading."""
         tokens = words.split()
         same = _reading(self.parse(settings, words, now))
+        if _reading(self.parse(settings, "prs", now)) == same:  # "how many are there": no word needed
+            return ""
         i = 0
         while i < len(tokens) and len(tokens) > 1:
             fewer = tokens[:i] + tokens[i + 1 :]
@@ -714,10 +735,12 @@ class QueryHandler:
         until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
         until = min(max(until, query.until), now_until)  # never a window in the future
         recent = query.until - query.since < timedelta(days=WIDER_DAYS)
+        nearby: list[Match] = []  # the nearest matches, over a wider time
         if not suggestions and not query.whole_history:
             # a typo fix or a state-free reading is the better hint; else widen: the 30 days up to
             # the window's end, else any time (the newest match named)
             label, wider = await self._wider(settings, query, until, now_until, recent=recent)
+            nearby = wider
             words = self._plainest(settings, query.without_time, now) if wider else ""
             if wider and not narrows:
                 # "merged today", nothing yet: the newest PR, and the shortest window holding it
@@ -747,9 +770,11 @@ class QueryHandler:
                     "questions about its PRs (topics, people, states, times)."
                 )
             else:
-                notes.append(f"'{query.text}' is not a topic; try one of: {_topic_sample(settings)}.")
+                notes.append(_not_a_topic(settings, query.text, nearby))
         asked = " ".join(f"{cmd} {text}".split())
-        suggestions = [x for x in suggestions if " ".join(x.split()) != asked]  # never the question itself
+        suggestions = [
+            " ".join(x.split()) for x in suggestions if " ".join(x.split()) != asked
+        ]  # never the question itself
         plain = replace(query, any_of=(), exclude=(), exclude_authors=())
         if not suggestions and nearest is not None:
             # "anything for gemma 4 on rocm" (none ever): the question with the filter that stood
@@ -1241,6 +1266,12 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
     if query.exclude_authors:  # "not by @x": everyone else's PRs that match the rest
         rest, left_out = matcher(replace(query, exclude_authors=()), terms), set(query.exclude_authors)
         return lambda pr, cls: pr.author.lower() not in left_out and rest(pr, cls)
+    if query.phrases:  # "prs with "sampler" in the title": those words, in that order, in the title
+        others, phrases = (
+            matcher(replace(query, phrases=()), terms),
+            [f" {phrase_words(p)} " for p in query.phrases],
+        )
+        return lambda pr, cls: all(p in f" {phrase_words(pr.title)} " for p in phrases) and others(pr, cls)
 
     if only_topics and not exclude and not words and not without:  # classified topics decide alone
         if len(groups) == 1 and len(groups[0]) == 1:  # the common case: one topic
@@ -1602,6 +1633,33 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     )
 
 
+def symptoms_said(taxonomy: Taxonomy, query: Query) -> frozenset[int]:
+    """The groups of `query.any_of` that name only symptoms ("crash", "hangs / OOM"), when the rest
+    still names a subject - a platform, model, area, named thing or author, not only a kind of
+    work ("fixes", "reverts"); else none ("only the crash fixes" asks for nothing else)."""
+    kinds = {term.key: term.kind for term in taxonomy.terms}
+    broad = {topic.key for topic in taxonomy.topics if not topic.section}  # bug fixes: every area's
+
+    def symptom(key: str) -> bool:
+        return is_term(key) and kinds.get(key.removeprefix(TERM_PREFIX)) == "symptom"
+
+    said = frozenset(i for i, g in enumerate(query.any_of) if g and all(symptom(k) for k in g))
+    rest = [k for i, g in enumerate(query.any_of) if i not in said for k in g]
+    subject = query.authors or any(not (k in broad or is_change(k) or symptom(k)) for k in rest)
+    return said if subject else frozenset()
+
+
+def without_symptoms(query: Query, said: frozenset[int]) -> Query:
+    """`query` without the symptom groups `said`, which it lists as set aside."""
+    symptoms = tuple(k.removeprefix(TERM_PREFIX) for i in said for k in query.any_of[i])
+    return replace(
+        query,
+        any_of=tuple(g for i, g in enumerate(query.any_of) if i not in said),
+        terms=tuple(t for t in query.terms if t not in symptoms),
+        set_aside=(*query.set_aside, *symptoms),
+    )
+
+
 def _apply_words(
     query: Query, words: list[str], found: list[Match], unheard: Callable[[str], bool]
 ) -> tuple[Query, list[Match]]:
@@ -1887,6 +1945,8 @@ def subject(settings: RepoSettings, query: Query) -> str:
         head += ", not by " + ", ".join(f"@{a}" for a in query.exclude_authors)
     if query.text:
         head += f" matching '{query.text}' in titles, summaries or labels"
+    for phrase in query.phrases:
+        head += f' with "{phrase}" in the title'
     if query.exclude_text:
         head += ", without " + ", ".join(f"'{w}'" for w in query.exclude_text)
     return head
@@ -1925,8 +1985,14 @@ def _typo_suggestions(settings: RepoSettings, query: Query) -> tuple[str, ...]:
     return (f"/{settings.command} {query.corrected}",)
 
 
-def _topic_sample(settings: RepoSettings, n: int = 6) -> str:
-    return ", ".join(t.key for t in settings.taxonomy.topics[:n])
+def _not_a_topic(settings: RepoSettings, text: str, nearby: Sequence[Match]) -> str:
+    """ "'benchmarks script' is not a topic; the PRs that mention it are mostly CI & build": the
+    topics of the nearest PRs that say the words (a list of the first topics said nothing of them)."""
+    topics = Counter(t for m in nearby for t in m.cls.topics if not is_term(t))
+    names = [topic_name(settings, key) for key, _ in topics.most_common(2)]
+    if not names:
+        return f"'{text}' is not a topic (`/{settings.command} help` lists them)."
+    return f"'{text}' is not a topic; the PRs that mention it are mostly {' and '.join(names)}."
 
 
 def _without_states(query: Query) -> Query:

@@ -96,3 +96,20 @@ async def test_the_x_one_points_into_the_list_and_none_leaves_it(app: BotHandler
         reply = await app.followup(KEY, text)
         assert reply.kind == "empty" and reply.title.startswith("None of this thread's"), (text, reply.title)
         assert (await thread_at(app, KEY)).context.pr_numbers == before.pr_numbers, text
+
+
+async def test_a_symptom_gives_way_to_the_subject_it_was_asked_of(app: BotHandlers, store: Store) -> None:
+    """Under last week's ROCm PRs, "any ci hang fixes in here? our nightly got stuck" asks for the
+    CI fixes (none of which says "hang": the asker may not know how a fix was titled), the symptom
+    said to be set aside; "only the hang fixes" asks for nothing else, and none is the answer.
+    Written for this test."""
+    before = (await thread_at(app, KEY)).context.pr_numbers
+    reply = await app.followup(KEY, "any ci hang fixes in here? our nightly got stuck")
+    shown = (await thread_at(app, KEY)).context.pr_numbers
+    pulls = (await store.get_prs("vllm-project/vllm", shown)).values()
+    assert shown and set(shown) < set(before), reply.title
+    assert all("hang" not in pr.title.lower() for pr in pulls) and 35052 in shown, [p.title for p in pulls]
+    assert any("ignored: 'hang'" in n for n in reply.notes), reply.notes
+    await app.followup(KEY, "back to all of them")
+    reply = await app.followup(KEY, "only the hang fixes")
+    assert reply.kind == "empty", reply.title

@@ -13,7 +13,7 @@ from handlers.followup_intent import classify
 from handlers.followup_window import compare, shift, switch, window_of
 from handlers.models import ThreadKey
 from handlers.ports import Store
-from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, thread_at
+from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, start_thread, thread_at
 
 KEY = ThreadKey("slack", "C1", "window")
 WEEK = timedelta(days=7)
@@ -110,3 +110,17 @@ async def test_older_or_newer_than_a_day_keeps_that_part_of_the_thread(app: BotH
     assert newer.kind == "list", newer.title
     moved = (await thread_at(app, KEY)).context
     assert moved.until == until and middle < moved.since < until, (moved.since, middle, until)
+
+
+async def test_the_words_a_thread_searched_in_titles_stay_when_it_moves(store: Store) -> None:
+    """`prs with "aiter" in the title`, then "which of these merged last week": that week's
+    merged PRs whose titles say it (the quoted words were dropped and the thread listed every PR
+    merged that week). Written for this test."""
+    app = await app_with_thread(store, KEY)
+    first = await start_thread(app, KEY, 'prs with "aiter" in the title')
+    assert first and 90001 in first, first
+    reply = await app.followup(KEY, "which of these merged last week")
+    thread = await thread_at(app, KEY)
+    pulls = (await store.get_prs("vllm-project/vllm", thread.context.pr_numbers)).values()
+    assert pulls and all("aiter" in pr.title.lower() and pr.merged_at for pr in pulls), reply.title
+    assert 35334 in thread.context.pr_numbers and 33443 not in thread.context.pr_numbers

@@ -1297,3 +1297,70 @@ async def test_a_word_that_is_another_word_plus_an_ending_is_no_typo_of_it(loade
     reply = await ask(loaded, "encoder decoder 2026-02-05..2026-02-14")
     assert 33900 in numbers(reply), reply.title
     assert not any("did you mean" in n for n in reply.notes), reply.notes
+
+
+async def _import_own(store: Store, tmp_path: Path, records: Sequence[dict[str, Any]]) -> None:
+    """A store holding only `records` (GitHub's shape), imported as `import` does."""
+    path = tmp_path / "own.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert not (await import_file(store, path, REPO)).bad
+
+
+async def test_quoted_title_words_find_those_titles_and_a_pasted_title_its_own_pr(
+    store: Store, tmp_path: Path
+) -> None:
+    """`prs with "sampler" in the title` lists the titles that say it, of any time (the Sampling
+    term also lists a top-k kernel that never says "sampler"); a pasted title finds the PR of that
+    very title, not the revert that quotes it; a named time still bounds the search. Records of our
+    own, written for this test."""
+    records = [
+        _gh(95001, "[Kernel] Gemma-4 FA4 FP8 Kernel", created="2025-11-01T10:00:00Z",
+            merged="2025-11-13T10:00:00Z", author="kernel-dev"),
+        _gh(95002, 'Revert "[Kernel] Gemma-4 FA4 FP8 Kernel"', created="2025-11-25T10:00:00Z",
+            merged="2025-11-26T10:00:00Z", author="reverter"),
+        _gh(95003, "[Sampler] Make the sampler skip unused logprobs", created="2026-02-09T10:00:00Z",
+            merged="2026-02-12T10:00:00Z"),
+        _gh(95004, "[Kernel] Faster top-k and top-p sampling", created="2026-02-09T10:00:00Z",
+            merged="2026-02-11T10:00:00Z"),
+        _gh(95005, "[Bugfix] Fix sampler crash with n>1", created="2025-12-01T10:00:00Z",
+            merged="2025-12-02T10:00:00Z"),
+    ]  # fmt: skip
+    await _import_own(store, tmp_path, records)
+    assert sorted(numbers(await ask(store, 'prs with "sampler" in the title'))) == [95003, 95005]
+    assert numbers(await ask(store, "merged prs titled 'sampler' last week")) == [95003]
+    reply = await ask(store, 'who wrote "[Kernel] Gemma-4 FA4 FP8 Kernel"')
+    assert numbers(reply) == [95001] and reply.title.startswith("1 person"), reply.title
+    assert not any("ignored" in n for n in reply.notes), reply.notes
+
+
+async def test_a_symptom_narrows_the_fixes_and_gives_way_to_a_subject(store: Store, tmp_path: Path) -> None:
+    """ "fixes for illegal memory access" listed every bug fix of the week ("ignored: 'illegal',
+    'memory', 'access'"): a symptom is what the fixes are about, so with nothing else asked the
+    answer is the fixes that name it - none this week, one over all time; several symptoms are
+    alternatives. Asked of a subject ("rocm crash fixes"), the subject's fixes stand when none
+    says the symptom (the asker may not know how the fix was titled), the symptom set aside.
+    Records of our own, written for this test."""
+    records = [
+        _gh(96001, "[Bugfix] Fix illegal memory access in MLA decode", created="2025-12-01T10:00:00Z",
+            merged="2025-12-03T10:00:00Z"),
+        _gh(96002, "[Bugfix][ROCm] Fix MoE weight loading for gfx942", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T10:00:00Z"),
+        _gh(96003, "[Bugfix] Fix hang in NCCL init with many ranks", created="2026-02-10T10:00:00Z",
+            merged="2026-02-13T10:00:00Z"),
+        _gh(96004, "[Bugfix] Avoid OOM when profiling long prompts", created="2026-02-10T10:00:00Z",
+            merged="2026-02-13T11:00:00Z"),
+    ]  # fmt: skip
+    await _import_own(store, tmp_path, records)
+    reply = await ask(store, "fixes for illegal memory access")
+    assert numbers(reply) == [] and any("1 PR matches over all time" in n for n in reply.notes), reply.notes
+    assert sorted(numbers(await ask(store, "any deadlock / out of memory fixes?"))) == [96003, 96004]
+    reply = await ask(store, "rocm crash fixes")
+    assert numbers(reply) == [96002] and any("ignored: 'crash'" in n for n in reply.notes), reply.notes
+    assert len(numbers(await ask(store, "critical bug fixes"))) == 3
+
+
+async def test_the_one_pr_named_by_what_it_did_is_found_whenever_it_merged(loaded: Store) -> None:
+    """ "tell me about the X pr" names one PR the asker knows of: asked over any time, as "who
+    wrote the X pr" was (it searched the last days and found nothing). Written for this test."""
+    reply = await ask(loaded, "tell me about the grouped topk flashinfer pr")
+    assert 33858 in numbers(reply), (reply.title, reply.notes)
