@@ -224,10 +224,17 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 # matches the question's words) instead of pretending a PR list is the answer.
 RELEASES = "a question about releases"
 REASONS = "a question about reasons"
+BLAME = "a question of who caused a breakage"
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(
         r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
         r"|\bcan (?:i|we|u|you) (?:run|use|enable|turn on)\b"
+    )),
+    # Who broke something is not in it either: a fix rarely names the PR that broke things, and its
+    # author fixed it ("who broke the build", "whose change caused the hang"); the fixes are listed
+    (BLAME, re.compile(
+        r"\bwho(?:'s| is| was| has)? (?:just |actually |really )?(?:broke|break|breaks|broken|caused|causes|causing)\b"
+        r"|\bwhose (?:\S+ )?(?:pr|change|commit)s? (?:broke|caused)\b"
     )),
     # Reviews and approvals are not in the PR data the bot keeps.
     ("a question about reviewers", re.compile(

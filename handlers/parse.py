@@ -51,6 +51,7 @@ from handlers.language import (
     ACTION_NOTE,
     ACTION_REQUEST,
     ANYONE,
+    BLAME,
     CYRILLIC,
     EMPHASIS,
     EMPLOYER,
@@ -3062,7 +3063,8 @@ class _Parser:
             then_label=then_label,
             sort=st.sort,
             limit=st.limit,
-            who=asks_who(tokens) or st.first_timers,
+            # ("who broke the build": the fixes, whose authors mended it, not a list of culprits)
+            who=(asks_who(tokens) and st.out_of_scope != BLAME) or st.first_timers,
             first_timers=st.first_timers,
             newest_if_none=window is None
             and not label

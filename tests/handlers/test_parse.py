@@ -4220,3 +4220,14 @@ def test_a_near_miss_of_a_symptom_is_another_word() -> None:
     written for this test."""
     for text in ("spec decode acceptance rate dropped, any fixes?", "hand-written kernels for rocm"):
         assert not read(text).typos, (text, read(text).typos)
+
+
+def test_who_broke_it_is_answered_with_the_fixes_not_culprits() -> None:
+    """ "who broke the xpu build last week" listed the authors of the week's CI fixes as the people
+    who broke it: PRs don't say who broke something (a fix's author mended it), so the reply says
+    so and lists the fixes; "who fixed ..." still asks for people. Sentences written for this test."""
+    for text in ("who broke the xpu build last week", "whose change caused the rocm hang?"):
+        q = read(text)
+        assert not q.who and q.out_of_scope == "a question of who caused a breakage", (text, q.who)
+        assert ("bugfix",) in q.any_of or any("term:hang" in g for g in q.any_of), q.any_of
+    assert read("who fixed the xpu build last week").who
