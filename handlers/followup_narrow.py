@@ -177,6 +177,18 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
         words = [w for w in words if w not in ignored]
     query = replace(intent.query, text=" ".join(words))
     found = thread.filtered(matches, query)
+    # "how many merged" under "merged or opened in July": the ones opened then and merged after
+    # the window are merged too, only not in it - said, or the count reads as "the rest are open"
+    counted = {m.pr.number for m in found}
+    later = (
+        [
+            m
+            for m in thread.filtered(matches, replace(query, states=()))
+            if m.pr.number not in counted and m.pr.merged_at
+        ]
+        if "merged" in query.states
+        else []
+    )
     states: Counter[str] = Counter(m.pr.status for m in found)
     breakdown = " · ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
     filtered = bool(query.any_of or query.exclude or query.states or query.authors or query.text)
@@ -195,6 +207,13 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
         title=title,
         understood=thread.about(),
         notes=((f"By state: {breakdown}.",) if breakdown else ())
+        + (
+            (
+                f"{len(later)} more {'PR was' if len(later) == 1 else 'PRs were'} opened in {thread.window_label()} and merged after it.",
+            )
+            if later
+            else ()
+        )
         + ((f"ignored: {', '.join(ignored)} (no PR of this thread's count mentions it)",) if ignored else ())
         + tuple(n for n in intent.query.notes if n == EMPLOYER_NOTE),  # "how many are by amd folks"
     )

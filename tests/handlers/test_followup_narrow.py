@@ -15,7 +15,7 @@ from handlers.followup_thread import FILTER_SEP, Thread
 from handlers.models import ThreadKey
 from handlers.parse import Query, parse_query
 from handlers.ports import Store
-from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, thread_at
+from tests.handlers.followup_data import OWN_NUMBERS, app_with_thread, start_thread, thread_at
 
 KEY = ThreadKey("slack", "C1", "narrow")
 
@@ -113,3 +113,18 @@ async def test_a_symptom_gives_way_to_the_subject_it_was_asked_of(app: BotHandle
     await app.followup(KEY, "back to all of them")
     reply = await app.followup(KEY, "only the hang fixes")
     assert reply.kind == "empty", reply.title
+
+
+async def test_a_count_of_the_merged_says_how_many_merged_after_the_window(
+    app: BotHandlers, store: Store
+) -> None:
+    """ "how many merged" under a week's ROCm PRs counted those merged that week and said nothing
+    of the rest, which read as still open though most merged the week after: the count says how
+    many of the week's PRs merged after it. Written for this test."""
+    await start_thread(app, KEY, "rocm 2026-02-16..2026-02-22")
+    thread = await thread_at(app, KEY)
+    pulls = (await store.get_prs("vllm-project/vllm", thread.context.pr_numbers)).values()
+    after = [pr for pr in pulls if pr.merged_at and pr.merged_at >= thread.context.until]
+    assert after, "the sample should have PRs of that week merged after it"
+    reply = await app.followup(KEY, "how many merged")
+    assert f"{len(after)} more PRs were opened in" in " ".join(reply.notes), reply.notes
