@@ -74,6 +74,12 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
             query, found = replace(query, any_of=(), topics=(), text=finer), fewer
     if query.sort:  # "drop the docs ones and sort newest first": the order comes along
         found = sorted(found, key=by_time, reverse=query.sort < 0)
+    cut = ""
+    if query.limit and len(found) > query.limit and intent.scope != "more":
+        # "what's the most important thing here for rocm users?", "the 3 newest xpu ones": that many
+        which = {1: "oldest", -1: "newest", 0: "first"}[query.sort]
+        cut = f"Showing the {which} {query.limit} of {count_label(len(found))} that match."
+        found = found[: query.limit]
     combined = combine(thread.base_query(), query)
     settings = thread.settings
     if intent.scope == "more":  # `more rocm`: the matching PRs the thread has not shown yet
@@ -110,7 +116,7 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
             f"{filter_phrase(thread.settings, query)}"
         )
     reply = thread.query.list_reply(settings, combined, thread.context.query_text, found)
-    notes = [n for n in (note,) if n]
+    notes = [n for n in (note, cut) if n]
     if said and query.set_aside:
         left = ", ".join(f"'{w}'" for w in query.set_aside)
         notes.append(f"ignored: {left} (no PR of this thread on {filter_phrase(settings, query)} says it)")
@@ -473,6 +479,8 @@ def combine(base: Query, narrow: Query) -> Query:
         exclude=tuple(dict.fromkeys((*base.exclude, *narrow.exclude))),
         states=narrow.states or base.states,
         authors=narrow.authors or base.authors,
+        # "what's the most important one here for rocm users?": that many of them
+        limit=narrow.limit or base.limit,
         text=" ".join(dict.fromkeys((*base.text.split(), *narrow.text.split()))),
         exclude_text=tuple(dict.fromkeys((*base.exclude_text, *narrow.exclude_text))),
         phrases=tuple(dict.fromkeys((*base.phrases, *narrow.phrases))),

@@ -1647,11 +1647,15 @@ _TIME_NOUNS = frozenset(  # "day", "weeks", "wk", "mo", "yrs"...: the units of a
 # "all the fa4 prs", "all of it", "every single eplb pr", "the whole history of": everything of a subject
 _ALL_OF_IT = re.compile(
     r"\b(?:(?:show|list|give|see|want|need)(?: me| us)? all\b(?! (?:of )?(?:the |this |last |past )?"
-    r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b|(?:the )?whole history\b"
+    r"(?:week|month|day|year)s?\b)|all of (?:it|them)\b|every single\b"
     # "saare PRs chahiye" (all the PRs needed, in Hinglish)
-    r"|\ball (?:the )?(?:prs|pull requests) (?:need|needed|wanted)\b"
-    # "everything on turboquant", "give me everything about mooncake": all there is on it
-    r"|\b(?:everything|all there is) (?:on|about|for|re)\b)"
+    r"|\ball (?:the )?(?:prs|pull requests) (?:need|needed|wanted)\b)"
+)
+# "everything on turboquant", "give me everything about mooncake", "the whole history": all there
+# is on it, in a thread too ("k. now turboquant - everything on it, oldest first"), where "list all
+# the ci prs" under a digest is all of the digest's
+_ALL_THERE_IS = re.compile(
+    r"\b(?:(?:the )?whole history\b|(?:everything|all there is) (?:on|about|for|re)\b)"
 )
 # "ok forget the rest, just rocm vs xpu", "just NIXL, drop the other connectors", "dont care about the
 # rest": what is asked says it; the taking back (up to the clause's end) names nothing to search
@@ -2753,16 +2757,20 @@ class _Parser:
             # "is the neuron backend still in tree? when did it go away": the moment something
             # happened, whenever it was ("when did that land?" in a thread is about its PR)
             ever_word = "when"
-        if (
+        question = " ".join(tokens)
+        all_of_it = (
             not ever_word
             and window is None
-            and (st.groups or st.authors)
-            and _ALL_OF_IT.search(" ".join(tokens))
+            and bool(st.groups or st.authors)
+            and bool(_ALL_OF_IT.search(question) or _ALL_THERE_IS.search(question))
             and not _TIME_NOUNS.intersection(tokens)  # "list all kv-connector PRs from that week"
-        ):
-            # "show me all the fa4 prs, oldest first", "what has ilmarkov merged on eplb, like all of
-            # it": every one there is of that subject, not the last days'
+        )
+        if all_of_it and _ALL_THERE_IS.search(question):
             ever_word = "all"
+        if all_of_it:
+            # "show me all the fa4 prs, oldest first", "what has ilmarkov merged on eplb, like all of
+            # it": as a command, every one there is of that subject, not the last days' (in a
+            # thread, "list all the ci prs" under a digest is the digest's)
             st.text[:] = [w for w in st.text if w != "single"]  # "every single one": all of them
         ever = bool(ever_word) and (
             ever_word == "ever" or not any(s.startswith(NOT_STATE) for s in st.states)
@@ -2803,10 +2811,14 @@ class _Parser:
             # "who works on tpu stuff", "who handles the cpu backend": the simple present says what
             # someone habitually does, as owning does ("who's working on it" is the recent work)
             habitual = asks_who(tokens) and bool(_HABITUAL.intersection(tokens[1:3]))
-            if ((st.groups or st.text) and (_the_one_pr(tokens) or habitual)) or (
-                ("how", "many") in pairs
-                and ("total" in tokens or "overall" in tokens or ("in", "all") in pairs)
-                and (st.groups or st.authors or st.text)
+            if (
+                all_of_it
+                or ((st.groups or st.text) and (_the_one_pr(tokens) or habitual))
+                or (
+                    ("how", "many") in pairs
+                    and ("total" in tokens or "overall" in tokens or ("in", "all") in pairs)
+                    and (st.groups or st.authors or st.text)
+                )
             ):
                 # "who wrote the online MXFP4 quantization PR?", "tell me about the kimi k3 rust
                 # frontend pr" and "how many Humming PRs are there total?" ("... landed in vllm

@@ -364,8 +364,13 @@ def test_a_window_across_new_year_names_both_years() -> None:
     assert week_ending(date(2026, 1, 4), UTC).label == "Dec 29, 2025 – Jan 4, 2026"
 
 
-async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(week: data.Week) -> None:
-    """`rocm` in a digest's thread finds every ROCm PR of the window, cited or not: the topic's total."""
+@pytest.mark.parametrize(("message", "topic"), [("rocm", "rocm"), ("list all the ci prs", "ci-build")])
+async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(
+    week: data.Week, message: str, topic: str
+) -> None:
+    """`rocm` in a digest's thread finds every ROCm PR of the window, cited or not: the topic's
+    total. So does "list all the ci prs", which listed every CI PR of the history: "all" asks for
+    the whole history only as a command; in the thread it is all of the digest's."""
     from handlers.models import ThreadKey
 
     store = open_store(week.store_url)
@@ -374,9 +379,9 @@ async def test_narrowing_a_digest_thread_by_topic_reaches_the_topics_total(week:
         digest = await app.digest(data.REPO)
         key = ThreadKey("slack", "C1", "1700000000.000100")
         await app.remember(key, digest_seed(digest))
-        reply = await app.followup(key, "rocm")
-        rocm = next(t for t in digest.topics if t.key == "rocm")
-        assert reply.total == rocm.total
+        reply = await app.followup(key, message)
+        total = next(t for t in digest.topics if t.key == topic).total
+        assert reply.total == total, (reply.title, reply.understood)
     finally:
         await store.close()
 

@@ -386,3 +386,17 @@ def test_a_revert_never_links_the_work_landing_again_after_it(shared_data: Path)
     found = read_all([*week, _pr(42996, titles[42996])], {})
     assert found[45999].reverts == (42996,)
     assert found[42996].reverted and not found[46006].reverted
+
+
+def test_a_kernel_level_gain_is_a_quantified_claim() -> None:
+    """ "97.9% kernel level latency reduction", "1.1~1.4x kernel performance improvement" (real
+    titles of the shared history) quote a measured gain at the kernel's level: claims to quote and
+    to answer "perf prs with numbers" with (both were left out, the level word standing between
+    the number and its metric); a number with no metric still is none."""
+    assert quantified_claims(
+        "[DSv32/GLM Perf] Skip short prefill topk for dense mha layer, 97.9% kernel level latency reduction"
+    ) == ("97.9% kernel level latency reduction",)
+    assert quantified_claims(
+        "[K3 Perf] Flash kda out kernel for prefill, 1.1~1.4x kernel performance improvement"
+    )
+    assert quantified_claims("[Kernel] Support Qwen3 2.5x sizes on the kernel level") == ()

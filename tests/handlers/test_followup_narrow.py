@@ -128,3 +128,16 @@ async def test_a_count_of_the_merged_says_how_many_merged_after_the_window(
     assert after, "the sample should have PRs of that week merged after it"
     reply = await app.followup(KEY, "how many merged")
     assert f"{len(after)} more PRs were opened in" in " ".join(reply.notes), reply.notes
+
+
+async def test_a_count_asked_with_a_narrowing_shows_that_many(app: BotHandlers) -> None:
+    """ "what's the single most important one for MI300X folks?" under the week's ROCm PRs listed
+    every match: a narrowing that asks for a number of them (one, "the 2 newest") shows that many,
+    in the order asked, and says how many matched. Written for this test."""
+    reply = await app.followup(KEY, "the 2 newest ci ones")
+    thread = await thread_at(app, KEY)
+    assert len(thread.context.pr_numbers) == 2, thread.context.pr_numbers
+    assert any(n.startswith("Showing the newest 2 of ") for n in reply.notes), reply.notes
+    await app.followup(KEY, "back to all of them")
+    await app.followup(KEY, "what's the single most important one for mi300x folks?")
+    assert len((await thread_at(app, KEY)).context.pr_numbers) == 1

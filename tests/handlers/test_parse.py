@@ -2346,7 +2346,7 @@ def test_halves_platforms_examples_and_what_went_away() -> None:
     assert not read("anything touching the platform interface this month").any_of
     q = read("new drafters since june? dflash, dspark, anything else worth a look?")
     assert ("term:dflash", "term:dspark") in q.any_of, q.any_of
-    q = read("everything on mooncake, oldest first")
+    q = read("everything on mooncake, oldest first").as_command()
     assert (days(q), q.sort) == (ANY_TIME, 1), (days(q), q.sort)
     assert days(read("hmm, did the tpu backend get removed??")) == ANY_TIME
     assert read("epd prs this month").any_of == (("term:epd",),)
@@ -2854,9 +2854,9 @@ def test_models_dropped_or_deprecated_are_removals_and_the_rest_is_no_word() -> 
 def test_all_of_a_subject_with_no_time_is_all_there_is() -> None:
     """ "show me all the eplb prs, oldest first" and "GPTQ 관련 PR 전부 보여줘" (show all GPTQ PRs) ask
     for every one (they looked at the last days); a time said keeps its window."""
-    assert read("show me all the eplb prs, oldest first").whole_history
-    assert read("GPTQ 관련 PR 전부 보여줘").whole_history
-    assert read("EXAONE PR 처음부터").whole_history
+    assert read("show me all the eplb prs, oldest first").as_command().whole_history
+    assert read("GPTQ 관련 PR 전부 보여줘").as_command().whole_history
+    assert read("EXAONE PR 처음부터").as_command().whole_history
     assert not read("show me all rocm prs this week").whole_history
 
 
@@ -2904,7 +2904,7 @@ def test_a_period_adjective_before_its_head_and_every_single_one() -> None:
     breakdown by week (the head noun sat two words on); "every single one of the deepep prs" is all
     of them, and "single" is no word to search."""
     assert read("weekly pr numbers for xpu since january").per_period == "week"
-    every = read("every single one of the deepep prs")
+    every = read("every single one of the deepep prs").as_command()
     assert every.whole_history and "single" not in every.text.split(), (every.window_label, every.text)
 
 
@@ -3083,7 +3083,7 @@ def test_overall_and_all_the_prs_needed_reach_over_the_whole_history() -> None:
     keeps its week; "先週分のダイジェストを表示していただけますか" is last week's digest, and the
     polite "いただけ" holds no "only" (だけ)."""
     assert read("how many nixl prs have landed overall?").anytime_label.startswith("any time")
-    assert days(read("xpu ke saare PRs chahiye"))[0] < "2025-06-01"
+    assert days(read("xpu ke saare PRs chahiye").as_command())[0] < "2025-06-01"
     assert days(read("overall xpu work this week")) == ("2026-03-02", "2026-03-02")
     digest = read("先週分のダイジェストを表示していただけますか")
     assert digest.digest and days(digest) == LAST_WEEK, (digest.digest, days(digest))
@@ -3857,7 +3857,7 @@ def test_a_link_asked_for_is_no_word_to_search() -> None:
 def test_everything_about_a_thing_is_any_time_unless_a_time_is_named() -> None:
     """ "everything on turboquant" is all there is, any time; "show me everything about eplb
     since july" names its own time, which wins (it was the whole history)."""
-    assert read("everything on turboquant").whole_history
+    assert read("everything on turboquant").as_command().whole_history
     q = read("show me everything about eplb since feb 1")
     assert days(q) == ("2026-02-01", "2026-03-02") and q.any_of == (("term:eplb",),), (days(q), q.any_of)
     assert q.then_since is None
