@@ -731,7 +731,7 @@ class QueryHandler:
                 suggestions.append(f"{cmd} {rest} merged all time newest first")
         without, nearest = await self._without_one(settings, query)
         notes.extend(without)
-        narrows = bool(query.any_of or query.text or query.authors)
+        narrows = bool(query.any_of or query.text or query.authors or query.phrases)
         until = local_midnight(query.until.astimezone(settings.tz).date(), settings.tz)
         until = min(max(until, query.until), now_until)  # never a window in the future
         recent = query.until - query.since < timedelta(days=WIDER_DAYS)
@@ -742,6 +742,8 @@ class QueryHandler:
             label, wider = await self._wider(settings, query, until, now_until, recent=recent)
             nearby = wider
             words = self._plainest(settings, query.without_time, now) if wider else ""
+            # (the quoted words of a title are no part of `without_time`: said again)
+            words = " ".join([words, *(f'titled "{p}"' for p in query.phrases)]) if wider else words
             if wider and not narrows:
                 # "merged today", nothing yet: the newest PR, and the shortest window holding it
                 # (a day long ago, "merged 2025-12-25": the newest before it is that day's nearest)

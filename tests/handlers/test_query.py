@@ -1328,6 +1328,11 @@ async def test_quoted_title_words_find_those_titles_and_a_pasted_title_its_own_p
     await _import_own(store, tmp_path, records)
     assert sorted(numbers(await ask(store, 'prs with "sampler" in the title'))) == [95003, 95005]
     assert numbers(await ask(store, "merged prs titled 'sampler' last week")) == [95003]
+    empty = await ask(
+        store, "prs titled 'sampler' in january"
+    )  # none then: where there are, asked the same way
+    suggested = next(s for s in empty.suggestions if "titled" in s)
+    assert sorted(numbers(await ask(store, suggested.removeprefix("/vllm ")))) == [95003, 95005], suggested
     reply = await ask(store, 'who wrote "[Kernel] Gemma-4 FA4 FP8 Kernel"')
     assert numbers(reply) == [95001] and reply.title.startswith("1 person"), reply.title
     assert not any("ignored" in n for n in reply.notes), reply.notes
