@@ -1045,7 +1045,8 @@ _CJK_FIRST_PERSON = re.compile(r"我们|我們|咱们|^\s*我|うち[のでは]|
 # "the /inference/v1/generate change": one PR by its words ("the bug fix part" is a part of the
 # question, so "change", "fix" and "patch" only end the phrase)
 THE_X_ONE = re.compile(
-    r"\bthe (?:[\w./+-]+ ){1,6}?(?:(?:one|pr)\b(?! (?:of|from)\b)|(?:change|fix|patch)\b(?!\s*\w))", re.I
+    r"\bthe (?:[\w./+-]+ ){1,6}?(?:(?:one|pr)\b(?! (?:of|from)\b)|(?:change|fix|patch|revert)\b(?!\s*\w))",
+    re.I,
 )
 
 # Emphasis: "the rocm side, esp fp8 moe and aiter" asks for ROCm with those first, not only those.

@@ -4231,3 +4231,11 @@ def test_who_broke_it_is_answered_with_the_fixes_not_culprits() -> None:
         assert not q.who and q.out_of_scope == "a question of who caused a breakage", (text, q.who)
         assert ("bugfix",) in q.any_of or any("term:hang" in g for g in q.any_of), q.any_of
     assert read("who fixed the xpu build last week").who
+
+
+def test_the_x_revert_names_one_pr_of_any_time() -> None:
+    """ "what's up with the nixl import revert" names one revert the asker knows of, as "the X pr"
+    and "the X fix" do: asked over any time as a command (it searched the last days); "any revert
+    this week" keeps its week. Sentences written for this test."""
+    assert read("what's up with the nixl import revert").as_command().whole_history
+    assert days(read("any revert last week").as_command()) == LAST_WEEK
