@@ -68,7 +68,7 @@ from handlers.parse import (
     tokenize,
 )
 from handlers.ports import LLM, ClassificationSource, Store
-from handlers.terms import TERM_PREFIX, TermIndex, is_term, term_index
+from handlers.terms import TERM_PREFIX, TermIndex, is_term, per_taxonomy, term_index
 
 log = logging.getLogger(__name__)
 
@@ -398,8 +398,8 @@ class QueryHandler:
             ]
 
         found = matching(query)
-        said = symptoms_said(settings.taxonomy, query)
-        if not found and said:
+        said = frozenset() if found else symptoms_said(settings.taxonomy, query)
+        if said:
             # "did anyone fix the deepseek v4 crash": no DeepSeek-V4 fix of the week says "crash",
             # and the asker may not know how its fix was titled - the subject's fixes, the symptom
             # said to be set aside ("fixes for illegal memory access" has no subject but the
@@ -1635,19 +1635,21 @@ def _logins_as_authors(query: Query, index: WindowIndex) -> Query:
     )
 
 
+@per_taxonomy
+def _symptoms_and_broad(taxonomy: Taxonomy) -> tuple[frozenset[str], frozenset[str]]:
+    """The query keys of the symptom terms, and the topics of every area's work (bug fixes)."""
+    symptoms = frozenset(TERM_PREFIX + term.key for term in taxonomy.terms if term.kind == "symptom")
+    return symptoms, frozenset(topic.key for topic in taxonomy.topics if not topic.section)
+
+
 def symptoms_said(taxonomy: Taxonomy, query: Query) -> frozenset[int]:
     """The groups of `query.any_of` that name only symptoms ("crash", "hangs / OOM"), when the rest
     still names a subject - a platform, model, area, named thing or author, not only a kind of
     work ("fixes", "reverts"); else none ("only the crash fixes" asks for nothing else)."""
-    kinds = {term.key: term.kind for term in taxonomy.terms}
-    broad = {topic.key for topic in taxonomy.topics if not topic.section}  # bug fixes: every area's
-
-    def symptom(key: str) -> bool:
-        return is_term(key) and kinds.get(key.removeprefix(TERM_PREFIX)) == "symptom"
-
-    said = frozenset(i for i, g in enumerate(query.any_of) if g and all(symptom(k) for k in g))
+    symptoms, broad = _symptoms_and_broad(taxonomy)
+    said = frozenset(i for i, g in enumerate(query.any_of) if g and symptoms.issuperset(g))
     rest = [k for i, g in enumerate(query.any_of) if i not in said for k in g]
-    subject = query.authors or any(not (k in broad or is_change(k) or symptom(k)) for k in rest)
+    subject = query.authors or any(not (k in broad or is_change(k) or k in symptoms) for k in rest)
     return said if subject else frozenset()
 
 
