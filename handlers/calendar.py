@@ -82,6 +82,19 @@ def history_start(until: datetime) -> datetime:
     return min(datetime(MIN_YEAR, 1, 1, tzinfo=UTC), until - timedelta(days=1))
 
 
+# how far "older ones too" reaches: the first of these spans at least twice the thread's, then all time
+_LONGER_SPANS = (timedelta(days=7), timedelta(days=30), timedelta(days=90), timedelta(days=365))
+
+
+def further_back_window(since: datetime, until: datetime) -> tuple[datetime, datetime]:
+    """ "older ones too" under a thread's window: a longer one that ends where it ends (a day
+    becomes the 7 days up to its end, a week the 30 days, a month 90 days, a quarter the year,
+    a year all time)."""
+    span = until - since
+    longer = next((s for s in _LONGER_SPANS if s >= 2 * span), None)
+    return (until - longer if longer else history_start(until)), until
+
+
 UNITS = {
     "h": "hours", "hr": "hours", "hrs": "hours", "hour": "hours", "hours": "hours",
     "d": "days", "day": "days", "days": "days",

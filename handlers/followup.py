@@ -427,7 +427,9 @@ class FollowupHandler:
             # is not in what the bot knows of a PR; the card again, saying so
             only = thread.context.pr_numbers[0]
             return await _card(thread, only, notes=(WORKS_ON_NOTE,))
-        linked = await _linked_pr(thread, text) if one else 0
+        # a card shown inside a thread's list ("and #48223? ..." names its own PR)
+        carded = 0 if one or query.pr_numbers else _last_card(thread)
+        linked = await _linked_pr(thread, text, carded) if one or carded else 0
         if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
             return await _card(thread, linked)
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"

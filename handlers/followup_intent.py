@@ -31,7 +31,16 @@ from handlers.language import (
     is_set_aside,
     is_social,
 )
-from handlers.parse import HELP_WORDS, STOPWORDS, Query, count_word, split_states, tokenize
+from handlers.parse import (
+    CHANGE_PREFIX,
+    HELP_WORDS,
+    STOPWORDS,
+    Query,
+    asks_gain,
+    count_word,
+    split_states,
+    tokenize,
+)
 
 IntentKind = Literal[
     "chatter",
@@ -92,6 +101,32 @@ BEFORE = (
     ("prior", "quarter"), ("year", "before"), ("previous", "year"), ("prior", "year"),
 )  # fmt: skip
 SINCE_THEN = 2  # a shift from the end of the thread's window up to now
+FURTHER_BACK = -2  # the thread's window reaching further back, its end kept
+# "older ones too", "any earlier ones?", "go further back", "anything older", "widen the window":
+# the same question over a longer time up to the thread's end ("older than 2 weeks" is an age,
+# "older ones first" an order, "the earlier week" the week before)
+_FURTHER_BACK = re.compile(
+    # "older" / "earlier" as what else to show, the rest of the message at most a noun and a
+    # "too" ("any repeat names from earlier in the month?" is a time of its own)
+    r"(?<!from )(?<!since )(?<!than )\b(?:older|earlier)(?: (?:ones?|prs?|stuff|things|work|changes|fixes|results|items|entries))?"
+    r"(?: (?:too|also|as well|pls|please|plz))*$"
+    r"|\b(?:further|farther) back\b|\bback (?:further|farther)\b"
+    r"|\b(?:longer|wider|bigger|larger) (?:window|period|range|time ?frame|time span|span)\b"
+    r"|\b(?:widen|extend|expand|broaden|stretch)\b(?: the| this| that)? (?:window|range|period|search|time)\b"
+)
+FURTHER_BACK_WORDS = frozenset(
+    {"older", "earlier", "further", "farther", "back", "longer", "wider", "bigger", "larger", "window",
+     "period", "range", "widen", "extend", "expand", "broaden", "stretch", "search", "time", "timeframe",
+     "frame", "span", "go", "look", "going", "looking", "dig", "check", "too", "also", "include", "including"}
+)  # fmt: skip
+
+
+def further_back(text: str) -> bool:
+    """ "older ones too", "go further back", "any earlier ones?": the thread's question over a
+    longer time that ends where the thread's ends."""
+    return bool(_FURTHER_BACK.search(" ".join(re.sub(r"[^\w\s'-]", " ", text.lower()).split())))
+
+
 _SHIFT_UNITS = frozenset({"day", "week", "month", "quarter", "year"})
 # "since the digest", "after the digest", "since then": from the thread's end on
 _SINCE_THEN = re.compile(
@@ -240,6 +275,11 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("more", query, limit=paged)
     if _is_chatter(str(text), tokenize(_EMOJI.sub(" ", str(text)))[0], query):
         return Intent("chatter", query)
+    if not (query.window_given or query.any_of or query.authors or asks_who(tokens)) and further_back(text):
+        # "older ones too", "could you go back further?" (not "go back": undo); "any older rocm
+        # ones?" names another subject, a switch below
+        kept = " ".join(w for w in query.text.split() if w not in FURTHER_BACK_WORDS | FILLER)
+        return Intent("shift", replace(query, text=kept), shift=FURTHER_BACK)
     if set(tokens) & _FILTER_WORDS and query.exclude:  # "without the aiter filter": drop that narrowing
         return Intent("unfilter", query)
     moves = query.window_given or set(itertools.pairwise(tokens)) & (set(BEFORE) | set(AFTER))
@@ -356,6 +396,9 @@ def classify(text: str, query: Query) -> Intent:
         return Intent("shift", query)
     asked = _after_polite(tokens)  # "pls count them", "can you count those"
     joined = " ".join(asked)
+    if asks_gain(asked) and any(CHANGE_PREFIX + "measured" in g for g in query.any_of):
+        # "how much faster?", "how big were the gains": the thread's PRs that quote a gain
+        return Intent("narrow", query)
     if (
         asked[:1]
         and asked[0] in ("how", "count", "number")

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from handlers.calendar import further_back_window
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label, finer_words
 from handlers.language import EMPLOYER_NOTE, OWNING, asks_others
@@ -34,6 +35,7 @@ from handlers.query import (
     by_significance,
     by_time,
     content_ok,
+    families_of_parts,
     people,
     people_title,
     reply_item,
@@ -65,6 +67,11 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
         # says "crash" - its ROCm fixes, the symptom set aside (see QueryHandler.resolve)
         loose = without_symptoms(query, said)
         found, query = (fewer, loose) if (fewer := thread.filtered(matches, loose)) else (found, query)
+    wider = families_of_parts(thread.settings.taxonomy, query) if matches and not found else None
+    family: tuple[str, ...] = ()  # how a part was read as its family, said in the reply
+    if wider is not None and (fewer := thread.filtered(matches, wider)):
+        # "anything on h100 in there?" under a digest: none names H100, Hopper's PRs are its too
+        family, found, query = wider.readings[len(query.readings) :], fewer, wider
     finer = _finer_word(thread, query) if len(found) == len(matches) and not note else ""
     if finer:
         # "only anthropic ones" under API & frontend: "anthropic" is a word for that topic, which
@@ -101,14 +108,15 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     if intent.scope == "all":  # `all rocm`: every match in one answer
         settings = replace(settings, max_items=min(max(len(found), settings.max_items), ALL_MAX))
     if not found:
+        older = await _older_ones(thread, combined) if not note else ""
         return Reply(
             kind="empty",
             title=f"{NONE_OF} {count_label(len(matches))} match {filter_phrase(thread.settings, query)}"
             if matches
             else f"This thread's question found no PRs, so none are {filter_phrase(thread.settings, query)}",
             understood=understood_line(thread.settings, combined, 0),
-            notes=tuple(n for n in (note, "The thread's list is unchanged.") if n),
-            suggestions=("how many are merged?", "more"),
+            notes=tuple(n for n in (note, "The thread's list is unchanged.", older) if n),
+            suggestions=("older ones too",) if older else ("how many are merged?", "more"),
         )
     if note and len(found) == len(matches):  # a free question whose filter keeps everything
         return thread.capabilities(
@@ -116,7 +124,7 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
             f"{filter_phrase(thread.settings, query)}"
         )
     reply = thread.query.list_reply(settings, combined, thread.context.query_text, found)
-    notes = [n for n in (note, cut) if n]
+    notes = [n for n in (note, cut) if n] + [f"Read {r}." for r in family]
     if said and query.set_aside:
         left = ", ".join(f"'{w}'" for w in query.set_aside)
         notes.append(f"ignored: {left} (no PR of this thread on {filter_phrase(settings, query)} says it)")
@@ -135,6 +143,19 @@ async def narrow(thread: Thread, intent: Intent, note: str = "") -> Reply:
     notes += [n for n in reply.notes if n.startswith("Reply `more`")]
     _narrowed_to(thread, query, reply)
     return replace(reply, title=f"{reply.title} (in this thread)", notes=tuple(notes), suggestions=())
+
+
+async def _older_ones(thread: Thread, combined: Query) -> str:
+    """Where a narrowing that found nothing in the thread's window finds something: the longer
+    window up to the same end that `older ones too` moves the thread to ("" when none there)."""
+    since, until = further_back_window(thread.context.since, thread.context.until)
+    if since >= thread.context.since:
+        return ""
+    found = await thread.query.matches(thread.settings, combined, since, until)
+    if not found:
+        return ""
+    verb = "matches" if len(found) == 1 else "match"
+    return f"{count_label(len(found))} {verb} over {thread.window_label(since, until)}."
 
 
 def _finer_word(thread: Thread, query: Query) -> str:

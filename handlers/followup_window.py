@@ -14,9 +14,17 @@ from datetime import datetime, timedelta
 from datetime import time as dt_time
 from typing import Literal
 
-from handlers.calendar import MIN_YEAR, MONTHS, NEWER_THAN, add_months, local_midnight, week_start_of
+from handlers.calendar import (
+    MIN_YEAR,
+    MONTHS,
+    NEWER_THAN,
+    add_months,
+    further_back_window,
+    local_midnight,
+    week_start_of,
+)
 from handlers.digest_signals import is_change
-from handlers.followup_intent import SINCE_THEN, Intent
+from handlers.followup_intent import FURTHER_BACK, SINCE_THEN, Intent
 from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
@@ -51,6 +59,8 @@ def window_of(thread: Thread, intent: Intent) -> tuple[datetime, datetime]:
         named = _named_period(thread, intent)
         if named is not None:
             return named
+        if intent.shift == FURTHER_BACK:
+            return further_back_window(context.since, context.until)
         if intent.shift < 0:
             whole = _whole_period_before(thread)
             return whole or (context.since - span, context.since)

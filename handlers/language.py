@@ -225,6 +225,7 @@ def open_phrase(tokens: Sequence[str], i: int) -> int:
 RELEASES = "a question about releases"
 REASONS = "a question about reasons"
 BLAME = "a question of who caused a breakage"
+SPEED_COMPARISON = "a speed comparison"
 OUT_OF_SCOPE = (
     ("a how-to or setup question", re.compile(
         r"\bhow (?:do|can|should|would|could) (?:i|we)\b|\bhow to\b|\bis there a way to\b"
@@ -267,7 +268,7 @@ OUT_OF_SCOPE = (
     ("a question about what runs where", re.compile(
         r"\b(?:can|does|will|could) vllm (?:run|work|be run|be used)\b|\b(?:can|could) (?:i|we|u|you) (?:run|use) vllm\b"
     )),
-    ("a speed comparison", re.compile(
+    (SPEED_COMPARISON, re.compile(
         r"\b(?:faster|slower|better) than\b|\bwhich (?:one )?is (?:actually |really |generally )?(?:faster|better)\b"
         # "gaudi3 vs mi300x vs h200 tok/s on llama 70b?": measured numbers of things side by side,
         # which no PR title holds (a PR that made one faster is another question)
@@ -286,6 +287,7 @@ OUT_OF_SCOPE = (
         r"|\b(?:real|actual|concrete|hard|exact) (?:numbers?|figures?|measurements?)\b"
         r"|\bwhat(?:'s|s| is| are)?(?: the)? (?:p\d\d|median|mean|avg|average) (?:ttft|tpot|itl|e2e|latency|throughput)\b"
         # "how much faster will bge-m3 be on an a100 with all of these": a gain on the asker's setup
+        # ("how much faster?" alone under perf PRs asks what they measured: handlers/parse.py)
         r"|\b(?:how much|what percent(?:age)?|how many percent)\b(?: \S+){0,4}? (?:faster|speedup|throughput|gain|increase)\b"
         # "which card gets more tokens/s", "tok/s 대충 얼마 나와?" (tok/s, roughly how much): a rate measured
         r"|\b(?:which|what)\b(?! (?:prs?|pull requests?|changes?|fixes)\b)(?: \S+){0,4}? (?:more|higher|most)\b(?: \S+){0,3}?"
@@ -1108,6 +1110,19 @@ RANKING_WORDS = frozenset(
 )
 
 
+# the person one turns to: "go-to person for structured outputs", "point person on xpu", "the
+# right folks to ask about aiter"
+_GO_TO = frozenset({"go-to", "goto", "point", "right", "best"})
+
+
+def turns_to(tokens: Sequence[str]) -> bool:
+    """ "who's the go-to person for X", "point person on X": someone one turns to, which is who
+    habitually does the work (over any time as a command), not who did it this week."""
+    return any(
+        t in PEOPLE_NOUNS and _GO_TO.intersection(tokens[max(0, k - 2) : k]) for k, t in enumerate(tokens)
+    )
+
+
 def asks_who(tokens: Sequence[str]) -> bool:
     """Whether the message asks who is behind the PRs (in a command or a thread alike): "who ...",
     "which authors ...", or people ranked ("busiest ppl this week", "top contributors to rocm")."""
@@ -1131,6 +1146,7 @@ def asks_who(tokens: Sequence[str]) -> bool:
         and (
             ranked
             or RANKING_WORDS.intersection(tokens[max(0, k - 3) : k])  # "top 3 kv-connector contributors"
+            or _GO_TO.intersection(tokens[max(0, k - 2) : k])  # "the go-to person for nixl"
             or tokens[k - 1 : k] in (["by"], ["per"])
         )
         for k, t in enumerate(tokens)

@@ -177,6 +177,9 @@ class Term:
     # Whether a PR body naming it counts: not for abbreviations that bodies' example commands
     # use for something else (`-tp 8`, `--tensor-parallel-size` in a reproduction of any bug).
     body: bool = True
+    # The family a part belongs to, another term's key ("hopper" for H100, "sm100" for B200):
+    # asked for instead when no PR of the answer names the part itself.
+    within: str = ""
 
     @property
     def all_spellings(self) -> tuple[str, ...]:

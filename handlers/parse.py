@@ -69,6 +69,7 @@ from handlers.language import (
     SORT_NEWEST,
     SORT_OLDEST,
     SORT_VERBS,
+    SPEED_COMPARISON,
     THE_X_ONE,
     WHO_DOING_VERBS,
     WHO_OPENERS,
@@ -88,6 +89,7 @@ from handlers.language import (
     out_of_scope,
     question_part,
     state_verb,
+    turns_to,
     without_presentation,
 )
 from handlers.models import Taxonomy, Window
@@ -667,6 +669,7 @@ class Query:
     author_pronoun: bool = False
     pronoun_left_out: bool = False  # "leave him out", "not counting her": the person meant, left out
     first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
+    exact: bool = False  # "gb200 specifically": the named things themselves, never their family
     # "whats the latest on nvfp4 moe" with nothing in the default window: the newest ones of any
     # time instead of "none" (no time was named, and the asker wants what is newest)
     newest_if_none: bool = False
@@ -763,6 +766,7 @@ class _State:
     first_timers: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
+    gain_asked: bool = False  # "how much faster?" with no setup named: the gains PRs measured
     anytime_label: str = ""  # see Query.anytime_label
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
@@ -1297,6 +1301,84 @@ def _first_timers(_: _Parser, tokens: list[str], st: _State) -> None:
     st.domain[:] = [w for w in st.domain if w not in _FIRST_TIMER_WORDS | PEOPLE_NOUNS]
 
 
+# "and gb200 specifically?": that very thing, not the family it belongs to
+_EXACTLY = frozenset({"specifically", "specific", "exactly", "precisely", "explicitly", "literally"})
+# Words that say a model arrived, after "models": "vision models added", "which moe models landed"
+_MODEL_ARRIVED = frozenset({"added", "introduced", "landed", "onboarded", "supported", "arrived", "shipped"})
+# Words between "new" and "models" that make "new" belong to something else: "anything new for
+# qwen models" asks what is new for them, not for new models
+_NEW_OF_ANOTHER = frozenset({"for", "on", "in", "about", "with", "to", "from", "by", "and", "or", "of"})
+
+
+def _new_models_of_a_kind(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "any new vision models this month", "new qwen models", "multimodal models added last
+    week": "models" is the head noun of the kind before it (so no New models group of its own),
+    yet "new" before the kind or an arrival verb after "models" asks for new models of that kind."""
+    if not st.groups or any("new-model" in g for g in st.groups):
+        return
+    for k, t in enumerate(tokens):
+        if t not in ("model", "models") or k == 0:
+            continue
+        before = tokens[max(k - 4, 0) : k]
+        new_at = max((j for j, w in enumerate(before) if w in ("new", "newly")), default=-1)
+        fresh = new_at >= 0 and not _NEW_OF_ANOTHER.intersection(before[new_at + 1 :])
+        after = tokens[k + 1 : k + 4]
+        arrived = bool(_MODEL_ARRIVED.intersection(after)) or (
+            bool({"got", "gained", "get", "getting"}.intersection(after)) and "support" in after
+        )
+        if fresh or arrived:
+            st.groups.append(["new-model"])
+            return
+
+
+# Nouns of trouble: "rocm issues fixed this week", "problems with spec decode", "accuracy issues"
+_TROUBLE = frozenset({"issue", "issues", "problem", "problems", "trouble", "troubles"})
+_TROUBLE_OF = frozenset({"with", "in", "on", "for", "around", "affecting", "of"})
+# words before a trouble noun that make it GitHub's issues, not a subject's trouble
+_ISSUE_TRACKER = frozenset({"github", "open", "opened", "closed", "linked", "referenced", "filed", "new"})
+
+
+def _trouble_of_a_subject(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "rocm issues fixed this week", "known problems with spec decode", "accuracy issues": a
+    subject's trouble, which its fixes mend - the subject's bug fixes (a symptom's, for a symptom);
+    the noun is no word to search (titles say "fix", rarely "issue")."""
+    if not st.groups or not _TROUBLE.intersection(st.text):
+        return
+    said: set[str] = set()
+    for k, t in enumerate(tokens):
+        if t not in _TROUBLE or k + 1 < len(tokens) and (tokens[k + 1][:1] == "#" or tokens[k + 1].isdigit()):
+            continue  # ("issue #123", "issue 35949": an issue by its number)
+        before = tokens[k - 1] if k else ""
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if before in _ISSUE_TRACKER:
+            continue
+        if before == "known":  # "known issues with fp8"
+            said.add(before)
+            before = tokens[k - 2] if k > 1 else ""
+        named_before = bool(before) and before not in st.text and not is_quiet_frame(before)
+        if named_before or after in _TROUBLE_OF:
+            said.add(t)
+    if not said:
+        return
+    st.text[:] = [w for w in st.text if w not in said]
+    if not any(g == ["bugfix"] for g in st.groups):
+        st.groups.append(["bugfix"])
+
+
+_RATIO = frozenset({"ratio", "ratios", "proportion", "proportions", "balance", "mix", "split"})
+
+
+def _ratio_of_two(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "the ratio of bug fixes to features last week", "fixes to features ratio": two things
+    counted side by side, as "bug fixes vs features" (ANDed they were PRs that are both)."""
+    said = _RATIO.intersection(tokens)
+    if not said or len(st.groups) != 2 or "to" not in tokens and "vs" not in tokens:
+        return
+    st.groups[:] = [[*st.groups[0], *st.groups[1]]]
+    st.text[:] = [w for w in st.text if w not in said]
+    st.ignored[:] = [w for w in st.ignored if w not in said]
+
+
 _RELEASE_NOTES = frozenset({"release", "notes", "note", "changelog"})
 
 
@@ -1398,6 +1480,41 @@ def _comes_with_numbers(_: _Parser, tokens: list[str], st: _State) -> None:
     st.text[:] = [w for w in st.text if w not in said]
 
 
+# "how much faster?", "by how much", "how big were the gains", "what speedups did they get": the
+# gains the PRs measured
+_HOW_MUCH_GAIN = re.compile(
+    r"\bby how much\b|\b(?:how much|how many (?:x|times)) (?:faster|quicker|better|speedup|speed-up|gain|improvement)s?\b"
+    r"|\bhow (?:big|large|much|significant) (?:(?:are|were|is|was) )?(?:the |those |these |its |their )?"
+    r"(?:gains?|wins?|speedups?|speed-ups?|improvements?)\b"
+    r"|\bwhat (?:kind of |sort of )?(?:speedups?|gains?)\b"
+)
+
+
+def asks_gain(tokens: Sequence[str]) -> bool:
+    """ "how much faster?", "by how much", "how big were the gains": what the PRs measured."""
+    return bool(_HOW_MUCH_GAIN.search(" ".join(tokens)))
+
+
+def _how_much_gain(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "how much faster?" under a thread of perf PRs, "how big were the speedups": the PRs that
+    quote a measured gain, as `perf prs with numbers` (a setup named - "how much faster will X be
+    on an a100" - is a measurement PRs don't hold, said elsewhere)."""
+    found = _HOW_MUCH_GAIN.search(" ".join(tokens))
+    if not found or st.out_of_scope:
+        return
+    said = set(found.group(0).split())
+    setup = [k for g in st.groups for k in g if k not in ("performance", CHANGE_PREFIX + "measured")]
+    rest = [w for w in st.text if w not in said]
+    if out_of_scope(tokens) and (out_of_scope(tokens) != SPEED_COMPARISON or setup or rest):
+        return  # "how much faster will llama get on h100 with these": the asker's setup measured
+    st.gain_asked = True
+    key = CHANGE_PREFIX + "measured"
+    if not any(key in g for g in st.groups):
+        st.groups.append([key])
+    st.text[:] = rest
+    st.ignored[:] = [w for w in st.ignored if w not in said]
+
+
 def _fixes_that_happened(parser: _Parser, tokens: list[str], st: _State) -> None:
     """ "structured output bugs fixed recently": fixes that happened, so merged ones; "is the hang
     fixed?" asks for its state, "not fixed" and "to be fixed" ask for open work."""
@@ -1476,11 +1593,15 @@ _WHOLE_QUESTION_RULES = (
     _version_moves,
     _removing_a_cost,
     _models_removed,
+    _new_models_of_a_kind,
+    _trouble_of_a_subject,
+    _ratio_of_two,
     _first_timers,
     _release_notes,
     _who_frame,
     _asker_clause,
     _comes_with_numbers,
+    _how_much_gain,
     _changed_thing,
     _fixes_that_happened,
     _stale,
@@ -2245,7 +2366,9 @@ class _Parser:
             if step:
                 i += step
                 continue
-            if token in ("or", "/", "|", "vs", "versus"):  # "rocm vs xpu": both, counted apart
+            if token in ("vs", "versus"):  # "bug fixes vs features": each counted, whatever kinds
+                joiner = "vs"
+            elif token in ("or", "/", "|"):  # "rocm or xpu": either, counted apart
                 joiner = "or"
             elif (
                 token in ("also", "plus", "and")
@@ -2253,6 +2376,8 @@ class _Parser:
                 and st.topic_end == i - (tokens[i - 1] in ("but", "or"))
             ):
                 joiner = "or"  # "not only eagle, (but) also mtp": either of them
+            elif said == "vs" and token in ("the", "a", "an", "any") and st.topic_end == i - 1:
+                joiner = "vs"  # "rocm vs the xpu backend"
             elif said == "or" and token in ("the", "a", "an", "any") and st.topic_end == i - 1:
                 # "the responses api or the anthropic endpoint": still either one (when a named
                 # thing of the same kind came right before the "or")
@@ -2393,6 +2518,16 @@ class _Parser:
                 else "what you said about your setup"
             )
             st.readings.append(f"{names} from {about} (any of them)")
+
+    def _member_left_out(self, tokens: list[str], at: int, st: _State) -> tuple[str | None, int]:
+        """The term a family asked for and the words at `at` name together ("deepseek" and "v4":
+        DeepSeek-V4), with how many of the words it takes; (None, 0) when none."""
+        for key in (k for g in st.groups for k in g):
+            base = _norm(self._name_of(key)).split()
+            named, length = self._lookup_topic([*base, *tokens[at : at + 2]], 0)
+            if named and named != key and length > len(base):
+                return named, length - len(base)
+        return None, 0
 
     def _name_of(self, key: str) -> str:
         return (self.vocab.term_names.get(key[5:]) if is_term(key) else self.vocab.names.get(key)) or key
@@ -2602,6 +2737,8 @@ class _Parser:
             st.text[:] = [w for w in st.text if w not in said]
             st.domain[:] = [w for w in st.domain if w not in said]
         kind = out_of_scope(tokens) or st.out_of_scope or None
+        if kind == SPEED_COMPARISON and st.gain_asked:  # "how much faster?": what the PRs measured
+            kind = None
         if kind == RELEASES and any(is_change(k) and change_topic(k) for g in st.groups for k in g):
             # "whats the latest aiter bump, which version are we on now": the dependency's version,
             # which its newest bump names
@@ -2810,7 +2947,7 @@ class _Parser:
             pairs = set(itertools.pairwise(tokens))
             # "who works on tpu stuff", "who handles the cpu backend": the simple present says what
             # someone habitually does, as owning does ("who's working on it" is the recent work)
-            habitual = asks_who(tokens) and bool(_HABITUAL.intersection(tokens[1:3]))
+            habitual = asks_who(tokens) and (bool(_HABITUAL.intersection(tokens[1:3])) or turns_to(tokens))
             if (
                 all_of_it
                 or ((st.groups or st.text) and (_the_one_pr(tokens) or habitual))
@@ -3078,6 +3215,8 @@ class _Parser:
             # ("who broke the build": the fixes, whose authors mended it, not a list of culprits)
             who=(asks_who(tokens) and st.out_of_scope != BLAME) or st.first_timers,
             first_timers=st.first_timers,
+            exact=bool(_EXACTLY.intersection(tokens))
+            or ("in", "particular") in set(itertools.pairwise(tokens)),
             newest_if_none=window is None
             and not label
             and not set(st.states) - {"merged"}  # "anything fixed for macos lately?": the newest merged
@@ -3322,6 +3461,8 @@ class _Parser:
                 return 0  # "sort by newest", "by date": an order; "by topic", "by month", "by format": a breakdown
             if nxt in ANYONE:  # "prs by anyone from red hat": no one in particular
                 return 2
+            if _FIRST_TIMERS.match(" ".join(tokens[i + 1 : i + 4])):
+                return 1  # "prs by first time contributors": people new here, no login "first"
             if nxt in _MEASURES and (tokens[i + 2 : i + 3] == ["of"] or i + 2 == len(tokens)):
                 st.ignored.append(nxt)  # "top 5 by number of PRs", "ranked by count": how people rank
                 return 2
@@ -3505,7 +3646,9 @@ class _Parser:
             st.terms.append(key[5:])
         # "bumped torch / cuda pins": a kind of change and a named thing are no alternatives (the
         # change is of the thing); two kinds of change or two things are
-        if joiner == "or" and st.groups and is_change(st.groups[-1][-1]) == is_change(key):
+        if st.groups and (
+            joiner == "vs" or joiner == "or" and is_change(st.groups[-1][-1]) == is_change(key)
+        ):
             st.groups[-1].append(key)
         else:
             st.groups.append([key])
@@ -3550,6 +3693,12 @@ class _Parser:
             head = tokens[i + gap + 1 + length : i + gap + 2 + length]
             if key and tokens[i + gap].isalpha() and (not head or head[0] in _EXCLUDED_HEADS):
                 gap += 1
+        if (
+            tokens[i + gap : i + gap + 1] == ["from"]
+            and i + gap + 1 < len(tokens)
+            and self._lookup_topic(tokens, i + gap + 1)[0]
+        ):
+            gap += 1  # "deepseek prs not from amd": where they come from, a platform left out
         word = tokens[i + gap] if i + gap < len(tokens) else ""
         # a state word or a verb of one: "not merged", "haven't landed", "didn't ship"
         negated = "merged" if word == "merging" else STATE_WORDS.get(word) or state_verb(word)
@@ -3580,6 +3729,11 @@ class _Parser:
                 st.exclude_text.extend(w for k, w in zip(parts, words, strict=True) if not k)
                 return gap + 2
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
+        member = self._member_left_out(tokens, i + gap, st) if not key and not verb else (None, 0)
+        if member[0]:
+            # "deepseek but not v4", "qwen except 3.5": the member of the family named before
+            st.exclude.append(member[0])
+            return gap + member[1]
         if not key and _leaves_out_words(tokens, i, gap, verb):
             # "without the typo fixes", "hide the lint stuff": PRs that say the word, left out
             st.exclude_text.append(word)
@@ -3835,8 +3989,8 @@ class _Parser:
         st.text.append(word)
 
     def _suggest(self, word: str) -> str | None:
-        if len(word) < 4 or not word.isascii() or self._foreign:
-            return None
+        if len(word) < 4 or not word.isascii() or self._foreign or word in PEOPLE_NOUNS:
+            return None  # ("person" is no misspelt "jetson")
         # imported here: only an unknown word needs it, and it is a noticeable part of `ask`'s start
         from rapidfuzz.distance import OSA
 

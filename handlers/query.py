@@ -49,6 +49,7 @@ from handlers.models import (
     ReplyItem,
     RepoSettings,
     Taxonomy,
+    Term,
     ThreadSeed,
     Window,
 )
@@ -407,6 +408,12 @@ class QueryHandler:
             subject = without_symptoms(query, said)
             found = matching(subject)
             query = subject if found else query
+        wider = None if found else families_of_parts(settings.taxonomy, query)
+        if wider is not None:
+            # "perf wins on h100 last week": no PR of the week names H100, but Hopper's are H100's
+            # too - the family the part belongs to, said so
+            found = matching(wider)
+            query = wider if found else query
         if words:
             query, found = _apply_words(
                 query, words, found, lambda w: not w.isascii() and not index.has_word(w)
@@ -592,7 +599,9 @@ class QueryHandler:
             named = f"{_count(total)} name {term.name}" if total != 1 else f"1 PR names {term.name}"
             if len(query.terms) > 1 or query.topics or query.text or query.authors:
                 named = f"read as the term {term.name}"
-            line = f"{key} → {named}"
+            typed = _as_typed(term, query.without_time)
+            # (a family asked for a part no PR names - "h200" read as Hopper - has its reading)
+            line = f"{typed} → {named}" if typed else named[:1].upper() + named[1:]
             alone = len(query.any_of) == 1 and not (
                 query.authors or query.text
             )  # the pointer's command says it all
@@ -1664,6 +1673,34 @@ def without_symptoms(query: Query, said: frozenset[int]) -> Query:
     )
 
 
+def families_of_parts(taxonomy: Taxonomy, query: Query) -> Query | None:
+    """`query` with each part it names that belongs to a family ("h100", "b200", "mi325x") asked
+    as that family (Hopper, SM100, MI300X), a reading saying so; None when it names no such part,
+    or asks for them specifically."""
+    if query.exact:  # "and gb200 specifically?": none is the answer
+        return None
+    wider: dict[str, tuple[Term, Term]] = {}  # part key -> (the part, its family)
+    for key in query.terms:
+        part = taxonomy.term(key)
+        family = taxonomy.term(part.within) if part is not None and part.within else None
+        if part is not None and family is not None:
+            wider[key] = (part, family)
+    if not wider:
+        return None
+    swap = {TERM_PREFIX + k: TERM_PREFIX + family.key for k, (_, family) in wider.items()}
+    readings = tuple(
+        f"'{_as_typed(part, query.without_time) or part.key}' → {family.name}, its family "
+        f"(no PR here names {part.name})"
+        for part, family in wider.values()
+    )
+    return replace(
+        query,
+        any_of=tuple(tuple(dict.fromkeys(swap.get(k, k) for k in g)) for g in query.any_of),
+        terms=tuple(dict.fromkeys(wider[t][1].key if t in wider else t for t in query.terms)),
+        readings=(*query.readings, *readings),
+    )
+
+
 def _apply_words(
     query: Query, words: list[str], found: list[Match], unheard: Callable[[str], bool]
 ) -> tuple[Query, list[Match]]:
@@ -1922,6 +1959,19 @@ def _newest_said(settings: RepoSettings, matches: Sequence[Match]) -> str:
 def _matching(n: int) -> str:
     """`1 PR matches`, `12 PRs match`."""
     return f"{_count(n)} {'matches' if n == 1 else 'match'}"
+
+
+def _as_typed(term: Term, words: str) -> str:
+    """The spelling of `term` the question used ("gibberish" for Accuracy and wrong outputs,
+    "mi355" for MI355X), so a reading note quotes the asker; "" when none is found as typed."""
+    said = " ".join(words.lower().split())
+    for spelling in sorted(term.all_spellings, key=len, reverse=True):
+        stem = spelling.rstrip("*")
+        rest = r"\S*" if spelling.endswith("*") else ""  # a prefix spelling: the word as typed
+        found = re.search(rf"(?<!\S){re.escape(stem)}{rest}(?!\S)", said) if stem else None
+        if found:
+            return found.group(0)
+    return ""
 
 
 def _count(n: int) -> str:

@@ -40,7 +40,19 @@ _VERBATIM = (
     "firm_patterns",
 )  # case matters (globs) or is the regex's business
 TOPIC_KEYS = {"key", "name", "aliases", "section", "reach", "kind", *EVIDENCE_KEYS}
-TERM_KEYS = {"key", "name", "kind", "spellings", "topics", "paths", "evidence", "reach", "group", "body"}
+TERM_KEYS = {
+    "key",
+    "name",
+    "kind",
+    "spellings",
+    "topics",
+    "paths",
+    "evidence",
+    "reach",
+    "group",
+    "body",
+    "within",
+}
 REACH = ("broad", "narrow")
 TERM_KINDS = ("hardware", "kernel", "library", "quant", "model", "feature", "symptom")
 TOPIC_KINDS = ("hardware", "model")  # platforms and model families: alternatives in a question
@@ -191,12 +203,18 @@ def _parse_terms(entries: object, source: str, topic_keys: set[str]) -> tuple[Te
                 reach=reach,
                 group=entry.get("group", False),
                 body=entry.get("body", True),
+                within=str(entry.get("within") or "").lower(),
             )
         )
     keys = [t.key for t in terms]
     dupes = sorted({k for k in keys if keys.count(k) > 1})
     if dupes:
         raise TaxonomyError(f"taxonomy {source}: duplicate term key(s) {', '.join(dupes)}")
+    for term in terms:
+        if term.within and (term.within == term.key or term.within not in keys):
+            raise TaxonomyError(
+                f"taxonomy {source}: term {term.key}: within must name another term, not '{term.within}'"
+            )
     return tuple(terms)
 
 

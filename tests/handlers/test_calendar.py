@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from bot.scheduler import weekly_window
 from bot.services.taxonomy import load_taxonomy
 from handlers.calendar import (
     add_months,
+    further_back_window,
     previous_week,
     week_start_of,
     window_for_dates,
@@ -130,3 +131,14 @@ def test_ranges_sharing_a_month_deadlines_and_month_ends() -> None:
     }
     _read_on_wednesday(cases)
     assert parse_query("rocm prs by mgoin", load_taxonomy("vllm"), now=WEDNESDAY).authors == ("mgoin",)
+
+
+def test_reaching_further_back_keeps_the_end_and_at_least_doubles_the_span():
+    """A day becomes the 7 days up to its end, a partial week (Monday to Friday) the 30 days, a
+    month 90 days, a year all time."""
+    end = datetime(2026, 3, 2, tzinfo=UTC)
+    for days, longer in ((1, 7), (5, 30), (7, 30), (31, 90), (92, 365)):
+        since, until = further_back_window(end - timedelta(days=days), end)
+        assert (until, (until - since).days) == (end, longer), days
+    since, _ = further_back_window(end - timedelta(days=365), end)
+    assert since.year < 2020

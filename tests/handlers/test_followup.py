@@ -3179,3 +3179,55 @@ async def test_the_next_one_and_the_one_before_that_after_a_card(app: BotHandler
     await start_thread(app, KEY, "rocm last week")
     page = await app.followup(KEY, "next")
     assert page.title.startswith("PRs 11–"), page.title
+
+
+async def test_older_ones_too_asks_the_empty_narrowing_again_further_back(app: BotHandlers) -> None:
+    """Under Sunday's bug fixes "only the rocm ones" found none and suggested "how many are
+    merged?"; "older ones too" then searched titles for "older". Now the empty narrowing says how
+    many match over a longer time up to the same end, and "older ones too" moves the thread there
+    and asks the narrowing again: the week's ROCm bug fixes, as the command gives them."""
+    await start_thread(app, KEY, "bug fixes on sunday")
+    empty = await app.followup(KEY, "only the rocm ones")
+    direct = await app.command(REPO, "rocm bug fixes from feb 23 to mar 1")
+    assert direct.total and empty.suggestions == ("older ones too",), empty.suggestions
+    assert any(f"{direct.total} PRs match over Feb 23 – Mar 1, 2026" in n for n in empty.notes), empty.notes
+    older = await app.followup(KEY, "older ones too")
+    assert older.total == direct.total and "ROCm" in older.understood, (older.total, older.understood)
+    further = await app.followup(KEY, "can you go further back?")
+    assert "Jan 31 – Mar 1, 2026" in further.understood, further.understood
+
+
+async def test_what_did_it_revert_after_a_card_shown_under_a_list(app: BotHandlers) -> None:
+    """Under ROCm's PRs, "why was #35211 reverted" shows the revert's card (not one of the thread's
+    PRs); "what did it revert" then listed... the thread's PRs: it is the PR the card reverts."""
+    await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, "why was #35211 reverted")
+    assert card.detail is not None and card.detail.number == 35211, card.title
+    reverted = await app.followup(KEY, "what did it revert")
+    assert reverted.detail is not None and reverted.detail.number == 35032, reverted.title
+
+
+async def test_how_much_faster_lists_the_gains_the_prs_measured(app: BotHandlers) -> None:
+    """ "how much faster?" under last week's perf PRs was turned down as a speed comparison: no
+    setup is named, so it asks what the PRs measured - the thread's PRs that quote a gain, as
+    "only the ones with numbers" lists them."""
+    await start_thread(app, KEY, "perf prs last week")
+    gains = await app.followup(KEY, "how much faster?")
+    await start_thread(app, KEY, "perf prs last week")
+    numbers = await app.followup(KEY, "only the ones with numbers")
+    assert gains.kind == "list" and gains.total and gains.total == numbers.total, (gains.title, numbers.title)
+    assert [i.number for i in gains.items] == [i.number for i in numbers.items]
+
+
+async def test_a_gpu_none_of_the_thread_names_narrows_to_its_family(app: BotHandlers) -> None:
+    """Under last week's NVIDIA PRs, "anything for b200 in there?" found none (no title says B200):
+    the thread's PRs of its family (SM100) are the B200's too, and the reply says it read it so;
+    a GPU the thread's PRs do name narrows to those PRs."""
+    await start_thread(app, KEY, "nvidia last week")
+    family = await app.followup(KEY, "anything for b200 in there?")
+    direct = await app.command(REPO, "sm100 nvidia last week")
+    assert family.kind == "list" and [i.number for i in family.items] == [i.number for i in direct.items]
+    assert any("'b200' → SM100, its family" in n for n in family.notes), family.notes
+    await start_thread(app, KEY, "nvidia last week")
+    named = await app.followup(KEY, "only the h200 ones")
+    assert [i.number for i in named.items] == [35457], named.title

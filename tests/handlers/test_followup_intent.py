@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import pytest
 
 from bot.services.taxonomy import load_taxonomy
-from handlers.followup_intent import Intent, classify
+from handlers.followup_intent import FURTHER_BACK, Intent, classify
 from handlers.parse import parse_query
 
 TAX = load_taxonomy("vllm")
@@ -64,3 +64,26 @@ def test_a_free_question_is_marked_as_asking() -> None:
     intent = read("why did this break the build?")
     assert intent.asks and {"ci-build", "bugfix"} <= {k for g in intent.query.any_of for k in g}
     assert read("why did the tokenizer change?").words
+
+
+@pytest.mark.parametrize(
+    "text", ["older ones too", "could you go back further?", "anything earlier?", "widen the window pls"]
+)
+def test_asking_for_older_ones_reaches_further_back(text: str) -> None:
+    """ "older ones too" asks the thread's question over a longer time up to the same end (it
+    searched the titles for "older"); written for this test."""
+    intent = read(text)
+    assert (intent.kind, intent.shift, intent.query.text) == ("shift", FURTHER_BACK, ""), (intent, text)
+
+
+@pytest.mark.parametrize(
+    "text", ["oldest first", "older ones first", "prs older than 2 weeks", "the earlier week"]
+)
+def test_an_order_an_age_or_the_week_before_is_no_reach_back(text: str) -> None:
+    assert read(text).shift != FURTHER_BACK, text
+
+
+def test_earlier_as_a_time_of_its_own_is_no_reach_back() -> None:
+    """ "who wrote those? any repeat names from earlier in the month?" is a who-question whose
+    "earlier" places a time, not "older ones too"."""
+    assert read("who wrote those? any repeat names from earlier in the month?").shift != FURTHER_BACK

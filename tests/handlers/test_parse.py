@@ -4239,3 +4239,86 @@ def test_the_x_revert_names_one_pr_of_any_time() -> None:
     this week" keeps its week. Sentences written for this test."""
     assert read("what's up with the nixl import revert").as_command().whole_history
     assert days(read("any revert last week").as_command()) == LAST_WEEK
+
+
+def test_new_models_of_a_kind_are_new_models_and_that_kind() -> None:
+    """ "any new vision models this month" listed every Multimodal PR: "models" is the head noun
+    of the kind before it, yet "new" before the kind, or an arrival verb after "models", asks for
+    new models of that kind; "anything new for X models" asks what is new for them. Sentences
+    written for this test."""
+    for text in ("which new moe models are in there", "any embedding models added in february?",
+                 "did any new multimodal models land last week"):  # fmt: skip
+        q = read(text)
+        assert ("new-model",) in q.any_of and len(q.any_of) == 2, (text, q.any_of)
+    for text in ("anything new for qwen models", "fixes for moe models this week"):
+        assert ("new-model",) not in read(text).any_of, text
+
+
+def test_a_subjects_issues_are_its_fixes() -> None:
+    """ "which prs fixed accuracy issues" searched titles for "issues" (and found an auto-labelling
+    PR): trouble nouns after a subject or before "with X" ask for its fixes - a symptom's for a
+    symptom - and search nothing; GitHub's issues keep their meaning. Sentences written for this
+    test."""
+    q = read("any xpu problems fixed last month")
+    assert ("bugfix",) in q.any_of and ("xpu",) in q.any_of and not q.text, (q.any_of, q.text)
+    q = read("known issues with lora?")
+    assert ("bugfix",) in q.any_of and not q.text, (q.any_of, q.text)
+    q = read("garbled output issues on rocm")
+    assert ("term:accuracy",) in q.any_of and not q.text, (q.any_of, q.text)
+    assert ("bugfix",) not in read("prs that close github issues").any_of
+
+
+def test_the_go_to_person_is_who_does_the_work_over_any_time() -> None:
+    """ "who's the go-to person for structured outputs" read "person" as a typo of "jetson" and
+    asked for Jetson Thor's structured-output PRs: a person noun is no typo, and the person one
+    turns to is who habitually does the work (any time, as "who works on X"). Sentences written
+    for this test."""
+    for text in ("who's the go-to person for lora", "best person to ask about nixl?", "point person on tpu"):
+        q = read(text)
+        assert q.who and not q.typos and q.as_command().whole_history, (text, q.who, q.typos)
+    assert not read("who worked on lora last week").as_command().whole_history
+
+
+def test_not_from_a_vendor_leaves_its_platform_out() -> None:
+    """ "deepseek prs not from amd" asked for DeepSeek's ROCm PRs, the opposite: "not from" before
+    a platform or vendor leaves it out, as "not rocm" does. Sentences written for this test."""
+    q = read("qwen work that isn't from nvidia")
+    assert q.exclude == ("nvidia",) and q.any_of == (("qwen",),), (q.exclude, q.any_of)
+    assert read("kernels from amd").any_of == (("rocm",),) or ("rocm",) in read("kernels from amd").any_of
+
+
+def test_prs_by_first_time_contributors_name_no_author_first() -> None:
+    """ "list prs by first time contributors this week" asked for PRs by @first: after "by", the
+    words of people new here are those people. Sentences written for this test."""
+    for text in ("list prs by first time contributors this week", "xpu work by newcomers"):
+        q = read(text)
+        assert q.first_timers and not q.authors, (text, q.authors)
+
+
+def test_how_much_faster_asks_for_measured_gains_unless_a_setup_is_named() -> None:
+    """ "how big were the speedups" and "by how much" ask for the PRs that quote a gain; "how much
+    faster will X be on an a100" asks a measurement of the asker's setup, which PRs don't hold.
+    Sentences written for this test."""
+    for text in ("how big were the speedups", "by how much did the moe kernels improve"):
+        assert ("change:measured",) in read(text).any_of, (text, read(text).any_of)
+    q = read("how much faster will qwen3 be on an a100 with these")
+    assert q.out_of_scope == "a speed comparison" and ("change:measured",) not in q.any_of, q.any_of
+
+
+def test_a_member_of_a_family_left_out_by_its_own_word() -> None:
+    """ "prs that mention deepseek but not v4" searched titles for "v4" - the opposite: the word
+    left out makes, with the family named before it, a member of that family, which is left out.
+    Sentences written for this test."""
+    q = read("anything on qwen this month except 3.5?")
+    assert q.exclude == ("term:qwen3.5",) and not q.text, (q.exclude, q.text)
+    q = read("deepseek work, but not v4")
+    assert q.exclude == ("term:deepseek-v4",) and q.any_of == (("deepseek",),), (q.exclude, q.any_of)
+
+
+def test_versus_and_a_ratio_count_two_kinds_side_by_side() -> None:
+    """ "bug fixes vs features" and "the ratio of bug fixes to features" asked for PRs that are
+    both (a kind of change joined to a topic was never an alternative): "vs" and a ratio set any
+    two things side by side, each counted. Sentences written for this test."""
+    for text in ("reverts vs bug fixes this month", "ratio of perf prs to reverts last week"):
+        q = read(text)
+        assert len(q.any_of) == 1 and len(q.any_of[0]) == 2, (text, q.any_of)

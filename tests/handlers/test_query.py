@@ -1369,3 +1369,45 @@ async def test_the_one_pr_named_by_what_it_did_is_found_whenever_it_merged(loade
     wrote the X pr" was (it searched the last days and found nothing). Written for this test."""
     reply = await ask(loaded, "tell me about the grouped topk flashinfer pr")
     assert 33858 in numbers(reply), (reply.title, reply.notes)
+
+
+async def test_a_gpu_no_pr_names_is_answered_by_its_family(store: Store, tmp_path: Path) -> None:
+    """ "perf work for h200 this week" found nothing because no title says H200, though Hopper's
+    (SM90) work is the H200's too: a part no PR names is asked as its family, said so; a part a PR
+    does name, or one asked for "specifically", is answered precisely. Records of our own, written
+    for this test."""
+    records = [
+        _gh(97001, "[Perf][Kernel] Faster FA3 decode on SM90", created="2026-02-10T10:00:00Z",
+            merged="2026-02-11T10:00:00Z"),
+        _gh(97002, "[Perf] Tune fused MoE configs for H100", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T10:00:00Z"),
+        _gh(97003, "[Perf] Speed up RMSNorm on MI300X", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T11:00:00Z"),
+    ]  # fmt: skip
+    await _import_own(store, tmp_path, records)
+    reply = await ask(store, "perf work for h200 last week")
+    assert numbers(reply) == [97001], (reply.title, numbers(reply))
+    assert any("'h200' → Hopper (SM90), its family" in n for n in reply.notes), reply.notes
+    assert numbers(await ask(store, "h100 perf last week")) == [97002]
+    assert numbers(await ask(store, "perf work for the h200 specifically, last week")) == []
+    reply = await ask(store, "mi325x perf last week")
+    assert numbers(reply) == [97003] and any("MI300X, its family" in n for n in reply.notes), reply.notes
+
+
+async def test_accuracy_issues_are_fixes_of_wrong_outputs(store: Store, tmp_path: Path) -> None:
+    """ "which prs fixed accuracy issues" listed a PR about issue labelling: wrong outputs are a
+    symptom, named in a question by its words (gibberish, wrong outputs, accuracy), and the reading
+    note quotes the word typed. Records of our own, written for this test."""
+    records = [
+        _gh(97101, "[Bugfix] Fix gibberish output with FP8 KV cache", created="2026-02-10T10:00:00Z",
+            merged="2026-02-11T10:00:00Z"),
+        _gh(97102, "[CI] Fix and extend PR/issue auto-labeling", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T10:00:00Z"),
+        _gh(97103, "[Bugfix] Fix accuracy drop of Qwen3 MoE with FP8", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T11:00:00Z"),
+    ]  # fmt: skip
+    await _import_own(store, tmp_path, records)
+    assert sorted(numbers(await ask(store, "which prs fixed accuracy issues last week"))) == [97101, 97103]
+    reply = await ask(store, "any wrong outputs fixed last week?")
+    assert sorted(numbers(reply)) == [97101, 97103], numbers(reply)
+    assert any(n.startswith("wrong outputs → ") for n in reply.notes), reply.notes

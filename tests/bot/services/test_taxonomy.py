@@ -154,3 +154,16 @@ def test_term_with_bad_kind_or_field_is_refused(tmp_path):
         load_taxonomy(write(tmp_path, GOOD_TOPIC + '[[terms]]\nkey = "x1"\nkind = "gizmo"\n'))
     with pytest.raises(TaxonomyError, match="duplicate term key"):
         load_taxonomy(write(tmp_path, GOOD_TOPIC + '[[terms]]\nkey = "x1"\n' * 2))
+
+
+def test_a_terms_family_must_be_another_term(tmp_path):
+    """`within` names the family a part is asked as when no PR names the part: another term of the
+    file; a typo or the term itself stops the load with one line naming both."""
+    two = GOOD_TOPIC + '[[terms]]\nkey = "h1"\nwithin = "fam"\n[[terms]]\nkey = "fam"\n'
+    assert load_taxonomy(write(tmp_path, two)).term("h1").within == "fam"
+    for within in ("famm", "h1"):
+        bad = GOOD_TOPIC + f'[[terms]]\nkey = "h1"\nwithin = "{within}"\n[[terms]]\nkey = "fam"\n'
+        with pytest.raises(TaxonomyError, match=rf"term h1: within must name another term, not '{within}'"):
+            load_taxonomy(write(tmp_path, bad))
+    families = {t.key: t.within for t in load_taxonomy("vllm").terms if t.within}
+    assert families["h100"] == "hopper" and families["b200"] == "sm100", families
