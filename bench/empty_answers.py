@@ -33,7 +33,7 @@ EMPTY = [
     "voxtral",
     "granite fixes",
     "any mi400 news",
-    "gb300 fp8",
+    "gb300 fp8 specifically",  # (a GPU no PR names is otherwise asked as its family)
     "what's new with nvfp4 on hopper",
     "tpu lora fixes",
     "open prs for intel gpu",
