@@ -544,6 +544,8 @@ _reach_table = per_taxonomy(_Reach)
 
 CHANGE_PREFIX = "change:"
 BREAKING = CHANGE_PREFIX + "breaking"  # removals and deprecations: "remove deprecated" asks for them
+REMOVALS = CHANGE_PREFIX + "removal"  # the removals, deprecations and renames alone
+DEFAULTS = CHANGE_PREFIX + "default"  # the changed defaults alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,10 +577,28 @@ CHANGE_KINDS = (
         # a bug; "broke"/"broken" are the bugfix topic's words.
         frozenset(
             {"breaking", "deprecation", "deprecations", "deprecated", "deprecate", "removal", "removals"}
-            | {"removed", "rename", "renames", "renamed", "default", "defaults"}
+            | {"removed", "rename", "renames", "renamed", "default", "defaults", "default-value"}
+            | {"default-values"}
         ),
         ("breaking", "default_change"),
         re.compile(r"breaking|remov|drop|renam|deprecat|delet|default|stop|always enable", re.I),
+    ),
+    # The two halves of a breaking change, for questions that name only one (handlers/parse.py
+    # reads "what was removed" or "did a default change" after reading "breaking"): no word of
+    # their own, so every question reaches them through Breaking changes.
+    ChangeKind(
+        "removal",
+        "Removals and deprecations",
+        frozenset(),
+        ("breaking",),
+        re.compile(r"breaking|remov|drop|renam|deprecat|delet|stop", re.I),
+    ),
+    ChangeKind(
+        "default",
+        "Changed defaults",
+        frozenset(),
+        ("default_change",),
+        re.compile(r"default|always enable", re.I),
     ),
     ChangeKind(
         "dependency",

@@ -32,7 +32,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import history_start
-from handlers.digest_signals import is_change
+from handlers.digest_signals import BREAKING, DEFAULTS, REMOVALS, is_change
 from handlers.followup_intent import (
     ADDING_CUES,
     AFTER,
@@ -469,6 +469,16 @@ class FollowupHandler:
         """The reply for the message's kind of intent (chatter, help, more, detail, narrowing,
         window moves, counts, who, ...), with the readings that refine a kind first."""
         log.info("follow-up in %s read as %s", thread.context.key.as_str(), intent.kind)
+        if (
+            query.states
+            and ADDING_CUES.intersection(tokenize(text)[0])
+            and any(BREAKING in g for g in thread.base_query().any_of)
+        ):
+            # "include open PRs that would change defaults too" under breaking changes: the thread's
+            # breaking changes in more states, not only the changed defaults among them ("were any
+            # models removed in february too" is the narrower question over February)
+            intent = replace(intent, query=_whole_breaking(intent.query))
+            query = intent.query
         start = thread.context.start
         if start is not None and start.kind == "digest" and _DIGEST_WEEK.search(text):
             # "ok forget reverts. any new models in the digest week?" after the thread moved to the
@@ -853,6 +863,15 @@ class FollowupHandler:
             # "were any models dropped in october too" under "which models got removed this year":
             # the thread's own question, over the time the message names
             return await shift(thread, window_of(thread, intent))
+        if (
+            intent.kind == "question"
+            and intent.query.window_given
+            and _repeats_thread(thread, text, intent, True)
+        ):
+            # "were any models dropped in june too" under July's breaking changes: a narrower
+            # question of the thread's subject, over the time the message names
+            since, until, _ = asked_window(thread, intent.query)
+            return await _asked_anew_over(thread, intent, text, since, until)
         if intent.kind == "narrow" and intent.query.window_given and thread.context.pr_numbers:
             # "just the fp8 ones since last week": the thread moved to that time, then narrowed
             since, until, _ = asked_window(thread, intent.query)
@@ -1222,15 +1241,32 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
 _JOINING = frozenset({"for", "specifically"})
 
 
-def _repeats_thread(thread: Thread, text: str, intent: Intent) -> bool:
+def _whole_breaking(query: Query) -> Query:
+    """`query` with a half of the breaking changes (removals, changed defaults) read as all of them."""
+    groups = [
+        tuple(dict.fromkeys(BREAKING if k in (REMOVALS, DEFAULTS) else k for k in g)) for g in query.any_of
+    ]
+    return replace(query, any_of=tuple(dict.fromkeys(groups)))
+
+
+def _repeats_thread(thread: Thread, text: str, intent: Intent, narrower: bool = False) -> bool:
     """Whether a message asks nothing but the thread's own question again (its subjects and words,
-    or fewer of them, and no question word of its own: "why", "how", "compare", ...)."""
+    or fewer of them, and no question word of its own: "why", "how", "compare", ...); `narrower`:
+    its subjects are the thread's, or a half of a breaking change the thread asks for, with words
+    of its own."""
     asked, base = intent.query, thread.base_query()
     if not (asked.any_of or intent.words) or QUESTION_WORDS.intersection(tokenize(text)[0]):
         return False
     if asked.authors or asked.exclude or asked.states and set(asked.states) - set(base.states):
         return False
-    return set(asked.any_of) <= set(base.any_of) and set(intent.words) <= set(base.text.split())
+    # (a half of a breaking change asks the thread's breaking changes again: "were any models
+    # dropped in october too" under November's breaking changes)
+    halves = {REMOVALS: BREAKING, DEFAULTS: BREAKING}
+    asked_groups = {tuple(halves.get(k, k) for k in g) for g in asked.any_of}
+    base_groups = {tuple(halves.get(k, k) for k in g) for g in base.any_of}
+    if narrower:
+        return bool(asked.any_of) and asked_groups <= base_groups
+    return asked_groups <= base_groups and set(intent.words) <= set(base.text.split())
 
 
 def _like_for_like(thread: Thread, asked: Query) -> bool:

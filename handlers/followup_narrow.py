@@ -16,6 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import further_back_window
+from handlers.digest_signals import BREAKING, DEFAULTS, REMOVALS
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label, finer_words
 from handlers.language import EMPLOYER_NOTE, OWNING, asks_others
@@ -489,8 +490,9 @@ def combine(base: Query, narrow: Query) -> Query:
     """The thread's query with a narrowing on top (for the `understood` line). A narrowing to
     some of the thread's alternatives replaces them ("only nixl" under "NIXL or Mooncake" is
     NIXL, not "NIXL or Mooncake + NIXL")."""
-    narrower = [set(g) for g in narrow.any_of]
-    kept = [g for g in base.any_of if not any(n < set(g) for n in narrower)]
+    # (a half of a breaking change is narrower than the breaking changes it is a half of)
+    narrower = [set(g) | ({BREAKING} if set(g) & {REMOVALS, DEFAULTS} else set()) for g in narrow.any_of]
+    kept = [g for g in base.any_of if not any(n < set(g) or set(g) == {BREAKING} < n for n in narrower)]
     any_of = tuple(dict.fromkeys((*kept, *narrow.any_of)))
     asked = {k for g in any_of for k in g}
     return replace(

@@ -41,6 +41,8 @@ from handlers.digest_signals import (
     BREAKING,
     CHANGE_PREFIX,
     CHANGE_WORDS,
+    DEFAULTS,
+    REMOVALS,
     change_key,
     change_name,
     change_topic,
@@ -1379,6 +1381,32 @@ def _ratio_of_two(_: _Parser, tokens: list[str], st: _State) -> None:
     st.ignored[:] = [w for w in st.ignored if w not in said]
 
 
+# The words of one half of a breaking change: "what was removed last month", "any deprecations",
+# "which env vars got renamed"; "did a default change", "new defaults"
+_REMOVAL_SAID = frozenset({
+    "removal", "removals", "removed", "remove", "removes", "dropped", "deleted", "deprecation",
+    "deprecations", "deprecated", "deprecate", "deprecating", "rename", "renames", "renamed", "renaming",
+})  # fmt: skip
+_DEFAULT_SAID = frozenset({"default", "defaults", "default-value", "default-values"})
+
+
+def _breaking_in_part(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "what was removed last month" listed every breaking change, default changes too, and "any
+    default changes" the removals: a question that names only one half of a breaking change
+    (removals, deprecations and renames; changed defaults) asks for that half. "breaking", or
+    both halves, or a question read as breaking from something else ("what breaks if we
+    upgrade") keeps them together."""
+    if not any(BREAKING in g for g in st.groups) or "breaking" in tokens:
+        return
+    words = {w for t in tokens for w in re.split(r"[/|]", t)}  # ("removes/renames a flag")
+    removal, default = bool(_REMOVAL_SAID.intersection(words)), bool(_DEFAULT_SAID.intersection(words))
+    if removal == default:
+        return
+    half = REMOVALS if removal else DEFAULTS
+    groups = [list(dict.fromkeys(half if k == BREAKING else k for k in g)) for g in st.groups]
+    st.groups[:] = [g for k, g in enumerate(groups) if g not in groups[:k]]  # ("deprecated flag removal")
+
+
 _RELEASE_NOTES = frozenset({"release", "notes", "note", "changelog"})
 
 
@@ -1607,6 +1635,7 @@ _WHOLE_QUESTION_RULES = (
     _stale,
     _open_drafts,
     _still_unmerged,
+    _breaking_in_part,
 )
 
 

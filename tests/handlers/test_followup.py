@@ -563,10 +563,10 @@ async def test_what_is_risky_in_a_thread_is_its_breaking_changes_offline(app: Bo
 async def test_the_threads_own_question_with_a_time_moves_the_thread_there(app: BotHandlers) -> None:
     """Under "which models got removed this year", "were any models dropped last week too" asks
     the same question over that week (the thread moves there), not whether the thread's PRs are
-    breaking changes (all of them are)."""
+    removals (all of them are)."""
     await start_thread(app, KEY, "which models got removed this year")
     again = await app.followup(KEY, "were any models dropped last week too")
-    assert "Feb 23" in again.understood and "Breaking changes" in again.understood, again
+    assert "Feb 23" in again.understood and "Removals and deprecations" in again.understood, again
     context = await app.store.get_thread(KEY)
     assert context is not None and context.since.day == 23, context.since
 
@@ -1988,8 +1988,9 @@ async def test_a_question_under_a_narrowed_digest_that_keeps_none_asks_the_whole
     await app.remember(KEY, digest_seed(digest))
     await app.followup(KEY, "only the xpu ones")
     changed = await app.followup(KEY, "which defaults changed")
-    expected = await app.command(REPO, "breaking changes from feb 23 to mar 1")
+    expected = await app.command(REPO, "changed defaults from feb 23 to mar 1")
     assert changed.kind == "list" and changed.total == expected.total > 0, (changed.title, expected.title)
+    assert "Changed defaults" in expected.understood, expected.understood
     assert any(n.startswith("None of the") and "across the digest" in n for n in changed.notes), changed.notes
     await app.remember(KEY, digest_seed(digest))
     await app.followup(KEY, "only the xpu ones")
@@ -3231,3 +3232,28 @@ async def test_a_gpu_none_of_the_thread_names_narrows_to_its_family(app: BotHand
     await start_thread(app, KEY, "nvidia last week")
     named = await app.followup(KEY, "only the h200 ones")
     assert [i.number for i in named.items] == [35457], named.title
+
+
+async def test_a_half_of_the_breaking_changes_narrows_them_and_moves_with_a_time(app: BotHandlers) -> None:
+    """Under last week's breaking changes, "only the ones that change a default" is those, said as
+    changed defaults (not "Breaking changes + Changed defaults"), as the command counts them; "were
+    any models removed in february too" is that narrower question over February (it was read as
+    a narrowing of the thread's week)."""
+    await start_thread(app, KEY, "breaking changes last week")
+    defaults = await app.followup(KEY, "only the ones that change a default")
+    direct = await app.command(REPO, "changed defaults last week")
+    assert defaults.title.startswith("Changed defaults"), defaults.title
+    assert defaults.total == direct.total, (defaults.total, direct.total)
+    await start_thread(app, KEY, "breaking changes last week")
+    moved = await app.followup(KEY, "were any models removed in february too")
+    assert "Removals and deprecations" in moved.understood and "Feb 1" in moved.understood, moved.understood
+
+
+async def test_including_more_states_of_a_half_keeps_the_whole_breaking_list(app: BotHandlers) -> None:
+    """Under last week's merged breaking changes, "pls also include open ones that would change a
+    default too" adds states to the thread's list; it does not narrow it to the changed defaults."""
+    await start_thread(app, KEY, "merged breaking changes last week")
+    more = await app.followup(KEY, "pls also include open ones that would change a default too")
+    direct = await app.command(REPO, "merged or open breaking changes last week")
+    assert "Changed defaults" not in more.understood, more.understood
+    assert more.total == direct.total, (more.understood, direct.understood)
