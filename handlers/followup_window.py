@@ -445,6 +445,8 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
     taxonomy = thread.settings.taxonomy
     groups = [list(g) for g in base.any_of]
     for group in intent.query.any_of:
+        if any(set(group) <= set(g) for g in groups):
+            continue  # ("include open ones that are breaking too" under breaking changes: asked already)
         home = next((g for g in groups if _alike(g, group, taxonomy)), None)
         if home is None and _is_work(group, taxonomy):
             # "perf too" under bug fixes for DeepSeek: another kind of work beside the one asked for
@@ -454,7 +456,10 @@ async def add_alternative(thread: Thread, intent: Intent) -> Reply:
             groups.append(list(group))
         else:
             home.extend(k for k in group if k not in home)
-    query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), base.states)
+    kept, added = split_states(base.states)[0], split_states(intent.query.states)[0]
+    # "... and include the open ones too": the states it adds to the thread's own
+    states = tuple(dict.fromkeys((*kept, *added))) if kept and added else base.states
+    query = _in_thread_window(thread, replace(base, any_of=tuple(tuple(g) for g in groups)), states)
     # the whole question as words: "tpu or cpu" joins the group it belongs to when read back
     return await _follow(thread, query, _as_words(thread, query), subject(thread.settings, query))
 

@@ -161,6 +161,14 @@ def asks_works(tokens: Sequence[str]) -> str:
     return ""
 
 
+# "is there X for Y", "was there ever a fix for X": whether something exists (not "are there any
+# rocm prs", the recent ones)
+_IS_THERE = re.compile(
+    r"^((?:is|was) there)\b(?: ever)?(?: (?:any|a|an))?(?! (?:anything|something|stuff|news|new)\b)"
+    r"(?: \S+){1,4}? (?:for|on|in|with)\b"
+)
+
+
 def _after_openers(tokens: Sequence[str]) -> int:
     """Where a message's own words start, after those joining it to what came before ("also",
     "wait", "hmm")."""
@@ -2911,6 +2919,11 @@ class _Parser:
             # "does vllm actually work on radeon now??", "is fp8 kv cache supported on mi300x": whether
             # it works is all the work on it so far, not the last days'
             ever_word = "now" if "now" in tokens else works
+        if not ever_word and window is None and names_a_thing and not _asks_what_is_new(tokens):
+            # "is there speculative decoding for gemma 4", "is there a fix for the nccl hang":
+            # whether such work exists at all, whenever it landed
+            there = _IS_THERE.match(" ".join(tokens[_after_openers(tokens) :]))
+            ever_word = there.group(1) if there else ""
         version = next((w for w in st.versions if w in st.text), "") if st.groups else ""
         if not ever_word and window is None and version:
             # "whats going on with the torch 2.10 upgrade", "did we bump triton to 3.5": a

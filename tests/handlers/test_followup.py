@@ -3257,3 +3257,14 @@ async def test_including_more_states_of_a_half_keeps_the_whole_breaking_list(app
     direct = await app.command(REPO, "merged or open breaking changes last week")
     assert "Changed defaults" not in more.understood, more.understood
     assert more.total == direct.total, (more.understood, direct.understood)
+
+
+async def test_adding_what_the_thread_asks_already_adds_only_the_states(app: BotHandlers) -> None:
+    """ "and the open breaking ones too" under merged breaking changes read as adding breaking
+    changes beside themselves ("Breaking changes + Breaking changes", still merged only): what the
+    thread asks already is not added again, and the states said are added to its own."""
+    await start_thread(app, KEY, "merged breaking changes last week")
+    more = await app.followup(KEY, "also add the open breaking ones too")
+    direct = await app.command(REPO, "merged or open breaking changes last week")
+    assert "Breaking changes + Breaking" not in more.understood, more.understood
+    assert more.total == direct.total, (more.understood, direct.understood)

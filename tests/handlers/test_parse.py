@@ -4322,3 +4322,13 @@ def test_versus_and_a_ratio_count_two_kinds_side_by_side() -> None:
     for text in ("reverts vs bug fixes this month", "ratio of perf prs to reverts last week"):
         q = read(text)
         assert len(q.any_of) == 1 and len(q.any_of[0]) == 2, (text, q.any_of)
+
+
+def test_is_there_x_for_y_asks_whether_it_exists_at_all() -> None:
+    """ "is there speculative decoding for gemma 4" looked at the last seven days: whether such work
+    exists is asked over any time, as "is there X support" was; "is there anything new for rocm"
+    and "are there any rocm prs" keep the recent days. Sentences written for this test."""
+    for text in ("is there eagle for qwen3.5?", "was there ever a fix for the deepep hang on xpu"):
+        assert read(text).as_command().whole_history, text
+    for text in ("is there anything new for rocm", "are there any xpu prs"):
+        assert not read(text).as_command().whole_history, text

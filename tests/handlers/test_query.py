@@ -1413,7 +1413,9 @@ async def test_accuracy_issues_are_fixes_of_wrong_outputs(store: Store, tmp_path
     assert any(n.startswith("wrong outputs → ") for n in reply.notes), reply.notes
 
 
-async def test_removals_and_changed_defaults_are_the_two_halves_of_breaking(store: Store, tmp_path: Path) -> None:
+async def test_removals_and_changed_defaults_are_the_two_halves_of_breaking(
+    store: Store, tmp_path: Path
+) -> None:
     """ "what got removed last week" listed every breaking change, a new default among them, and
     "any default changes" the removals: a question naming one half asks for that half; "breaking"
     or both halves keep them together. Records of our own, written for this test."""
@@ -1425,7 +1427,9 @@ async def test_removals_and_changed_defaults_are_the_two_halves_of_breaking(stor
     ]  # fmt: skip
     await _import_own(store, tmp_path, records)
     removed = await ask(store, "anything removed or deprecated last week?")
-    assert numbers(removed) == [97201] and "Removals and deprecations" in removed.understood, removed.understood
+    assert numbers(removed) == [97201] and "Removals and deprecations" in removed.understood, (
+        removed.understood
+    )
     defaults = await ask(store, "did any defaults change last week")
     assert numbers(defaults) == [97202] and "Changed defaults" in defaults.understood, defaults.understood
     assert sorted(numbers(await ask(store, "breaking changes last week"))) == [97201, 97202]
