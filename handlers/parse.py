@@ -615,6 +615,17 @@ _LOGIN = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,38})(?:\[bot\])?$")
 _MENTIONS = {"here", "channel", "everyone", "all"}
 
 
+# Every bot account, as one login left out ("top contributors excluding bots", "not by bots")
+BOTS = "[bot]"
+_BOT_WORDS = frozenset({"bot", "bots", "bot's", "bots'"})
+
+
+def is_bot(login: str) -> bool:
+    """A bot account: GitHub's apps (`app/dependabot`, `dependabot[bot]`) and `-bot` logins."""
+    name = login.lower()
+    return name.startswith("app/") or name.endswith(("[bot]", "-bot"))
+
+
 @dataclass(frozen=True)
 class Query:
     """How a command was understood. `since`/`until` are UTC, half-open, and since < until."""
@@ -3511,6 +3522,9 @@ class _Parser:
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
                 return 2
+            if _leaves_out(tokens, i) and nxt in _BOT_WORDS:  # "not by bots": every bot account
+                st.exclude_authors.append(BOTS)
+                return 2
             if _leaves_out(tokens, i) and _LOGIN.match(nxt.lstrip("@")):
                 # "rocm prs not by @x", "except the ones by x": everyone else's
                 st.exclude_authors.append(nxt.lstrip("@"))
@@ -3771,6 +3785,9 @@ class _Parser:
                 st.exclude_text.extend(w for k, w in zip(parts, words, strict=True) if not k)
                 return gap + 2
         key, length = self._lookup_topic(tokens, i + gap) if i + gap < len(tokens) else (None, 0)
+        if not key and tokens[i + gap : i + gap + 1] and tokens[i + gap] in _BOT_WORDS:
+            st.exclude_authors.append(BOTS)  # "top contributors excluding bots", "no bots"
+            return gap + 1
         member = self._member_left_out(tokens, i + gap, st) if not key and not verb else (None, 0)
         if member[0]:
             # "deepseek but not v4", "qwen except 3.5": the member of the family named before
@@ -4239,7 +4256,11 @@ def filter_words(query: Query, base: Query) -> str:
     words += query.text.split()
     words += [f"-{w}" for w in query.exclude_text]
     words += [f'titled "{p.replace(chr(34), chr(39))}"' for p in query.phrases]
-    words += [f"not by @{login}" for login in query.exclude_authors if login not in base.exclude_authors]
+    words += [
+        "not by bots" if login == BOTS else f"not by @{login}"
+        for login in query.exclude_authors
+        if login not in base.exclude_authors
+    ]
     return " ".join(words)
 
 

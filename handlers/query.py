@@ -54,10 +54,12 @@ from handlers.models import (
     Window,
 )
 from handlers.parse import (
+    BOTS,
     STATE_WORDS,
     VERSION_WORD,
     Query,
     filter_words,
+    is_bot,
     is_negator,
     kind_of,
     left_out_statuses,
@@ -1276,7 +1278,10 @@ def matcher(query: Query, terms: TermIndex | None = None) -> Callable[[PullReque
     only_topics = not any(is_term(k) or is_change(k) for g in groups for k in g)
     if query.exclude_authors:  # "not by @x": everyone else's PRs that match the rest
         rest, left_out = matcher(replace(query, exclude_authors=()), terms), set(query.exclude_authors)
-        return lambda pr, cls: pr.author.lower() not in left_out and rest(pr, cls)
+        bots = BOTS in left_out
+        return lambda pr, cls: (
+            pr.author.lower() not in left_out and not (bots and is_bot(pr.author)) and rest(pr, cls)
+        )
     if query.phrases:  # "prs with "sampler" in the title": those words, in that order, in the title
         others, phrases = (
             matcher(replace(query, phrases=()), terms),
@@ -1996,7 +2001,7 @@ def subject(settings: RepoSettings, query: Query) -> str:
     if query.authors:
         head += " by " + ", ".join(f"@{a}" for a in query.authors)
     if query.exclude_authors:
-        head += ", not by " + ", ".join(f"@{a}" for a in query.exclude_authors)
+        head += ", not by " + ", ".join("bots" if a == BOTS else f"@{a}" for a in query.exclude_authors)
     if query.text:
         head += f" matching '{query.text}' in titles, summaries or labels"
     for phrase in query.phrases:

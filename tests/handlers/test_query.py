@@ -1434,3 +1434,23 @@ async def test_removals_and_changed_defaults_are_the_two_halves_of_breaking(
     assert numbers(defaults) == [97202] and "Changed defaults" in defaults.understood, defaults.understood
     assert sorted(numbers(await ask(store, "breaking changes last week"))) == [97201, 97202]
     assert sorted(numbers(await ask(store, "removals and new defaults last week"))) == [97201, 97202]
+
+
+async def test_leaving_out_bots_leaves_out_every_bot_account(store: Store, tmp_path: Path) -> None:
+    """ "top contributors this month excluding bots" searched titles for "bots" (and "prs not by
+    bots" left out a login "bots"): bots are the accounts GitHub marks as apps (`app/dependabot`,
+    `renovate[bot]`); a person whose login merely holds "bot" stays. Records of our own, written
+    for this test."""
+    records = [
+        _gh(97301, "Bump actions/checkout from 4 to 5", created="2026-02-10T10:00:00Z",
+            merged="2026-02-11T10:00:00Z", author="app/dependabot"),
+        _gh(97302, "Update dependency ruff to v0.9", created="2026-02-10T10:00:00Z",
+            merged="2026-02-11T11:00:00Z", author="renovate[bot]"),
+        _gh(97303, "[CI] Bump the flashinfer pin", created="2026-02-10T10:00:00Z",
+            merged="2026-02-12T10:00:00Z", author="dbotwinick"),
+    ]  # fmt: skip
+    await _import_own(store, tmp_path, records)
+    for text in ("prs last week excluding bots", "prs not by bots last week", "last week's prs, no bots"):
+        reply = await ask(store, text)
+        assert numbers(reply) == [97303] and "not by bots" in reply.understood, (text, reply.understood)
+    assert len(numbers(await ask(store, "prs last week"))) == 3
