@@ -432,6 +432,12 @@ class FollowupHandler:
         linked = await _linked_pr(thread, text, carded) if one or carded else 0
         if linked:  # "and the original pr?" under a revert's card: the PR it reverts, followed
             return await _card(thread, linked)
+        if not (one or carded or query.pr_numbers) and _THEIR_ORIGINALS.search(text):
+            undone = await _reverted_by_list(thread)
+            if undone:  # "what did they revert" under a list of reverts: the PRs they undo
+                which = " ".join(f"#{n}" for n in undone[:10])
+                reply = await thread.query.answer(thread.settings, which, now=thread.now, synthesize=False)
+                return _followed(thread, reply, ("The PRs this thread's reverts undo.",))
         if one and query.authors and intent.kind in ("shift", "switch"):  # "what else did he do this week"
             return await ask_anew(thread, query, text)
         if one and intent.kind in _ABOUT_ONE:
@@ -1554,6 +1560,22 @@ _LAST_YET = frozenset({"newest", "latest"})
 _ITS_REVERT = re.compile(
     r"\b(?:the revert(?:ing)?(?: pr| one)?|what reverted|who reverted|revert of (?:it|this|that))\b", re.I
 )
+
+
+# "what did they revert", "which prs did these revert", "the original prs": what a list's reverts undo
+_THEIR_ORIGINALS = re.compile(
+    r"\b(?:what|which(?: prs?| ones| changes)?) (?:did|do|does) (?:they|these|those|them|the reverts)"
+    r"(?: ones| prs)? (?:revert|undo|roll back)\b|\bthe originals\b|\bthe original (?:prs|ones|changes)\b",
+    re.I,
+)
+
+
+async def _reverted_by_list(thread: Thread) -> list[int]:
+    """The PRs the thread's listed reverts undo, in the list's order (none when it has no revert
+    whose original is known)."""
+    index = await thread.query.window_index(thread.settings.name)
+    undone = (n for number in thread.context.pr_numbers for n in index.revert_links(number)[0])
+    return list(dict.fromkeys(undone))
 
 
 async def _linked_pr(thread: Thread, text: str, number: int = 0) -> int:

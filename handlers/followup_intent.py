@@ -109,7 +109,7 @@ _FURTHER_BACK = re.compile(
     # "older" / "earlier" as what else to show, the rest of the message at most a noun and a
     # "too" ("any repeat names from earlier in the month?" is a time of its own)
     r"(?<!from )(?<!since )(?<!than )\b(?:older|earlier)(?: (?:ones?|prs?|stuff|things|work|changes|fixes|results|items|entries))?"
-    r"(?: (?:too|also|as well|pls|please|plz))*$"
+    r"(?: (?:on|about|for|of|in) (?:that|this|it|those|these|them))?(?: (?:too|also|as well|pls|please|plz))*$"
     r"|\b(?:further|farther) back\b|\bback (?:further|farther)\b"
     r"|\b(?:longer|wider|bigger|larger) (?:window|period|range|time ?frame|time span|span)\b"
     r"|\b(?:widen|extend|expand|broaden|stretch)\b(?: the| this| that)? (?:window|range|period|search|time)\b"

@@ -3268,3 +3268,12 @@ async def test_adding_what_the_thread_asks_already_adds_only_the_states(app: Bot
     direct = await app.command(REPO, "merged or open breaking changes last week")
     assert "Breaking changes + Breaking" not in more.understood, more.understood
     assert more.total == direct.total, (more.understood, direct.understood)
+
+
+async def test_what_did_they_revert_lists_what_a_list_of_reverts_undoes(app: BotHandlers) -> None:
+    """Under last week's reverts, "what did they revert" listed the reverts again: it is the PRs
+    they undo (#35211 reverts #35032 in the sample), which the thread then follows."""
+    await start_thread(app, KEY, "reverts last week")
+    undone = await app.followup(KEY, "which prs did these revert?")
+    assert 35032 in [i.number for i in undone.items], (undone.title, [i.number for i in undone.items])
+    assert all("Revert" not in i.title for i in undone.items), [i.title for i in undone.items]

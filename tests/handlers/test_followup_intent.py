@@ -67,7 +67,14 @@ def test_a_free_question_is_marked_as_asking() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["older ones too", "could you go back further?", "anything earlier?", "widen the window pls"]
+    "text",
+    [
+        "older ones too",
+        "could you go back further?",
+        "anything earlier?",
+        "widen the window pls",
+        "anything older on that?",
+    ],
 )
 def test_asking_for_older_ones_reaches_further_back(text: str) -> None:
     """ "older ones too" asks the thread's question over a longer time up to the same end (it
