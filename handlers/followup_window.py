@@ -29,7 +29,7 @@ from handlers.followup_narrow import NOTHING, add_filters, combine, filter_words
 from handlers.followup_thread import FILTER_SEP, Thread, count_label
 from handlers.models import Reply, Taxonomy
 from handlers.parse import Query, implies, kind_of, split_states, with_window
-from handlers.query import Match, ordered, signed, state_tally, subject, understood_line
+from handlers.query import Match, ordered, pace_note, signed, state_tally, subject, understood_line
 from handlers.terms import is_term
 
 SPECIFIC_PRS = "This thread is about specific PRs, so a time window does not apply"
@@ -310,6 +310,8 @@ async def compare(thread: Thread, window: tuple[datetime, datetime], narrower: Q
         ("authors", a.authors, b.authors),
     ]
     lines = [f"{name}: {x} vs {y} ({signed(x - y)})" for name, x, y in rows]
+    pace = pace_note(a.total, base.since, base.until, b.total, other_since, other_until)
+    lines += [pace] if pace else []
     first, second = base.window_label, other_query.window_label
     return Reply(
         kind="answer",

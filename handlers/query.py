@@ -578,6 +578,10 @@ class QueryHandler:
             said = f"{tally} in {label}" + (f": {split}" if split else "")
             sides.append((said, ItemGroup(f"{label} · {tally}", tuple(map(reply_item, found[:each])))))
         notes = [n for n in reply.notes if not n.startswith("Reply `more`")]
+        pace = pace_note(
+            len(matches), query.since, query.until, len(then), query.then_since, query.then_until
+        )
+        notes += [pace] if pace else []
         notes.append(f"Follow-ups in this thread ask about {query.window_label}.")
         return replace(
             reply,
@@ -1964,6 +1968,21 @@ def _newest_said(settings: RepoSettings, matches: Sequence[Match]) -> str:
 def _matching(n: int) -> str:
     """`1 PR matches`, `12 PRs match`."""
     return f"{_count(n)} {'matches' if n == 1 else 'match'}"
+
+
+def pace_note(
+    count: int, since: datetime, until: datetime, other: int, other_since: datetime, other_until: datetime
+) -> str:
+    """For two windows of different lengths set side by side ("this month vs last month" on the
+    21st): how long each is and PRs a day in each, so a month so far is not read as a drop; ""
+    when they are about as long."""
+    days, other_days = (until - since) / timedelta(days=1), (other_until - other_since) / timedelta(days=1)
+    if min(days, other_days) < 1 or abs(days - other_days) < 1.5:
+        return ""
+    return (
+        f"The windows differ in length ({round(days)} vs {round(other_days)} days): "
+        f"{count / days:.1f} vs {other / other_days:.1f} PRs a day."
+    )
 
 
 def _as_typed(term: Term, words: str) -> str:

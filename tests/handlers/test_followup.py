@@ -3277,3 +3277,14 @@ async def test_what_did_they_revert_lists_what_a_list_of_reverts_undoes(app: Bot
     undone = await app.followup(KEY, "which prs did these revert?")
     assert 35032 in [i.number for i in undone.items], (undone.title, [i.number for i in undone.items])
     assert all("Revert" not in i.title for i in undone.items), [i.title for i in undone.items]
+
+
+async def test_comparing_a_month_so_far_with_a_whole_month_says_the_pace(app: BotHandlers) -> None:
+    """Under "rocm this month" on Monday, March 2, "how does that compare to last month" set two
+    days beside February's 28 with no word of it: the reply says each window's length and PRs a
+    day."""
+    await start_thread(app, KEY, "rocm this month")
+    compared = await app.followup(KEY, "how does that compare to last month")
+    assert any(n.startswith("The windows differ in length (2 vs 28 days)") for n in compared.notes), (
+        compared.notes
+    )

@@ -1454,3 +1454,15 @@ async def test_leaving_out_bots_leaves_out_every_bot_account(store: Store, tmp_p
         reply = await ask(store, text)
         assert numbers(reply) == [97303] and "not by bots" in reply.understood, (text, reply.understood)
     assert len(numbers(await ask(store, "prs last week"))) == 3
+
+
+async def test_windows_of_different_lengths_side_by_side_say_their_pace(loaded: Store) -> None:
+    """ "rocm this month vs last month" in mid-February set 16 days beside January's 31 with no
+    word of it, so half a month read as a drop: windows of different lengths say how long each is
+    and how many PRs a day each had; windows of one length say nothing more."""
+    uneven = await ask(loaded, "rocm this month vs last month")
+    assert any(n.startswith("The windows differ in length (16 vs 31 days)") for n in uneven.notes), (
+        uneven.notes
+    )
+    even = await ask(loaded, "rocm last week vs the week before")
+    assert not any("differ in length" in n for n in even.notes), even.notes
