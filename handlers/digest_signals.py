@@ -548,6 +548,13 @@ REMOVALS = CHANGE_PREFIX + "removal"  # the removals, deprecations and renames a
 DEFAULTS = CHANGE_PREFIX + "default"  # the changed defaults alone
 
 
+def whole_change(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:
+    """Query groups with a half of the breaking changes read as all of them (one group once):
+    what "were any models dropped in october too" asks again under a thread of breaking changes."""
+    whole = (tuple(dict.fromkeys(BREAKING if k in (REMOVALS, DEFAULTS) else k for k in g)) for g in groups)
+    return tuple(dict.fromkeys(whole))
+
+
 @dataclass(frozen=True, slots=True)
 class ChangeKind:
     """A kind of change read from a PR's signals, askable in a question by its words."""

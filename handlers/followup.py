@@ -32,7 +32,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import history_start
-from handlers.digest_signals import BREAKING, DEFAULTS, REMOVALS, is_change
+from handlers.digest_signals import BREAKING, is_change, whole_change
 from handlers.followup_intent import (
     ADDING_CUES,
     AFTER,
@@ -483,7 +483,7 @@ class FollowupHandler:
             # "include open PRs that would change defaults too" under breaking changes: the thread's
             # breaking changes in more states, not only the changed defaults among them ("were any
             # models removed in february too" is the narrower question over February)
-            intent = replace(intent, query=_whole_breaking(intent.query))
+            intent = replace(intent, query=replace(intent.query, any_of=whole_change(intent.query.any_of)))
             query = intent.query
         start = thread.context.start
         if start is not None and start.kind == "digest" and _DIGEST_WEEK.search(text):
@@ -1247,14 +1247,6 @@ async def _switch(thread: Thread, intent: Intent) -> Reply:
 _JOINING = frozenset({"for", "specifically"})
 
 
-def _whole_breaking(query: Query) -> Query:
-    """`query` with a half of the breaking changes (removals, changed defaults) read as all of them."""
-    groups = [
-        tuple(dict.fromkeys(BREAKING if k in (REMOVALS, DEFAULTS) else k for k in g)) for g in query.any_of
-    ]
-    return replace(query, any_of=tuple(dict.fromkeys(groups)))
-
-
 def _repeats_thread(thread: Thread, text: str, intent: Intent, narrower: bool = False) -> bool:
     """Whether a message asks nothing but the thread's own question again (its subjects and words,
     or fewer of them, and no question word of its own: "why", "how", "compare", ...); `narrower`:
@@ -1267,9 +1259,7 @@ def _repeats_thread(thread: Thread, text: str, intent: Intent, narrower: bool = 
         return False
     # (a half of a breaking change asks the thread's breaking changes again: "were any models
     # dropped in october too" under November's breaking changes)
-    halves = {REMOVALS: BREAKING, DEFAULTS: BREAKING}
-    asked_groups = {tuple(halves.get(k, k) for k in g) for g in asked.any_of}
-    base_groups = {tuple(halves.get(k, k) for k in g) for g in base.any_of}
+    asked_groups, base_groups = set(whole_change(asked.any_of)), set(whole_change(base.any_of))
     if narrower:
         return bool(asked.any_of) and asked_groups <= base_groups
     return asked_groups <= base_groups and set(intent.words) <= set(base.text.split())

@@ -16,7 +16,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import further_back_window
-from handlers.digest_signals import BREAKING, DEFAULTS, REMOVALS
+from handlers.digest_signals import BREAKING, whole_change
 from handlers.followup_intent import NARROW_CUES, Intent
 from handlers.followup_thread import FILTER_SEP, Thread, count_label, finer_words
 from handlers.language import EMPLOYER_NOTE, OWNING, asks_others
@@ -491,7 +491,7 @@ def combine(base: Query, narrow: Query) -> Query:
     some of the thread's alternatives replaces them ("only nixl" under "NIXL or Mooncake" is
     NIXL, not "NIXL or Mooncake + NIXL")."""
     # (a half of a breaking change is narrower than the breaking changes it is a half of)
-    narrower = [set(g) | ({BREAKING} if set(g) & {REMOVALS, DEFAULTS} else set()) for g in narrow.any_of]
+    narrower = [set(g) | set(whole_change([g])[0]) for g in narrow.any_of]
     kept = [g for g in base.any_of if not any(n < set(g) or set(g) == {BREAKING} < n for n in narrower)]
     any_of = tuple(dict.fromkeys((*kept, *narrow.any_of)))
     asked = {k for g in any_of for k in g}

@@ -3249,24 +3249,25 @@ async def test_a_half_of_the_breaking_changes_narrows_them_and_moves_with_a_time
     assert "Removals and deprecations" in moved.understood and "Feb 1" in moved.understood, moved.understood
 
 
-async def test_including_more_states_of_a_half_keeps_the_whole_breaking_list(app: BotHandlers) -> None:
-    """Under last week's merged breaking changes, "pls also include open ones that would change a
-    default too" adds states to the thread's list; it does not narrow it to the changed defaults."""
+@pytest.mark.parametrize(
+    ("message", "wrong"),
+    [
+        # a half of the breaking changes with states added: not a narrowing to that half
+        ("pls also include open ones that would change a default too", "Changed defaults"),
+        # what the thread asks already, added again: "Breaking changes + Breaking changes"
+        ("also add the open breaking ones too", "Breaking changes + Breaking"),
+    ],
+)
+async def test_adding_open_ones_to_breaking_changes_adds_only_the_states(
+    app: BotHandlers, message: str, wrong: str
+) -> None:
+    """Under last week's merged breaking changes, a message that adds open PRs "too" is the thread's
+    list in more states: it neither narrowed it to the changed defaults nor added breaking changes
+    beside themselves (still merged only)."""
     await start_thread(app, KEY, "merged breaking changes last week")
-    more = await app.followup(KEY, "pls also include open ones that would change a default too")
+    more = await app.followup(KEY, message)
     direct = await app.command(REPO, "merged or open breaking changes last week")
-    assert "Changed defaults" not in more.understood, more.understood
-    assert more.total == direct.total, (more.understood, direct.understood)
-
-
-async def test_adding_what_the_thread_asks_already_adds_only_the_states(app: BotHandlers) -> None:
-    """ "and the open breaking ones too" under merged breaking changes read as adding breaking
-    changes beside themselves ("Breaking changes + Breaking changes", still merged only): what the
-    thread asks already is not added again, and the states said are added to its own."""
-    await start_thread(app, KEY, "merged breaking changes last week")
-    more = await app.followup(KEY, "also add the open breaking ones too")
-    direct = await app.command(REPO, "merged or open breaking changes last week")
-    assert "Breaking changes + Breaking" not in more.understood, more.understood
+    assert wrong not in more.understood, more.understood
     assert more.total == direct.total, (more.understood, direct.understood)
 
 
