@@ -348,13 +348,15 @@ class TimeReader:
 
     @staticmethod
     def _whole_history(t: Sequence[str], i: int) -> int:
-        """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "all-time",
+        """How many tokens of a phrase meaning "at any time" start at t[i] ("all time", "any time", "all-time",
         "since the start", "from the beginning", "since forever", "since day one", "since launch");
         0 if none.
         "since the start of the month" is a month's start, read elsewhere."""
         tok, rest = t[i], list(t[i + 1 : i + 4])
         if tok in ("all-time", "alltime") or (tok == "all" and rest[:1] == ["time"]):
             return 1 if tok != "all" else 2
+        if (tok == "anytime" or (tok == "any" and rest[:1] == ["time"])) and rest[1:2] != ["soon"]:
+            return 1 if tok == "anytime" else 2  # "which prs ported parsers to it (any time)?"
         if tok in ("whole", "entire", "full", "all") and rest[:1] == ["history"]:  # "whole history pls"
             return 2
         if tok not in ("since", "from"):

@@ -100,6 +100,7 @@ from handlers.language import (
     ACTION_REQUEST,
     OWNING,
     REASONS,
+    RELEASES,
     THE_X_ONE,
     asks_who,
     has_cjk,
@@ -127,6 +128,7 @@ from handlers.parse import (
     RISK_WORDS,
     STOPWORDS,
     TAKING_BACK_THE_REST,
+    VERSION_NOW,
     Query,
     asks_works,
     implies,
@@ -146,10 +148,13 @@ from handlers.query import (
     by_time,
     by_topic,
     compares_periods,
+    none_moved,
+    pace_note,
     topic_name,
+    topics_compared,
     word_in,
 )
-from handlers.terms import is_term, term_index
+from handlers.terms import TERM_PREFIX, is_term, term_index
 
 log = logging.getLogger(__name__)
 
@@ -390,6 +395,11 @@ class FollowupHandler:
                     "I can say what these PRs changed, who wrote them and when: e.g. `who wrote these?`.",
                 ),
             )
+        compared = _compared_periods_last(thread) if _WHAT_MOVED.search(text) else None
+        if compared is not None:
+            # "what's driving the difference?" after "compare with the week before": each topic's
+            # change between the two windows (the counts a reason would start from)
+            return await topics_changed(thread, 0, window_of(thread, compared))
         listed = thread.context.pr_numbers
         if (
             query.out_of_scope == REASONS
@@ -403,6 +413,12 @@ class FollowupHandler:
             card = await self._detail(thread, f"#{number}", replace(intent, query=asked, words=()))
             if card.kind == "detail":
                 return replace(card, notes=(WHY_NOTE, *card.notes))
+        library = _library_of(thread) if query.out_of_scope == RELEASES and VERSION_NOW.search(text) else ""
+        if library:
+            # "what version are we on now?" under FlashInfer's PRs: its newest version moves, as
+            # `/vllm what version of flashinfer are we on` answers
+            asked = thread.parse(f"what version of {library} are we on")
+            return await _switched(thread, Intent("switch", asked), text, fresh=True)
         if query.out_of_scope and not query.pr_numbers and intent.kind not in ("chatter", "help"):
             # "how do i turn on eagle3 for llama 3" under an answer: as the slash command says
             return Reply(
@@ -801,6 +817,15 @@ class FollowupHandler:
             # before too?" asks for PRs
             # ("who drove most of that in oct": the message itself asks who, over that time)
             asked_who = (_asked_who_last(thread) or query.who) and not _LIST_REQUEST & set(tokenize(text)[0])
+            base_states = split_states(thread.base_query().states)[0]
+            if (
+                intent.kind == "shift"
+                and base_states
+                and set(split_states(query.states)[0]) - set(base_states)
+            ):
+                # "what merged for tool calling this month?" under open tool-calling PRs: the states
+                # the message names, over its time (not the thread's open ones moved there)
+                return await _switch(thread, replace(intent, kind="switch"))
             moved = await shift(thread, window)
             if moved.kind == "list" and _adds_filter(thread.base_query(), query):
                 if _like_for_like(thread, query):  # "any xpu prs the week after?" under ROCm: XPU's
@@ -810,7 +835,9 @@ class FollowupHandler:
                 return await _counted(thread) if _how_many(text) and narrowed.kind == "list" else narrowed
             if moved.kind == "list" and asked_who:
                 # "who had most prs in it" then "and the week before?": the same question, moved
-                return await who(thread, Intent("who", thread.parse("who")))
+                # (and "who touched it this week, anyone new?" says who is new among them)
+                asked_again = replace(thread.parse("who"), new_among=query.new_among)
+                return await who(thread, Intent("who", asked_again))
             if moved.kind == "list" and _bare(text) and _asked_per_topic_last(thread):
                 # "counts by area" then "and the week before?": counted by topic again, moved
                 return await per_topic(thread)
@@ -933,6 +960,9 @@ class FollowupHandler:
             narrowed = await narrow(thread, Intent("narrow", asked, words=intent.words))
             if narrowed.kind != "list":
                 return narrowed
+        if asked.per_topic and asked.change and not asked.window_given:
+            # "which area grew the most" under a week's PRs: each topic against the week before
+            return await topics_changed(thread, asked.change)
         return await per_topic(thread, asked.per_period, busiest=asked.busiest)
 
     @staticmethod
@@ -1223,7 +1253,9 @@ async def _switched(thread: Thread, intent: Intent, text: str, *, fresh: bool = 
         return moved
     rest = intent.query.without_time
     again = classify(rest, thread.parse(rest))
-    return await who(thread, again if again.kind == "who" else Intent("who", thread.parse("who")))
+    again = again if again.kind == "who" else Intent("who", thread.parse("who"))
+    # ("who touched flashinfer this week so far, anyone new?": the new ones among them said too)
+    return await who(thread, replace(again, query=replace(again.query, new_among=intent.query.new_among)))
 
 
 async def _switch(thread: Thread, intent: Intent) -> Reply:
@@ -2193,6 +2225,61 @@ async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = (), 
         understood=thread.about(),
         groups=groups,
         notes=notes,
+    )
+
+
+def _library_of(thread: Thread) -> str:
+    """The one library (or kernel package) the thread's question names, as a word that names it
+    again; "" when it names none or several."""
+    found = {
+        k.removeprefix(TERM_PREFIX)
+        for g in thread.base_query().any_of
+        for k in g
+        if is_term(k)
+        and (term := thread.settings.taxonomy.term(k.removeprefix(TERM_PREFIX))) is not None
+        and term.kind in ("library", "kernel")
+    }
+    return found.pop() if len(found) == 1 else ""
+
+
+# "what's driving the difference", "where did the drop come from", "what explains the jump"
+_MOVE_NOUNS = r"\b(?:difference|drop|gap|decline|decrease|increase|rise|growth|jump|dip|spike|change)s?\b"
+_WHAT_MOVED = re.compile(
+    rf"\b(?:driv\w*|behind|explains?|account(?:s|ed)? for|caus\w*|why)\b.{{0,30}}{_MOVE_NOUNS}"
+    rf"|{_MOVE_NOUNS}.{{0,20}}\b(?:c[oa]me from|comes from|from where)\b",
+    re.I,
+)
+
+
+async def topics_changed(
+    thread: Thread, direction: int, before: tuple[datetime, datetime] | None = None
+) -> Reply:
+    """ "which area grew the most?", "what dropped?": the thread's topics against the same
+    question over `before` (as long a time just before, when not given), ranked by growth
+    (`direction` 1) or decline (-1) - or, with 0, by the way the total moved, largest change
+    first - each count the one `/vllm <topic>` gives over each window."""
+    since, until = thread.context.since, thread.context.until
+    before = before or (since - (until - since), since)
+    base = thread.base_query()
+    then = with_window(base, *before, thread.window_label(*before))
+    now_matches = await thread.matches()
+    then_matches = await thread.query.matches(thread.settings, then)
+    direction = direction or (1 if len(now_matches) >= len(then_matches) else -1)
+    # (the thread's own subject is every PR of both: "ROCm · 52 PRs (72 before)" says the totals)
+    own = {k for g in base.any_of if len(g) == 1 for k in g}
+    others = [k for k in thread.settings.taxonomy.keys if k not in own]
+    groups, more = topics_compared(thread.settings, now_matches, then_matches, others, 0, direction)
+    first, second = thread.window_label(), then.window_label
+    return Reply(
+        kind="answer",
+        title=f"This thread's topics: {first} vs {second}",
+        understood=f"{count_label(len(now_matches))} in {first}; {count_label(len(then_matches))} in {second}",
+        groups=groups,
+        notes=(
+            *none_moved(thread.settings, now_matches, then_matches, direction),
+            *filter(None, [pace_note(len(now_matches), since, until, len(then_matches), *before)]),
+            *((f"And {more} more topics.",) if more else ()),
+        ),
     )
 
 

@@ -437,6 +437,8 @@ async def who(thread: Thread, intent: Intent) -> Reply:
     notes = [f"Matched {what} {how} among this thread's {count_label(len(matches))}."] if words else []
     if more:
         notes.append(f"And {more} more authors with fewer PRs.")
+    if intent.query.new_among:  # "who touched flashinfer this week so far, anyone new?"
+        notes.insert(0, await thread.query.new_among(thread.settings, base.since, found))
     return Reply(
         kind="list",
         title=people_title(found, what),

@@ -201,8 +201,13 @@ async def switch(thread: Thread, intent: Intent, *, fresh: bool = False) -> Repl
         # Like for like ("what about mxfp4 instead" under "blackwell nvfp4"): only the thing of
         # that kind is swapped, the platform stays.
         replaced = asked_kinds if asked_kinds & base_kinds else asked_kinds | {"hardware", "model"}
-        if not asked_kinds & base_kinds and "same" in asked.without_time.lower().split():
+        said = asked.without_time.lower().split()
+        if not asked_kinds & base_kinds and "same" in said:
             replaced = set()  # "same on rocm?" under Qwen3.5 GDN PRs: those, on ROCm
+        elif asked_kinds == {"hardware"} and "on" in said:
+            # "what about on rocm" under DeepSeek-V4 perf PRs: the subject placed on that platform
+            # (the model stays), where "what about rocm" asks about ROCm instead
+            replaced = asked_kinds
         gone = {k for g in base.any_of for k in g if kind_of(k, taxonomy) in replaced}
         kept = tuple(
             g
@@ -660,7 +665,11 @@ async def _follow(
     )
     if reply is None:
         # where the nearest are ("2 PRs match over the 30 days ..."), as a command's empty answer
-        nearest = await thread.query.empty_reply(settings, query, query_text, thread.now)
+        # (its suggestions are built from the words of the thread's whole question, not the
+        # follow-up's: "any on hopper?" under NVFP4 suggests `nvfp4 hopper all time`)
+        said = filter_words(query, replace(query, any_of=(), exclude=(), exclude_authors=()))
+        asked = replace(query, without_time=said) if said else query
+        nearest = await thread.query.empty_reply(settings, asked, query_text, thread.now)
         return Reply(
             kind="empty",
             title=f"No PR matches {subject(settings, query)} in {query.window_label}",

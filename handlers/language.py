@@ -100,7 +100,7 @@ ACTIVITY_WORDS = (
         """
         win wins gain gains churn busy busier busiest dead alive cooking cooked volume cleanup cleanups
         highlight overview summary roundup digest digests newsletter weekly
-        improvement enhancement addition modification edit tweak support add
+        improvement enhancement addition modification edit tweak support add contribute
         """
     )
 )
@@ -516,6 +516,8 @@ _REMARK = re.compile(
     r"wording|format|language|prose|paragraphs?)\s+(?:would be|will be|is|are)\s+(?:perfect|great|ideal|nice|"
     r"lovely|helpful|fine|good|amazing|awesome|fantastic|best)"
     r"|weird|strange|odd|hmm+|huh|that'?s (?:thin|weird|odd|strange|a lot|too many|too few|not much)"
+    # "ok nothing open then.": what the asker concludes from the last answer, before the next ask
+    r"|(?:(?:ok|okay|so|alright|right|ah|oh)\W+)?(?:nothing|none|no\s+\w+)(?:\s+\w+){0,2}\s+then(?=\W*$)"
     r"|thanks?(?: you)?(?: so much| a lot| in advance)?\W*$|thx\W*$|ty\W*$|cheers\W*$)\b",
     re.I,
 )
@@ -2242,3 +2244,35 @@ def in_english(text: str, *, loanwords: bool = False) -> str:
         if hinglish_who:  # "is hafte sabse zyada PRs kiske merge hue?": "who" leads in English
             text = "who " + re.sub(r"\bwho\b", " ", text, count=1)
     return " ".join(text.replace("¿", " ").replace("¡", " ").split())
+
+
+# -- English words ----------------------------------------------------------------------------------
+# A word of the English dictionary is never a slip of a name the bot knows ("before" is no misspelt
+# "geforce", "enable" no "eagle", "version" no "vision"): the word list of GCIDE, through the
+# english-words package, loaded the first time an unknown word needs it.
+_ENGLISH: frozenset[str] | None = None
+# inflections the dictionary lists under their stem: "contributes", "caused", "hacking", "says"
+_INFLECTIONS = (
+    ("ies", "y"),
+    ("es", ""),
+    ("s", ""),
+    ("ed", ""),
+    ("ed", "e"),
+    ("d", ""),
+    ("ing", ""),
+    ("ing", "e"),
+)
+
+
+def is_english(word: str) -> bool:
+    """`word` (lower case) is an English word or an inflection of one."""
+    global _ENGLISH
+    if _ENGLISH is None:
+        from english_words import get_english_words_set  # type: ignore[import-untyped]
+
+        _ENGLISH = frozenset(get_english_words_set(["gcide"], lower=True))
+    word = word.removesuffix("'s").removesuffix("’s")
+    return word in _ENGLISH or any(
+        word.endswith(ending) and len(word) - len(ending) >= 3 and word[: -len(ending)] + stem in _ENGLISH
+        for ending, stem in _INFLECTIONS
+    )

@@ -81,6 +81,7 @@ from handlers.language import (
     in_english,
     introduction,
     is_domain_word,
+    is_english,
     is_foreign,
     is_quiet_frame,
     is_set_aside,
@@ -680,6 +681,7 @@ class Query:
     # or "month" of the window, in time order
     per_period: str = ""
     busiest: int = 0  # with per_period: 1 names the busiest period ("busiest day this week"), -1 the quietest
+    average: bool = False  # with per_period: "avg prs merged per day", "merge rate": the mean said too
     change: int = 0  # with a second range: 1 ranks by growth ("which area grew the most"), -1 by decline
     # "was X added?", "is X supported now?", "when did X first land": whether (or when) something
     # ever happened, so over the whole history
@@ -690,6 +692,7 @@ class Query:
     author_pronoun: bool = False
     pronoun_left_out: bool = False  # "leave him out", "not counting her": the person meant, left out
     first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
+    new_among: bool = False  # "who touched flashinfer, anyone new?": everyone, the first-timers said
     exact: bool = False  # "gb200 specifically": the named things themselves, never their family
     # "whats the latest on nvfp4 moe" with nothing in the default window: the newest ones of any
     # time instead of "none" (no time was named, and the asker wants what is newest)
@@ -785,9 +788,11 @@ class _State:
     author_pronoun: bool = False
     pronoun_left_out: bool = False
     first_timers: bool = False
+    new_among: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
     gain_asked: bool = False  # "how much faster?" with no setup named: the gains PRs measured
+    version_now: str = ""  # "what version of flashinfer are we on": the newest moves, any time (the words)
     anytime_label: str = ""  # see Query.anytime_label
     notes: list[str] = field(default_factory=list)
     time_tokens: set[int] = field(default_factory=set)
@@ -1222,6 +1227,21 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
         st.groups.append([DEPENDENCY])
         st.readings.append(f"'{tokens[beside[0]]}' of a named library → dependency updates")
     st.text[:] = [w for w in st.text if w not in _UPGRADE_WORDS]
+    current = VERSION_NOW.search(" ".join(tokens))
+    if current and not st.sort:
+        # "what version of flashinfer are we on", "current torch version": the version in use is
+        # the one the newest move set, whenever that was
+        st.version_now = current.group(0)
+        st.sort = -1  # (all of them: "how often do they bump it?" asks of the list after)
+        st.readings.append(f"'{current.group(0)}' → the newest version moves first")
+
+
+# "which version", "what flashinfer version", "current torch version", "version ... we're on now"
+VERSION_NOW = re.compile(
+    r"\b(?:what|which|whats|what's)\s+(?:\S+\s+){0,2}versions?\b(?!\s+(?:bumps?|upgrades?|updates?|changes?))"
+    r"|\b(?:current|currently)\s+(?:\S+\s+){0,2}versions?\b|\bversions?\b.{0,30}\b(?:are we on|we're on|we are on"
+    r"|do we use|does vllm use|are we using|is it on|is vllm on|pinned (?:to|at) now|now)\b"
+)
 
 
 _COSTS = frozenset(
@@ -1231,6 +1251,10 @@ _COSTS = frozenset(
 )
 _HABITUAL = frozenset({"works", "handles", "covers", "maintains"})
 _DID_WORK = frozenset({"worked", "touched", "contributed", "committed", "hacked"})
+_HAS_ANYONE_DONE = re.compile(
+    r"\b(?:has|have|hasn't|haven't)\s+(?:any(?:one|body)|some(?:one|body)|any1|people|folks|we|you guys)\s+(?:ever\s+)?"
+    r"(?:worked|touched|contributed|hacked|looked)\b"
+)
 _REMOVALS = frozenset({"removal", "removals", "removed", "remove", "removes", "removing"})
 # "deprecated", "renamed": a breaking change said outright, whatever else was removed
 _SAID_BREAKING = change_words(BREAKING) - _REMOVALS - {"default", "defaults"}
@@ -1289,9 +1313,11 @@ _FIRST_TIMERS = re.compile(
     r"\b(?:first[- ]time|first|new|newer|brand new|fresh)\s+(?:contributors?|authors?|committers?|people|folks"
     r"|devs|developers|faces|names|ppl)\b|\b(?:newcomers?|first[- ]?timers?|newbies)\b"
     r"|\bwho(?:'s|s| is| are)?\s+new\b(?!\s+(?:models?|features?|kernels?|prs?))"  # "who's new this week"
+    r"|\b(?:any(?:one|body)|some(?:one|body)|any1)\s+new\b(?!\s+to\b)"  # "anyone new?" (not "anyone new to vllm")
     # (not the reader the answer is for: "3 things a newcomer would notice", "what a newbie can use")
     r"(?!\s+(?:would|will|could|can|might|should|may|cares?|notices?|understands?|reads?|sees?)\b)"
 )
+_SOMEONE_NEW = re.compile(r"(?:any(?:one|body)|some(?:one|body)|any1)\s+new\b")
 _FIRST_TIMER_WORDS = frozenset(
     {
         "first-time",
@@ -1313,7 +1339,13 @@ _FIRST_TIMER_WORDS = frozenset(
 def _first_timers(_: _Parser, tokens: list[str], st: _State) -> None:
     """ "show me first-time contributors this week", "any new faces in rocm this month?": the
     people whose first PR is in the window, with their PRs."""
-    if not _FIRST_TIMERS.search(" ".join(tokens)):
+    found = [m.group(0) for m in _FIRST_TIMERS.finditer(" ".join(tokens))]
+    if not found:
+        return
+    if "who" in tokens and all(_SOMEONE_NEW.match(f) for f in found):
+        # "who touched flashinfer this week, anyone new?": everyone who did is asked, the new
+        # ones among them said beside the people
+        st.new_among = True
         return
     st.first_timers = True
     st.readings.append("first-time contributors: people whose first PR here is in this window")
@@ -1630,8 +1662,33 @@ def _whole_answer(_: _Parser, tokens: list[str], st: _State) -> None:
 _CLASS_SUFFIX = re.compile(r"[_-]?(?:connector|backend|kernel|parser|worker)(?:v\d)?$")
 
 
+# "what should i read first", "any must-reads", "worth a look", "where do i start": the PRs that
+# matter most, which every answer lists first
+_WORTH_READING = re.compile(
+    r"\b(?:should|do|would|could|to) (?:i|we|you|u|one) (?:read|look at|check out|check|review|start with)"
+    r"(?: \w+)? first\b|\bread first\b|\bmust[- ]?reads?\b|\bworth (?:reading|a read|a look|looking at)\b"
+    r"|\bwhere (?:do|should) (?:i|we) start\b"
+)
+_READING_WORDS = frozenset(
+    ["should", "do", "would", "could", "to", "i", "we", "you", "u", "one", "read", "look", "at", "check", "out", "review", "start", "with", "first", "must", "reads", "must-read", "must-reads", "mustread", "worth", "reading", "a", "looking", "where"]
+)
+
+
+def _worth_reading(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "what should i read first from last week", "any must-reads in rocm": the asker wants what
+    matters most - the order every answer has (most significant first); the words are no filter."""
+    found = _WORTH_READING.search(" ".join(tokens))
+    if not found:
+        return
+    said = set(found.group(0).split())
+    st.text[:] = [w for w in st.text if not (w in said and w in _READING_WORDS)]
+    st.ignored[:] = [w for w in st.ignored if w not in said]
+    st.readings.append(f"'{found.group(0)}' → most significant first")
+
+
 _WHOLE_QUESTION_RULES = (
     _one_pr,
+    _worth_reading,
     _whole_answer,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,
@@ -1870,6 +1927,23 @@ _SHAPE_OVER_TIME = frozenset({"trend", "trends", "histogram", "trajectory"})
 PERIODS_BY_DEFAULT = {"month": 6, "week": 8}  # without a time: the last six months, eight weeks
 
 
+_AVERAGE = frozenset({"avg", "average", "averages", "mean", "rate", "velocity", "pace", "cadence"})
+# "what's the merge rate", "our merge velocity", "pr throughput per week": how many land a day
+_MERGE_RATE = frozenset({"rate", "velocity", "pace", "cadence"})
+
+
+def _merge_rate(tokens: list[str]) -> None:
+    """ "what's the merge rate this month", "merging pace lately": merged PRs counted by day, with
+    the mean said (a rate of something else - "acceptance rate", "sample rate" - is not this)."""
+    for k in range(len(tokens) - 1):
+        if (
+            tokens[k] in ("merge", "merging", "merged", "landing", "pr", "prs")
+            and tokens[k + 1] in _MERGE_RATE
+        ):
+            tokens[k : k + 2] = ["merged", "per", "day", tokens[k + 1]]
+            return
+
+
 def _per_period(tokens: Sequence[str]) -> str:
     """The period a breakdown is asked by ("merged prs per month since june", "rocm by week",
     "month by month", "weekly counts"); "" when none ("by week 9", "each of the last 2 weeks",
@@ -1950,6 +2024,60 @@ def _shape_of_summary(tokens: list[str]) -> set[str]:
     return said
 
 
+def _another_letter(word: str, candidate: str) -> bool:
+    """`word` (a name with digits) and `candidate` differ in one character at one place: GPUs and
+    models named by letters and a number (V100 / H100 / A100, A10G) are other products, not slips."""
+    if len(word) != len(candidate):
+        return False
+    return sum(a != b for a, b in zip(word, candidate, strict=True)) == 1
+
+
+def _of_the_period(tokens: Sequence[str], k: int) -> bool:
+    """tokens[k:k+3] is "of the month" (quarter, year) after a noun of the question ("prs of the
+    month", "contributor of the year"): the period it is in, as "this month". Not a part of a
+    period ("day of the month", "end of the year"), nor a period placed by what follows ("of the
+    month before")."""
+    if (
+        tokens[k : k + 2] != ["of", "the"]
+        or k + 2 >= len(tokens)
+        or tokens[k + 2] not in ("month", "quarter", "year")
+    ):
+        return False
+    before = tokens[k - 1] if k else ""
+    if before in _SHORTER_PERIODS:  # "busiest day of the month" is this month's; "first week of it" is not
+        before = tokens[k - 2] if k >= 2 else "start"
+        return not (before in _PARTS_OF_A_PERIOD or re.fullmatch(r"\d+(?:st|nd|rd|th)?", before))
+    return (
+        bool(before)
+        and before not in _PARTS_OF_A_PERIOD
+        and tokens[k + 3 : k + 4] not in (["before"], ["after"], ["of"], ["ending"], ["starting"], ["to"])
+    )
+
+
+# words before "of the month" that name a part of it, not something in it
+_PARTS_OF_A_PERIOD = frozenset(
+    [
+        "start",
+        "beginning",
+        "end",
+        "middle",
+        "mid",
+        "rest",
+        "remainder",
+        "half",
+        "part",
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "last",
+        "final",
+        "time",
+    ]
+)
+_SHORTER_PERIODS = frozenset(["day", "days", "week", "weeks", "wk", "month", "months"])
+
+
 def _start_of(tokens: list[str]) -> None:
     """ "since (the) start of the month", "beginning of this week", "the whole month": the period
     so far, as "this month" reads; "start of nov" is Nov 1, "mid october" Oct 15."""
@@ -1970,6 +2098,9 @@ def _start_of(tokens: list[str]) -> None:
             return
         if tokens[k] in ("whole", "entire", "full") and tokens[k + 1] in ("week", "month", "year", "quarter"):
             tokens[k] = "this"  # "stretch it to the whole month": this month
+            return
+        if _of_the_period(tokens, k):  # "top perf prs of the month": this month's
+            tokens[k : k + 2] = ["this"]
             return
         if tokens[k] in ("start", "beginning", "end") and tokens[k + 1 : k + 2] == ["of"]:
             j = k + 2 + (tokens[k + 2 : k + 3] in (["the"], ["this"]))
@@ -2343,6 +2474,7 @@ class _Parser:
         # "gibt es seit letzter Woche ...": words of another language are not typos of English ones
         self._foreign = is_foreign(unicodedata.normalize("NFKC", asked))
         _trend_of_a_period(tokens)
+        _merge_rate(tokens)
         _all_but(tokens)
         _unit_after_last(tokens)
         _weekday_of_a_date(tokens)
@@ -2902,6 +3034,15 @@ class _Parser:
             ever_word = ever_word or next(
                 (f"{a} {b}" for a, b in pairs if a in ("has", "have", "ever") and b in _DID_WORK), ""
             )
+        if (
+            not ever_word
+            and window is None
+            and (st.groups or st.text)
+            and _HAS_ANYONE_DONE.search(" ".join(tokens))
+        ):
+            # "has anyone worked on sliding window for gemma": whether anyone ever did, as "who has
+            # worked on X" ("did anyone fix ..." and "has anyone been working on ..." stay recent)
+            ever_word = "has anyone"
         if not ever_word and window is None:
             # "how many k3 prs are there in total so far?", "when did the first k3 prs land": ever
             ever_word = "so far" if st.up_to_now else earliest
@@ -2935,6 +3076,8 @@ class _Parser:
             # whether such work exists at all, whenever it landed
             there = _IS_THERE.match(" ".join(tokens[_after_openers(tokens) :]))
             ever_word = there.group(1) if there else ""
+        if not ever_word and window is None and st.version_now:
+            ever_word = st.version_now  # "what version of flashinfer are we on": any time
         version = next((w for w in st.versions if w in st.text), "") if st.groups else ""
         if not ever_word and window is None and version:
             # "whats going on with the torch 2.10 upgrade", "did we bump triton to 3.5": a
@@ -3143,6 +3286,10 @@ class _Parser:
             per_topic = False
             said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
             st.text[:] = [w for w in st.text if w not in said]
+        if then_since is None and per_topic and window is None and _direction(tokens):
+            # "which area grew the most" with no time: the recent days against as many days before
+            then_since, then_until = since - (until - since), since
+            then_label = window_label(then_since, then_until, self.tz, self.tz_name)
         if then_since is not None:  # "which area grew the most vs last month": the comparison's frame
             st.text[:] = [w for w in st.text if w not in TREND_WORDS]
         # "what fraction of prs are bug fixes", "what % of merged prs are rocm": a share
@@ -3156,7 +3303,7 @@ class _Parser:
         per_period = _per_period(tokens)
         if per_period:  # "per month", "month by month": the words ask for the breakdown itself
             said = _PERIOD_WORDS | _PERIOD_NOUNS.keys() | _BUSIEST | _SHAPE_OVER_TIME | {"active", "busy"}
-            said |= {"avg", "average", "mean"}  # "avg prs merged per day": each day's count says it
+            said |= _AVERAGE  # "avg prs merged per day", "merge rate": each day's count and the mean say it
             st.text[:] = [w for w in st.text if w not in said]
             st.ignored[:] = [w for w in st.ignored if w not in _BUSIEST]  # (read: the busiest is named)
             if window is None and not label and per_period != "day":
@@ -3268,6 +3415,7 @@ class _Parser:
             # ("who broke the build": the fixes, whose authors mended it, not a list of culprits)
             who=(asks_who(tokens) and st.out_of_scope != BLAME) or st.first_timers,
             first_timers=st.first_timers,
+            new_among=st.new_among,
             exact=bool(_EXACTLY.intersection(tokens))
             or ("in", "particular") in set(itertools.pairwise(tokens)),
             newest_if_none=window is None
@@ -3280,6 +3428,7 @@ class _Parser:
             per_kind=per_kind if not per_period else "",
             per_period=per_period,
             busiest=(_busiest(tokens) if per_period else 0),
+            average=bool(per_period and _AVERAGE.intersection(tokens)),
             change=(_direction(tokens) if then_since is not None else 0),
             ever=ever and window is None,
             digest=digest,
@@ -4048,8 +4197,8 @@ class _Parser:
         st.text.append(word)
 
     def _suggest(self, word: str) -> str | None:
-        if len(word) < 4 or not word.isascii() or self._foreign or word in PEOPLE_NOUNS:
-            return None  # ("person" is no misspelt "jetson")
+        if len(word) < 4 or not word.isascii() or self._foreign or word in PEOPLE_NOUNS or is_english(word):
+            return None  # ("person" is no misspelt "jetson", "before" no "geforce")
         # imported here: only an unknown word needs it, and it is a noticeable part of `ask`'s start
         from rapidfuzz.distance import OSA
 
@@ -4061,6 +4210,8 @@ class _Parser:
                 continue
             if candidate != word and _DIGITS.sub("", candidate) == letters and letters != word:
                 continue  # "mi400" / "mi300", "qwen5" / "qwen3": another model number, no typo
+            if letters != word and _another_letter(word, candidate):
+                continue  # "v100" / "h100", "a10g" / "a100": another product, no typo
             if candidate in self.vocab.people and not word.rstrip("s").endswith(("er", "or")):
                 continue  # "maintains", "contributes": the verb, no misspelt "maintainers"
             distance = OSA.distance(word, candidate, score_cutoff=limit)

@@ -294,7 +294,12 @@ class QueryHandler:
                 settings, matches, query.per_period, query.since, query.until, query.busiest
             )
             title = f"{subject(settings, query)} by {query.per_period}: {_count(len(matches))}"
-            return replace(reply, title=title, groups=groups, notes=(*reply.notes, *earlier))
+            mean = (
+                (_mean_note(len(matches), query.per_period, query.since, query.until),)
+                if query.average
+                else ()
+            )
+            return replace(reply, title=title, groups=groups, notes=(*mean, *reply.notes, *earlier))
         if query.per_kind:
             # "quantization by format": each format the PRs name, counted (not what was asked for)
             asked = {k for g in query.any_of for k in g}
@@ -331,6 +336,10 @@ class QueryHandler:
             if query.per_topic and then_matches is not None:
                 title = f"{subject(settings, query)} by topic: {query.window_label} vs {query.then_label}"
             notes = (*reply.notes, *([f"And {more} more {what} with fewer PRs."] if more else ()))
+            if query.who and query.new_among:  # "who touched flashinfer this week, anyone new?"
+                notes = (await self.new_among(settings, query.since, matches), *notes)
+            if query.per_topic and then_matches is not None and query.change:
+                notes = (*none_moved(settings, matches, then_matches, query.change), *notes)
             return replace(reply, title=title, groups=groups, notes=notes)
         if (
             self.llm is not None
@@ -340,6 +349,16 @@ class QueryHandler:
         ):
             return await self._with_synthesis(settings, reply, matches)
         return reply
+
+    async def new_among(self, settings: RepoSettings, since: datetime, matches: Sequence[Match]) -> str:
+        """Who of the people behind `matches` is a first-time contributor since `since`, as a note
+        ("who touched flashinfer this week, anyone new?")."""
+        new = sorted(
+            {m.pr.author for m in await self.first_timer_matches(settings, since, matches)}, key=str.lower
+        )
+        if not new:
+            return "None of them is a first-time contributor (their first PR here is older)."
+        return f"First-time contributors among them: {', '.join('@' + a for a in new)}."
 
     async def first_timer_matches(
         self, settings: RepoSettings, since: datetime, matches: Sequence[Match]
@@ -1424,9 +1443,30 @@ def _by_topic_name(
     return by_name
 
 
+def _mean_note(count: int, period: str, since: datetime, until: datetime) -> str:
+    """ "On average 39.1 PRs a day (821 over 21 days).": the mean of a breakdown by `period`."""
+    days = max((until - since).total_seconds() / 86400, 1.0)
+    length = {"day": 1.0, "week": 7.0, "month": 365.25 / 12}.get(period, 1.0)
+    periods = max(days / length, 1.0)
+    over = f"{round(days)} days" if period == "day" else f"{periods:.1f} {period}s"
+    return f"On average {count / periods:.1f} PRs a {period} ({count} over {over})."
+
+
 def signed(n: int) -> str:
     """A change as the comparisons say it: `+5`, `−3`, `same`."""
     return "same" if n == 0 else (f"+{n}" if n > 0 else f"−{-n}")
+
+
+def none_moved(
+    settings: RepoSettings, found: Sequence[Match], then: Sequence[Match], direction: int
+) -> tuple[str, ...]:
+    """ "which area grew the most" when every topic shrank (or none dropped): said, so the first
+    topic shown is not read as a growth; nothing when some topic moved that way."""
+    now, before = _by_topic_name(settings, found), _by_topic_name(settings, then)
+    if any(direction * (len(now.get(n, [])) - len(before.get(n, []))) > 0 for n in set(now) | set(before)):
+        return ()
+    way, other = ("grew", "the smallest drops") if direction > 0 else ("dropped", "the smallest gains")
+    return (f"No topic {way}; {other} first.",)
 
 
 def topics_compared(

@@ -3289,3 +3289,97 @@ async def test_comparing_a_month_so_far_with_a_whole_month_says_the_pace(app: Bo
     assert any(n.startswith("The windows differ in length (2 vs 28 days)") for n in compared.notes), (
         compared.notes
     )
+
+
+async def test_what_about_on_a_platform_places_the_subject_there(app: BotHandlers) -> None:
+    """Under DeepSeek's PRs, "what about on rocm" asked ROCm alone, dropping DeepSeek: a platform
+    after "on" places the thread's subject on it ("what about rocm" still asks about ROCm instead);
+    an empty answer suggests the whole question's words, not the follow-up's."""
+    await start_thread(app, KEY, "deepseek last week")
+    placed = await app.followup(KEY, "how about on amd?")
+    assert "DeepSeek" in placed.understood and "ROCm" in placed.understood, placed.understood
+    assert all("deepseek" in s for s in placed.suggestions if s.startswith("/vllm")), placed.suggestions
+    await start_thread(app, KEY, "deepseek last week")
+    instead = await app.followup(KEY, "what about amd?")
+    assert "DeepSeek" not in instead.understood and "ROCm" in instead.understood, instead.understood
+
+
+async def test_which_version_under_a_librarys_prs_lists_its_newest_version_moves(app: BotHandlers) -> None:
+    """Under FlashInfer's PRs, "what version are we on now" was refused as a question about
+    releases: the version in use is the one its newest move set, as the command answers it."""
+    await start_thread(app, KEY, "flashinfer last week")
+    moved = await app.followup(KEY, "which version do we use now?")
+    direct = await app.command(REPO, "what version of flashinfer are we on")
+    assert moved.items and [i.number for i in moved.items] == [i.number for i in direct.items], (
+        moved.title,
+        direct.title,
+    )
+
+
+async def test_what_drove_a_difference_counts_each_topic_in_both_windows(app: BotHandlers) -> None:
+    """After "compare with the week before" under ROCm's PRs, "what's driving the difference" could
+    not be answered: each topic's count in both weeks, the largest change first, each the count the
+    command gives; the thread's own subject is no row of it."""
+    await start_thread(app, KEY, "rocm last week")
+    await app.followup(KEY, "compare with the week before")
+    reply = await app.followup(KEY, "what explains the drop?")
+    assert reply.groups and not any(g.title.startswith("ROCm ·") for g in reply.groups), reply.groups
+    first = reply.groups[0].title  # e.g. "Bug fixes · 10 PRs (18 before, −8)"
+    name, _, rest = first.partition(" · ")
+    now, before = int(rest.split()[0]), int(rest.split("(")[1].split()[0])
+    assert now < before, first
+    assert (await app.command(REPO, f"rocm {name} last week")).total == now, first
+
+
+async def test_which_area_grew_under_a_week_ranks_topics_by_growth(app: BotHandlers) -> None:
+    """Under last week's PRs, "which areas grew the most" ranked the week's topics by size: it is
+    each topic against the week before, the largest growth first."""
+    await start_thread(app, KEY, "last week")
+    reply = await app.followup(KEY, "which topics grew the most?")
+    changes = [
+        int(g.title.rsplit(", ", 1)[1].rstrip("):").replace("same", "0").replace("−", "-"))
+        for g in reply.groups
+    ]
+    assert changes and changes[0] > 0 and changes == sorted(changes, reverse=True), changes
+
+
+async def test_anyone_new_under_a_list_asks_for_first_time_contributors(app: BotHandlers) -> None:
+    """ "anyone new?" under an answer could not be answered offline: the first-time contributors."""
+    await start_thread(app, KEY, "last week")
+    reply = await app.followup(KEY, "anybody new?")
+    assert "first-time contributor" in reply.title, reply.title
+
+
+async def test_who_then_anyone_new_names_the_first_timers_among_them(app: BotHandlers) -> None:
+    """ "who touched X this week, anyone new?" listed the people with no word on who is new: the
+    answer says which of them are first-time contributors, in a command and under a thread."""
+    asked = "who worked on the cpu backend last week, anyone new?"
+    direct = await app.command(REPO, asked)
+    firsts = await app.command(REPO, "first-time contributors to the cpu backend last week")
+    new = {f"@{i.author}" for g in firsts.groups for i in g.items} or {f"@{i.author}" for i in firsts.items}
+    note = next(n for n in direct.notes if "first-time contributor" in n.lower())
+    assert all(login in note for login in new) and (new or note.startswith("None")), (note, new)
+    await start_thread(app, KEY, "cpu last week")
+    reply = await app.followup(KEY, "ok and who touched it, anybody new?")
+    assert any("first-time contributor" in n.lower() for n in reply.notes), reply.notes
+
+
+async def test_a_state_named_with_another_time_replaces_the_threads_states(app: BotHandlers) -> None:
+    """Under the open tool-calling PRs (none), "ok nothing open then. what merged for tool calling
+    last week?" kept
+    asking for open ones over last week: a state the message names is the one asked for there
+    (and the conclusion before it is no part of the ask)."""
+    await app.remember(KEY, (await app.command(REPO, "open tool calling prs")).seed)  # (none is open)
+    moved = await app.followup(KEY, "ok nothing open then. what merged for tool calling last week?")
+    direct = await app.command(REPO, "tool calling merged last week")
+    assert direct.total and moved.total == direct.total, (moved.understood, direct.understood)
+
+
+async def test_a_merge_rate_says_the_mean_of_the_days_it_counts(app: BotHandlers) -> None:
+    """ "what's the merge rate last week" searched titles for "rate": each day's merged PRs, and
+    the mean over the week - the total the plain question counts, over seven days."""
+    reply = await app.command(REPO, "what's the merge rate last week")
+    total = (await app.command(REPO, "merged last week")).total
+    assert total and f"On average {total / 7:.1f} PRs a day ({total} over 7 days)." in reply.notes, (
+        reply.notes
+    )

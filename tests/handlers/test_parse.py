@@ -4332,3 +4332,129 @@ def test_is_there_x_for_y_asks_whether_it_exists_at_all() -> None:
         assert read(text).as_command().whole_history, text
     for text in ("is there anything new for rocm", "are there any xpu prs"):
         assert not read(text).as_command().whole_history, text
+
+
+def test_of_the_month_is_the_month_it_is_in() -> None:
+    """ "top 5 perf prs of the month" looked at the last seven days: "of the month" (quarter, year)
+    after what is asked for is this one, as "this month" reads; a part of a period ("the end of
+    the month", "the first week of the month") is not. Sentences written for this test."""
+    for text, start in (
+        ("best rocm work of the month", date(2026, 3, 1)),
+        ("quantization pr of the quarter?", date(2026, 1, 1)),
+        ("busiest week of the year for xpu", date(2026, 1, 1)),
+    ):
+        assert read(text).since.date() == start, (text, read(text).since)
+    for text in ("what lands at the end of the month", "rocm in the first week of the month"):
+        assert read(text).since.date() != date(2026, 3, 1), (text, read(text).since)
+
+
+def test_an_english_word_is_no_misspelt_name() -> None:
+    """ "prs of the month before" suggested "geforce", "version" suggested "vision", "take"
+    suggested "wake": a word of the dictionary (or its inflection) is never read as a slip of a
+    name; a real slip still is. Sentences written for this test."""
+    for text in (
+        "what did they enable for rocm",
+        "anything caused by the version change",
+        "ones people reference",
+    ):
+        assert not read(text).typos, (text, read(text).typos)
+    assert read("quantizaton prs").typos or read("quantizaton prs").any_of == (("quantization",),)
+    assert read("blackwel fixes").typos or ("blackwell",) in read("blackwel fixes").any_of
+
+
+def test_anyone_new_asks_for_first_time_contributors() -> None:
+    """ "anyone new?" was not read: someone new is a first-time contributor ("anyone new to vllm"
+    is the reader the answer is for). Sentences written for this test."""
+    assert read("is there anybody new on xpu this week").first_timers
+    assert not read("what should someone new to vllm read first").first_timers
+
+
+def test_has_anyone_worked_on_asks_over_any_time() -> None:
+    """ "has anyone worked on sliding window for gemma" looked at the last seven days: whether
+    anyone ever did is any time, as "who has worked on X" is. Sentences written for this test."""
+    q = read("has anybody touched the sliding window code for mistral")
+    assert q.as_command().whole_history and ("term:sliding-window",) in q.any_of, q.any_of
+    assert not read("did anyone fix the rocm hang").as_command().whole_history
+
+
+def test_which_version_asks_for_the_newest_version_moves_of_any_time() -> None:
+    """ "what version of flashinfer are we on" listed the week's one bump, or none: the version in
+    use is the one the newest move set, whenever it was, so the moves come newest first, any time
+    ("flashinfer version bumps this month" stays a list of that month's). Sentences written for this
+    test."""
+    for text in ("which nccl version do we use", "current xgrammar version?"):
+        q = read(text).as_command()
+        assert q.whole_history and q.sort == -1 and ("change:dependency",) in q.any_of, (text, q.any_of)
+    q = read("triton version bumps this month")
+    assert q.sort == 0 and q.since.date() == date(2026, 3, 1), (q.sort, q.since)
+
+
+def test_which_area_grew_with_no_time_compares_the_days_before() -> None:
+    """ "which area grew the most" with no time ranked the week's topics by size: growth is
+    against as many days just before. Sentences written for this test."""
+    q = read("what topic shrank the most?")
+    assert q.per_topic and q.change == -1 and q.then_until == q.since, (q.then_since, q.since)
+    assert q.until - q.since == q.then_until - q.then_since
+
+
+def test_a_conclusion_before_the_next_question_is_context() -> None:
+    """ "ok nothing open then. what merged for tool calling this month?" asked for open PRs: a
+    sentence concluding from the last answer ("nothing open then") is no part of the next ask.
+    Sentences written for this test."""
+    q = read("so no drafts then. what merged for rocm this week?")
+    assert q.states == ("merged",) and q.any_of == (("rocm",),), (q.states, q.any_of)
+
+
+def test_who_with_anyone_new_asks_for_everyone_and_marks_the_new() -> None:
+    """ "who touched flashinfer this week, anyone new?" is every person who did, the new ones said
+    beside them - not only the first-timers. Sentences written for this test."""
+    q = read("who worked on xpu last week - anybody new?")
+    assert q.who and q.new_among and not q.first_timers, (q.who, q.new_among, q.first_timers)
+
+
+def test_how_many_people_contributed_counts_people() -> None:
+    """ "how many people contributed this year" searched titles for "contributed": the verb of
+    contributing is the question's frame. Sentences written for this test."""
+    q = read("how many folks have contributed to rocm since january")
+    assert q.who and not q.text and q.any_of == (("rocm",),), (q.who, q.text, q.any_of)
+
+
+def test_a_gpu_one_letter_from_another_is_no_slip() -> None:
+    """ "v100" was read as a typo of "h100": names of letters and a number that differ in one
+    character are other products (V100, A10G), never corrected to a known one; a slip in a
+    word is still offered. Sentences written for this test."""
+    for text in ("t4 fixes", "v100 support", "a10g prs"):
+        assert not read(text).typos, (text, read(text).typos)
+    assert (
+        read("quantizaton on rocm").any_of == (("quantization",), ("rocm",))
+        or read("quantizaton on rocm").typos
+    )
+
+
+def test_what_to_read_first_is_the_most_significant_first() -> None:
+    """ "what should i read first from last week" searched titles for "read first": it asks for
+    what matters most, the order every answer has. Sentences written for this test."""
+    for text in ("which xpu prs should we look at first", "any must-read moe prs this month"):
+        q = read(text)
+        assert not q.text and any("most significant first" in r for r in q.readings), (text, q.text)
+
+
+def test_a_merge_rate_is_merges_by_day_with_the_mean() -> None:
+    """ "what's the merge rate this month" searched titles for "rate": merged PRs counted by day,
+    the mean said; "avg ... per week" says its mean too; "acceptance rate" stays words. Sentences
+    written for this test."""
+    q = read("how is our merging pace in february")
+    assert q.per_period == "day" and q.average and q.states == ("merged",), (q.per_period, q.states)
+    assert read("average xpu prs per week this quarter").average
+    assert "rate" in read("sample rate fixes").text
+
+
+def test_any_time_is_the_whole_history() -> None:
+    """ "which prs ported parsers to the streaming parser engine (any time)?" searched titles for
+    "time": "any time" is every PR there is, as "all time" ("any time soon" is no time).
+    Sentences written for this test."""
+    q = read("nixl connector fixes, any time")
+    assert q.as_command().whole_history and not q.text, q.text
+    q = read("the engine-based parser prs (anytime)")
+    assert q.as_command().whole_history and ("term:streaming-parser-engine",) in q.any_of, q.any_of
+    assert not read("will the rocm fix land any time soon").as_command().whole_history

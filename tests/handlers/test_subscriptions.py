@@ -249,13 +249,13 @@ async def test_every_word_of_the_question_must_match_even_when_an_answer_would_s
 
 
 async def test_a_typo_looking_word_that_matches_prs_is_kept_with_a_note(store: Store) -> None:
-    """`rocm fusion` ('did you mean vision?'): recent PRs name fusion, so it is followed as a word.
+    """`rocm neox` ('did you mean neon?'): recent PRs name NeoX, so it is followed as a word.
     `rocm mxfp6` is no typo at all: MXFP6 is another format than MXFP4 (digits only differ)."""
-    await store.upsert_prs([merged(1, "[ROCm] faster fusion passes for MoE", NOW - timedelta(days=2))])
+    await store.upsert_prs([merged(1, "[ROCm] faster neox rotary passes", NOW - timedelta(days=2))])
     await store.upsert_prs([merged(2, "[ROCm] faster MXFP6 MoE kernels", NOW - timedelta(days=2))])
-    reply = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm fusion", CHANNEL)
+    reply = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm neox", CHANNEL)
     assert reply.kind == "answer"
-    assert any("Searched as words" in n and "did you mean vision?" in n for n in reply.notes), reply.notes
+    assert any("Searched as words" in n and "did you mean neon?" in n for n in reply.notes), reply.notes
     other = await handler(store, [NOW]).handle(SETTINGS, "subscribe rocm mxfp6", CHANNEL)
     assert other.kind == "answer" and not any("did you mean" in n for n in other.notes), other.notes
-    assert sorted(s.question for s in await store.list_subscriptions()) == ["rocm fusion", "rocm mxfp6"]
+    assert sorted(s.question for s in await store.list_subscriptions()) == ["rocm mxfp6", "rocm neox"]
