@@ -1670,7 +1670,37 @@ _WORTH_READING = re.compile(
     r"|\bwhere (?:do|should) (?:i|we) start\b"
 )
 _READING_WORDS = frozenset(
-    ["should", "do", "would", "could", "to", "i", "we", "you", "u", "one", "read", "look", "at", "check", "out", "review", "start", "with", "first", "must", "reads", "must-read", "must-reads", "mustread", "worth", "reading", "a", "looking", "where"]
+    [
+        "should",
+        "do",
+        "would",
+        "could",
+        "to",
+        "i",
+        "we",
+        "you",
+        "u",
+        "one",
+        "read",
+        "look",
+        "at",
+        "check",
+        "out",
+        "review",
+        "start",
+        "with",
+        "first",
+        "must",
+        "reads",
+        "must-read",
+        "must-reads",
+        "mustread",
+        "worth",
+        "reading",
+        "a",
+        "looking",
+        "where",
+    ]
 )
 
 

@@ -26,7 +26,7 @@ from bot.services.regex_gate import GatedPattern
 from handlers.models import Classification, PullRequest, Taxonomy, Topic, unwrapped_title
 from handlers.terms import TermIndex
 
-VERSION = "h12"  # h12: a title wrapped whole in backticks or quotes is read as its words
+VERSION = "h13"  # h13: a summary keeps no space inside a quote whose tags it dropped
 BODY_LIMIT = 4_000  # characters of cleaned body looked at; real descriptions put their point first
 _TAG = re.compile(r"\[([^\[\]]{1,60})\]")
 _CONVENTIONAL = re.compile(r"^\s*([A-Za-z][\w-]{1,20})(?:\(([^()]{1,60})\))?!?:\s")
@@ -386,7 +386,14 @@ class HeuristicClassifier:
 
 
 def _summary(title: str) -> str:
-    return " ".join(_TAG.sub(" ", title or "").split())[:200]
+    """The title without its tags; a quote whose tags went keeps no space inside it (`Revert
+    "[Perf] Dual-stream decode"` -> `Revert "Dual-stream decode"`)."""
+    text = " ".join(_TAG.sub(" ", title or "").split())
+    return _SPACE_IN_QUOTE.sub(r"\1\2", text)[:200]
+
+
+# an opening quote (at the start or after a space) followed by a space
+_SPACE_IN_QUOTE = re.compile(r"""(^|\s)(["“'])\s+""")
 
 
 _NUMBERS = re.compile(r"\d+(\.\d+)?\s*(x|%|ms|tok/s|tokens/s)", re.IGNORECASE)

@@ -758,3 +758,12 @@ def test_an_ngram_embedding_a_wrapped_title_and_a_web_router(
     of backticks or quotes is read as what is inside (patterns anchored at its tags match); an
     API router is no MoE router."""
     _assert_topics(heuristic, _NGRAM_AND_WRAPPING)
+
+
+def test_a_summary_keeps_no_space_inside_a_quote_whose_tags_went(heuristic: HeuristicClassifier) -> None:
+    """A revert's card read `Revert " Dual-stream decode..."`: the quoted title's tags are dropped
+    and the quote closes up on its words; a title without quotes is its words without tags."""
+    revert = heuristic.classify_one(pr('Revert "[Kernel][MoE] Faster grouped top-k" (#4242)'))
+    assert revert.summary == 'Revert "Faster grouped top-k" (#4242)', revert.summary
+    plain = heuristic.classify_one(pr("[Bugfix][ROCm] Fix the 'auto' dtype on MI300"))
+    assert plain.summary == "Fix the 'auto' dtype on MI300", plain.summary
