@@ -571,6 +571,19 @@ class FollowupHandler:
                 return await other_person(thread, Intent("switch", asked))
         if (
             intent.kind == "detail"
+            and intent.position > 0
+            and not query.pr_numbers
+            and _BARE_ORDINAL.match(text)
+        ):
+            ranking = await _people_ranked_before(thread) if _picked_person_last(thread) else []
+            if 0 < intent.position <= len(ranking):
+                # "what did the top one work on?", then "and the second?": the next person of the
+                # who-answer, not the second PR of the first one's list
+                person = ranking[intent.position - 1]
+                asked = replace(query, authors=(person.lower(),), text="", window_given=False, time_text="")
+                return await other_person(thread, Intent("switch", asked))
+        if (
+            intent.kind == "detail"
             and query.sort == 1
             and query.whole_history
             and text.lower().startswith("when")
@@ -1611,6 +1624,34 @@ async def _linked_pr(thread: Thread, text: str, number: int = 0) -> int:
     if by and _ITS_REVERT.search(text):
         return by[0]
     return 0
+
+
+# "and the second?", "the 3rd one?", "what about number 2": a place and nothing else
+_BARE_ORDINAL = re.compile(
+    r"^\W*(?:(?:and|ok|okay|so|now|then|what about|how about)\W+)*(?:the\s+)?(?:number\s+|no\.?\s*)?"
+    r"(?:second|third|fourth|fifth|sixth|2nd|3rd|4th|5th|6th|[2-9])(?:\s+(?:one|guy|person|dev|author|place))?\W*$",
+    re.I,
+)
+
+
+def _picked_person_last(thread: Thread) -> bool:
+    """The asker's last message before any bare places ("and the second?") asked what a person of
+    a who-answer did, by their place ("what did the top one work on?")."""
+    said = [text for role, text in reversed(thread.context.turns) if role == "user"]
+    last = next((text for text in said if not _BARE_ORDINAL.match(text)), "")
+    return (
+        bool(last) and bool(_PERSON_MEANT.search(last)) and classify(last, thread.parse(last)).position != 0
+    )
+
+
+async def _people_ranked_before(thread: Thread) -> list[str]:
+    """The people of the newest list the thread left that holds more than one person's PRs (the
+    who-answer a person was picked from), busiest first."""
+    for left in reversed(thread.context.earlier):
+        busiest = Counter(m.pr.author for m in await thread.load(left.pr_numbers) if m.pr.author)
+        if len(busiest) > 1:
+            return sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+    return []
 
 
 async def _ranked_person(thread: Thread, position: int) -> str:

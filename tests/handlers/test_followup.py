@@ -3383,3 +3383,18 @@ async def test_a_merge_rate_says_the_mean_of_the_days_it_counts(app: BotHandlers
     assert total and f"On average {total / 7:.1f} PRs a day ({total} over 7 days)." in reply.notes, (
         reply.notes
     )
+
+
+async def test_and_the_second_after_a_person_picked_by_place_is_the_next_person(app: BotHandlers) -> None:
+    """After "who merged the most last week" and "what has the top one been working on?", "and the
+    second?" showed the second PR of the first person's list: it is the second person's work, and
+    "the 3rd?" the third's (not the 3rd of the month)."""
+    await start_thread(app, KEY, "who merged the most last week")
+    ranked = await app.followup(KEY, "who merged the most?")
+    people = [g.title.split(" ·")[0].lstrip("@").lower() for g in ranked.groups]
+    first = await app.followup(KEY, "what has the top one been working on?")
+    assert people[0] in first.understood.lower(), (first.understood, people)
+    second = await app.followup(KEY, "and the second?")
+    assert people[1] in second.understood.lower(), (second.understood, people)
+    third = await app.followup(KEY, "the 3rd?")
+    assert people[2] in third.understood.lower() and "Feb 23" in third.understood, (third.understood, people)
