@@ -32,7 +32,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from handlers.calendar import history_start
-from handlers.digest_signals import BREAKING, is_change, whole_change
+from handlers.digest_signals import BREAKING, is_change, read_one, whole_change
 from handlers.followup_intent import (
     ADDING_CUES,
     AFTER,
@@ -413,6 +413,13 @@ class FollowupHandler:
             card = await self._detail(thread, f"#{number}", replace(intent, query=asked, words=()))
             if card.kind == "detail":
                 return replace(card, notes=(WHY_NOTE, *card.notes))
+        carded = _last_card(thread) if query.out_of_scope == REASONS and _MATTERS.search(text) else 0
+        if carded:
+            # "why does it matter?" after a PR's card: what the bot read in it that ranks it (a
+            # measured gain, a new model, a changed default...), the card again beside it
+            card = await self._detail(thread, f"#{carded}", Intent("detail", thread.parse(f"#{carded}")))
+            if card.kind == "detail":
+                return replace(card, notes=(await _why_it_matters(thread, carded), *card.notes))
         library = _library_of(thread) if query.out_of_scope == RELEASES and VERSION_NOW.search(text) else ""
         if library:
             # "what version are we on now?" under FlashInfer's PRs: its newest version moves, as
@@ -2267,6 +2274,46 @@ async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = (), 
         groups=groups,
         notes=notes,
     )
+
+
+# "why does it matter", "why is that important", "why should i care", "why is it a big deal"
+_MATTERS = re.compile(
+    r"\b(?:matters?|important|significant|notable|big deal|care|relevant|interesting)\b", re.I
+)
+# what a signal says of a PR, in the order a maintainer would weigh them
+_WHY = (
+    ("security", "a security fix"),
+    ("correctness_fix", "it fixes wrong results"),
+    ("severe_fix", "it fixes a crash, hang or illegal memory access"),
+    ("regression_fix", "it fixes a regression"),
+    ("breaking", "a breaking change: something users relied on is removed or renamed"),
+    ("default_change", "it changes a default users get without asking"),
+    ("new_model", "it adds a new model"),
+    ("new_hardware", "it brings up new hardware"),
+    ("stack_upgrade", "it moves a dependency every install gets (PyTorch, CUDA, Python, Transformers)"),
+    ("revert", "a revert"),
+    ("feature", "it adds something users can reach (an option, API, backend or kernel)"),
+    ("refactor", "a large refactor"),
+    ("series", "one part of a numbered series of PRs"),
+)
+
+
+async def _why_it_matters(thread: Thread, number: int) -> str:
+    """Why the bot ranks PR `number` where it does, from what its title and description say."""
+    found = await thread.load([number])
+    if not found:
+        return WHY_NOTE
+    match = found[0]
+    signals = read_one(match.pr, match.cls.topics, thread.settings.taxonomy)
+    said = [f"it quotes a measured gain ({', '.join(signals.claims)})"] if signals.claims else []
+    said += [words for name, words in _WHY if getattr(signals, name)]
+    said += [f"it undoes #{n}" for n in signals.reverts]
+    said += [f"it fixes a regression from #{n}" for n in signals.fixes_regression_of]
+    if signals.reach > 0:
+        said.append("it is about a widely used model family or area")
+    if not said:
+        return "Nothing in its title or description marks it as more than routine work; its author has the reasons."
+    return f"Why it ranks where it does: {'; '.join(said)} (read from its title and description)."
 
 
 def _library_of(thread: Thread) -> str:

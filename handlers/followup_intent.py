@@ -777,6 +777,11 @@ def _extreme(tokens: list[str]) -> int:
     return 0
 
 
+# "how does this week compare to the last one", "vs the previous one": a period set beside the
+# one before (the words that name the period and a comparison)
+_PERIOD_COMPARED = frozenset({"compare", "compared", "comparing", "vs", "versus", "than"})
+
+
 def _position(tokens: list[str]) -> int:
     """`the first one`, `the 2nd`, `the 12th`, `number 3`, `the last one` -> 1, 2, 12, 3, -1; 0 if none."""
     for i, token in enumerate(tokens):
@@ -796,6 +801,12 @@ def _position(tokens: list[str]) -> int:
                 continue
             if nxt in ("half", "quarter", "week", "weeks"):  # "the second half of october": a time
                 continue
+            if (
+                token in ("last", "previous", "prior")
+                and nxt in ("one", "1")
+                and _PERIOD_COMPARED.intersection(tokens[:i])
+            ):
+                continue  # "how does this week compare to the last one": the period before, no PR
             if (
                 token == "last"
                 and count_word(nxt)

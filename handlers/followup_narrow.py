@@ -217,6 +217,18 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
         if "merged" in query.states
         else []
     )
+    # "how many of these are still open" under a week (a digest said "101 still open"): the ones
+    # open when the window ended and merged since - said, or the count contradicts the digest's
+    end = thread.context.until
+    open_then = (
+        [
+            m
+            for m in thread.filtered(matches, replace(query, states=()))
+            if m.pr.number not in counted and m.pr.merged_at and m.pr.merged_at >= end > m.pr.created_at
+        ]
+        if "open" in query.states and end < thread.now
+        else []
+    )
     states: Counter[str] = Counter(m.pr.status for m in found)
     breakdown = " · ".join(f"{states[s]} {STATE_LABELS[s]}" for s in STATE_LABELS if states[s])
     filtered = bool(query.any_of or query.exclude or query.states or query.authors or query.text)
@@ -240,6 +252,15 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
                 f"{len(later)} more {'PR was' if len(later) == 1 else 'PRs were'} opened in {thread.window_label()} and merged after it.",
             )
             if later
+            else ()
+        )
+        + (
+            (
+                f"{len(open_then)} {'was' if len(open_then) == 1 else 'were'} still open when {thread.window_label()} "
+                "ended and merged since"
+                + (' (the digest\'s "still open" counts them).' if thread.context.kind == "digest" else "."),
+            )
+            if open_then
             else ()
         )
         + ((f"ignored: {', '.join(ignored)} (no PR of this thread's count mentions it)",) if ignored else ())

@@ -3398,3 +3398,37 @@ async def test_and_the_second_after_a_person_picked_by_place_is_the_next_person(
     assert people[1] in second.understood.lower(), (second.understood, people)
     third = await app.followup(KEY, "the 3rd?")
     assert people[2] in third.understood.lower() and "Feb 23" in third.understood, (third.understood, people)
+
+
+async def test_why_does_it_matter_after_a_card_says_what_ranks_it(app: BotHandlers) -> None:
+    """After a PR's card, "why does it matter?" was refused as a question about reasons: the card
+    again, with what the bot read in the PR that ranks it (#35211 is a revert; #35330 quotes
+    "13.9% E2E throughput improvement")."""
+    await start_thread(app, KEY, "reverts last week")
+    await app.followup(KEY, "tell me about #35211")
+    why = await app.followup(KEY, "why is that important?")
+    assert why.kind == "detail" and why.notes[0].startswith("Why it ranks where it does:"), why.notes
+    assert "a revert" in why.notes[0], why.notes[0]
+    await start_thread(app, KEY, "performance last week")
+    await app.followup(KEY, "tell me about #35330")
+    why = await app.followup(KEY, "why should i care about it?")
+    assert "13.9% E2E throughput" in why.notes[0], why.notes
+
+
+async def test_still_open_under_a_past_week_says_how_many_were_open_when_it_ended(app: BotHandlers) -> None:
+    """Under a past week's PRs, "how many are still open" answered with today's states only: the
+    ones open when the week ended and merged since are said, as the digest's "still open" counts
+    them."""
+    await start_thread(app, KEY, "rocm 2026-02-16..2026-02-22")
+    counted = await app.followup(KEY, "how many of these are still open?")
+    assert any(
+        "still open when Feb 16 – Feb 22, 2026 (UTC) ended and merged since" in n for n in counted.notes
+    ), counted.notes
+
+
+async def test_compared_to_the_last_one_is_the_period_before(app: BotHandlers) -> None:
+    """ "how does that compare to the last one?" under a week's PRs showed the list's last PR:
+    "the last / previous one" beside a comparison is the period before."""
+    await start_thread(app, KEY, "rocm last week")
+    compared = await app.followup(KEY, "how does that compare to the last one?")
+    assert compared.title.startswith("ROCm: Feb 23 – Mar 1, 2026 (UTC) vs Feb 16 – Feb 22"), compared.title
