@@ -413,6 +413,10 @@ class FollowupHandler:
             card = await self._detail(thread, f"#{number}", replace(intent, query=asked, words=()))
             if card.kind == "detail":
                 return replace(card, notes=(WHY_NOTE, *card.notes))
+        place = _section_asked(text) if thread.context.kind == "digest" else 0
+        if place:
+            # "what's point 4 about?", "the second section": that numbered area of the digest
+            return await _digest_section(thread, place)
         carded = _last_card(thread) if query.out_of_scope == REASONS and _MATTERS.search(text) else 0
         if carded:
             # "why does it matter?" after a PR's card: what the bot read in it that ranks it (a
@@ -2273,6 +2277,64 @@ async def per_topic(thread: Thread, period: str = "", only: Sequence[str] = (), 
         understood=thread.about(),
         groups=groups,
         notes=notes,
+    )
+
+
+# "point 4", "section #2", "area 3", "the second section", "the last point": a digest's numbered area
+_SECTION_NOUNS = r"(?:point|section|area|heading|part)"
+_SECTION_NUMBERED = re.compile(rf"\b{_SECTION_NOUNS}\s*(?:#|no\.?|number)?\s*(\d{{1,2}})\b", re.I)
+_SECTION_PLACED = re.compile(
+    rf"\b(?:the\s+)?(\d{{1,2}}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)"
+    rf"\s+{_SECTION_NOUNS}\b",
+    re.I,
+)
+
+
+def _section_asked(text: str) -> int:
+    """The place of the digest area a message names (1-based; -1 the last), 0 when none."""
+    numbered = _SECTION_NUMBERED.search(text)
+    if numbered:
+        return int(numbered.group(1))
+    placed = _SECTION_PLACED.search(text)
+    if not placed:
+        return 0
+    word = placed.group(1).lower()
+    if word == "last":
+        return -1
+    return int(word[:-2]) if word[0].isdigit() else _ORDINALS.index(word) + 1
+
+
+async def _digest_section(thread: Thread, place: int) -> Reply:
+    """The digest's area at `place` as the digest shows it (its headline and cited PRs), with how
+    to reach every PR placed in it; the thread keeps its list."""
+    start = thread.context.start
+    since, until = (
+        (start.since, start.until) if start is not None else (thread.context.since, thread.context.until)
+    )
+    asked = with_window(thread.parse("digest"), since, until, thread.window_label(since, until))
+    shown = await thread.query.digest_reply(thread.settings, replace(asked, digest=True, window_given=True))
+    if not shown.groups:
+        return replace(shown, ephemeral=False)
+    if not -len(shown.groups) <= place <= len(shown.groups) or place == 0:
+        return Reply(
+            kind="answer",
+            title=f"This digest has {len(shown.groups)} areas",
+            understood=thread.about(),
+            notes=tuple(group.title for group in shown.groups),
+        )
+    group = shown.groups[place - 1 if place > 0 else place]
+    named = {t.name: t.key for t in thread.settings.taxonomy.topics}
+    first = re.search(r"Topic totals: (.+?) \d+(?: ·|\))", group.title)
+    key = named.get(first.group(1), "") if first else ""
+    reach = (
+        f"reply `{key}` (or another of its topics) for all of its PRs, or `more`" if key else "reply `more`"
+    )
+    return Reply(
+        kind="answer",
+        title=group.title,
+        understood=thread.about(),
+        groups=(group,),
+        notes=(f"The PRs it cites; {reach} for the rest of the digest's.",),
     )
 
 

@@ -3432,3 +3432,19 @@ async def test_compared_to_the_last_one_is_the_period_before(app: BotHandlers) -
     await start_thread(app, KEY, "rocm last week")
     compared = await app.followup(KEY, "how does that compare to the last one?")
     assert compared.title.startswith("ROCm: Feb 23 – Mar 1, 2026 (UTC) vs Feb 16 – Feb 22"), compared.title
+
+
+async def test_a_numbered_point_of_a_digest_is_that_area(app: BotHandlers) -> None:
+    """Under a digest, "whats point 2 about" searched titles for "point": the digest's numbered
+    areas are what its readers point at - the second area as the digest shows it; "the last
+    section" is its last; a place past the end lists the areas."""
+    digest = await app.command(REPO, "digest last week")
+    assert digest.seed is not None and len(digest.groups) >= 3, digest.title
+    await app.remember(KEY, digest.seed)
+    second = await app.followup(KEY, "whats point 2 about?")
+    assert second.title == digest.groups[1].title, (second.title, digest.groups[1].title)
+    assert [i.number for i in second.groups[0].items] == [i.number for i in digest.groups[1].items]
+    last = await app.followup(KEY, "and the last section?")
+    assert last.title == digest.groups[-1].title, last.title
+    past = await app.followup(KEY, "section 40")
+    assert past.title == f"This digest has {len(digest.groups)} areas", past.title
