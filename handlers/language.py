@@ -1118,11 +1118,19 @@ _GO_TO = frozenset({"go-to", "goto", "point", "right", "best"})
 
 
 def turns_to(tokens: Sequence[str]) -> bool:
-    """ "who's the go-to person for X", "point person on X": someone one turns to, which is who
-    habitually does the work (over any time as a command), not who did it this week."""
-    return any(
+    """ "who's the go-to person for X", "point person on X", "who should i ask about X": someone
+    one turns to, which is who habitually does the work (over any time as a command), not who did
+    it this week."""
+    return bool(_ASK_WHOM.search(" ".join(tokens))) or any(
         t in PEOPLE_NOUNS and _GO_TO.intersection(tokens[max(0, k - 2) : k]) for k, t in enumerate(tokens)
     )
+
+
+# "who should i ask about aiter", "who do we talk to about nixl", "who to ping re the tpu backend"
+_ASK_WHOM = re.compile(
+    r"^(?:\W*(?:and|so|ok|okay|hey)\W+)*who(?:m)?\s+(?:(?:should|do|can|could|would|shall)\s+(?:i|we|u|you)\s+|to\s+)"
+    r"(?:ask|ping|talk to|reach out to|contact|tag|bug|go to)\b(?!.*\b(?:when|if)\b)"
+)
 
 
 def asks_who(tokens: Sequence[str]) -> bool:

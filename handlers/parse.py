@@ -1664,6 +1664,8 @@ _CLASS_SUFFIX = re.compile(r"[_-]?(?:connector|backend|kernel|parser|worker)(?:v
 
 # "what should i read first", "any must-reads", "worth a look", "where do i start": the PRs that
 # matter most, which every answer lists first
+# before a feature in a reported problem, the words that say when it happens, not what is run
+_WHEN_IT_HAPPENS = frozenset({"on", "at", "during", "after", "while", "upon", "before"})
 _WORTH_READING = re.compile(
     r"\b(?:should|do|would|could|to) (?:i|we|you|u|one) (?:read|look at|check out|check|review|start with)"
     r"(?: \w+)? first\b|\bread first\b|\bmust[- ]?reads?\b|\bworth (?:reading|a read|a look|looking at)\b"
@@ -2711,6 +2713,13 @@ class _Parser:
             if (
                 key
                 and (kind in kinds or (is_term(key) and not kind and not feature) or pointed)
+                # (nor, in a reported problem, when it happens: "erroring out on startup")
+                and not (
+                    symptom
+                    and words[i - 1 : i]
+                    and words[i - 1] in _WHEN_IT_HAPPENS
+                    and self._kind_or_term_kind(key) == "feature"
+                )
                 and key not in found
                 and not asked
             ):

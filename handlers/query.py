@@ -1712,11 +1712,15 @@ def symptoms_said(taxonomy: Taxonomy, query: Query) -> frozenset[int]:
 
 
 def without_symptoms(query: Query, said: frozenset[int]) -> Query:
-    """`query` without the symptom groups `said`, which it lists as set aside."""
+    """`query` without the symptom groups `said`, which it lists as set aside; a symptom asks for
+    fixes, so with none asked the subject's fixes are kept ("segfault rocm": ROCm's bug fixes)."""
     symptoms = tuple(k.removeprefix(TERM_PREFIX) for i in said for k in query.any_of[i])
+    kept = tuple(g for i, g in enumerate(query.any_of) if i not in said)
+    if not any(k == "bugfix" or is_change(k) for g in kept for k in g):
+        kept = (*kept, ("bugfix",))
     return replace(
         query,
-        any_of=tuple(g for i, g in enumerate(query.any_of) if i not in said),
+        any_of=kept,
         terms=tuple(t for t in query.terms if t not in symptoms),
         set_aside=(*query.set_aside, *symptoms),
     )

@@ -3448,3 +3448,12 @@ async def test_a_numbered_point_of_a_digest_is_that_area(app: BotHandlers) -> No
     assert last.title == digest.groups[-1].title, last.title
     past = await app.followup(KEY, "section 40")
     assert past.title == f"This digest has {len(digest.groups)} areas", past.title
+
+
+async def test_a_symptom_no_pr_names_keeps_the_subjects_fixes(app: BotHandlers) -> None:
+    """ "segfault rocm" (no ROCm PR of the week says "crash") listed every ROCm PR: a symptom asks
+    for fixes, so with the symptom set aside the subject's fixes are the answer (no ROCm PR of
+    the sample's week says "hang")."""
+    reply = await app.command(REPO, "hang rocm last week")
+    fixes = await app.command(REPO, "rocm bug fixes last week")
+    assert fixes.total and reply.total == fixes.total, (reply.understood, fixes.understood)

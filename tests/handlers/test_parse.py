@@ -4458,3 +4458,30 @@ def test_any_time_is_the_whole_history() -> None:
     q = read("the engine-based parser prs (anytime)")
     assert q.as_command().whole_history and ("term:streaming-parser-engine",) in q.any_of, q.any_of
     assert not read("will the rocm fix land any time soon").as_command().whole_history
+
+
+def test_who_to_ask_about_x_is_the_person_one_turns_to() -> None:
+    """ "who should i ask about aiter" looked at the last seven days: whom to ask is who does the
+    work habitually, any time, as "go-to person" is ("who do i ping when X breaks" is not).
+    Sentences written for this test."""
+    for text in ("who do we talk to about the nixl connector", "ok who to ping re lmcache"):
+        q = read(text)
+        assert q.who and q.as_command().whole_history, text
+    assert not read("who do i ping when the tpu ci breaks").as_command().whole_history
+
+
+def test_startup_is_a_named_thing() -> None:
+    """ "anything that speeds up startup" set "startup" aside and listed every perf PR: start-up
+    time is a named thing of the PRs. Sentences written for this test."""
+    q = read("cold start improvements for the engine")
+    assert ("term:startup",) in q.any_of, q.any_of
+
+
+def test_when_a_reported_problem_happens_is_no_part_of_the_setup() -> None:
+    """A reported problem "on startup" added Start-up to the setup's alternatives (padding the
+    answer with unrelated PRs): when a problem happens is no part of what the asker runs; a
+    feature the setup relies on still is. Sentences written for this test."""
+    q = read("my mi300x box keeps crashing at startup. any fixes last week?")
+    assert ("term:startup",) not in q.any_of and not any("term:startup" in g for g in q.any_of), q.any_of
+    q = read("we depend on sleep mode with qwen on xpu. anything that could break us?")
+    assert any("term:sleep-mode" in g for g in q.any_of), q.any_of
