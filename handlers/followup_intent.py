@@ -702,7 +702,8 @@ def _sort_order(tokens: list[str]) -> int:
 MOST_IMPORTANT = 2  # an `extreme` and a sort order: the most significant first
 # The words that ask for significance, shared by the three readings below
 _SIGNIFICANT = (
-    r"most (?:important|significant|impactful|notable|interesting|relevant)|biggest|largest|main|key|headline"
+    r"most (?:important|significant|impactful|notable|interesting|relevant|serious|severe|critical|urgent)"
+    r"|biggest|largest|main|key|headline|worst|nastiest|scariest"  # ("the worst ones": the severest fixes)
 )
 # "what's the biggest one", "which is the most important", "the main one?": the most significant PR
 _MOST_IMPORTANT = re.compile(
@@ -748,15 +749,24 @@ def _most_important_ones(tokens: list[str], query: Query) -> int:
     count = next((n for n in map(count_word, tokens) if 0 < n <= 20), 0)
     if noted:
         return count or 5
-    several = bool(_SEVERAL.intersection(tokens))
+    # ("which are the biggest?": a plural verb asks for several)
+    several = bool(_SEVERAL.intersection(tokens) or _PLURAL_ASK.intersection(tokens))
     if count or not (several or "matter" in tokens or "matters" in tokens):
         return count
     return 1 if "one" in tokens and not several else 5  # "which one matters most?"
 
 
+_PLURAL_ASK = frozenset({"are", "were", "re"})
+
+
 def _most_important(tokens: list[str]) -> bool:
-    """ "what's the biggest one?" (not "who's the main one for rocm": people)."""
-    return bool(_MOST_IMPORTANT.search(" ".join(tokens))) and not asks_who(tokens)
+    """ "what's the biggest one?" (not "who's the main one for rocm": people; not "which are the
+    biggest": several)."""
+    return (
+        bool(_MOST_IMPORTANT.search(" ".join(tokens)))
+        and not asks_who(tokens)
+        and not _PLURAL_ASK.intersection(tokens)
+    )
 
 
 _OLDEST = {"oldest", "earliest"}

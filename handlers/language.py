@@ -109,11 +109,13 @@ ACTIVITY_WORDS = (
 # "key": "merged to main", "api key")
 IMPORTANCE_WORDS = _words(
     "important notable noteworthy significant major big impactful influential meaningful"
+    " serious severe critical urgent"  # ("critical fixes": the severest fixes rank first)
 )
 JUDGEMENT_WORDS = _words(
     """
     important notable noteworthy interesting relevant significant major minor big biggest main key
-    impactful influential meaningful matter matters mattered
+    impactful influential meaningful matter matters mattered serious severe critical urgent worst
+    nastiest scariest
     top best cool good great nice worth worthwhile
     """
 )

@@ -2453,7 +2453,10 @@ def _without_subsumed(groups: tuple[tuple[str, ...], ...], taxonomy: Taxonomy) -
 
 # Judgement words that are superlatives without "most" ("biggest rocm changes"): the order every
 # answer has, read rather than set aside
-_SUPERLATIVE_JUDGEMENT = frozenset({"biggest", "best", "greatest", "largest"})
+# ("the worst rocm bugs", "nastiest fixes": for fixes, the severest are the most significant)
+_SUPERLATIVE_JUDGEMENT = frozenset(
+    {"biggest", "best", "greatest", "largest", "worst", "nastiest", "scariest"}
+)
 
 
 class _Parser:

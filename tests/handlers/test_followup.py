@@ -3457,3 +3457,17 @@ async def test_a_symptom_no_pr_names_keeps_the_subjects_fixes(app: BotHandlers) 
     reply = await app.command(REPO, "hang rocm last week")
     fixes = await app.command(REPO, "rocm bug fixes last week")
     assert fixes.total and reply.total == fixes.total, (reply.understood, fixes.understood)
+
+
+async def test_which_are_the_biggest_lists_several_by_significance(app: BotHandlers) -> None:
+    """ "which are the biggest" answered with one PR's card, and "which are the most serious"
+    under bug fixes could not be answered: a plural asks for several, most significant first;
+    "the biggest one?" is still one."""
+    await start_thread(app, KEY, "rocm last week")
+    several = await app.followup(KEY, "ok which are the biggest?")
+    assert several.title.startswith("The 5 most significant of this thread's"), several.title
+    one = await app.followup(KEY, "and the biggest one?")
+    assert one.kind == "detail", one.title
+    await start_thread(app, KEY, "bug fixes last week")
+    serious = await app.followup(KEY, "which were the most serious")
+    assert serious.title.startswith("The 5 most significant of this thread's"), serious.title

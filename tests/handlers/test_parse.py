@@ -4485,3 +4485,12 @@ def test_when_a_reported_problem_happens_is_no_part_of_the_setup() -> None:
     assert ("term:startup",) not in q.any_of and not any("term:startup" in g for g in q.any_of), q.any_of
     q = read("we depend on sleep mode with qwen on xpu. anything that could break us?")
     assert any("term:sleep-mode" in g for g in q.any_of), q.any_of
+
+
+def test_the_severest_are_the_most_significant() -> None:
+    """ "most serious bug fixes", "worst rocm bugs", "critical fixes" searched titles for the
+    judgement word: for fixes, the severest rank first, as "most important" orders any answer.
+    Sentences written for this test."""
+    for text in ("the nastiest xpu bugs fixed this month", "any urgent fixes for deepseek?"):
+        q = read(text)
+        assert not q.text and any("most significant first" in r for r in q.readings), (text, q.text)
