@@ -413,7 +413,8 @@ class FollowupHandler:
             card = await self._detail(thread, f"#{number}", replace(intent, query=asked, words=()))
             if card.kind == "detail":
                 return replace(card, notes=(WHY_NOTE, *card.notes))
-        place = _section_asked(text) if thread.context.kind == "digest" else 0
+        digest_thread = thread.context.kind == "digest" and thread.query.digester is not None
+        place = _section_asked(text) if digest_thread else 0
         if place:
             # "what's point 4 about?", "the second section": that numbered area of the digest
             return await _digest_section(thread, place)
