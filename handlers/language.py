@@ -2271,6 +2271,12 @@ _INFLECTIONS = (
     ("d", ""),
     ("ing", ""),
     ("ing", "e"),
+    # comparatives and superlatives: "slower", "busiest", "fastest" (not "-r" alone: "contributer"
+    # is a slip of "contributor", not "contribute" + r)
+    ("ier", "y"),
+    ("iest", "y"),
+    ("er", ""),
+    ("est", ""),
 )
 
 

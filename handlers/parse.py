@@ -1718,9 +1718,24 @@ def _worth_reading(_: _Parser, tokens: list[str], st: _State) -> None:
     st.readings.append(f"'{found.group(0)}' → most significant first")
 
 
+# "what did i miss this week", "anything we missed while i was out": a catch-up, the window's PRs
+_MISSED = re.compile(
+    r"\b(?:did|have|has|might|may)\s+(?:i|we|u|you)(?:\s+have)?\s+(?:miss|missed)\b"
+    r"|\b(?:i|we)\s+(?:missed|might have missed|may have missed|might've missed)\b"
+)
+
+
+def _what_i_missed(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "what did i miss this week": what happened while the asker was away is the window's PRs;
+    "miss" is the frame, not a word of titles ("cache miss fixes" still searches it)."""
+    if _MISSED.search(" ".join(tokens)):
+        st.text[:] = [w for w in st.text if w not in ("miss", "missed")]
+
+
 _WHOLE_QUESTION_RULES = (
     _one_pr,
     _worth_reading,
+    _what_i_missed,
     _whole_answer,
     _breaking_what_users_rely_on,
     _risk_for_upgraders,

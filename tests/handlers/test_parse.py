@@ -4494,3 +4494,15 @@ def test_the_severest_are_the_most_significant() -> None:
     for text in ("the nastiest xpu bugs fixed this month", "any urgent fixes for deepseek?"):
         q = read(text)
         assert not q.text and any("most significant first" in r for r in q.readings), (text, q.text)
+
+
+def test_a_comparative_is_an_english_word_and_what_i_missed_is_a_catch_up() -> None:
+    """ "what got slower" was read as a slip of "power" (CPU work): comparatives and superlatives
+    are dictionary words too, and "slower" asks about performance; "what did i miss this week"
+    searched titles for "miss". Sentences written for this test."""
+    assert not read("anything quicker for fp8").typos and not read("busiest xpu week").typos
+    assert read("did moe kernels get slower this month").any_of[0] == ("performance",) or (
+        ("performance",) in read("did moe kernels get slower this month").any_of
+    )
+    q = read("hey what have i missed in rocm since monday")
+    assert not q.text and q.any_of == (("rocm",),), (q.text, q.any_of)
