@@ -1656,20 +1656,25 @@ def _picked_person_last(thread: Thread) -> bool:
     )
 
 
+def _busiest_first(matches: Sequence[Match]) -> list[str]:
+    """The authors of `matches`, most PRs first, then by login: the order of a who-answer."""
+    busiest = Counter(m.pr.author for m in matches if m.pr.author)
+    return sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+
+
 async def _people_ranked_before(thread: Thread) -> list[str]:
     """The people of the newest list the thread left that holds more than one person's PRs (the
     who-answer a person was picked from), busiest first."""
     for left in reversed(thread.context.earlier):
-        busiest = Counter(m.pr.author for m in await thread.load(left.pr_numbers) if m.pr.author)
-        if len(busiest) > 1:
-            return sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+        ranked = _busiest_first(await thread.load(left.pr_numbers))
+        if len(ranked) > 1:
+            return ranked
     return []
 
 
 async def _ranked_person(thread: Thread, position: int) -> str:
     """The person at `position` of the thread's who-answer (most PRs first, then by login)."""
-    busiest = Counter(m.pr.author for m in await thread.matches() if m.pr.author)
-    ranked = sorted(busiest, key=lambda a: (-busiest[a], a.lower()))
+    ranked = _busiest_first(await thread.matches())
     return ranked[position - 1] if 0 < position <= len(ranked) else ""
 
 
