@@ -1232,10 +1232,14 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
         # "what version of flashinfer are we on", "current torch version": the version in use is
         # the one the newest move set, whenever that was
         st.version_now = current.group(0)
+        # ("which version of nixl do we use": "use" is how it was asked, no word of titles)
+        st.text[:] = [w for w in st.text if w not in _VERSION_FRAME]
         st.sort = -1  # (all of them: "how often do they bump it?" asks of the list after)
         st.readings.append(f"'{current.group(0)}' → the newest version moves first")
 
 
+# the words of asking which version is in use
+_VERSION_FRAME = frozenset(["use", "uses", "using", "used", "run", "runs", "running", "pinned", "pin", "currently", "current", "now"])
 # "which version", "what flashinfer version", "current torch version", "version ... we're on now"
 VERSION_NOW = re.compile(
     r"\b(?:what|which|whats|what's)\s+(?:\S+\s+){0,2}versions?\b(?!\s+(?:bumps?|upgrades?|updates?|changes?))"

@@ -4382,9 +4382,14 @@ def test_which_version_asks_for_the_newest_version_moves_of_any_time() -> None:
     use is the one the newest move set, whenever it was, so the moves come newest first, any time
     ("flashinfer version bumps this month" stays a list of that month's). Sentences written for this
     test."""
-    for text in ("which nccl version do we use", "current xgrammar version?"):
+    for text in (
+        "which nccl version do we use",
+        "current xgrammar version?",
+        "which version of nixl are we using",
+    ):
         q = read(text).as_command()
         assert q.whole_history and q.sort == -1 and ("change:dependency",) in q.any_of, (text, q.any_of)
+        assert not q.text, (text, q.text)  # "use", "using": how it was asked, no title words
     q = read("triton version bumps this month")
     assert q.sort == 0 and q.since.date() == date(2026, 3, 1), (q.sort, q.since)
 
