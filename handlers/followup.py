@@ -149,7 +149,9 @@ from handlers.query import (
     by_topic,
     compares_periods,
     none_moved,
+    none_named_note,
     pace_note,
+    subject,
     topic_name,
     topics_compared,
     word_in,
@@ -279,10 +281,17 @@ class FollowupHandler:
             return (
                 await self._dispatch(thread, rest, user, addressed) if narrowed.kind == "list" else narrowed
             )
+        text = _period_named(thread, text)
         read = await _read(thread, text)
         if isinstance(read, Reply):
             return read
         text, query = read
+        if _SHARE_ASKED.search(text):
+            # "what percent is that" after "how many prs were bugfixes", "what % of these are
+            # merged": the count, and the share of the thread's PRs it is
+            asked = query if _filters(query) else _last_count(thread)
+            if asked is not None:
+                return await count(thread, Intent("count", asked), share=True)
         counted = _counted_filter(thread) if _LIST_THOSE.search(text) and not _filters(query) else None
         if counted is not None:
             # "how many of those are bug fixes?", then "list those, oldest first, just 5": the ones
@@ -893,7 +902,8 @@ class FollowupHandler:
             # PRs, narrowed afresh
             _restart(thread)
         if intent.query.per_kind and not intent.query.per_period:  # "break it down by format"
-            return await per_kind(thread, intent.query.per_kind)
+            # ("which models got faster" under a digest: the performance PRs among them)
+            return await per_kind(thread, intent.query.per_kind, intent.query)
         if intent.query.per_topic or intent.query.per_period:
             # "break it down by topic", "count per topic", "split that by month", "per week?"
             return await self._broken_down(thread, intent, text)
@@ -1443,13 +1453,34 @@ def _how_many(text: str) -> bool:
     return asks_count(tokenize(text)[0])
 
 
+# a share asked of a count: "what percent is that", "as a percentage?", "what % of these are merged"
+# (a number before it is a figure quoted, "the 3.9% ttft one", "a 5 percent gain": no share asked)
+_SHARE_ASKED = re.compile(
+    r"(?<![\d.])(?<![\d.]\s)(?:\b(?:percent|percentage|per cent)\b|%)|\b(?:fraction|proportion)\b|\bwhat share\b",
+    re.I,
+)
+
+
+def _last_count(thread: Thread) -> Query | None:
+    """The question of the thread's last count ("how many prs were bugfixes"), back over short
+    follow-ups; None when no count was asked."""
+    said = [text for role, text in thread.context.turns if role == "user"]
+    for text in reversed(said):
+        if _how_many(text):
+            query = thread.parse(text)
+            return query if _filters(query) else None
+        if not _bare(text) and not _SHARE_ASKED.search(text):
+            return None
+    return None
+
+
 def _asked_count_last(thread: Thread) -> bool:
     """Whether the thread's previous message asked how many ("how many of these are still open?")."""
     said = [text for role, text in thread.context.turns if role == "user"]
     said.insert(0, thread.context.query_text.partition(FILTER_SEP)[0])  # the question itself
     # back over short follow-ups ("same for nvidia", "xpu?") to the message that set the question
     for text in reversed(said):
-        if _how_many(text):
+        if _how_many(text) or _SHARE_ASKED.search(text):
             return True
         if not _bare(text):
             return False
@@ -2247,21 +2278,31 @@ def _which_kind(text: str) -> str:
     return "model" if found.group(1).lower().startswith(("model", "architecture")) else "hardware"
 
 
-async def per_kind(thread: Thread, kind: str) -> Reply:
+async def per_kind(thread: Thread, kind: str, query: Query | None = None) -> Reply:
     """The thread's PRs counted by the models (hardware, formats, kernels, libraries) they name,
-    most PRs first, three PRs each (a PR counts for each)."""
+    most PRs first, three PRs each (a PR counts for each); with a `query` that filters ("which
+    models got faster"), its PRs among them."""
     matches = await thread.matches()
     asked = {k for group in thread.base_query().any_of for k in group}  # "rocm perf prs": not ROCm again
-    groups, more = by_kind(thread.settings, matches, kind, asked)
+    among = ""
+    if query is not None and (query.any_of or query.states or query.authors or query.exclude):
+        matches = thread.filtered(matches, query)
+        asked |= {k for group in query.any_of for k in group}
+        among = f" ({subject(thread.settings, query)})"
+    whose = f"this thread's {count_label(len(matches))}{among}"
+    groups, more, unnamed = by_kind(thread.settings, matches, kind, asked)
     what = {"model": "models", "hardware": "hardware"}.get(kind, f"{KIND_LABELS[kind]}s")
     if not groups:
         named = {"model": "a model family", "hardware": "a GPU or platform"}.get(
             kind, f"a {KIND_LABELS[kind]}"
         )
-        title = f"None of this thread's {count_label(len(matches))} names {named} beyond what it asked for"
+        title = f"None of {whose} names {named} beyond what it asked for"
     else:
-        title = f"The {what} this thread's {count_label(len(matches))} name"
-    notes = (f"And {more} more with fewer PRs.",) if more else ()
+        title = f"The {what} named by {whose}" if among else f"The {what} {whose} name"
+    notes = (
+        *((f"And {more} more with fewer PRs.",) if more else ()),
+        *(none_named_note(unnamed, len(matches), kind) if groups else ()),
+    )
     return Reply(kind="answer", title=title, understood=thread.about(), groups=groups, notes=notes)
 
 
@@ -2677,4 +2718,34 @@ def describe(reply: Reply) -> str:
     line = reply.title
     if numbers:
         line += ": " + ", ".join(numbers)
-    return line
+    # ("which week was busiest", then "show me that week": the period named is kept)
+    extreme = next((n for n in reply.notes if n.startswith(_EXTREMES)), "")
+    return f"{line} · {extreme}" if extreme else line
+
+
+_EXTREMES = ("Busiest: ", "Quietest: ")
+# "show me that week", "what merged that day", "open the busiest month": the period the last
+# answer named as the busiest or quietest
+_THAT_PERIOD = re.compile(r"\b(?:that|the (?:busiest|quietest|slowest|biggest)) (day|week|month)\b", re.I)
+_NAMED_PERIOD = re.compile(
+    r"(?:Busiest|Quietest): (Week of [A-Z][a-z]{2} \d{1,2}|[A-Z][a-z]{2} [A-Z][a-z]{2} \d{1,2}|[A-Z][a-z]{2} \d{4})[,.]"
+)
+
+
+def _period_named(thread: Thread, text: str) -> str:
+    """ "show me that week" after "which week was busiest" (Week of Jul 13): the message with that
+    period's own words ("show me the week of jul 13"), which the window reading takes; else the
+    message as it was."""
+    said = _THAT_PERIOD.search(text)
+    last = next((t for role, t in reversed(thread.context.turns) if role == "bot"), "")
+    named = _NAMED_PERIOD.search(last) if said else None
+    if said is None or named is None:
+        return text
+    label = named.group(1)
+    if label.startswith("Week of"):
+        words = f"the {label.lower()}"
+    elif label[-4:].isdigit():
+        words = label.lower()  # "jul 2026"
+    else:
+        words = label.split(" ", 1)[1].lower()  # "Sun Jul 19" -> "jul 19"
+    return text[: said.start()] + words + text[said.end() :]

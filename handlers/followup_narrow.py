@@ -189,7 +189,9 @@ WHOLE_LIST = re.compile(
 )
 
 
-async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: bool = True) -> Reply:
+async def count(
+    thread: Thread, intent: Intent, *, whole: bool = False, split: bool = True, share: bool = False
+) -> Reply:
     """`how many are merged?`: the thread's PRs the filter keeps, counted by state (`whole`: of the
     thread's first list, when a narrowing has left it), and by alternative ("rocm or xpu": each
     one's count; not with `split` False)."""
@@ -234,6 +236,8 @@ async def count(thread: Thread, intent: Intent, *, whole: bool = False, split: b
     filtered = bool(query.any_of or query.exclude or query.states or query.authors or query.text)
     if filtered:
         title = f"{len(found)} of this thread's {count_label(len(matches))} {_match_verb(query)} {filter_phrase(thread.settings, query)}"
+        if share and matches:  # "what percent is that": the count as a share of the thread
+            title += f" ({round(100 * len(found) / len(matches))}%)"
     else:
         title = f"This thread has {count_label(len(matches))}"
     # "how many were bug fixes vs performance work?": each alternative's count too

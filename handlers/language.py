@@ -124,6 +124,7 @@ RECENCY_WORDS = _words("recent recently lately latest new newest current current
 RELATION_WORDS = _words(
     """
     touch involve relate related relating regard regarding concern concerning affect affecting
+    impact impacting saw seen experience suffer
     around re wrt pertaining mention mentioning title titles description
     tagged labeled labelled marked
     similar similarly likewise equivalent comparable analogous
@@ -184,7 +185,7 @@ STATE_VERBS = {
 # "anything in review", "wip"). Each is a tuple of words; the longest match wins.
 OPEN_PHRASES = (
     ("in", "flight"), ("in", "progress"), ("in", "the", "works"),
-    ("working", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
+    ("working", "on"), ("hacking", "on"), ("being", "worked", "on"), ("wip",), ("inflight",), ("ongoing",), ("unfinished",),
     # "anything close to merging", "about to land", "ready to merge": not in yet
     ("close", "to", "merging"), ("close", "to", "merge"), ("close", "to", "landing"), ("near", "merging"),
     ("about", "to", "merge"), ("about", "to", "land"), ("ready", "to", "merge"), ("ready", "to", "land"),
@@ -1116,7 +1117,7 @@ RANKING_WORDS = frozenset(
 
 # the person one turns to: "go-to person for structured outputs", "point person on xpu", "the
 # right folks to ask about aiter"
-_GO_TO = frozenset({"go-to", "goto", "point", "right", "best"})
+_GO_TO = frozenset({"go-to", "goto", "point", "right", "best", "main", "key", "lead", "primary", "resident"})
 
 
 def turns_to(tokens: Sequence[str]) -> bool:

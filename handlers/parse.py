@@ -953,9 +953,15 @@ _BROUGHT_IN = frozenset(
      # GitHub's own word for landing, and the words of a thing made ("was X merged", "has X shipped")
      "merge", "merged", "ship", "shipped", "implemented"}
 )  # fmt: skip
+# a version moved: "did we bump triton?", "has deepgemm been upgraded" asks whether it ever was
+_MOVED = frozenset({"bump", "bumped", "upgrade", "upgraded", "pin", "pinned"})
 # a thing mended: "was the nccl hang fixed?" asks whether it ever was, like "did X land"
 _MENDED = frozenset({"fixed", "resolved", "solved", "addressed", "patched"})
-_ONE_PR_ASKED = frozenset({("which", "pr"), ("what", "pr"), ("which", "one"), ("which", "commit")})
+_ONE_PR_ASKED = frozenset(
+    {("which", "pr"), ("what", "pr"), ("which", "one"), ("which", "commit"),
+     # "first pr that added eagle3", "the original commit that brought mtp in"
+     ("first", "pr"), ("first", "commit"), ("original", "pr"), ("original", "commit"), ("earliest", "pr")}
+)  # fmt: skip
 
 
 def _brought_in(tokens: list[str]) -> str:
@@ -1191,8 +1197,12 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
     context: "breaking changes ... before we bump our pin", "outputs look wrong after upgrade"."""
     changed = change_words(DEPENDENCY) | {"bumping"}
     for k, word in enumerate(tokens):
+        before = tokens[max(k - 2, 0) : k]
+        # ("did we bump triton", "have we bumped flashinfer": the project's "we", asking whether
+        # it happened; "before we bump our pin", "once i bump": the asker's own)
+        asking = tokens[max(k - 2, 0) : max(k - 1, 0)] in (["did"], ["have"], ["has"], ["do"])
         if word in changed and (
-            _ASKER_BEFORE.intersection(tokens[max(k - 2, 0) : k])
+            (_ASKER_BEFORE.intersection(before) and not asking)
             or _ASKER_AFTER.intersection(tokens[k + 1 : k + 2])
         ):
             st.groups[:] = [g for g in st.groups if g != [DEPENDENCY]]
@@ -1239,7 +1249,9 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
 
 
 # the words of asking which version is in use
-_VERSION_FRAME = frozenset(["use", "uses", "using", "used", "run", "runs", "running", "pinned", "pin", "currently", "current", "now"])
+_VERSION_FRAME = frozenset(
+    ["use", "uses", "using", "used", "run", "runs", "running", "pinned", "pin", "currently", "current", "now"]
+)
 # "which version", "what flashinfer version", "current torch version", "version ... we're on now"
 VERSION_NOW = re.compile(
     r"\b(?:what|which|whats|what's)\s+(?:\S+\s+){0,2}versions?\b(?!\s+(?:bumps?|upgrades?|updates?|changes?))"
@@ -1674,6 +1686,8 @@ _WORTH_READING = re.compile(
     r"\b(?:should|do|would|could|to) (?:i|we|you|u|one) (?:read|look at|check out|check|review|start with)"
     r"(?: \w+)? first\b|\bread first\b|\bmust[- ]?reads?\b|\bworth (?:reading|a read|a look|looking at)\b"
     r"|\bwhere (?:do|should) (?:i|we) start\b"
+    # ("what should i read if i only care about spec decode": what to read at all)
+    r"|\b(?:what|which) (?:ones? )?(?:should|do|would) (?:i|we|you|u) (?:read|look at|check out)\b"
 )
 _READING_WORDS = frozenset(
     [
@@ -1736,8 +1750,29 @@ def _what_i_missed(_: _Parser, tokens: list[str], st: _State) -> None:
         st.text[:] = [w for w in st.text if w not in ("miss", "missed")]
 
 
+# after "latest", the news of something ("the latest on nixl", "latest with xpu"), not an order
+_NEWS_OF = frozenset({"on", "with", "for", "about", "re", "regarding", "news", "updates", "update"})
+
+
+def _newest_ones(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "what are the newest multimodal prs": the window's PRs newest first (they came most
+    significant first); "latest" alone says recent ("the latest bug fixes" are the window's, the
+    usual order), "the newest on nixl" asks for news, and "the newest xpu pr" (one) or "newest 5"
+    were read already."""
+    if st.sort or st.limit:
+        return
+    if _NEWS_OF.intersection(tokens):
+        return
+    for k, t in enumerate(tokens):
+        if t == "newest" and tokens[k + 1 : k + 2]:
+            st.sort = -1
+            st.readings.append(f"'{t}' → newest first")
+            return
+
+
 _WHOLE_QUESTION_RULES = (
     _one_pr,
+    _newest_ones,
     _worth_reading,
     _what_i_missed,
     _whole_answer,
@@ -1809,6 +1844,29 @@ def _ranks_kind(tokens: list[str]) -> str:
     return ""
 
 
+# After "open" as the verb of showing: what is opened ("open that week", "open the first one")
+_OPENED_THING = frozenset({"that", "this", "the", "it", "those", "these", "up"})
+# Words before such a verb: "ok open", "pls open", "can you open"
+_ASKING_LEAD = frozenset(
+    {"ok", "okay", "now", "pls", "please", "so", "then", "and", "can", "could", "you", "u", "just"}
+)
+# The frames of asking what a thing is: "what is X", "explain X", "what does X stand for"
+_DEFINING_FRAMES = (
+    ("what", "is"), ("what's",), ("whats",), ("what", "are"), ("explain",), ("define",),
+    ("what", "does"), ("what", "do"), ("wtf", "is"), ("meaning", "of"),
+    ("what",),  # ("what's" is read as "what")
+)  # fmt: skip
+_DEFINING = frozenset({"explain", "define", "meaning", "mean", "means", "stand", "wtf"})
+# The people of a project as a whole, alone in a question ("what's the team been up to")
+_EVERYONE = frozenset({"team", "teams", "peeps", "guys", "crew", "community", "everyone", "everybody"})
+# Verbs that say "affected" with "by" after them ("hit by bugs", "bitten by the regression")
+_STRUCK = frozenset({"hit", "struck", "bitten", "burned", "burnt", "plagued"})
+# Words that make "which models ..." the new ones ("which models were added", "what models do we
+# support", "what models did we add")
+_ARRIVAL_WORDS = frozenset(
+    {"new", "newly", "add", "adds", "adding", "support", "supports", "supported", "added", "introduced",
+     "landed", "onboarded", "arrived", "shipped", "available", "bring", "brought"}
+)  # fmt: skip
 # Words that rank things by how much work they had ("which model got the most prs"); not "top",
 # which a count after the question can bring ("which new models landed? 10 is fine")
 _AMOUNT_WORDS = frozenset({"most", "more", "busiest", "biggest", "leading"})
@@ -2592,7 +2650,7 @@ class _Parser:
                 or self._topic(tokens, i, st, joiner)
                 or self._negated(tokens, i, st)
                 or self._under_way(tokens, i, st)
-                or self._state(token, st, tokens[max(i - 2, 0) : i])
+                or self._state(token, st, tokens[max(i - 2, 0) : i], tokens[i + 1 : i + 2])
             )
             said, joiner = joiner, ""
             if buckets and len(st.groups) > bucket_from and not (step and st.topic_end == i + step):
@@ -2977,6 +3035,7 @@ class _Parser:
             said = set(employer.group(0).split())  # "the red hat folks": not words to search
             st.text[:] = [w for w in st.text if w not in said]
             st.domain[:] = [w for w in st.domain if w not in said]
+            st.authors[:] = [a for a in st.authors if a not in said]  # "prs by red hat people": no @red
         kind = out_of_scope(tokens) or st.out_of_scope or None
         if kind == SPEED_COMPARISON and st.gain_asked:  # "how much faster?": what the PRs measured
             kind = None
@@ -2984,6 +3043,8 @@ class _Parser:
             # "whats the latest aiter bump, which version are we on now": the dependency's version,
             # which its newest bump names
             kind = None
+        if kind == "a question about how things work" and self._asks_what_it_is(tokens, st):
+            kind = None  # "what does eplb mean": a named thing's name says it, its PRs the rest
         st.out_of_scope = kind or ""
         explained = kind == RELEASES and any(n.startswith(RELEASE_NOTE[:30]) for n in st.notes)
         if kind is not None and not explained:  # (the release note already says it: said once)
@@ -3019,17 +3080,19 @@ class _Parser:
         # ("which pr added python 3.14": a thing no topic names, unless the question points at one)
         names_a_thing = bool(st.groups) or bool(st.text and not (_POINTERS | {"it"}) & set(tokens))
         brought = _brought_in(tokens) if not earliest and window is None and names_a_thing else ""
-        if brought and not st.sort:
+        if brought and st.sort != -1:
             # "when did kimi k3 support land? which PR", "which pr brought dspark in": the PR that
-            # introduced it, the first one there is, whenever that was
+            # introduced it, the first one there is, whenever that was ("the first pr that added
+            # it" may have read oldest-first already)
             # ("... and what's happened with it since?": from that one on, every one)
             after = tokens[tokens.index(brought) + 1 :]
             earliest, st.limit = brought, st.limit or (0 if {"since", "after"} & set(after) else 1)
-            # a CI labelling rule or a doc page names the thing before it is brought in (a thing
-            # no topic names, "python 3.14", may be brought in by a build PR itself)
+            # a CI labelling rule or a doc page names the thing before it is brought in, and a fix
+            # of it comes after (a thing no topic names, "python 3.14", may be brought in by a
+            # build PR itself)
             asked = {k for g in st.groups for k in g}
             if st.limit == 1 and st.groups:
-                st.exclude.extend(k for k in ("ci-build", "docs") if k not in asked)
+                st.exclude.extend(k for k in ("ci-build", "docs", "bugfix") if k not in asked)
             if not st.states:  # a PR closed unmerged brought nothing in
                 self._read_state(st, "merged", brought)
         if earliest and not st.sort:
@@ -3124,7 +3187,15 @@ class _Parser:
             # "were there fixes ... merged recently" are the recent days)
             # ("did qwen3.5 get mtp support": whether support came, whenever)
             ever_word = next(
-                (t for t in tokens[asked_from + 1 :] if t in _BROUGHT_IN | _GONE | _MENDED | {"support"}), ""
+                (
+                    t
+                    for k, t in enumerate(tokens[asked_from + 1 :], asked_from + 1)
+                    if t in _BROUGHT_IN | _GONE | _MENDED | {"support"}
+                    # ("did we bump triton", "was it upgraded": a verb; "did throughput fall after the
+                    # flashinfer bump": a noun, whose bare form needs a doer before it to be a verb)
+                    or (t in _MOVED and (t.endswith("ed") or tokens[k - 1] in _DOERS | {"we", "i", "u"}))
+                ),
+                "",
             )
         # ("is python 3.14 supported now?": a thing no topic names is asked about as well)
         works = asks_works(tokens) if not ever_word and window is None and names_a_thing else ""
@@ -3139,6 +3210,12 @@ class _Parser:
             ever_word = there.group(1) if there else ""
         if not ever_word and window is None and st.version_now:
             ever_word = st.version_now  # "what version of flashinfer are we on": any time
+        if not ever_word and window is None and not st.sort and self._asks_what_it_is(tokens, st):
+            # "what is dbo", "explain mtp", "what does eplb stand for": the name says what it is
+            # (its reading note spells it out) and its PRs of any time say the rest, newest first
+            ever_word, st.sort = "what is", -1
+            st.text[:] = [w for w in st.text if w not in _DEFINING]
+            st.readings.append("'what is …' → its PRs of any time, newest first")
         version = next((w for w in st.versions if w in st.text), "") if st.groups else ""
         if not ever_word and window is None and version:
             # "whats going on with the torch 2.10 upgrade", "did we bump triton to 3.5": a
@@ -3195,6 +3272,11 @@ class _Parser:
                 st.notes.append("No time given: titles of any time.")
             elif ever:
                 st.notes.append(f"'{ever_word}'{EVER_NOTE_END}")
+                if not st.sort and any(DEPENDENCY in g for g in st.groups):
+                    # "did the aiter upgrade land": a library's moves are a sequence, the newest
+                    # first (they came most significant first, years apart)
+                    st.sort = -1
+                    st.readings.append("version moves of any time → newest first")
             elif latest and st.sort == -1:
                 st.notes.append(LATEST_ANY_TIME)
             else:
@@ -3260,7 +3342,20 @@ class _Parser:
         if st.groups or st.authors:
             st.ignored.extend(st.domain)
         else:
-            st.text.extend(st.domain)
+            # "what are people working on right now", "what's the team been up to": the people
+            # behind every PR, which no title names ("kernels" alone is still searched)
+            everyone = [w for w in st.domain if w in PEOPLE_NOUNS or w in _EVERYONE]
+            st.ignored.extend(everyone)
+            # ("the tokenizer code": "code" is the kind of thing "tokenizer" is, not a second
+            # word a title must hold; alone, "kernels", it is what is asked for)
+            domain_kinds = [w for w in st.domain if w not in everyone]
+            if any(w not in PEOPLE_NOUNS for w in st.text):
+                st.ignored.extend(domain_kinds)
+            else:
+                st.text.extend(domain_kinds)
+        # ("what did the rocm devs merge": the people who wrote the PRs, never a title's word)
+        st.ignored.extend(w for w in st.text if w in PEOPLE_NOUNS)
+        st.text[:] = [w for w in st.text if w not in PEOPLE_NOUNS]
         if {"other", "others", "else"} & set(tokens):
             # "leave out hao-aaron's own ones, what did other ppl contribute there": everyone else's
             # work, said of people (no title says "ppl" or "contribute")
@@ -3333,6 +3428,7 @@ class _Parser:
             (KIND_NOUNS[b] for a, b in itertools.pairwise(tokens) if a in _PER and b in KIND_NOUNS), ""
         )
         per_kind = per_kind or _ranks_kind(tokens)  # "which model got the most prs in july"
+        per_kind = per_kind or self._kind_touched(tokens)  # "which models got faster"
         if per_kind:
             # the kind's noun names what is counted, not a topic to filter by ("which model got the
             # most prs" is no New models question; "new models by model" still is)
@@ -3347,6 +3443,7 @@ class _Parser:
             per_topic = False
             said = set(KIND_NOUNS) | _PERIOD_HEADS | {"grouped", "group", "grouping", "tally", "break"}
             st.text[:] = [w for w in st.text if w not in said]
+            st.ignored[:] = [w for w in st.ignored if w not in said]  # read: no note calls it ignored
         if then_since is None and per_topic and window is None and _direction(tokens):
             # "which area grew the most" with no time: the recent days against as many days before
             then_since, then_until = since - (until - since), since
@@ -3732,6 +3829,8 @@ class _Parser:
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
                 return 2
+            if nxt in ("these", "those", "this", "that", "it"):
+                return 2  # "which models were hit by these": the PRs themselves, no login "these"
             if _leaves_out(tokens, i) and nxt in _BOT_WORDS:  # "not by bots": every bot account
                 st.exclude_authors.append(BOTS)
                 return 2
@@ -3752,6 +3851,44 @@ class _Parser:
         return consumed
 
     # -- topics and states ---------------------------------------------------------------------
+    def _asks_what_it_is(self, tokens: list[str], st: _State) -> bool:
+        """ "what is dbo", "what's eplb?", "explain mtp", "what does nixl stand for", "define
+        dspark": a question made of a defining frame and one named thing, nothing else ("what is
+        new", "what is the latest on X", "what is open for rocm" ask other things)."""
+        words = [t for t in tokens[_after_openers(tokens) :] if any(c.isalnum() for c in t)]
+        head = next((len(f) for f in _DEFINING_FRAMES if tuple(words[: len(f)]) == f), 0)
+        if not head or len(st.groups) != 1 or st.states or st.authors:
+            return False
+        rest = words[head:]
+        if rest[-2:] == ["stand", "for"]:
+            rest = rest[:-2]
+        elif rest[-1:] in (["mean"], ["means"]):
+            rest = rest[:-1]
+        while rest[:1] and rest[0] in ("a", "an", "the"):
+            rest = rest[1:]
+        # (a named term, or a topic named by jargon, "mrv2": "what models?" asks which ones)
+        key, length = self._lookup_topic(rest, 0)
+        jargon = is_term(key or "") or not all(is_english(w) for w in rest)
+        return bool(rest) and length == len(rest) and jargon
+
+    def _kind_touched(self, tokens: list[str]) -> str:
+        """ "which models got faster", "what gpus were hit by bugs", "which kernels did rocm
+        optimize": asking which things of a kind a change touched names them, each with its PRs
+        (the kind noun is no topic: "models" read as New models emptied a bug-fix answer). Words
+        of arrival keep "which models were added" / "do we support" the new models, and of
+        removal the removals; a noun inside a name ("model runner") is that name's."""
+        for k, t in enumerate(tokens):
+            if t not in KIND_NOUNS or not {"which", "what"}.intersection(tokens[max(k - 2, 0) : k]):
+                continue
+            if tokens[k + 1 : k + 2] and tokens[k + 1] in _PR_NOUNS | {"changes", "work"}:
+                continue  # ("which kernel prs": PRs about kernels)
+            if self._lookup_topic(tokens, k)[1] > 1 or "new" in tokens[max(k - 2, 0) : k]:
+                continue
+            if KIND_NOUNS[t] == "model" and (_ARRIVAL_WORDS | _GONE).intersection(tokens):
+                continue  # (a model's arrival or removal is a PR of its own: "which models got removed")
+            return KIND_NOUNS[t]
+        return ""
+
     def _lookup_topic(self, tokens: list[str], i: int) -> tuple[str | None, int]:
         """The topic (`rocm`) or named term (`term:nvfp4`) spelled at tokens[i:], and its length."""
         key, length, _ = self._lookup(tokens, i)
@@ -4092,10 +4229,12 @@ class _Parser:
         st.readings.append(f"'{words}' → {state}")
         st.state_readings.append(st.readings[-1])
 
-    def _state(self, token: str, st: _State, before: Sequence[str] = ()) -> int:
+    def _state(self, token: str, st: _State, before: Sequence[str] = (), after: Sequence[str] = ()) -> int:
         state = STATE_WORDS.get(token)
         if state is None:
             return 0
+        if token == "open" and after and after[0] in _OPENED_THING and all(w in _ASKING_LEAD for w in before):
+            return 1  # "ok open that week", "open the first one": the verb of showing, no state
         if state == "open" and len(before) == 2 and before[0] in _AUXILIARIES and before[1] in _DOERS:
             state = "opened"  # "how many did he open this month": what he opened, not what is still open
         st.states.append(state)
@@ -4229,6 +4368,8 @@ class _Parser:
             return
         if word == "single" and tokens[i + 1 : i + 2] and tokens[i + 1] in _SUPERLATIVE_JUDGEMENT | {"most"}:
             return  # "the single most important change": one, which the superlative already says
+        if word in _STRUCK and tokens[i + 1 : i + 2] == ["by"]:
+            return  # "which gpus were hit by bugs": affected by, the question's frame ("cache hit" is not)
         if own_name or is_set_aside(word):  # the question's frame: "what changed", "any news", "updates"
             if not (own_name or is_quiet_frame(word)):
                 st.ignored.append(word)

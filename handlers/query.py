@@ -303,9 +303,13 @@ class QueryHandler:
         if query.per_kind:
             # "quantization by format": each format the PRs name, counted (not what was asked for)
             asked = {k for g in query.any_of for k in g}
-            groups, more = by_kind(settings, matches, query.per_kind, asked, groups_shown)
+            groups, more, unnamed = by_kind(settings, matches, query.per_kind, asked, groups_shown)
             title = f"{subject(settings, query)} by {KIND_LABELS[query.per_kind]}: {_count(len(matches))}"
-            notes = (*reply.notes, *([f"And {more} more with fewer PRs."] if more else ()))
+            notes = (
+                *reply.notes,
+                *([f"And {more} more with fewer PRs."] if more else ()),
+                *none_named_note(unnamed, len(matches), query.per_kind),
+            )
             if not groups:
                 notes = (
                     f"None of these PRs names a {KIND_LABELS[query.per_kind]} beyond what was asked.",
@@ -663,13 +667,18 @@ class QueryHandler:
         same = _reading(self.parse(settings, words, now))
         if _reading(self.parse(settings, "prs", now)) == same:  # "how many are there": no word needed
             return ""
-        i = 0
-        while i < len(tokens) and len(tokens) > 1:
-            fewer = tokens[:i] + tokens[i + 1 :]
-            if _reading(self.parse(settings, " ".join(fewer), now)) == same:
-                tokens = fewer
-            else:
-                i += 1
+        # until no word can go: a word kept because another was there ("been" in "who been
+        # working on eplb", needed while "working on" read as open work) is asked again
+        shorter = True
+        while shorter and len(tokens) > 1:
+            shorter = False
+            i = 0
+            while i < len(tokens) and len(tokens) > 1:
+                fewer = tokens[:i] + tokens[i + 1 :]
+                if _reading(self.parse(settings, " ".join(fewer), now)) == same:
+                    tokens, shorter = fewer, True
+                else:
+                    i += 1
         return " ".join(tokens)
 
     async def _without_one(
@@ -1502,20 +1511,31 @@ def topics_compared(
 
 def by_kind(
     settings: RepoSettings, found: Sequence[Match], kind: str, skip: Collection[str] = (), shown: int = 0
-) -> tuple[tuple[ItemGroup, ...], int]:
+) -> tuple[tuple[ItemGroup, ...], int, int]:
     """As `by_topic`, over the things of one kind the PRs name or are classified under ("model":
     Qwen3.5, DeepSeek-V4; "hardware": ROCm, MI355X, Blackwell), but `skip` (what the question
     already named); a PR counts for each. Libraries are kernel packages too ("by library":
-    FlashInfer and DeepGEMM beside torch and Transformers)."""
+    FlashInfer and DeepGEMM beside torch and Transformers). Also how many PRs name none."""
     terms = term_index(settings.taxonomy)
     kinds = {"library", "kernel"} if kind == "library" else {kind}
     by_name: dict[str, list[Match]] = {}
+    unnamed = 0
     for m in found:
         keys = (*m.cls.topics, *(f"term:{k}" for k in terms.named_cached(m.pr)))
-        for key in dict.fromkeys(keys):
-            if key not in skip and kind_of(key, settings.taxonomy) in kinds:
-                by_name.setdefault(topic_name(settings, key), []).append(m)
-    return _largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN)
+        named = [k for k in dict.fromkeys(keys) if k not in skip and kind_of(k, settings.taxonomy) in kinds]
+        for key in named:
+            by_name.setdefault(topic_name(settings, key), []).append(m)
+        unnamed += not named
+    return (*_largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN), unnamed)
+
+
+def none_named_note(unnamed: int, total: int, kind: str) -> tuple[str, ...]:
+    """ "12 of these 16 PRs name no kernel.": what a breakdown by a kind leaves out (a user
+    counting the groups would otherwise wonder where the rest went)."""
+    if not unnamed or unnamed == total:
+        return ()
+    what = {"hardware": "GPU or platform", "model": "model family"}.get(kind, KIND_LABELS[kind])
+    return (f"{unnamed} of these {_count(total)} name no {what}.",)
 
 
 # What a breakdown by a kind of named thing is called ("quantization by format")
@@ -1560,10 +1580,12 @@ def by_period(
     while start <= last and len(buckets) < MAX_PERIODS:
         buckets[start] = []
         start = after(start)
+    straddling = 0  # PRs opened in one period and merged in another, both in the window
     for m in found:  # in the period of the date that put it in the window (opened in July, merged
         # in August: July's, for "merged or opened in july")
         inside = [t for t in (m.pr.merged_at, m.pr.created_at) if t is not None and since <= t < until]
         buckets.setdefault(start_of(inside[0] if inside else m.pr.merged_at or m.pr.created_at), []).append(m)
+        straddling += len({start_of(t) for t in inside}) > 1
     first_day = since.astimezone(tz).date()
     last_day = (until - timedelta(seconds=1)).astimezone(tz).date()
 
@@ -1590,6 +1612,14 @@ def by_period(
     before = f"{period} before" if len(hidden) == 1 else f"{len(hidden)} {period}s before"
     note = f"And {_count(earlier)} in the {before} those." if hidden else ""
     notes = (note,) if note else ()
+    if straddling:
+        # ("show me that week" then lists 29 where the week's count said 22: the week's own
+        # list holds the PRs opened in it and merged later too)
+        notes = (
+            *notes,
+            f"Each PR counts once, in the {period} it merged; {_count(straddling)} opened in an "
+            f"earlier {period} of the window, whose own list shows them too.",
+        )
     if extreme and ordered:  # "busiest day this week": the period(s) with the most PRs
         best = (max if extreme > 0 else min)(len(items) for _, items in ordered)
         tied = [labels(start) for start, items in ordered if len(items) == best]

@@ -5,6 +5,7 @@ comparisons, the capabilities answer, hostile input, and the thread context's li
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
@@ -2255,6 +2256,71 @@ async def test_which_models_or_gpus_do_they_cover_counts_the_named_things(app: B
     gpus = await app.followup(KEY, "what gpus are these for?")
     names = [group.title.split(" · ")[0] for group in gpus.groups]
     assert names and "ROCm" not in names, names
+
+
+async def test_which_things_a_change_touched_names_them_and_the_rest(app: BotHandlers) -> None:
+    """ "which models were hit by these?" under bug fixes named no model ("models" read as New
+    models: none of the fixes is one); now the fixes by the model families they name, and a note
+    counts the fixes that name none. The command says the same (sentences written for this test)."""
+    await start_thread(app, KEY, "bug fixes last week")
+    models = await app.followup(KEY, "which models were hit by these?")
+    names = [group.title.split(" · ")[0] for group in models.groups]
+    assert names and "New models" not in names and "Bug fixes" not in names, (models.title, names)
+    assert any(" name no model family" in n for n in models.notes), models.notes
+    # the question's own filter holds in a thread too: the ROCm list's fixes, by the GPUs they name
+    listed = await start_thread(app, KEY, "rocm last week")
+    gpus = await app.followup(KEY, "which gpus had fixes?")
+    assert "(Bug fixes)" in gpus.title and gpus.groups, gpus.title
+    await app.followup(KEY, "only bug fixes")
+    context = await app.store.get_thread(KEY)
+    assert context is not None
+    shown = {item.number for group in gpus.groups for item in group.items}
+    assert shown and shown <= set(context.pr_numbers) < set(listed), (shown, context.pr_numbers)
+    answer = await app.command(REPO, "which kernels got faster last week")
+    assert answer.groups and "by kernel" in answer.title, answer.title
+    assert "ignored" not in " ".join(answer.notes), answer.notes
+    assert any("name no kernel" in n for n in answer.notes), answer.notes
+
+
+def _count_said(note: str) -> str:
+    return note.rsplit(", ", 1)[1].split()[0]  # "Busiest: Week of Feb 23, 247 PRs." -> "247"
+
+
+async def test_that_week_after_the_busiest_one_is_that_week(app: BotHandlers) -> None:
+    """ "which week was busiest" named the week of Feb 23; "show me that week" was refused (I
+    can't answer that offline): it moves the thread to the week named. The by-week answer says a
+    PR counts once, in the week it merged, so a week's own list may be longer (sentences written
+    for this test)."""
+    await start_thread(app, KEY, "prs past 30 days")
+    weeks = await app.followup(KEY, "split it by week")
+    assert any("counts once, in the week it merged" in n for n in weeks.notes), weeks.notes
+    busiest = await app.followup(KEY, "and the busiest week was?")
+    named = next(n for n in busiest.notes if n.startswith("Busiest: Week of "))
+    week = await app.followup(KEY, "ok open that week")
+    day = named.removeprefix("Busiest: Week of ").split(",")[0]  # "Feb 23"
+    window = week.understood.split(" · ")[1]  # "merged or opened Feb 23 – Mar 1, 2026 (UTC)"
+    assert week.kind == "list" and f"opened {day} – " in window, (named, week.understood)
+    assert f"{_count_said(named)} PRs" in week.understood, (named, week.understood)
+
+
+async def test_a_share_of_a_count_is_that_count_as_a_percent(app: BotHandlers) -> None:
+    """ "what percent is that" after "how many were bug fixes" was refused (I can't answer that
+    offline): the count again, with its share of the thread's PRs; "what % of these are merged"
+    asks the share of its own filter (sentences written for this test)."""
+    await start_thread(app, KEY, "rocm last week")
+    counted = await app.followup(KEY, "how many of them were fixes")
+    share = await app.followup(KEY, "hm, and as a percentage?")
+    found, total = (int(w) for w in re.findall(r"\d+", counted.title)[:2])
+    assert share.title.startswith(counted.title) and f"({round(100 * found / total)}%)" in share.title, (
+        counted.title,
+        share.title,
+    )
+    merged = await app.followup(KEY, "what fraction of these got merged")
+    assert merged.title.endswith("%)") and " are merged " in merged.title, merged.title
+    # (a figure quoted asks no share: "the 5% one" is a PR)
+    listed = await start_thread(app, KEY, "rocm last week")
+    card = await app.followup(KEY, f"#{listed[0]} what was that exactly? the 5% one?")
+    assert card.kind == "detail" and not card.title.endswith("%)"), card.title
 
 
 async def test_compare_the_two_weeks_and_explain_the_first_one(app: BotHandlers) -> None:

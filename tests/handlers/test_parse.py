@@ -16,7 +16,8 @@ from handlers.parse import Query, parse_query
 TAX = load_taxonomy("vllm")
 NOW = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)  # a Monday
 DEFAULT = ("2026-02-24", "2026-03-02")  # the last 7 days, today included
-ANY_TIME = ("1970-01-01", "2026-03-02")  # still open, or "ever": the whole history up to today
+ANY_TIME = ("1970-01-01", "2026-03-02")
+DEPENDENCY_KEY = "change:dependency"  # still open, or "ever": the whole history up to today
 LAST_WEEK = ("2026-02-23", "2026-03-01")
 
 
@@ -2086,16 +2087,27 @@ def test_seasons_are_their_three_months() -> None:
 def test_the_pr_that_brought_something_in_is_the_first_one() -> None:
     """ "when did X support land? which PR", "which pr brought X in", "what PR added X": the
     first PR of X whenever it was, one PR, leaving out CI labelling rules and doc pages that name
-    X before it lands; "... and what has happened since?" every one from it on; "when did X last
-    land" is still the newest (sentences written for this test)."""
+    X before it lands and the fixes of X that come after it ("when did deepseek v4 support land"
+    named a tokenizer fix merged hours before the support PR); "the first pr that added X" asks
+    the same (it read the last 7 days); "... and what has happened since?" every one from it on;
+    "when did X last land" is still the newest; a fix asked for is no fix left out (sentences
+    written for this test)."""
     for text in (
         "when did dspark support land? which pr",
         "which pr brought dspark in",
         "what pr added dspark",
+        "the first pr that brought in dspark",
+        "original commit that introduced dspark?",
     ):
         q = read(text)
         assert (q.sort, q.limit, days(q)) == (1, 1, ANY_TIME), text
-        assert set(q.exclude) == {"ci-build", "docs"} and q.states == ("merged",), (text, q.exclude, q.states)
+        assert set(q.exclude) == {"ci-build", "docs", "bugfix"} and q.states == ("merged",), (
+            text,
+            q.exclude,
+            q.states,
+        )
+    fix = read("when did the dspark crash fix land")
+    assert "bugfix" in fix.topics and "bugfix" not in fix.exclude, (fix.topics, fix.exclude)
     since = read("when did dspark land and what's happened with it since")
     assert (since.sort, since.limit, since.exclude) == (1, 0, ()), (since.sort, since.limit)
     last = read("when did dspark last land")
@@ -2216,7 +2228,7 @@ def test_review_cases_written_after_the_rules() -> None:
     is in test_followup's _MOVES)."""
     first = read("which PR first introduced mooncake?")
     assert (first.sort, first.limit, first.states, days(first)) == (1, 1, ("merged",), ANY_TIME)
-    assert set(first.exclude) == {"ci-build", "docs"}
+    assert set(first.exclude) == {"ci-build", "docs", "bugfix"}
     assert read("any updates on gb300 lately?").newest_if_none
     assert days(read("rocm work during the winter")) == ("2025-12-01", "2026-02-28")
     q = read("quick q: how many xpu fixes since halloween? ballpark ok")
@@ -3979,6 +3991,101 @@ def test_which_named_thing_had_the_most_prs_ranks_that_kind() -> None:
     assert not read("top 5 new models this month").per_kind
 
 
+@pytest.mark.parametrize(
+    ("text", "kind", "topics"),
+    [
+        ("what models saw speedups this month", "model", ("performance",)),
+        ("which gpus were hit by bugs last week", "hardware", ("bugfix",)),
+        ("which kernels did rocm optimize", "kernel", ("rocm",)),
+        ("what formats changed in quantization this week", "quant", ("quantization",)),
+        ("which architectures broke", "model", ()),
+    ],
+)
+def test_which_things_a_change_touched_names_them(text: str, kind: str, topics: tuple[str, ...]) -> None:
+    """ "which models got faster", "which models were affected": the named things of that kind
+    among the PRs (it read "models" as the New models topic, an empty answer under bug fixes);
+    the rest of the question still filters ("faster" is performance). Only arrival words make
+    "which models" the new ones."""
+    q = read(text)
+    assert q.per_kind == kind and "new-model" not in q.topics, (text, q.per_kind, q.topics)
+    assert set(topics) <= set(q.topics) and not q.text, (text, q.topics, q.text)
+    for arrived in ("which models were newly supported this month", "what models did we add in july",
+                    "which models landed last week", "what new architectures are there"):  # fmt: skip
+        q = read(arrived)
+        assert not q.per_kind and "new-model" in q.topics, (arrived, q.per_kind, q.topics)
+
+
+def test_the_people_of_the_project_alone_are_no_title_word() -> None:
+    """ "what are people working on right now" searched titles for "people" (none says it): the
+    project's people as a whole are everyone's PRs; a kind of thing alone is still searched
+    (sentences written for this test)."""
+    for text in ("what are folks hacking on at the moment", "what have the devs merged this week",
+                 "anything the community shipped today?"):  # fmt: skip
+        q = read(text)
+        assert not q.text and not q.any_of, (text, q.text, q.any_of)
+    assert read("kernels this week").text == "kernels"
+
+
+def test_what_a_named_thing_is_is_its_whole_history() -> None:
+    """ "what is dbo", "explain mtp" read the last 7 days (often empty) and "what does eplb mean"
+    was refused: the thing's name says what it is and its PRs of any time, newest first, the rest;
+    "what's new", "what's open for xpu", "what's the latest on X" ask other things (sentences
+    written for this test)."""
+    for text in ("what's nixl?", "define dspark", "wtf is mrv2", "what does mtp stand for",
+                 "what does fp8 mean"):  # fmt: skip
+        q = read(text)
+        assert (days(q), q.sort) == (ANY_TIME, -1) and q.any_of and not q.text, (text, q.window_label, q.text)
+        assert not q.out_of_scope, (text, q.out_of_scope)
+    for text in (
+        "what is new this week",
+        "what's open for xpu",
+        "what's the latest on dbo",
+        "what is mgoin doing",
+    ):
+        q = read(text)
+        assert q.sort != -1 or days(q) != ANY_TIME, text
+
+
+def test_the_kind_of_a_searched_word_is_not_searched_too() -> None:
+    """ "did anyone touch the tokenizer code" searched titles for "tokenizer code" (0 PRs): a
+    domain noun after a word no topic names is what kind of thing that word is, so only the word
+    is searched; alone it is still the thing asked for (sentences written for this test)."""
+    for text, word in (("who touched the detokenizer logic last week", "detokenizer"),
+                       ("any edits to the chunker codepath", "chunker")):  # fmt: skip
+        q = read(text)
+        assert q.text == word, (text, q.text)
+    assert read("endpoint changes this week").text == "endpoint"
+
+
+def test_open_as_the_verb_of_showing_is_no_state() -> None:
+    """ "ok open that week" asked for the week's open PRs: "open" before what is opened, at the
+    start of the request, is the verb of showing; "open prs", "anything still open" keep the
+    state (sentences written for this test)."""
+    for text in ("ok open that week", "pls open the first one", "can you open the nixl ones"):
+        assert not read(text).states, text
+    for text in ("open prs for rocm", "ok open ones only", "which are still open", "open the open ones"):
+        assert "open" in read(text).states, text
+
+
+def test_newest_and_whether_a_library_moved() -> None:
+    """ "what are the newest multimodal prs" came most significant first: "newest" before what
+    is listed orders newest first ("the newest with X" asks for news); "did we
+    bump triton" read "we bump" as the asker's own upgrade and dropped the bump (the project's
+    "we" asking whether it happened: the version moves of any time, newest first, as "did the
+    aiter upgrade land" now lists them); "before we bump our pin" is still the asker's
+    (sentences written for this test)."""
+    for text in ("newest kv connector prs", "show me the newest xpu fixes this month"):
+        assert read(text).sort == -1, text
+    assert read("what's the newest with flashinfer").sort != -1
+    assert read("did throughput drop after the deepgemm upgrade").text  # (a noun: no "did it move")
+    for text in ("have we bumped nixl?", "did we upgrade deepgemm", "has transformers been bumped"):
+        q = read(text)
+        assert DEPENDENCY_KEY in {k for g in q.any_of for k in g}, (text, q.any_of)
+        assert (days(q), q.sort) == (ANY_TIME, -1), (text, q.window_label, q.sort)
+    q = read("anything that breaks before we bump our torch pin")
+    assert DEPENDENCY_KEY not in {k for g in q.any_of for k in g}, q.any_of
+
+
 def test_how_many_people_is_a_question_about_people() -> None:
     """ "how many unique contributors this month", "how many authors touched rocm": the people
     behind the PRs, counted (it searched "unique contributors")."""
@@ -4273,10 +4380,15 @@ def test_the_go_to_person_is_who_does_the_work_over_any_time() -> None:
     asked for Jetson Thor's structured-output PRs: a person noun is no typo, and the person one
     turns to is who habitually does the work (any time, as "who works on X"). Sentences written
     for this test."""
-    for text in ("who's the go-to person for lora", "best person to ask about nixl?", "point person on tpu"):
+    for text in ("who's the go-to person for lora", "best person to ask about nixl?", "point person on tpu",
+                 # ("the main person for tpu" looked at the last 7 days)
+                 "who is the key contact... er, main person for structured outputs", "lead dev for eplb?"):  # fmt: skip
         q = read(text)
         assert q.who and not q.typos and q.as_command().whole_history, (text, q.who, q.typos)
     assert not read("who worked on lora last week").as_command().whole_history
+    # ("prs by red hat people" read "red" as a login)
+    q = read("spec decode fixes by red hat people")
+    assert not q.authors and q.any_of, (q.authors, q.any_of)
 
 
 def test_not_from_a_vendor_leaves_its_platform_out() -> None:
@@ -4439,7 +4551,9 @@ def test_a_gpu_one_letter_from_another_is_no_slip() -> None:
 def test_what_to_read_first_is_the_most_significant_first() -> None:
     """ "what should i read first from last week" searched titles for "read first": it asks for
     what matters most, the order every answer has. Sentences written for this test."""
-    for text in ("which xpu prs should we look at first", "any must-read moe prs this month"):
+    for text in ("which xpu prs should we look at first", "any must-read moe prs this month",
+                 # ("what should i read if i only care about spec decode" searched "read")
+                 "which ones should i look at, i mostly care about quantization"):  # fmt: skip
         q = read(text)
         assert not q.text and any("most significant first" in r for r in q.readings), (text, q.text)
 
