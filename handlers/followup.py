@@ -2291,7 +2291,9 @@ async def per_kind(thread: Thread, kind: str, query: Query | None = None) -> Rep
         among = f" ({subject(thread.settings, query)})"
     whose = f"this thread's {count_label(len(matches))}{among}"
     groups, more, unnamed = by_kind(thread.settings, matches, kind, asked)
-    what = {"model": "models", "hardware": "hardware"}.get(kind, f"{KIND_LABELS[kind]}s")
+    what = {"model": "models", "hardware": "hardware", "library": "libraries"}.get(
+        kind, f"{KIND_LABELS[kind]}s"
+    )
     if not groups:
         named = {"model": "a model family", "hardware": "a GPU or platform"}.get(
             kind, f"a {KIND_LABELS[kind]}"

@@ -465,6 +465,7 @@ KIND_NOUNS = {
     **dict.fromkeys(("format", "formats", "dtype", "dtypes", "precision", "precisions"), "quant"),
     **dict.fromkeys(("kernel", "kernels"), "kernel"),
     **dict.fromkeys(("library", "libraries", "dependency", "dependencies"), "library"),
+    **dict.fromkeys(("connector", "connectors"), "connector"),  # ("kv connector prs by connector")
 }
 PRONOUNS = {"them", "him", "her", "they", "their", "theirs", "his", "hers", "same"}
 # Words that say a window runs up to now, which every window the bot reads does already.
@@ -3429,6 +3430,8 @@ class _Parser:
         )
         per_kind = per_kind or _ranks_kind(tokens)  # "which model got the most prs in july"
         per_kind = per_kind or self._kind_touched(tokens)  # "which models got faster"
+        if per_kind and per_topic and any(len(g) > 1 and all(map(is_term, g)) for g in groups):
+            per_kind = ""  # "by connector? nixl vs mooncake": the things named are the buckets
         if per_kind:
             # the kind's noun names what is counted, not a topic to filter by ("which model got the
             # most prs" is no New models question; "new models by model" still is)

@@ -1517,12 +1517,22 @@ def by_kind(
     already named); a PR counts for each. Libraries are kernel packages too ("by library":
     FlashInfer and DeepGEMM beside torch and Transformers). Also how many PRs name none."""
     terms = term_index(settings.taxonomy)
-    kinds = {"library", "kernel"} if kind == "library" else {kind}
+    kinds = {"library", "kernel"} if kind == "library" else {"library"} if kind == "connector" else {kind}
+    # ("by connector": the libraries under a topic named for connectors, NIXL, Mooncake, LMCache)
+    connecting = {t.key for t in settings.taxonomy.topics if "connector" in t.name.lower()}
+
+    def counted(key: str) -> bool:
+        # (a term's own kind: "library" is no kind of alternatives, which kind_of knows)
+        term = terms.terms.get(key.removeprefix("term:")) if is_term(key) else None
+        if key in skip or (term.kind if term is not None else kind_of(key, settings.taxonomy)) not in kinds:
+            return False
+        return kind != "connector" or (term is not None and bool(connecting.intersection(term.topics)))
+
     by_name: dict[str, list[Match]] = {}
     unnamed = 0
     for m in found:
         keys = (*m.cls.topics, *(f"term:{k}" for k in terms.named_cached(m.pr)))
-        named = [k for k in dict.fromkeys(keys) if k not in skip and kind_of(k, settings.taxonomy) in kinds]
+        named = [k for k in dict.fromkeys(keys) if counted(k)]
         for key in named:
             by_name.setdefault(topic_name(settings, key), []).append(m)
         unnamed += not named
@@ -1545,6 +1555,7 @@ KIND_LABELS = {
     "quant": "format",
     "kernel": "kernel",
     "library": "library",
+    "connector": "connector",
 }
 PERIODS_SHOWN = 12  # periods listed in a "per month" / "by week" answer (the latest ones)
 

@@ -3949,6 +3949,7 @@ def test_core_features_people_name_are_named_things(text: str, key: str) -> None
         ("rocm prs per gpu last week", "hardware"),
         ("attention prs by kernel", "kernel"),
         ("dependency bumps by library this month", "library"),
+        ("disagg work last month broken down per connector", "connector"),
     ],
 )
 def test_a_breakdown_by_a_kind_of_named_thing(text: str, kind: str) -> None:

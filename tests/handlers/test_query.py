@@ -977,6 +977,20 @@ def test_a_gpu_named_is_its_vendor_s_work_whatever_its_classification() -> None:
     assert not content_ok(parse_query("flashinfer attention prs", taxonomy, now=NOW), pr, moe_only, terms)
 
 
+async def test_a_breakdown_by_connector_and_by_library_names_libraries(loaded: Store) -> None:
+    """ "kv connector prs by connector" split by topic (KV connector 15, Bug fixes 5, ...): the
+    connectors the PRs name (NIXL, Mooncake, ...), with a note counting the PRs that name none; a
+    library is counted by its own kind ("by library" had left out PyTorch and Transformers, whose
+    kind is no kind of alternatives)."""
+    reply = await ask(loaded, "kv connector prs by connector past 30 days")
+    names = [group.title.split(" · ")[0] for group in reply.groups]
+    assert "NIXL" in names and "KV connector & disaggregation" not in names, names
+    assert any("name no connector" in n for n in reply.notes), reply.notes
+    taxonomy = load_taxonomy("vllm")
+    libraries = {t.name for t in taxonomy.terms if t.kind in ("library", "kernel")}
+    assert set(names) <= libraries, set(names) - libraries
+
+
 async def test_a_suggested_command_keeps_only_the_words_that_change_its_reading(loaded: Store) -> None:
     """An empty answer's "try" is a command a user would type: the words of the question's frame
     ("what's new with", "any", "the ... prs", "'s been working on") go, and the suggestion, asked, reads the same topics
