@@ -148,6 +148,7 @@ from handlers.query import (
     by_time,
     by_topic,
     compares_periods,
+    merge_times,
     none_moved,
     none_named_note,
     pace_note,
@@ -901,6 +902,11 @@ class FollowupHandler:
             # "can u redo the digest but rocm only" after narrowing to kv-connector: the digest's
             # PRs, narrowed afresh
             _restart(thread)
+        if intent.query.merge_time:
+            # "how long did these take to merge": the thread's merged PRs by how long each was open
+            merged = thread.filtered(await thread.matches(), intent.query)
+            untitled = Reply(kind="answer", title="", understood=thread.about())
+            return merge_times(thread.settings, intent.query, untitled, merged, what="this thread's PRs")
         if intent.query.per_kind and not intent.query.per_period:  # "break it down by format"
             # ("which models got faster" under a digest: the performance PRs among them)
             return await per_kind(thread, intent.query.per_kind, intent.query)

@@ -402,7 +402,7 @@ OUT_OF_SCOPE = (
     # What a term means, review times and beginner advice are not in PR data either.
     ("a question about how things work", re.compile(r"\bwhat (?:does|do) [^?]{1,50}\bmean\b")),
     ("a question about review times", re.compile(
-        r"\breview (?:turnaround|time|times|latency|speed)\b|\bturnaround\b|\btime to (?:merge|review|first review)\b"
+        r"\breview (?:turnaround|time|times|latency|speed)\b|\btime to (?:review|first review)\b"
     )),
     ("a request for advice", re.compile(
         r"\b(?:good|easy|simple) (?:first )?(?:prs?|issues?|tasks?) (?:for|to)\b|\bfor (?:a )?beginners?\b|\bgood first issues?\b"

@@ -693,6 +693,8 @@ class Query:
     author_pronoun: bool = False
     pronoun_left_out: bool = False  # "leave him out", "not counting her": the person meant, left out
     first_timers: bool = False  # "new contributors this month": people whose first PR is in the window
+    # "how long do rocm prs take to merge": opened-to-merged times (1 the longest first, -1 the fastest)
+    merge_time: int = 0
     new_among: bool = False  # "who touched flashinfer, anyone new?": everyone, the first-timers said
     exact: bool = False  # "gb200 specifically": the named things themselves, never their family
     # "whats the latest on nvfp4 moe" with nothing in the default window: the newest ones of any
@@ -789,6 +791,7 @@ class _State:
     author_pronoun: bool = False
     pronoun_left_out: bool = False
     first_timers: bool = False
+    merge_time: int = 0
     new_among: bool = False
     out_of_scope: str = ""
     corrections: dict[int, str] = field(default_factory=dict)  # token index -> corrected word
@@ -1771,7 +1774,44 @@ def _newest_ones(_: _Parser, tokens: list[str], st: _State) -> None:
             return
 
 
+# The time from opened to merged, asked: "how long do rocm prs take to merge", "median time to
+# merge", "which prs took the longest to merge", "fastest merged pr this week", "how quickly do
+# xpu fixes get merged" (a rate of merges is a count by day: "merge rate" is not this)
+_MERGE_TIME = re.compile(
+    r"\btime[- ]to[- ](?:merge|land)\b|\bmerge (?:time|times|latency|duration|delay|lag)\b"
+    r"|\b(?:days|hours|weeks) to (?:merge|land|get merged)\b"
+    r"|\bhow (?:long|fast|quickly|quick)\b(?:(?! (?:ago|since)\b).){0,60}?\b(?:merge|merged|land|landed|get in)\b"
+    r"|\b(?:took|take|takes|taking) (?:the )?(?:longest|shortest|most time|least time|forever|ages)\b"
+    r"(?:(?! (?:ago|since)\b).){0,20}?\b(?:merge|merged|land|landed|in)\b"
+    r"|\b(?:fastest|quickest|slowest|longest) (?:(?:ones?|prs?|fixes|changes) )?"
+    r"(?:merged?|merges|landed|to (?:merge|land|get merged|get in))\b"
+)
+_FAST = frozenset({"fastest", "quickest", "shortest", "least"})
+_MERGE_TIME_WORDS = frozenset(
+    {"how", "long", "fast", "quickly", "quick", "take", "takes", "took", "taking", "time", "times", "merge",
+     "merged", "land", "landed", "median", "average", "mean", "avg", "typical", "typically", "longest",
+     "shortest", "fastest", "quickest", "slowest", "latency", "duration", "delay", "lag", "days", "hours",
+     "weeks", "forever", "ages", "most", "least", "ones", "before", "until", "till", "wait", "waited", "waiting"}
+)  # fmt: skip
+
+
+def _merge_time(_: _Parser, tokens: list[str], st: _State) -> None:
+    """ "how long do rocm prs take to merge" listed the week's merged ROCm PRs, and "median time
+    to merge" was refused as a question about review times: the time from opened to merged is in
+    every PR's data, so the answer is the merged PRs by how long each took (review times are not)."""
+    found = _MERGE_TIME.search(" ".join(tokens))
+    if not found:
+        return
+    st.merge_time = -1 if _FAST.intersection(found.group(0).split()) else 1
+    if not st.states:
+        st.states.append("merged")
+    st.text[:] = [w for w in st.text if w not in _MERGE_TIME_WORDS]
+    st.groups[:] = [g for g in st.groups if g != ["performance"]]  # ("how fast": no perf question)
+    st.readings.append(f"'{found.group(0)}' → the time from opened to merged")
+
+
 _WHOLE_QUESTION_RULES = (
+    _merge_time,
     _one_pr,
     _newest_ones,
     _worth_reading,
@@ -3576,6 +3616,7 @@ class _Parser:
             # ("who broke the build": the fixes, whose authors mended it, not a list of culprits)
             who=(asks_who(tokens) and st.out_of_scope != BLAME) or st.first_timers,
             first_timers=st.first_timers,
+            merge_time=st.merge_time,
             new_among=st.new_among,
             exact=bool(_EXACTLY.intersection(tokens))
             or ("in", "particular") in set(itertools.pairwise(tokens)),

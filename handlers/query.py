@@ -300,6 +300,9 @@ class QueryHandler:
                 else ()
             )
             return replace(reply, title=title, groups=groups, notes=(*mean, *reply.notes, *earlier))
+        if query.merge_time:
+            # "how long do rocm prs take to merge": the merged PRs by how long each was open
+            return merge_times(settings, query, reply, matches)
         if query.per_kind:
             # "quantization by format": each format the PRs name, counted (not what was asked for)
             asked = {k for g in query.any_of for k in g}
@@ -1537,6 +1540,69 @@ def by_kind(
             by_name.setdefault(topic_name(settings, key), []).append(m)
         unnamed += not named
     return (*_largest_groups(by_name, min(shown, TOPICS_SHOWN) if shown else TOPICS_SHOWN), unnamed)
+
+
+# how long PRs were open before they merged, in the buckets a reader scans
+_MERGE_TIME_BUCKETS = (
+    (timedelta(days=1), "Within a day"),
+    (timedelta(days=3), "1-3 days"),
+    (timedelta(days=7), "3-7 days"),
+    (timedelta(days=28), "1-4 weeks"),
+    (timedelta.max, "Over 4 weeks"),
+)
+
+
+def _span(span: timedelta) -> str:
+    """ "5 h", "2.3 days", "5 weeks": a duration as a reader says it."""
+    hours = span.total_seconds() / 3600
+    if hours < 1:
+        return "under an hour"
+    if hours < 48:
+        return f"{hours:.0f} h"
+    days = hours / 24
+    return f"{days:.1f} days" if days < 28 else f"{days / 7:.0f} weeks"
+
+
+def merge_times(
+    settings: RepoSettings, query: Query, reply: Reply, matches: Sequence[Match], what: str = ""
+) -> Reply:
+    """The merged PRs by how long each was open (opened to merged: the data has both times;
+    review times it has not), the slowest bucket first (the fastest for "fastest merged"), with
+    the median, the mean, the time nine in ten merged within, and the extremes named."""
+    timed = [
+        (m, m.pr.merged_at - m.pr.created_at)
+        for m in matches
+        if m.pr.merged_at is not None and m.pr.created_at is not None and m.pr.merged_at >= m.pr.created_at
+    ]
+    if not timed:
+        return reply
+    timed.sort(key=lambda t: (t[1], t[0].pr.number), reverse=query.merge_time > 0)
+    spans = sorted(span for _, span in timed)
+    median = (
+        spans[len(spans) // 2]
+        if len(spans) % 2
+        else (spans[len(spans) // 2 - 1] + spans[len(spans) // 2]) / 2
+    )
+    mean = sum(spans, timedelta()) / len(spans)
+    ninety = spans[min(len(spans) - 1, (9 * len(spans) + 9) // 10 - 1)]
+    buckets: dict[str, list[Match]] = {label: [] for _, label in _MERGE_TIME_BUCKETS}
+    for m, span in timed:
+        buckets[next(label for limit, label in _MERGE_TIME_BUCKETS if span < limit)].append(m)
+    order = list(buckets.items())
+    groups = tuple(
+        ItemGroup(f"{label} · {_count(len(items))}", tuple(reply_item(m) for m in items[:3]))
+        for label, items in (reversed(order) if query.merge_time > 0 else order)
+        if items
+    )
+    ends = ", ".join(f"#{m.pr.number} ({_span(span)})" for m, span in timed[:3])
+    notes = (
+        f"Opened to merged: median {_span(median)}, mean {_span(mean)}; 9 in 10 within {_span(ninety)}.",
+        f"{'Longest' if query.merge_time > 0 else 'Fastest'}: {ends}.",
+        "Review times are not in my data; this is the time from opening a PR to merging it.",
+        *reply.notes,
+    )
+    title = f"Time to merge: {what or subject(settings, query)} · {_count(len(timed))} merged"
+    return replace(reply, title=title, groups=groups, notes=notes)
 
 
 def none_named_note(unnamed: int, total: int, kind: str) -> tuple[str, ...]:

@@ -2282,6 +2282,22 @@ async def test_which_things_a_change_touched_names_them_and_the_rest(app: BotHan
     assert any("name no kernel" in n for n in answer.notes), answer.notes
 
 
+async def test_how_long_these_took_to_merge_is_the_threads_merge_times(app: BotHandlers) -> None:
+    """ "how long did these take to merge" under a list narrowed it to the merged ones: the
+    thread's merged PRs by how long each was open, with the median; "which were fastest to
+    merge" after a narrowing puts the fastest first (sentences written for this test)."""
+    await start_thread(app, KEY, "rocm last week")
+    took = await app.followup(KEY, "ok how long did those take to get merged")
+    assert took.title.startswith("Time to merge: this thread's PRs"), took.title
+    assert any(n.startswith("Opened to merged: median") for n in took.notes), took.notes
+    context = await app.store.get_thread(KEY)
+    assert context is not None
+    shown = {i.number for g in took.groups for i in g.items}
+    assert shown and shown <= set(context.pr_numbers), shown
+    fast = await app.followup(KEY, "and the quickest ones to land?")
+    assert any(n.startswith("Fastest: #") for n in fast.notes), (fast.title, fast.notes)
+
+
 def _count_said(note: str) -> str:
     return note.rsplit(", ", 1)[1].split()[0]  # "Busiest: Week of Feb 23, 247 PRs." -> "247"
 

@@ -4087,6 +4087,22 @@ def test_newest_and_whether_a_library_moved() -> None:
     assert DEPENDENCY_KEY not in {k for g in q.any_of for k in g}, q.any_of
 
 
+def test_the_time_to_merge_is_asked_in_many_ways() -> None:
+    """Asking how long PRs take from opening to merging (sentences written for this test): the
+    merged PRs, no title words, no out-of-scope note; "fastest"/"quickest" first the fastest; a
+    merge *rate* (merges per day) and "how long ago" are other questions."""
+    for text, first in (("avg days to merge for xpu last month", 1), ("which rocm fixes took forever to land", 1),
+                        ("how fast do spec decode prs get merged", 1), ("quickest to merge this week?", -1),
+                        ("typical merge latency for kv connector prs", 1)):  # fmt: skip
+        q = read(text)
+        assert (q.merge_time, q.states, q.text, q.out_of_scope) == (first, ("merged",), "", ""), (
+            text, q.merge_time, q.states, q.text, q.out_of_scope,
+        )  # fmt: skip
+    assert read("how fast do spec decode prs get merged").any_of == (("spec-decode",),)
+    for text in ("what's the merge rate this month", "how long ago did nixl land", "faster moe kernels"):
+        assert not read(text).merge_time, text
+
+
 def test_how_many_people_is_a_question_about_people() -> None:
     """ "how many unique contributors this month", "how many authors touched rocm": the people
     behind the PRs, counted (it searched "unique contributors")."""

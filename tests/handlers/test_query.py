@@ -977,6 +977,33 @@ def test_a_gpu_named_is_its_vendor_s_work_whatever_its_classification() -> None:
     assert not content_ok(parse_query("flashinfer attention prs", taxonomy, now=NOW), pr, moe_only, terms)
 
 
+async def test_how_long_prs_take_to_merge_is_answered_from_their_times(loaded: Store) -> None:
+    """ "how long do rocm prs take to merge" listed the merged ROCm PRs and "median time to
+    merge" was refused as a question about review times: every PR has its opening and merging
+    times, so the answer groups the merged PRs by how long each was open (slowest first), says
+    the median, and that review times are not known; "quickest" puts the fastest first. The
+    groups hold what their labels say (checked against the stored times)."""
+    reply = await ask(loaded, "how quickly do rocm prs get merged? past 30 days")
+    assert reply.title.startswith("Time to merge: ROCm"), reply.title
+    assert any(n.startswith("Opened to merged: median ") for n in reply.notes), reply.notes
+    assert any("Review times are not in my data" in n for n in reply.notes), reply.notes
+    labels = [g.title.split(" · ")[0] for g in reply.groups]
+    order = ["Over 4 weeks", "1-4 weeks", "3-7 days", "1-3 days", "Within a day"]
+    assert labels and labels == [b for b in order if b in labels], labels
+    bounds = {"Within a day": (0, 1), "1-3 days": (1, 3), "3-7 days": (3, 7), "1-4 weeks": (7, 28)}
+    prs = await loaded.get_prs(REPO, [i.number for g in reply.groups for i in g.items])
+    for group in reply.groups:
+        low, high = bounds.get(group.title.split(" · ")[0], (28, 10**6))
+        for item in group.items:
+            pr = prs[item.number]
+            assert pr.merged_at is not None
+            days = (pr.merged_at - pr.created_at).total_seconds() / 86400
+            assert low <= days < high, (group.title, item.number, days)
+    fast = await ask(loaded, "which merged rocm prs were quickest to merge past 30 days")
+    assert fast.groups and fast.groups[0].title.startswith(labels[-1]), (fast.groups[0].title, labels)
+    assert any(n.startswith("Fastest: #") for n in fast.notes), fast.notes
+
+
 async def test_a_breakdown_by_connector_and_by_library_names_libraries(loaded: Store) -> None:
     """ "kv connector prs by connector" split by topic (KV connector 15, Bug fixes 5, ...): the
     connectors the PRs name (NIXL, Mooncake, ...), with a note counting the PRs that name none; a
