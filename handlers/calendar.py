@@ -490,6 +490,9 @@ class TimeReader:
             return Span(day, day + timedelta(days=1)), 1
         if tok == "past" and nxt in ("week", "month", "year", "day"):
             return self._rolling(nxt), 2
+        if tok in ("past", "last", "previous") and nxt in ("hour", "hr", "h"):
+            # "anything from the last hour": the hour up to now ("the last 3 hours" is counted below)
+            return Span(since=self.now - timedelta(hours=1), until=self.now), 2
         if tok in ("past", "last", "previous", "prev"):
             counted = self._count_unit(t, i + 1)
             if counted:

@@ -29,7 +29,8 @@ from handlers.terms import per_taxonomy, term_index
 # points name them), so it yields its place in the digest proper.
 REVERTED_PENALTY = 0.6
 _UNIT = r"(?:x|×|%|ms|s|tok/s|tokens/s|t/s|gb|mb)"
-_NUM = r"(?:~|≈|up to |upto |over |about |around )?\d+(?:\.\d+)?"
+# (a range is one figure: "1.5~3x", "1.1-1.4x", "55%~65%" quoted whole, not its upper end)
+_NUM = r"(?:~|≈|up to |upto |over |about |around )?\d+(?:\.\d+)?(?:%?\s?[~\-–]\s?\d+(?:\.\d+)?)?"
 _METRIC = (
     r"(?:e2e|end-to-end|throughput|ttft|tpot|itl|otps|tps|latency|speed ?up|faster|lower|higher|"
     r"less|more|reduction|improvement|memory|overhead|prefill|decode|output|input|token|tokens|"

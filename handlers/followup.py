@@ -29,7 +29,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from handlers.calendar import history_start
 from handlers.digest_signals import BREAKING, is_change, read_one, whole_change
@@ -101,6 +101,7 @@ from handlers.language import (
     OWNING,
     REASONS,
     RELEASES,
+    SPEED_COMPARISON,
     THE_X_ONE,
     asks_who,
     has_cjk,
@@ -369,6 +370,17 @@ class FollowupHandler:
             return await ask_anew(thread, query, text)
         if one and base.pr_numbers and _FOLLOW_UPS.search(text):
             return await _follow_ups(thread, text)  # "any follow-ups to this one?" under a PR's card
+        if (
+            one
+            and base.pr_numbers
+            and query.who
+            and not (query.any_of or query.authors)
+            and set(query.text.split()) <= _AREA_WORDS
+            and _ITS_AREA.search(text)
+        ):
+            # "who else touched this area recently" under a PR's card: the people on the narrowest
+            # thing it names (it showed the card again)
+            return await _area_people(thread, query)
         # "and how many prs touched it after that" under a window that already reaches today: no
         # later window exists, so "that" is the thread's PRs (after the first of them landed)
         after_now = bool(set(itertools.pairwise(tokens)) & set(AFTER)) and (
@@ -441,6 +453,17 @@ class FollowupHandler:
             # `/vllm what version of flashinfer are we on` answers
             asked = thread.parse(f"what version of {library} are we on")
             return await _switched(thread, Intent("switch", asked), text, fresh=True)
+        if (
+            one
+            and base.pr_numbers
+            and _points(text)
+            and (any(MEASURED_GAINS in g for g in query.any_of) or query.out_of_scope == SPEED_COMPARISON)
+        ):
+            # "how much faster is it", "how much faster does it make things" under a PR's card: the
+            # gain it quotes (it listed the week's performance PRs with a measured gain, or was
+            # refused as a speed comparison)
+            only = thread.context.pr_numbers[0]
+            return await _card(thread, only, notes=(await _gain_of(thread, only),))
         if query.out_of_scope and not query.pr_numbers and intent.kind not in ("chatter", "help"):
             # "how do i turn on eagle3 for llama 3" under an answer: as the slash command says
             return Reply(
@@ -2415,6 +2438,20 @@ _WHY = (
 )
 
 
+MEASURED_GAINS = "change:measured"  # the kind of change "how much faster" reads as
+
+
+async def _gain_of(thread: Thread, number: int) -> str:
+    """What PR `number` says it gains, from its title and description."""
+    found = await thread.load([number])
+    if not found:
+        return WHY_NOTE
+    signals = read_one(found[0].pr, found[0].cls.topics, thread.settings.taxonomy)
+    if signals.claims:
+        return f"It quotes {', '.join(signals.claims)} (from its title and description)."
+    return "Its title and description quote no measured gain; any benchmarks are in the PR's discussion."
+
+
 async def _why_it_matters(thread: Thread, number: int) -> str:
     """Why the bot ranks PR `number` where it does, from what its title and description say."""
     found = await thread.load([number])
@@ -2585,6 +2622,50 @@ _FOLLOW_UPS = re.compile(
     r"|\bbuil[dt]s? on (?:this|it|that)\b|\bafter (?:this|that) one\b",
     re.I,
 )
+
+
+# a PR's own area, under its card: "who else touched this area", "who else works on this"
+_ITS_AREA = re.compile(
+    r"\bwho else\b|\b(?:this|that|its|the same) (?:area|code|part|component|module|subsystem|stuff)\b", re.I
+)
+
+
+_AREA_WORDS = frozenset({"area", "code", "part", "component", "module", "subsystem", "stuff"})
+
+
+async def _narrowest_named(thread: Thread, number: int, since: datetime) -> str:
+    """The narrowest thing PR `number`'s title names with other PRs since `since` (a term's key),
+    else its first topic's; "" when it names nothing."""
+    shown = await thread.load([number])
+    if not shown:
+        return ""
+    settings = thread.settings
+    day = since.astimezone(settings.tz).date().isoformat()
+    found: list[tuple[int, str]] = []
+    for key in sorted(term_index(settings.taxonomy).in_text(shown[0].pr.title)):
+        total = len(await thread.query.matches(settings, thread.parse(f"{key} since {day}")))
+        if total > 1:  # more than the card itself
+            found.append((total, key))
+    if found:
+        return min(found)[1]
+    return next(iter(shown[0].cls.topics), "")
+
+
+async def _area_people(thread: Thread, query: Query) -> Reply:
+    """The people on a card's PR's area: who worked on the narrowest thing it names over the time
+    asked (the last 30 days when none is), its author among them."""
+    only = thread.context.pr_numbers[0]
+    since = query.since if query.window_given else thread.now - timedelta(days=30)
+    key = await _narrowest_named(thread, only, since)
+    if not key:
+        return await _card(thread, only, notes=(f"#{only} names no area of its own to ask about.",))
+    day = since.astimezone(thread.settings.tz).date().isoformat()
+    reply = await thread.query.answer(thread.settings, f"who worked on {key} since {day}", now=thread.now)
+    term = thread.settings.taxonomy.term(key)
+    name = term.name if term is not None else topic_name(thread.settings, key)
+    return _followed(
+        thread, reply, (f"The people on {name} since {day}, the narrowest thing #{only} names.",)
+    )
 
 
 async def _follow_ups(thread: Thread, text: str) -> Reply:

@@ -388,6 +388,19 @@ def test_a_revert_never_links_the_work_landing_again_after_it(shared_data: Path)
     assert found[42996].reverted and not found[46006].reverted
 
 
+def test_a_range_is_quoted_whole() -> None:
+    """ "1.5~3x kernel level performance improvement", "55%~65% E2E TTFT Improvement" (real titles
+    of the shared history) were quoted from their upper end ("3x kernel level ..."), which says
+    more than the PR does: a range is one figure."""
+    assert quantified_claims(
+        "[K3 Perf] Combine multiple all gather together for SP, 1.5~3x kernel level performance improvement"
+    ) == ("1.5~3x kernel level performance improvement",)
+    assert quantified_claims(
+        "[Perf] Adaptive budget for spec scheduled token, 55%~65% E2E TTFT Improvement"
+    ) == ("55%~65% E2E TTFT Improvement",)
+    assert quantified_claims("[Kernel] 2-3x faster top-k") == ("2-3x faster",)
+
+
 def test_a_kernel_level_gain_is_a_quantified_claim() -> None:
     """ "97.9% kernel level latency reduction", "1.1~1.4x kernel performance improvement" (real
     titles of the shared history) quote a measured gain at the kernel's level: claims to quote and

@@ -2298,6 +2298,26 @@ async def test_how_long_these_took_to_merge_is_the_threads_merge_times(app: BotH
     assert any(n.startswith("Fastest: #") for n in fast.notes), (fast.title, fast.notes)
 
 
+async def test_how_much_faster_under_a_card_is_its_quoted_gain(app: BotHandlers) -> None:
+    """ "how much faster is it" under a PR's card listed the week's performance PRs with a
+    measured gain: it asks about that PR, whose title quotes "1.07x otps" (sentences written for
+    this test)."""
+    await start_thread(app, KEY, "#34933")
+    gain = await app.followup(KEY, "so how much faster does it make it")
+    assert gain.kind == "detail" and gain.detail is not None and gain.detail.number == 34933, gain.title
+    assert any("1.07x otps" in n for n in gain.notes), gain.notes
+
+
+async def test_who_else_on_a_cards_area_is_the_people_on_what_it_names(app: BotHandlers) -> None:
+    """ "who else touched this area recently" under a PR's card showed the card again: the people
+    on the narrowest thing its title names, over the last 30 days (sentences written for this
+    test)."""
+    await start_thread(app, KEY, "#34933")
+    people = await app.followup(KEY, "who else has been in that code lately?")
+    assert people.groups and all(g.title.startswith("@") for g in people.groups), people.title
+    assert any("the narrowest thing #34933 names" in n for n in people.notes), people.notes
+
+
 def _count_said(note: str) -> str:
     return note.rsplit(", ", 1)[1].split()[0]  # "Busiest: Week of Feb 23, 247 PRs." -> "247"
 

@@ -446,9 +446,12 @@ def test_a_future_window_says_so() -> None:
 
 
 def test_rolling_hours_are_exact_instants() -> None:
-    """`past 24 hours` is exactly [now - 24h, now)."""
+    """`past 24 hours` is exactly [now - 24h, now); "the last hour" is the hour up to now (it
+    searched titles for "hour")."""
     q = read("past 24 hours")
     assert (q.since, q.until) == (NOW - timedelta(hours=24), NOW)
+    q = read("did anything land in the past hour?")
+    assert (q.since, q.until, q.text) == (NOW - timedelta(hours=1), NOW, ""), (q.window_label, q.text)
 
 
 def test_huge_input_is_cut_with_a_note() -> None:
