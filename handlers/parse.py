@@ -3469,7 +3469,7 @@ class _Parser:
             (KIND_NOUNS[b] for a, b in itertools.pairwise(tokens) if a in _PER and b in KIND_NOUNS), ""
         )
         per_kind = per_kind or _ranks_kind(tokens)  # "which model got the most prs in july"
-        per_kind = per_kind or self._kind_touched(tokens)  # "which models got faster"
+        per_kind = per_kind or self._kind_touched(tokens, groups)  # "which models got faster"
         if per_kind and per_topic and any(len(g) > 1 and all(map(is_term, g)) for g in groups):
             per_kind = ""  # "by connector? nixl vs mooncake": the things named are the buckets
         if per_kind:
@@ -3915,7 +3915,7 @@ class _Parser:
         jargon = is_term(key or "") or not all(is_english(w) for w in rest)
         return bool(rest) and length == len(rest) and jargon
 
-    def _kind_touched(self, tokens: list[str]) -> str:
+    def _kind_touched(self, tokens: list[str], groups: Sequence[Sequence[str]] = ()) -> str:
         """ "which models got faster", "what gpus were hit by bugs", "which kernels did rocm
         optimize": asking which things of a kind a change touched names them, each with its PRs
         (the kind noun is no topic: "models" read as New models emptied a bug-fix answer). Words
@@ -3928,7 +3928,14 @@ class _Parser:
                 continue  # ("which kernel prs": PRs about kernels)
             if self._lookup_topic(tokens, k)[1] > 1 or "new" in tokens[max(k - 2, 0) : k]:
                 continue
-            if KIND_NOUNS[t] == "model" and (_ARRIVAL_WORDS | _GONE).intersection(tokens):
+            # ("which models got support for lora": the support of a thing of another kind arrived,
+            # for models the LoRA PRs name; "which models got support" are new models)
+            supported = (
+                bool({("support", "for"), ("supported", "for")} & set(itertools.pairwise(tokens)))
+                and not (_ARRIVAL_WORDS - {"support", "supports", "supported"}).intersection(tokens)
+                and any(kind_of(k, self.taxonomy) != "model" and k != "new-model" for g in groups for k in g)
+            )
+            if KIND_NOUNS[t] == "model" and (_ARRIVAL_WORDS | _GONE).intersection(tokens) and not supported:
                 continue  # (a model's arrival or removal is a PR of its own: "which models got removed")
             return KIND_NOUNS[t]
         return ""

@@ -4003,6 +4003,8 @@ def test_which_named_thing_had_the_most_prs_ranks_that_kind() -> None:
         ("which kernels did rocm optimize", "kernel", ("rocm",)),
         ("what formats changed in quantization this week", "quant", ("quantization",)),
         ("which architectures broke", "model", ()),
+        # (the support of another kind of thing arrived: for the models its PRs name)
+        ("which models gained support for spec decode in july", "model", ("spec-decode",)),
     ],
 )
 def test_which_things_a_change_touched_names_them(text: str, kind: str, topics: tuple[str, ...]) -> None:
