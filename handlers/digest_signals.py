@@ -547,6 +547,9 @@ CHANGE_PREFIX = "change:"
 BREAKING = CHANGE_PREFIX + "breaking"  # removals and deprecations: "remove deprecated" asks for them
 REMOVALS = CHANGE_PREFIX + "removal"  # the removals, deprecations and renames alone
 DEFAULTS = CHANGE_PREFIX + "default"  # the changed defaults alone
+MEASURED = (
+    CHANGE_PREFIX + "measured"
+)  # PRs quoting a measured gain ("perf prs with numbers", "how much faster")
 
 
 def whole_change(groups: Iterable[Iterable[str]]) -> tuple[tuple[str, ...], ...]:

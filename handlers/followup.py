@@ -32,7 +32,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 
 from handlers.calendar import history_start
-from handlers.digest_signals import BREAKING, is_change, read_one, whole_change
+from handlers.digest_signals import BREAKING, MEASURED, Signals, is_change, read_one, whole_change
 from handlers.followup_intent import (
     ADDING_CUES,
     AFTER,
@@ -116,6 +116,7 @@ from handlers.models import (
     FollowupLimits,
     Prompt,
     PRRef,
+    PullRequest,
     Reply,
     RepoSettings,
     ThreadContext,
@@ -131,6 +132,7 @@ from handlers.parse import (
     TAKING_BACK_THE_REST,
     VERSION_NOW,
     Query,
+    asks_share,
     asks_works,
     implies,
     kind_of,
@@ -149,6 +151,7 @@ from handlers.query import (
     by_time,
     by_topic,
     compares_periods,
+    kind_thing,
     merge_times,
     none_moved,
     none_named_note,
@@ -288,7 +291,7 @@ class FollowupHandler:
         if isinstance(read, Reply):
             return read
         text, query = read
-        if _SHARE_ASKED.search(text):
+        if asks_share(tokenize(text)[0]):
             # "what percent is that" after "how many prs were bugfixes", "what % of these are
             # merged": the count, and the share of the thread's PRs it is
             asked = query if _filters(query) else _last_count(thread)
@@ -457,7 +460,7 @@ class FollowupHandler:
             one
             and base.pr_numbers
             and _points(text)
-            and (any(MEASURED_GAINS in g for g in query.any_of) or query.out_of_scope == SPEED_COMPARISON)
+            and (any(MEASURED in g for g in query.any_of) or query.out_of_scope == SPEED_COMPARISON)
         ):
             # "how much faster is it", "how much faster does it make things" under a PR's card: the
             # gain it quotes (it listed the week's performance PRs with a measured gain, or was
@@ -1482,14 +1485,6 @@ def _how_many(text: str) -> bool:
     return asks_count(tokenize(text)[0])
 
 
-# a share asked of a count: "what percent is that", "as a percentage?", "what % of these are merged"
-# (a number before it is a figure quoted, "the 3.9% ttft one", "a 5 percent gain": no share asked)
-_SHARE_ASKED = re.compile(
-    r"(?<![\d.])(?<![\d.]\s)(?:\b(?:percent|percentage|per cent)\b|%)|\b(?:fraction|proportion)\b|\bwhat share\b",
-    re.I,
-)
-
-
 def _last_count(thread: Thread) -> Query | None:
     """The question of the thread's last count ("how many prs were bugfixes"), back over short
     follow-ups; None when no count was asked."""
@@ -1498,7 +1493,7 @@ def _last_count(thread: Thread) -> Query | None:
         if _how_many(text):
             query = thread.parse(text)
             return query if _filters(query) else None
-        if not _bare(text) and not _SHARE_ASKED.search(text):
+        if not _bare(text) and not asks_share(tokenize(text)[0]):
             return None
     return None
 
@@ -1509,7 +1504,7 @@ def _asked_count_last(thread: Thread) -> bool:
     said.insert(0, thread.context.query_text.partition(FILTER_SEP)[0])  # the question itself
     # back over short follow-ups ("same for nvidia", "xpu?") to the message that set the question
     for text in reversed(said):
-        if _how_many(text) or _SHARE_ASKED.search(text):
+        if _how_many(text) or asks_share(tokenize(text)[0]):
             return True
         if not _bare(text):
             return False
@@ -2314,7 +2309,7 @@ async def per_kind(thread: Thread, kind: str, query: Query | None = None) -> Rep
     matches = await thread.matches()
     asked = {k for group in thread.base_query().any_of for k in group}  # "rocm perf prs": not ROCm again
     among = ""
-    if query is not None and (query.any_of or query.states or query.authors or query.exclude):
+    if query is not None and _filters(query):
         matches = thread.filtered(matches, query)
         asked |= {k for group in query.any_of for k in group}
         among = f" ({subject(thread.settings, query)})"
@@ -2324,10 +2319,7 @@ async def per_kind(thread: Thread, kind: str, query: Query | None = None) -> Rep
         kind, f"{KIND_LABELS[kind]}s"
     )
     if not groups:
-        named = {"model": "a model family", "hardware": "a GPU or platform"}.get(
-            kind, f"a {KIND_LABELS[kind]}"
-        )
-        title = f"None of {whose} names {named} beyond what it asked for"
+        title = f"None of {whose} names a {kind_thing(kind)} beyond what it asked for"
     else:
         title = f"The {what} named by {whose}" if among else f"The {what} {whose} name"
     notes = (
@@ -2438,15 +2430,18 @@ _WHY = (
 )
 
 
-MEASURED_GAINS = "change:measured"  # the kind of change "how much faster" reads as
+async def _signals_of(thread: Thread, number: int) -> Signals | None:
+    """What PR `number`'s title and description say (its gains, kind of change, reverts), as the
+    digest reads it; None when it is not stored."""
+    found = await thread.load([number])
+    return read_one(found[0].pr, found[0].cls.topics, thread.settings.taxonomy) if found else None
 
 
 async def _gain_of(thread: Thread, number: int) -> str:
     """What PR `number` says it gains, from its title and description."""
-    found = await thread.load([number])
-    if not found:
+    signals = await _signals_of(thread, number)
+    if signals is None:
         return WHY_NOTE
-    signals = read_one(found[0].pr, found[0].cls.topics, thread.settings.taxonomy)
     if signals.claims:
         return f"It quotes {', '.join(signals.claims)} (from its title and description)."
     return "Its title and description quote no measured gain; any benchmarks are in the PR's discussion."
@@ -2454,11 +2449,9 @@ async def _gain_of(thread: Thread, number: int) -> str:
 
 async def _why_it_matters(thread: Thread, number: int) -> str:
     """Why the bot ranks PR `number` where it does, from what its title and description say."""
-    found = await thread.load([number])
-    if not found:
+    signals = await _signals_of(thread, number)
+    if signals is None:
         return WHY_NOTE
-    match = found[0]
-    signals = read_one(match.pr, match.cls.topics, thread.settings.taxonomy)
     said = [f"it quotes a measured gain ({', '.join(signals.claims)})"] if signals.claims else []
     said += [words for name, words in _WHY if getattr(signals, name)]
     said += [f"it undoes #{n}" for n in signals.reverts]
@@ -2625,30 +2618,23 @@ _FOLLOW_UPS = re.compile(
 
 
 # a PR's own area, under its card: "who else touched this area", "who else works on this"
+_AREA_WORDS = frozenset({"area", "code", "part", "component", "module", "subsystem", "stuff"})
 _ITS_AREA = re.compile(
-    r"\bwho else\b|\b(?:this|that|its|the same) (?:area|code|part|component|module|subsystem|stuff)\b", re.I
+    rf"\bwho else\b|\b(?:this|that|its|the same) (?:{'|'.join(sorted(_AREA_WORDS))})\b", re.I
 )
 
 
-_AREA_WORDS = frozenset({"area", "code", "part", "component", "module", "subsystem", "stuff"})
-
-
-async def _narrowest_named(thread: Thread, number: int, since: datetime) -> str:
-    """The narrowest thing PR `number`'s title names with other PRs since `since` (a term's key),
-    else its first topic's; "" when it names nothing."""
-    shown = await thread.load([number])
-    if not shown:
-        return ""
-    settings = thread.settings
-    day = since.astimezone(settings.tz).date().isoformat()
+async def _narrowest_term(thread: Thread, pr: PullRequest, since: datetime) -> str:
+    """The narrowest thing `pr`'s title names with other PRs since `since` (the term with the
+    fewest, more than the PR itself), as its key; "" when it names none. Counted first, answered
+    once."""
+    day = since.astimezone(thread.settings.tz).date().isoformat()
     found: list[tuple[int, str]] = []
-    for key in sorted(term_index(settings.taxonomy).in_text(shown[0].pr.title)):
-        total = len(await thread.query.matches(settings, thread.parse(f"{key} since {day}")))
+    for key in sorted(term_index(thread.settings.taxonomy).in_text(pr.title)):
+        total = len(await thread.query.matches(thread.settings, thread.parse(f"{key} since {day}")))
         if total > 1:  # more than the card itself
             found.append((total, key))
-    if found:
-        return min(found)[1]
-    return next(iter(shown[0].cls.topics), "")
+    return min(found)[1] if found else ""
 
 
 async def _area_people(thread: Thread, query: Query) -> Reply:
@@ -2656,7 +2642,8 @@ async def _area_people(thread: Thread, query: Query) -> Reply:
     asked (the last 30 days when none is), its author among them."""
     only = thread.context.pr_numbers[0]
     since = query.since if query.window_given else thread.now - timedelta(days=30)
-    key = await _narrowest_named(thread, only, since)
+    shown = await thread.load([only])
+    key = shown and (await _narrowest_term(thread, shown[0].pr, since) or next(iter(shown[0].cls.topics), ""))
     if not key:
         return await _card(thread, only, notes=(f"#{only} names no area of its own to ask about.",))
     day = since.astimezone(thread.settings.tz).date().isoformat()
@@ -2685,13 +2672,8 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
     else:
         start = pr.merged_at or pr.created_at
         day = start.astimezone(settings.tz).date().isoformat()
-        # counted first, answered once: the narrowest named thing with more PRs than the card
-        found: list[tuple[int, str]] = []
-        for key in sorted(term_index(settings.taxonomy).in_text(pr.title)):
-            total = len(await thread.query.matches(settings, thread.parse(f"{key} since {day}")))
-            if total > 1:  # more than the card itself
-                found.append((total, key))
-        if not found:
+        key = await _narrowest_term(thread, pr, start)
+        if not key:
             return Reply(
                 kind="empty",
                 title=f"No later PR names #{only} or the things it is about",
@@ -2700,7 +2682,6 @@ async def _follow_ups(thread: Thread, text: str) -> Reply:
                     f"Its title names no follow-up of its own; ask about its subject, e.g. `/{settings.command} <topic> since {day}`.",
                 ),
             )
-        _, key = min(found)
         reply = await thread.query.answer(settings, f"{key} since {day}", now=thread.now, synthesize=False)
         term = settings.taxonomy.term(key)
         name = term.name if term is not None else key

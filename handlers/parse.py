@@ -15,7 +15,7 @@ import itertools
 import logging
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta, tzinfo
 
@@ -42,6 +42,7 @@ from handlers.digest_signals import (
     CHANGE_PREFIX,
     CHANGE_WORDS,
     DEFAULTS,
+    MEASURED,
     REMOVALS,
     change_key,
     change_name,
@@ -330,6 +331,20 @@ VERSION_WORD = re.compile(r"v?\d+(?:\.\d+)*(?:\.x)?", re.I)
 _SHARE_WORDS = frozenset(
     {"fraction", "percentage", "percent", "%", "proportion", "share", "ratio", "portion"}
 )
+# a share asked of a count in a thread ("what percent is that", "as a percentage?"), without "of"
+_SHARE_ASKING = frozenset({"percent", "percentage", "%", "fraction", "proportion"})
+_FIGURE = re.compile(r"^[~≈]?\d[\d.,]*[~-]?\d*$")
+
+
+def asks_share(tokens: Sequence[str]) -> bool:
+    """ "what percent is that", "what % of these are merged", "what share of them": a share asked;
+    a figure before the word quotes a gain ("the 3.9% one", "a 5 percent gain")."""
+    words = " ".join(tokens).replace("per cent", "percent").split()
+    return ("what", "share") in set(itertools.pairwise(words)) or any(
+        t in _SHARE_ASKING and not (k and _FIGURE.match(words[k - 1])) for k, t in enumerate(words)
+    )
+
+
 # the kinds of named things that have versions of their own (libraries and kernel packages)
 _VERSIONED_KINDS = frozenset({"library", "kernel"})
 _RELEASE = re.compile(r"^(?:v\d+\.\d+(?:\.\d+)?|\d+\.\d+\.\d+|0\.\d+(?:\.\d+)?)(?:rc\d+)?$")
@@ -1201,12 +1216,11 @@ def _version_moves(parser: _Parser, tokens: list[str], st: _State) -> None:
     context: "breaking changes ... before we bump our pin", "outputs look wrong after upgrade"."""
     changed = change_words(DEPENDENCY) | {"bumping"}
     for k, word in enumerate(tokens):
-        before = tokens[max(k - 2, 0) : k]
         # ("did we bump triton", "have we bumped flashinfer": the project's "we", asking whether
         # it happened; "before we bump our pin", "once i bump": the asker's own)
-        asking = tokens[max(k - 2, 0) : max(k - 1, 0)] in (["did"], ["have"], ["has"], ["do"])
+        asking = k >= 2 and tokens[k - 2] in ("did", "have", "has", "do")
         if word in changed and (
-            (_ASKER_BEFORE.intersection(before) and not asking)
+            (_ASKER_BEFORE.intersection(tokens[max(k - 2, 0) : k]) and not asking)
             or _ASKER_AFTER.intersection(tokens[k + 1 : k + 2])
         ):
             st.groups[:] = [g for g in st.groups if g != [DEPENDENCY]]
@@ -1573,7 +1587,7 @@ def _comes_with_numbers(_: _Parser, tokens: list[str], st: _State) -> None:
     said = {w for k, w in enumerate(tokens[1:], 1) if w in _EVIDENCE and tokens[k - 1] in _COMES_WITH}
     if not said:
         return
-    key = CHANGE_PREFIX + "measured"
+    key = MEASURED
     if not any(key in g for g in st.groups):
         st.groups.append([key])
     st.text[:] = [w for w in st.text if w not in said]
@@ -1602,12 +1616,12 @@ def _how_much_gain(_: _Parser, tokens: list[str], st: _State) -> None:
     if not found or st.out_of_scope:
         return
     said = set(found.group(0).split())
-    setup = [k for g in st.groups for k in g if k not in ("performance", CHANGE_PREFIX + "measured")]
+    setup = [k for g in st.groups for k in g if k not in ("performance", MEASURED)]
     rest = [w for w in st.text if w not in said]
     if out_of_scope(tokens) and (out_of_scope(tokens) != SPEED_COMPARISON or setup or rest):
         return  # "how much faster will llama get on h100 with these": the asker's setup measured
     st.gain_asked = True
-    key = CHANGE_PREFIX + "measured"
+    key = MEASURED
     if not any(key in g for g in st.groups):
         st.groups.append([key])
     st.text[:] = rest
@@ -1869,19 +1883,25 @@ def _ranks_topics(tokens: list[str]) -> bool:
     return False
 
 
+def _counted_kind_nouns(tokens: list[str]) -> Iterator[tuple[int, str]]:
+    """(index, kind) of each kind noun that names things to count ("which models", "top 2
+    formats"), not PRs about them ("top 5 kernel prs") nor the new ones ("top 5 new models")."""
+    for k, t in enumerate(tokens):
+        if t not in KIND_NOUNS or tokens[k + 1 : k + 2] and tokens[k + 1] in _PR_NOUNS | {"changes", "work"}:
+            continue
+        if tokens[k - 1 : k] != ["new"]:
+            yield k, KIND_NOUNS[t]
+
+
 def _ranks_kind(tokens: list[str]) -> str:
     """ "which model got the most prs", "what gpu had the most rocm work": the kind of named thing
     asked to be ranked by its PRs ("which models were added" ranks nothing); "" if none."""
-    for k, t in enumerate(tokens):
-        if t not in KIND_NOUNS or tokens[k + 1 : k + 2] and tokens[k + 1] in _PR_NOUNS | {"changes", "work"}:
-            continue  # ("top 5 kernel prs": PRs about kernels)
-        if tokens[k - 1 : k] == ["new"]:
-            continue  # ("top 5 new models": the new models' PRs, five of them)
+    for k, kind in _counted_kind_nouns(tokens):
         asked = {"which", "what"}.intersection(tokens[max(k - 2, 0) : k])
         if asked and _AMOUNT_WORDS.intersection(tokens[k + 1 :]):
-            return KIND_NOUNS[t]
+            return kind
         if RANKING_WORDS.intersection(tokens[max(k - 3, 0) : k]):  # "top 2 formats", "busiest gpus"
-            return KIND_NOUNS[t]
+            return kind
     return ""
 
 
@@ -1893,7 +1913,7 @@ _ASKING_LEAD = frozenset(
 )
 # The frames of asking what a thing is: "what is X", "explain X", "what does X stand for"
 _DEFINING_FRAMES = (
-    ("what", "is"), ("what's",), ("whats",), ("what", "are"), ("explain",), ("define",),
+    ("what", "is"), ("whats",), ("what", "are"), ("explain",), ("define",),
     ("what", "does"), ("what", "do"), ("wtf", "is"), ("meaning", "of"),
     ("what",),  # ("what's" is read as "what")
 )  # fmt: skip
@@ -3077,6 +3097,7 @@ class _Parser:
             st.text[:] = [w for w in st.text if w not in said]
             st.domain[:] = [w for w in st.domain if w not in said]
             st.authors[:] = [a for a in st.authors if a not in said]  # "prs by red hat people": no @red
+        defines = self._asks_what_it_is(tokens, st)  # "what is dbo", "what does eplb mean"
         kind = out_of_scope(tokens) or st.out_of_scope or None
         if kind == SPEED_COMPARISON and st.gain_asked:  # "how much faster?": what the PRs measured
             kind = None
@@ -3084,7 +3105,7 @@ class _Parser:
             # "whats the latest aiter bump, which version are we on now": the dependency's version,
             # which its newest bump names
             kind = None
-        if kind == "a question about how things work" and self._asks_what_it_is(tokens, st):
+        if kind == "a question about how things work" and defines:
             kind = None  # "what does eplb mean": a named thing's name says it, its PRs the rest
         st.out_of_scope = kind or ""
         explained = kind == RELEASES and any(n.startswith(RELEASE_NOTE[:30]) for n in st.notes)
@@ -3234,7 +3255,7 @@ class _Parser:
                     if t in _BROUGHT_IN | _GONE | _MENDED | {"support"}
                     # ("did we bump triton", "was it upgraded": a verb; "did throughput fall after the
                     # flashinfer bump": a noun, whose bare form needs a doer before it to be a verb)
-                    or (t in _MOVED and (t.endswith("ed") or tokens[k - 1] in _DOERS | {"we", "i", "u"}))
+                    or (t in _MOVED and (t.endswith("ed") or tokens[k - 1] in _DOERS))
                 ),
                 "",
             )
@@ -3251,7 +3272,7 @@ class _Parser:
             ever_word = there.group(1) if there else ""
         if not ever_word and window is None and st.version_now:
             ever_word = st.version_now  # "what version of flashinfer are we on": any time
-        if not ever_word and window is None and not st.sort and self._asks_what_it_is(tokens, st):
+        if not ever_word and window is None and not st.sort and defines and not st.states:
             # "what is dbo", "explain mtp", "what does eplb stand for": the name says what it is
             # (its reading note spells it out) and its PRs of any time say the rest, newest first
             ever_word, st.sort = "what is", -1
@@ -3873,7 +3894,7 @@ class _Parser:
             if nxt in PRONOUNS:  # "other kimi prs by them": whoever a thread's PR is by
                 st.author_pronoun = True
                 return 2
-            if nxt in ("these", "those", "this", "that", "it"):
+            if nxt in _POINTERS or nxt == "it":
                 return 2  # "which models were hit by these": the PRs themselves, no login "these"
             if _leaves_out(tokens, i) and nxt in _BOT_WORDS:  # "not by bots": every bot account
                 st.exclude_authors.append(BOTS)
@@ -3921,23 +3942,26 @@ class _Parser:
         (the kind noun is no topic: "models" read as New models emptied a bug-fix answer). Words
         of arrival keep "which models were added" / "do we support" the new models, and of
         removal the removals; a noun inside a name ("model runner") is that name's."""
-        for k, t in enumerate(tokens):
-            if t not in KIND_NOUNS or not {"which", "what"}.intersection(tokens[max(k - 2, 0) : k]):
-                continue
-            if tokens[k + 1 : k + 2] and tokens[k + 1] in _PR_NOUNS | {"changes", "work"}:
-                continue  # ("which kernel prs": PRs about kernels)
-            if self._lookup_topic(tokens, k)[1] > 1 or "new" in tokens[max(k - 2, 0) : k]:
-                continue
-            # ("which models got support for lora": the support of a thing of another kind arrived,
-            # for models the LoRA PRs name; "which models got support" are new models)
-            supported = (
-                bool({("support", "for"), ("supported", "for")} & set(itertools.pairwise(tokens)))
-                and not (_ARRIVAL_WORDS - {"support", "supports", "supported"}).intersection(tokens)
-                and any(kind_of(k, self.taxonomy) != "model" and k != "new-model" for g in groups for k in g)
+        # ("which models got support for lora": the support of a thing of another kind arrived,
+        # for the models the LoRA PRs name; "which models got support" are new models)
+        arrived = (_ARRIVAL_WORDS | _GONE).intersection(tokens)
+        support_of_another = (
+            bool({("support", "for"), ("supported", "for")} & set(itertools.pairwise(tokens)))
+            and not arrived - {"support", "supports", "supported"}
+            and any(
+                kind_of(key, self.taxonomy) != "model" and key != "new-model" for g in groups for key in g
             )
-            if KIND_NOUNS[t] == "model" and (_ARRIVAL_WORDS | _GONE).intersection(tokens) and not supported:
+        )
+        for k, kind in _counted_kind_nouns(tokens):
+            if not {"which", "what"}.intersection(tokens[max(k - 2, 0) : k]) or tokens[k - 2 : k - 1] == [
+                "new"
+            ]:
+                continue
+            if self._lookup_topic(tokens, k)[1] > 1:
+                continue
+            if kind == "model" and arrived and not support_of_another:
                 continue  # (a model's arrival or removal is a PR of its own: "which models got removed")
-            return KIND_NOUNS[t]
+            return kind
         return ""
 
     def _lookup_topic(self, tokens: list[str], i: int) -> tuple[str | None, int]:

@@ -670,18 +670,15 @@ class QueryHandler:
         same = _reading(self.parse(settings, words, now))
         if _reading(self.parse(settings, "prs", now)) == same:  # "how many are there": no word needed
             return ""
-        # until no word can go: a word kept because another was there ("been" in "who been
-        # working on eplb", needed while "working on" read as open work) is asked again
-        shorter = True
-        while shorter and len(tokens) > 1:
-            shorter = False
-            i = 0
-            while i < len(tokens) and len(tokens) > 1:
-                fewer = tokens[:i] + tokens[i + 1 :]
-                if _reading(self.parse(settings, " ".join(fewer), now)) == same:
-                    tokens, shorter = fewer, True
-                else:
-                    i += 1
+        # after a word goes, every word is asked again: one kept because another was there
+        # ("been" in "who been working on eplb", needed while "working on" read as open work)
+        i = 0
+        while i < len(tokens) and len(tokens) > 1:
+            fewer = tokens[:i] + tokens[i + 1 :]
+            if _reading(self.parse(settings, " ".join(fewer), now)) == same:
+                tokens, i = fewer, 0
+            else:
+                i += 1
         return " ".join(tokens)
 
     async def _without_one(
@@ -1512,6 +1509,10 @@ def topics_compared(
     return groups, max(0, len(ranked) - shown)
 
 
+# the kinds of terms a breakdown counts: libraries include kernel packages; connectors are libraries
+_KINDS_COUNTED = {"library": {"library", "kernel"}, "connector": {"library"}}
+
+
 def by_kind(
     settings: RepoSettings, found: Sequence[Match], kind: str, skip: Collection[str] = (), shown: int = 0
 ) -> tuple[tuple[ItemGroup, ...], int, int]:
@@ -1520,7 +1521,7 @@ def by_kind(
     already named); a PR counts for each. Libraries are kernel packages too ("by library":
     FlashInfer and DeepGEMM beside torch and Transformers). Also how many PRs name none."""
     terms = term_index(settings.taxonomy)
-    kinds = {"library", "kernel"} if kind == "library" else {"library"} if kind == "connector" else {kind}
+    kinds = _KINDS_COUNTED.get(kind, {kind})
     # ("by connector": the libraries under a topic named for connectors, NIXL, Mooncake, LMCache)
     connecting = {t.key for t in settings.taxonomy.topics if "connector" in t.name.lower()}
 
@@ -1572,17 +1573,13 @@ def merge_times(
     timed = [
         (m, m.pr.merged_at - m.pr.created_at)
         for m in matches
-        if m.pr.merged_at is not None and m.pr.created_at is not None and m.pr.merged_at >= m.pr.created_at
+        if m.pr.merged_at is not None and m.pr.merged_at >= m.pr.created_at
     ]
     if not timed:
         return reply
     timed.sort(key=lambda t: (t[1], t[0].pr.number), reverse=query.merge_time > 0)
     spans = sorted(span for _, span in timed)
-    median = (
-        spans[len(spans) // 2]
-        if len(spans) % 2
-        else (spans[len(spans) // 2 - 1] + spans[len(spans) // 2]) / 2
-    )
+    median = (spans[(len(spans) - 1) // 2] + spans[len(spans) // 2]) / 2  # (the middle one, or two)
     mean = sum(spans, timedelta()) / len(spans)
     ninety = spans[min(len(spans) - 1, (9 * len(spans) + 9) // 10 - 1)]
     buckets: dict[str, list[Match]] = {label: [] for _, label in _MERGE_TIME_BUCKETS}
@@ -1605,13 +1602,17 @@ def merge_times(
     return replace(reply, title=title, groups=groups, notes=notes)
 
 
+def kind_thing(kind: str) -> str:
+    """One thing of a kind, as a sentence names it: "model family", "GPU or platform", "kernel"."""
+    return {"hardware": "GPU or platform", "model": "model family"}.get(kind, KIND_LABELS[kind])
+
+
 def none_named_note(unnamed: int, total: int, kind: str) -> tuple[str, ...]:
     """ "12 of these 16 PRs name no kernel.": what a breakdown by a kind leaves out (a user
     counting the groups would otherwise wonder where the rest went)."""
     if not unnamed or unnamed == total:
         return ()
-    what = {"hardware": "GPU or platform", "model": "model family"}.get(kind, KIND_LABELS[kind])
-    return (f"{unnamed} of these {_count(total)} name no {what}.",)
+    return (f"{unnamed} of these {_count(total)} name no {kind_thing(kind)}.",)
 
 
 # What a breakdown by a kind of named thing is called ("quantization by format")
