@@ -1794,7 +1794,9 @@ def _newest_ones(_: _Parser, tokens: list[str], st: _State) -> None:
 _MERGE_TIME = re.compile(
     r"\btime[- ]to[- ](?:merge|land)\b|\bmerge (?:time|times|latency|duration|delay|lag)\b"
     r"|\b(?:days|hours|weeks) to (?:merge|land|get merged)\b"
-    r"|\bhow (?:long|fast|quickly|quick)\b(?:(?! (?:ago|since)\b).){0,60}?\b(?:merge|merged|land|landed|get in)\b"
+    # (any question of a duration whose event is merging: "how long", "how soon", "how many days")
+    r"|\bhow (?:long|fast|quickly|quick|soon|many (?:days|hours|weeks))\b"
+    r"(?:(?! (?:ago|since)\b).){0,60}?\b(?:merge|merged|land|landed|get in)\b"
     r"|\b(?:took|take|takes|taking) (?:the )?(?:longest|shortest|most time|least time|forever|ages)\b"
     r"(?:(?! (?:ago|since)\b).){0,20}?\b(?:merge|merged|land|landed|in)\b"
     r"|\b(?:fastest|quickest|slowest|longest) (?:(?:ones?|prs?|fixes|changes) )?"
@@ -1805,7 +1807,8 @@ _MERGE_TIME_WORDS = frozenset(
     {"how", "long", "fast", "quickly", "quick", "take", "takes", "took", "taking", "time", "times", "merge",
      "merged", "land", "landed", "median", "average", "mean", "avg", "typical", "typically", "longest",
      "shortest", "fastest", "quickest", "slowest", "latency", "duration", "delay", "lag", "days", "hours",
-     "weeks", "forever", "ages", "most", "least", "ones", "before", "until", "till", "wait", "waited", "waiting"}
+     "weeks", "forever", "ages", "most", "least", "ones", "before", "until", "till", "wait", "waited", "waiting",
+     "soon", "many", "usually"}
 )  # fmt: skip
 
 

@@ -4098,7 +4098,10 @@ def test_the_time_to_merge_is_asked_in_many_ways() -> None:
     merge *rate* (merges per day) and "how long ago" are other questions."""
     for text, first in (("avg days to merge for xpu last month", 1), ("which rocm fixes took forever to land", 1),
                         ("how fast do spec decode prs get merged", 1), ("quickest to merge this week?", -1),
-                        ("typical merge latency for kv connector prs", 1)):  # fmt: skip
+                        ("typical merge latency for kv connector prs", 1),
+                        # (written in review, unseen by the first rule: a duration asked as a count)
+                        ("how many days does it usually take for a nixl pr to get merged", 1),
+                        ("how soon do cpu fixes land", 1)):  # fmt: skip
         q = read(text)
         assert (q.merge_time, q.states, q.text, q.out_of_scope) == (first, ("merged",), "", ""), (
             text, q.merge_time, q.states, q.text, q.out_of_scope,
